@@ -1,0 +1,22 @@
+"""VERA's Streamlit app: `streamlit run app.py` (or `make run`, which ingests the samples first)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components.workspace import shared_workspace
+from vera_core.errors import VeraError
+
+st.set_page_config(page_title="VERA", page_icon=":mag:", layout="wide")
+
+try:
+    shared_workspace()
+except VeraError as exc:  # e.g. SchemaContractError: the message names the fix
+    st.error(str(exc))
+    st.stop()
+
+# NOTE: st.navigation disables the automatic pages/ scan, so every page is registered here.
+navigation = st.navigation([
+    st.Page("pages/documents.py", title="Documents", icon=":material/description:", default=True),
+])
+navigation.run()

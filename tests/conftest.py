@@ -1,0 +1,52 @@
+"""Shared fixtures: the bundled samples, their ground truth, and a store with them ingested."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+from vera_core.config import VeraSettings  # noqa: E402
+from vera_core.ingest.service import Ingestor  # noqa: E402
+from vera_core.workspace import Workspace  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "data" / "samples"
+SAMPLE_PDF = SAMPLES / "Aurora_Annual_Report_2024.pdf"
+CORPUS = ROOT.parent / "shared" / "corpus" / "financebench-dev"
+
+
+def settings_for(data_dir: Path, **overrides) -> VeraSettings:
+    """Test settings: a private store, in-process embedding (no worker pool)."""
+    return VeraSettings(data_dir=data_dir, embed_workers=1, **overrides)
+
+
+@pytest.fixture(scope="session")
+def ground_truth() -> dict:
+    return json.loads((SAMPLES / "ground_truth.json").read_text())["documents"]
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory) -> Workspace:
+    """A store with every bundled sample ingested (shared: tests must not modify it)."""
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("samples-store")))
+    ingestor = Ingestor(ws)
+    for path in sorted(SAMPLES.iterdir()):
+        if path.suffix in (".pdf", ".md"):
+            result = ingestor.ingest_file(path)
+            assert result.status == "ingested", result
+    return ws
+
+
+@pytest.fixture
+def empty_store(tmp_path) -> Workspace:
+    return Workspace(settings_for(tmp_path / "store"))
+
+
+def doc_by_name(ws: Workspace, name: str):
+    return next(d for d in ws.catalog.documents() if d.name == name)

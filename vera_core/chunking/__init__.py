@@ -1,0 +1,1 @@
+"""Chunking: blocks -> llama-index TextNodes with the flat chunk metadata contract."""

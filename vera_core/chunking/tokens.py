@@ -1,0 +1,41 @@
+"""Word-piece counting with the embedding model's own tokenizer, so chunks fit what it reads."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from tokenizers import Tokenizer
+
+from vera_core.index.model_path import resolve_model_path
+
+
+@functools.lru_cache(maxsize=4)
+def _tokenizer(model_dir: str) -> Tokenizer:
+    tokenizer = Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json"))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer
+
+
+class TokenCounter:
+    """Counts word pieces (without the [CLS]/[SEP] the model adds)."""
+
+    def __init__(self, model_dir: Path | None = None) -> None:
+        self._model_dir = str(resolve_model_path(model_dir))
+
+    def count(self, text: str) -> int:
+        return len(_tokenizer(self._model_dir).encode(text, add_special_tokens=False).ids)
+
+    def count_many(self, texts: list[str]) -> list[int]:
+        encodings = _tokenizer(self._model_dir).encode_batch(texts, add_special_tokens=False)
+        return [len(e.ids) for e in encodings]
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(\"“])|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentence-ish pieces for splitting an over-long paragraph; never empty pieces."""
+    return [s for s in _SENTENCE.split(text) if s.strip()]

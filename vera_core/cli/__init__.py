@@ -1,0 +1,1 @@
+"""The `vera` command line."""

@@ -1,0 +1,79 @@
+"""`vera list`, `vera show`, `vera delete`, `vera migrate`."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from vera_core.config import VeraSettings
+from vera_core.store.catalog import Catalog
+from vera_core.workspace import Workspace
+
+
+def document_json(ws: Workspace, doc) -> dict:
+    """The `doc` object of `vera list/show --json`."""
+    return {"doc_id": doc.doc_id, "name": doc.name, "format": doc.format, "pages": doc.pages,
+            "chunks": doc.chunk_count, "tables": doc.table_count, "size_bytes": doc.size_bytes,
+            "sha256": doc.sha256, "ingested_at": doc.ready_at}
+
+
+def show_json(ws: Workspace, doc) -> dict:
+    """`vera show --json`: the document, its heading tree with page ranges, and its tables."""
+    headings = [{"path": "/".join([doc.stem, *h.path]), "title": h.title, "level": h.level,
+                 "pages": list(range(h.page_start, h.page_end + 1)) if h.page_start else []}
+                for h in ws.catalog.headings(doc.doc_id)]
+    tables = [{"chunk_id": c.chunk_id, "pages": list(c.pages), "caption": c.caption,
+               "heading_path": c.heading_path, "polygons": [r.as_dict() for r in c.polygons]}
+              for c in ws.catalog.chunks(doc.doc_id) if c.kind == "table"]
+    return {"doc": document_json(ws, doc), "headings": headings, "tables": tables}
+
+
+def run_list(args, settings: VeraSettings) -> int:
+    ws = Workspace(settings)
+    docs = ws.catalog.documents()
+    if args.json:
+        print(json.dumps({"documents": [document_json(ws, d) for d in docs]}, indent=2))
+        return 0
+    if not docs:
+        print("No documents. Add some with `vera ingest PATH`.")
+    for d in docs:
+        pages = f"{d.pages} pages" if d.format == "pdf" else "markdown"
+        print(f"{d.doc_id}  {d.name}  ({pages}, {d.chunk_count} chunks, {d.table_count} tables)")
+    return 0
+
+
+def run_show(args, settings: VeraSettings) -> int:
+    ws = Workspace(settings)
+    doc = ws.catalog.resolve(args.doc)
+    data = show_json(ws, doc)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{doc.name}  id {doc.doc_id}  {doc.format}  {doc.pages} pages  {doc.chunk_count} chunks")
+    print("\nHeadings:")
+    for h in data["headings"]:
+        pages = f"  p. {h['pages'][0]}-{h['pages'][-1]}" if h["pages"] else ""
+        print(f"{'  ' * h['level']}{h['title']}{pages}")
+    print(f"\nTables ({len(data['tables'])}):")
+    for t in data["tables"]:
+        pages = ",".join(map(str, t["pages"])) or "-"
+        print(f"  p. {pages}  {t['caption'] or '(no caption)'}  [{t['chunk_id']}]")
+    return 0
+
+
+def run_delete(args, settings: VeraSettings) -> int:
+    ws = Workspace(settings)
+    doc = ws.catalog.resolve(args.doc)
+    ws.delete(doc.doc_id)
+    print(f"Deleted {doc.name} ({doc.doc_id}) from the catalog, the vector store and the file store.")
+    return 0
+
+
+def run_migrate(args, settings: VeraSettings) -> int:
+    catalog = Catalog(settings.resolved_data_dir(), check=False)
+    applied = catalog.migrate()
+    for m in applied:
+        print(f"applied migration {m.version}: {m.description}")
+    catalog.check_contract()
+    print(f"Catalog {catalog.path} is at schema version {catalog.schema_version()}.", file=sys.stdout)
+    return 0

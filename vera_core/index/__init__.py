@@ -1,0 +1,1 @@
+"""Indexes over chunks: the offline embedding model and BM25."""

@@ -1,0 +1,132 @@
+"""Markdown text fixes applied before CommonMark parsing: front matter, 4-space-indented lists,
+and pandoc grid tables (which markdown-it does not know)."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])\s+\S")
+_GRID_BORDER = re.compile(r"^\s*\+[-=:+]+\+\s*$")
+MAX_FRONT_MATTER = 64 * 1024
+GRID_PLACEHOLDER = "VERAGRIDTABLE{}"
+
+
+def split_front_matter(text: str) -> tuple[dict, str]:
+    """YAML front matter (`---` ... `---`) as a JSON-safe dict, and the body after it."""
+    if not text.startswith("---"):
+        return {}, text
+    match = re.match(r"^---[ \t]*\r?\n(.*?)\r?\n(---|\.\.\.)[ \t]*(\r?\n|$)", text, re.DOTALL)
+    if not match or len(match.group(1)) > MAX_FRONT_MATTER:
+        return {}, text
+    try:
+        data = yaml.safe_load(match.group(1))
+    except yaml.YAMLError as exc:
+        return {"front_matter_error": str(exc).splitlines()[0]}, text[match.end():]
+    return (_json_safe(data) if isinstance(data, dict) else {}), text[match.end():]
+
+
+def _json_safe(value, depth: int = 0):
+    """Plain JSON values only, bounded in depth (YAML aliases must not expand without limit)."""
+    if depth > 6:
+        return str(value)[:200]
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v, depth + 1) for k, v in list(value.items())[:100]}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v, depth + 1) for v in list(value)[:100]]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+def dedent_indented_lists(text: str) -> str:
+    """Policy files often indent list items by 4 spaces under a lead-in paragraph, which CommonMark
+    reads as an indented code block (or paragraph text). Such runs are un-indented to a real list,
+    keeping their relative nesting; lists nested under a list item and fenced code are untouched."""
+    lines = text.split("\n")
+    out: list[str] = []
+    in_fence = False
+    i = 0
+    prev_kind = "blank"  # blank | list | text
+    while i < len(lines):
+        line = lines[i]
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line):
+            out.append(line)
+            prev_kind = "text"
+            i += 1
+            continue
+        item = _LIST_ITEM.match(line)
+        if item and len(item.group(1).expandtabs(4)) >= 4 and prev_kind != "list":
+            run_end = i
+            while run_end < len(lines) and (_LIST_ITEM.match(lines[run_end]) or
+                                            lines[run_end].startswith("        ") and lines[run_end].strip()):
+                run_end += 1
+            indent = min(len(_LIST_ITEM.match(ln).group(1).expandtabs(4))
+                         for ln in lines[i:run_end] if _LIST_ITEM.match(ln))
+            if out and out[-1].strip():
+                out.append("")
+            out.extend(ln.expandtabs(4)[indent:] if ln.expandtabs(4)[:indent].strip() == "" else ln
+                       for ln in lines[i:run_end])
+            out.append("")
+            prev_kind = "list"
+            i = run_end
+            continue
+        out.append(line)
+        prev_kind = "blank" if not line.strip() else "list" if item else (
+            prev_kind if prev_kind == "list" and line.startswith(" ") else "text")
+        i += 1
+    return "\n".join(out)
+
+
+def extract_grid_tables(text: str) -> tuple[str, list[tuple[list[str], list[list[str]]]]]:
+    """Replace each pandoc grid table with a placeholder paragraph; return the parsed tables
+    as (header, rows) with multi-line cells joined by spaces."""
+    lines = text.split("\n")
+    out: list[str] = []
+    tables: list[tuple[list[str], list[list[str]]]] = []
+    i = 0
+    while i < len(lines):
+        if _GRID_BORDER.match(lines[i]):
+            end = i + 1
+            while end < len(lines) and (lines[end].strip().startswith("|") or _GRID_BORDER.match(lines[end])):
+                end += 1
+            block = lines[i:end]
+            if len(block) >= 3 and _GRID_BORDER.match(block[-1]):
+                tables.append(_parse_grid(block))
+                out.extend(["", GRID_PLACEHOLDER.format(len(tables) - 1), ""])
+                i = end
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out), tables
+
+
+def _parse_grid(block: list[str]) -> tuple[list[str], list[list[str]]]:
+    border = block[0].strip()
+    cuts = [i for i, ch in enumerate(border) if ch == "+"]
+    indent = len(block[0]) - len(block[0].lstrip())
+    rows: list[list[str]] = []
+    header_rows = 0
+    current: list[list[str]] | None = None
+    for line in block[1:]:
+        stripped = line[indent:].rstrip()
+        if _GRID_BORDER.match(stripped):
+            if current is not None:
+                rows.append([" ".join(" ".join(part).split()) for part in current])
+            current = None
+            if "=" in stripped:
+                header_rows = len(rows)
+            continue
+        current = current or [[] for _ in range(len(cuts) - 1)]
+        for col in range(len(cuts) - 1):
+            current[col].append(stripped[cuts[col] + 1:cuts[col + 1]].strip(" |"))
+    if current is not None:
+        rows.append([" ".join(" ".join(part).split()) for part in current])
+    if header_rows:
+        header = [" ".join(r[c] for r in rows[:header_rows]).strip() for c in range(len(cuts) - 1)]
+        return header, rows[header_rows:]
+    return rows[0], rows[1:]

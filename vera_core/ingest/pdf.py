@@ -1,0 +1,222 @@
+"""PDF -> blocks in reading order: headings, paragraphs, list items and atomic tables with geometry."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+import pymupdf
+
+from vera_core.errors import EmptyDocumentError, EncryptedPDFError, InvalidPDFError
+from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
+from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
+from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
+from vera_core.ingest.source import SourceFile
+from vera_core.ingest.structure import headings_with_ranges
+from vera_core.records import Block, BlockKind, ParsedDocument, Rect
+
+PARSER_VERSION = "pdf-1"
+_BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
+_SENTENCE_END = (".", ":", ";", "!", "?")
+
+
+@dataclass
+class _Table:
+    """A detected table, possibly continued over several pages."""
+
+    regions: list[TableRegion]
+
+    @property
+    def first(self) -> TableRegion:
+        return self.regions[0]
+
+
+def open_pdf(source: SourceFile) -> pymupdf.Document:
+    """Open PDF bytes, turning every failure into a typed error naming the file."""
+    try:
+        doc = pymupdf.open(stream=source.data, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for damaged files
+        raise InvalidPDFError(
+            f"{source.name!r} is not a readable PDF ({exc}). Re-export or re-download it and ingest again.") from exc
+    if doc.needs_pass or doc.is_encrypted:
+        raise EncryptedPDFError(
+            f"{source.name!r} is password-protected. Save an unencrypted copy (print to PDF) and ingest that.")
+    if doc.page_count == 0:
+        raise EmptyDocumentError(f"{source.name!r} has no pages. Choose the complete document.")
+    return doc
+
+
+def parse_pdf(source: SourceFile) -> ParsedDocument:
+    """Parse a validated PDF into blocks; raises a `VeraError` for unreadable or textless files."""
+    started = time.perf_counter()
+    doc = open_pdf(source)
+    try:
+        pages = [page_rows(page, number) for number, page in enumerate(doc, start=1)]
+        heights = [page.rect.height for page in doc]
+        toc = doc.get_toc(simple=True)
+        info = {k: v for k, v in (doc.metadata or {}).items() if v}
+    except Exception as exc:
+        raise InvalidPDFError(f"{source.name!r} is damaged: reading its pages failed ({exc}). "
+                              f"Re-export the PDF and ingest again.") from exc
+    finally:
+        doc.close()
+    if not any(pages):
+        raise EmptyDocumentError(
+            f"{source.name!r} has no text layer on any of its {len(pages)} pages; it looks scanned. "
+            f"Run OCR on it (e.g. ocrmypdf) and ingest the result.")
+    keys = furniture_keys(pages, heights)
+    pages = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
+    body = body_size(pages)
+    parsed_at = time.perf_counter()
+
+    text_right = max((r.x1 for rows in pages for r in rows), default=0.0)
+    per_page = [find_tables(rows, body, text_right) for rows in pages]
+    tables = _merge_continued(per_page, pages)
+    consumed = {(region.page, _index(pages, region.page, row))
+                for table in tables for region in table.regions for row in region.rows}
+    tables_at = time.perf_counter()
+
+    marks = outline_headings(toc, pages, consumed) if len(toc) >= 3 else []
+    if not marks:
+        marks = font_headings(pages, consumed, body)
+    blocks = _blocks(pages, tables, marks, consumed)
+    parsed = ParsedDocument(
+        doc_id=source.doc_id, name=source.name, format="pdf", sha256=source.sha256, pages=len(pages),
+        blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc)})
+    parsed.headings = headings_with_ranges(blocks, last_page=len(pages))
+    parsed.timings = {"parse": (parsed_at - started) + (time.perf_counter() - tables_at),
+                      "tables": tables_at - parsed_at}
+    return parsed
+
+
+def _index(pages: list[list[Row]], page: int, row: Row) -> int:
+    for idx, candidate in enumerate(pages[page - 1]):
+        if candidate is row:
+            return idx
+    raise ValueError("row not on its page")
+
+
+def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]]) -> list[_Table]:
+    """Join a table that ends a page with the table that starts the next one when their value
+    columns line up: one logical table with a region on each page."""
+    tables: list[_Table] = []
+    for number, regions in enumerate(per_page, start=1):
+        for region in regions:
+            prev = tables[-1] if tables else None
+            if prev and _continues(prev.regions[-1], region, pages):
+                if [r.text for r in region.header] == [r.text for r in prev.first.header]:
+                    region.header = []
+                tables[-1].regions.append(region)
+            else:
+                tables.append(_Table([region]))
+    return tables
+
+
+def _continues(before: TableRegion, after: TableRegion, pages: list[list[Row]]) -> bool:
+    if after.page != before.page + 1 or len(after.columns) != len(before.columns):
+        return False
+    rows_before, rows_after = pages[before.page - 1], pages[after.page - 1]
+    if not rows_before or not rows_after or rows_before[-1] is not before.rows[-1] or rows_after[0] is not after.rows[0]:
+        return False
+    caption = " ".join(r.text for r in after.caption).lower()
+    first_caption = " ".join(r.text for r in before.caption).lower()
+    if caption and "continued" not in caption and caption != first_caption:
+        return False
+    return all(abs(a[1] - b[1]) <= 12 for a, b in zip(before.columns, after.columns))
+
+
+def _blocks(pages: list[list[Row]], tables: list[_Table], marks: list[HeadingMark],
+            consumed: set[tuple[int, int]]) -> list[Block]:
+    """Walk pages top to bottom, emitting headings, paragraphs and tables with their heading path."""
+    table_at = {(t.first.page, _index(pages, t.first.page, t.first.rows[0])): t for t in tables}
+    heading_at: dict[tuple[int, int], HeadingMark] = {}
+    virtual: dict[int, list[HeadingMark]] = {}
+    for mark in marks:
+        if mark.row_ids:
+            heading_at[(mark.page, mark.row_ids[0])] = mark
+            consumed |= {(mark.page, i) for i in mark.row_ids}
+        else:
+            virtual.setdefault(mark.page, []).append(mark)
+    stack: list[tuple[int, str]] = []
+    blocks: list[Block] = []
+    para: list[Row] = []
+
+    def titles() -> tuple[str, ...]:
+        return tuple(t for _, t in stack)
+
+    def flush() -> None:
+        if para:
+            offsets, cursor = [], 0
+            for row in para:
+                offsets.append(cursor)
+                cursor += len(row.text) + 1
+            text = " ".join(r.text for r in para)
+            kind = BlockKind.LIST if _BULLET.match(text) else BlockKind.PARAGRAPH
+            blocks.append(Block(kind, text, titles(), tuple(r.rect for r in para), rect_offsets=tuple(offsets)))
+            para.clear()
+
+    def open_heading(mark: HeadingMark, rects: tuple[Rect, ...]) -> None:
+        flush()
+        while stack and stack[-1][0] >= mark.level:
+            stack.pop()
+        stack.append((mark.level, mark.title))
+        blocks.append(Block(BlockKind.HEADING, mark.title, titles(), rects, level=mark.level))
+
+    for number, rows in enumerate(pages, start=1):
+        for mark in virtual.get(number, []):
+            open_heading(mark, ())
+        for idx, row in enumerate(rows):
+            key = (number, idx)
+            if key in table_at:
+                flush()
+                blocks.append(_table_block(table_at[key], titles()))
+            if key in heading_at:
+                mark = heading_at[key]
+                open_heading(mark, tuple(rows[i].rect for i in mark.row_ids))
+            if key in consumed:
+                continue
+            if para and _starts_new_paragraph(para[-1], row):
+                flush()
+            para.append(row)
+    flush()
+    return blocks
+
+
+def _starts_new_paragraph(prev: Row, row: Row) -> bool:
+    if _BULLET.match(row.text):
+        return True
+    if row.page != prev.page:
+        return prev.text.rstrip().endswith(_SENTENCE_END)
+    gap = row.y0 - prev.y1
+    return gap > 0.5 * max(prev.height, 1.0) or abs(row.size - prev.size) >= 1.0 or row.bold != prev.bold and len(row.text) < 80
+
+
+def _table_block(table: _Table, titles: tuple[str, ...]) -> Block:
+    header: list[str] = []
+    body: list[list[str]] = []
+    rects: list[Rect] = []
+    footnotes: list[str] = []
+    for region in table.regions:
+        region_header, region_body = region_grid(region)
+        if not header:
+            header = region_header
+        elif any(region_header):
+            body.append(region_header)
+        body.extend(region_body)
+        rows = region.rows
+        rect = rows[0].rect
+        for row in rows[1:]:
+            rect = rect.union(row.rect)
+        rects.append(rect)
+        for row in region.footnotes:  # a wrapped footnote continues its line; a new marker starts one
+            if footnotes and not FOOTNOTE_MARK.match(row.text.strip()):
+                footnotes[-1] = f"{footnotes[-1]} {row.text}"
+            else:
+                footnotes.append(row.text)
+    width = max(len(header), *(len(r) for r in body))
+    header += [""] * (width - len(header))
+    body = [r + [""] * (width - len(r)) for r in body]
+    caption = " ".join(r.text for r in table.first.caption)
+    return Block(BlockKind.TABLE, grid_markdown(header, body), titles, tuple(rects),
+                 caption=caption, footnotes="\n".join(footnotes))

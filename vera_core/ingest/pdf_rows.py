@@ -1,0 +1,155 @@
+"""PDF text geometry: spans grouped into visual rows of cells, with font size and weight.
+
+A row is what a reader sees as one line across the page; PyMuPDF often reports each table cell as
+its own line, so rows are rebuilt from spans by vertical overlap. Cells are runs of spans separated
+by a wide horizontal gap, which is what makes a row tabular.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pymupdf
+
+from vera_core.records import Rect
+
+BOLD_FLAG = 16
+CURRENCY_SYMBOLS = frozenset("$€£¥")
+_BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|,b\b", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+TEXT_FLAGS = pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
+
+
+@dataclass
+class Cell:
+    """A run of spans on one row with no wide gap inside."""
+
+    x0: float
+    x1: float
+    text: str
+    size: float
+    bold: bool
+
+
+@dataclass
+class Row:
+    """One visual line of a page."""
+
+    page: int
+    """1-based page number."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    cells: list[Cell] = field(default_factory=list)
+    size: float = 0.0
+    """Font size covering most characters of the row, in points."""
+    bold: bool = False
+    """True when (nearly) all characters are bold."""
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.text for c in self.cells)
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.page, self.x0, self.y0, self.x1, self.y1)
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
+    """Rows of one page in reading order (top to bottom, then left to right)."""
+    spans = []
+    for block in page.get_text("dict", flags=TEXT_FLAGS)["blocks"]:
+        for line in block.get("lines", ()):
+            if line["dir"][0] < 0.9:  # rotated or vertical text is not body text
+                continue
+            for span in line["spans"]:
+                text = _SPACES.sub(" ", span["text"]).strip()
+                if not text:
+                    continue
+                x0, y0, x1, y1 = span["bbox"]
+                bold = bool(span["flags"] & BOLD_FLAG) or bool(_BOLD_FONT.search(span["font"]))
+                spans.append((x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold))
+    spans.sort(key=lambda s: ((s[1] + s[3]) / 2, s[0]))
+    rows: list[list[tuple]] = []
+    for span in spans:
+        mid = (span[1] + span[3]) / 2
+        if rows:
+            last = rows[-1]
+            top = min(s[1] for s in last)
+            bottom = max(s[3] for s in last)
+            if top <= mid <= bottom and mid - (top + bottom) / 2 < 0.35 * (bottom - top) + 1:
+                last.append(span)
+                continue
+        rows.append([span])
+    return [_build_row(page_number, sorted(r, key=lambda s: s[0])) for r in rows]
+
+
+def _build_row(page_number: int, spans: list[tuple]) -> Row:
+    weights: Counter[float] = Counter()
+    bold_chars = 0
+    total = 0
+    for s in spans:
+        n = len(s[4])
+        weights[s[5]] += n
+        total += n
+        bold_chars += n if s[6] else 0
+    size = weights.most_common(1)[0][0]
+    cells: list[Cell] = []
+    for x0, _y0, x1, _y1, text, span_size, bold in spans:
+        lone_currency = text in CURRENCY_SYMBOLS
+        if cells and x0 - cells[-1].x1 < max(1.2 * span_size, 6.0) and not lone_currency \
+                and cells[-1].text not in CURRENCY_SYMBOLS:
+            last = cells[-1]
+            joiner = "" if x0 - last.x1 < 0.15 * span_size and not text[0].isalnum() else " "
+            last.text = f"{last.text}{joiner}{text}" if last.text[-1] != "-" else last.text + text
+            last.x1 = max(last.x1, x1)
+            last.bold = last.bold and bold
+        else:
+            cells.append(Cell(x0, x1, text, span_size, bold))
+    return Row(page=page_number, x0=min(s[0] for s in spans), y0=min(s[1] for s in spans),
+               x1=max(s[2] for s in spans), y1=max(s[3] for s in spans), cells=cells, size=size,
+               bold=bold_chars >= 0.9 * total)
+
+
+_PAGE_NUMBER = re.compile(r"^(page\s+)?[-–—]?\s*(\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(\s+of\s+\d{1,4})?$", re.IGNORECASE)
+
+
+def furniture_keys(pages: list[list[Row]], page_heights: list[float]) -> set[str]:
+    """Normalised texts of running headers/footers: rows in the top or bottom 12% of the page
+    that recur on at least 30% of pages (digits ignored, so "Page 3" and "Page 4" match)."""
+    if len(pages) < 3:
+        return set()
+    counts: Counter[str] = Counter()
+    for rows, height in zip(pages, page_heights):
+        seen = {furniture_key(r) for r in rows if _in_margin(r, height)}
+        counts.update(seen)
+    threshold = max(2, int(0.3 * len(pages)))
+    return {key for key, n in counts.items() if n >= threshold and key}
+
+
+def strip_furniture(rows: list[Row], page_height: float, keys: set[str]) -> list[Row]:
+    """A page's rows without running headers/footers (recurring margin rows) and without a bare
+    page number, found in the margins or as the first or last row (filings often print the page
+    number right below the content, far from the bottom margin)."""
+    kept = [r for r in rows if not (_in_margin(r, page_height)
+                                    and (furniture_key(r) in keys or _PAGE_NUMBER.match(r.text.strip())))]
+    while kept and _PAGE_NUMBER.match(kept[-1].text.strip()) and len(kept[-1].cells) == 1:
+        kept.pop()
+    while kept and _PAGE_NUMBER.match(kept[0].text.strip()) and len(kept[0].cells) == 1:
+        kept.pop(0)
+    return kept
+
+
+def furniture_key(row: Row) -> str:
+    return re.sub(r"\d+", "#", _SPACES.sub(" ", row.text.lower())).strip()
+
+
+def _in_margin(row: Row, page_height: float) -> bool:
+    return row.y1 <= 0.12 * page_height or row.y0 >= 0.88 * page_height

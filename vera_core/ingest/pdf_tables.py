@@ -1,0 +1,245 @@
+"""Table detection from text geometry: runs of rows whose cells line up in numeric columns.
+
+Financial filings draw most tables without ruling lines (or with hundreds of shaded cells), where
+`page.find_tables()` costs 0.3-2 s per page. Here a table is found from rows already extracted for
+the text, at ~1 ms per page: a run of rows with numeric cells in aligned columns, grown upwards over
+its column headers and caption and downwards over its footnotes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
+
+_NUMBER = re.compile(
+    r"^[(\[]?[-–—+]?\s*[$€£¥]?\s*[-–—]?\d[\d,. ]*\d?\s*%?\s*(pts?|bps|x|m|bn|k)?[)\]]?\s*%?\*?$", re.IGNORECASE)
+_DASH = re.compile(r"^[-–—]+$")
+_YEAR = re.compile(r"^(fy\s*)?(19|20)\d\d$", re.IGNORECASE)
+FOOTNOTE_MARK = re.compile(r"^(\(\w{1,2}\)|\*+|†|‡|[¹²³⁴⁵⁶⁷⁸⁹]|\d{1,2}[).]|note[s]?:|source:)", re.IGNORECASE)
+MAX_HEADER_ROWS = 6
+MAX_CAPTION_ROWS = 3
+MAX_FOOTNOTE_ROWS = 8
+
+
+def is_numeric(text: str) -> bool:
+    """A table value: amount, percentage, parenthesised negative, dash placeholder, or year."""
+    t = text.strip()
+    return bool(_NUMBER.match(t) or _DASH.match(t) or t.lower() in {"n/a", "nm", "n/m"})
+
+
+@dataclass
+class TableRegion:
+    """A table found on one page (a multi-page table is several regions merged by the caller)."""
+
+    page: int
+    body: list[Row]
+    columns: list[tuple[float, float]]
+    """x-intervals of the value columns, left to right; the label column lies left of the first."""
+    header: list[Row] = field(default_factory=list)
+    caption: list[Row] = field(default_factory=list)
+    footnotes: list[Row] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[Row]:
+        """Every row the region consumes, top to bottom."""
+        return self.caption + self.header + self.body + self.footnotes
+
+    @property
+    def grid_rows(self) -> list[Row]:
+        return self.header + self.body
+
+
+def _value_cells(row: Row) -> list[Cell]:
+    return [c for c in _merge_currency(row.cells)[1:]]
+
+
+def _merge_currency(cells: list[Cell]) -> list[Cell]:
+    out: list[Cell] = []
+    for cell in cells:
+        if out and out[-1].text in CURRENCY_SYMBOLS:
+            prev = out.pop()
+            # NOTE: the merged cell keeps the number's own x-range: a far-left `$` would make columns overlap.
+            cell = Cell(cell.x0, cell.x1, f"{prev.text}{cell.text}", cell.size, cell.bold)
+        out.append(cell)
+    return out
+
+
+def _is_numeric_row(row: Row) -> bool:
+    cells = _merge_currency(row.cells)
+    if len(cells) < 2:
+        return False
+    numeric = [c for c in cells if is_numeric(c.text)]
+    return any(is_numeric(c.text) for c in cells[1:]) and (len(numeric) >= 2 or not is_numeric(cells[0].text))
+
+
+def _columns(rows: list[Row]) -> list[tuple[float, float]]:
+    spans = sorted((c.x0, c.x1) for row in rows for c in _merge_currency(row.cells)[1:])
+    columns: list[list[float]] = []
+    for x0, x1 in spans:
+        if columns and x0 <= columns[-1][1] + 2:
+            columns[-1][1] = max(columns[-1][1], x1)
+        else:
+            columns.append([x0, x1])
+    return [(a, b) for a, b in columns]
+
+
+def _aligned(rows: list[Row], columns: list[tuple[float, float]]) -> bool:
+    """At least one value column holds values from two or more rows."""
+    for x0, x1 in columns:
+        hits = sum(1 for row in rows if any(x0 <= c.x0 and c.x1 <= x1 for c in _value_cells(row)))
+        if hits >= 2:
+            return True
+    return False
+
+
+def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[TableRegion]:
+    """Tables among one page's rows (furniture already removed), top to bottom."""
+    flags = [_is_numeric_row(r) for r in rows]
+    regions: list[TableRegion] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(rows):
+        if not flags[i] or i in used:
+            i += 1
+            continue
+        start, end = i, i
+        j = i + 1
+        while j < len(rows):
+            gap = rows[j].y0 - rows[j - 1].y1
+            line = max(rows[j - 1].height, 4.0)
+            if gap > 2.6 * line:
+                break
+            if flags[j]:
+                end = j
+            elif not _label_row_inside(rows, flags, j, end, text_right):
+                break
+            j += 1
+        body = rows[start:end + 1]
+        columns = _columns([r for r, f in zip(body, flags[start:end + 1]) if f])
+        numeric_rows = sum(flags[start:end + 1])
+        if numeric_rows >= 2 and columns and _aligned(body, columns):
+            region = TableRegion(page=body[0].page, body=body, columns=columns)
+            first = _grow_header(rows, start, region, used)
+            _split_year_header(region)
+            _grow_caption(rows, first, region, body_size, used)
+            _grow_footnotes(rows, end + 1, region, used)
+            used.update(range(first, end + 1))
+            regions.append(region)
+            i = end + 1 + len(region.footnotes)
+        else:
+            i = end + 1
+    return regions
+
+
+def _label_row_inside(rows: list[Row], flags: list[bool], j: int, end: int, text_right: float) -> bool:
+    """A row without values may sit inside a table (a group label, a wrapped row label) when it stays
+    in the label column and a numeric row follows within three rows."""
+    row = rows[j]
+    first_value_x = min((c.x0 for c in _value_cells(rows[end])), default=text_right)
+    if row.x1 > first_value_x - 2 or len(row.text) > 160:
+        return False
+    return any(flags[k] for k in range(j + 1, min(j + 4, len(rows))))
+
+
+def _grow_header(rows: list[Row], start: int, region: TableRegion, used: set[int]) -> int:
+    first = start
+    lo = region.columns[0][0]
+    while first > 0 and len(region.header) < MAX_HEADER_ROWS and first - 1 not in used:
+        row = rows[first - 1]
+        gap = region.rows[0].y0 - row.y1
+        if gap > 2.2 * max(row.height, 4.0):
+            break
+        if not any(c.x1 > lo - 4 for c in row.cells):  # no cell over the value columns
+            break
+        if any(c.x0 < lo - 4 and c.x1 > lo + 4 for c in row.cells):  # a line of text running across: caption
+            break
+        region.header.insert(0, row)
+        first -= 1
+    return first
+
+
+def _split_year_header(region: TableRegion) -> None:
+    """Leading body rows whose values are years or words (no amounts) are column headers."""
+    while len(region.body) > 2:
+        row = region.body[0]
+        values = [c.text.strip() for c in _value_cells(row)]
+        if values and all(_YEAR.match(v) or not is_numeric(v) for v in values):
+            region.header.append(region.body.pop(0))
+        else:
+            break
+
+
+def _grow_caption(rows: list[Row], first: int, region: TableRegion, body_size: float, used: set[int]) -> None:
+    k = first - 1
+    top = region.rows[0]
+    while k >= 0 and len(region.caption) < MAX_CAPTION_ROWS and k not in used:
+        row = rows[k]
+        if top.y0 - row.y1 > 1.8 * max(row.height, 4.0):
+            break
+        text = row.text.strip()
+        if len(row.cells) > 1 or len(text.split()) > 16 or text.endswith((".", ":", ";")) \
+                or row.size > body_size + 1.5:
+            break
+        region.caption.insert(0, row)
+        used.add(k)
+        top = row
+        k -= 1
+
+
+def _grow_footnotes(rows: list[Row], k: int, region: TableRegion, used: set[int]) -> None:
+    table_size = max(r.size for r in region.body)
+    bottom = region.body[-1]
+    while k < len(rows) and len(region.footnotes) < MAX_FOOTNOTE_ROWS:
+        row = rows[k]
+        if row.y0 - bottom.y1 > 2.2 * max(row.height, 4.0):
+            break
+        small = row.size < table_size - 0.4
+        marked = bool(FOOTNOTE_MARK.match(row.text.strip()))
+        continuing = bool(region.footnotes) and row.size <= region.footnotes[-1].size
+        if not (small or marked and row.size <= table_size or continuing and small):
+            break
+        region.footnotes.append(row)
+        used.add(k)
+        bottom = row
+        k += 1
+
+
+def region_grid(region: TableRegion) -> tuple[list[str], list[list[str]]]:
+    """The table as (header cells, body rows) over label + value columns."""
+    width = len(region.columns) + 1
+
+    def place(row: Row) -> list[str]:
+        out = [""] * width
+        for cell in _merge_currency(row.cells):
+            col = _column_of(cell, region.columns)
+            out[col] = f"{out[col]} {cell.text}".strip()
+        return out
+
+    header = [""] * width
+    for row in region.header:
+        for col, text in enumerate(place(row)):
+            header[col] = f"{header[col]} {text}".strip()
+    return header, [place(r) for r in region.body]
+
+
+def _column_of(cell: Cell, columns: list[tuple[float, float]]) -> int:
+    if cell.x1 < columns[0][0] - 2:
+        return 0
+    best, best_overlap = 0, 0.0
+    for idx, (x0, x1) in enumerate(columns, start=1):
+        overlap = min(cell.x1, x1) - max(cell.x0, x0)
+        if overlap > best_overlap:
+            best, best_overlap = idx, overlap
+    if best:
+        return best
+    centre = (cell.x0 + cell.x1) / 2
+    return 1 + min(range(len(columns)), key=lambda i: abs((columns[i][0] + columns[i][1]) / 2 - centre))
+
+
+def grid_markdown(header: list[str], body: list[list[str]]) -> str:
+    """GitHub-flavoured Markdown of a grid; pipes inside cells are escaped."""
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+    return "\n".join([line(header), "|" + "---|" * len(header)] + [line(r) for r in body])

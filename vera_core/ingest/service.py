@@ -1,0 +1,157 @@
+"""Ingest files atomically: validate -> parse -> chunk -> embed -> vectors -> catalog -> visible.
+
+A document becomes visible (status `ready`) only after its chunks, geometry and vectors are all
+written. It is registered as `ingesting` first, so a crash at any later point leaves a row that
+the next ingestion finds and removes from every store (`Workspace.repair`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from llama_index.core.ingestion import IngestionPipeline
+
+from vera_core import chunk_metadata as M
+from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
+from vera_core.config import VeraSettings
+from vera_core.errors import VeraError
+from vera_core.index.embedding import ChunkEmbedder
+from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
+from vera_core.ingest.markdown import parse_markdown
+from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
+from vera_core.ingest.pdf import parse_pdf
+from vera_core.ingest.source import SourceFile, load_source
+from vera_core.records import ParsedDocument, Rect
+from vera_core.store.catalog import ChunkRecord
+from vera_core.workspace import Workspace
+
+STAGES = ("parsing", "tables", "embedding", "indexing")
+"""Progress stages reported to `on_stage` callbacks, in order."""
+
+
+@dataclass
+class IngestResult:
+    """Outcome of ingesting one file."""
+
+    name: str
+    status: str
+    """`ingested`, `skipped` (same bytes already present) or `failed`."""
+    doc_id: str = ""
+    pages: int = 0
+    chunks: int = 0
+    tables: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+    """Wall time per stage: parse, tables, embed, index."""
+    error: str = ""
+    """The VeraError message when `failed`."""
+    error_type: str = ""
+
+
+def read_and_parse(path: Path | str, settings: VeraSettings, data: bytes | None = None,
+                   name: str | None = None) -> tuple[SourceFile, ParsedDocument]:
+    """Validate and parse one file (no store access: safe to run in a worker process)."""
+    source = load_source(path, max_file_mb=settings.max_file_mb, data=data, name=name)
+    parsed = parse_pdf(source) if source.format == "pdf" else parse_markdown(source)
+    return source, parsed
+
+
+def parse_in_worker(path: str, settings_json: str) -> tuple[SourceFile, ParsedDocument] | VeraError:
+    """Process-pool entry point: errors come back as values so one bad file stops nothing."""
+    try:
+        return read_and_parse(path, VeraSettings.model_validate_json(settings_json))
+    except VeraError as exc:
+        return exc
+
+
+class Ingestor:
+    """Writes parsed documents into a workspace, one at a time (the store's single writer)."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.ws = workspace
+        settings = workspace.settings
+        model_dir = None if settings.embed_model_path is None else str(settings.embed_model_path)
+        self.parser = StructureNodeParser(chunk_tokens=settings.chunk_tokens,
+                                          max_tokens=settings.embed_max_tokens, model_dir=model_dir)
+
+    def is_present(self, doc_id: str) -> bool:
+        return self.ws.catalog.document(doc_id) is not None
+
+    def ingest_file(self, path: Path | str, *, force: bool = False, data: bytes | None = None,
+                    name: str | None = None, on_stage: Callable[[str], None] | None = None) -> IngestResult:
+        """Validate, parse and store one file; a VeraError becomes a `failed` result."""
+        label = name or Path(path).name
+        try:
+            self.ws.catalog.check_contract()
+            self.ws.repair()
+            if on_stage:
+                on_stage("parsing")
+            source = load_source(path, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
+            if not force and self.is_present(source.doc_id):
+                return IngestResult(label, "skipped", doc_id=source.doc_id)
+            source, parsed = read_and_parse(path, self.ws.settings, data=source.data, name=source.name)
+            return self.store(source, parsed, force=force, on_stage=on_stage)
+        except VeraError as exc:
+            return IngestResult(label, "failed", error=str(exc), error_type=type(exc).__name__)
+
+    def store(self, source: SourceFile, parsed: ParsedDocument, *, force: bool = False,
+              on_stage: Callable[[str], None] | None = None) -> IngestResult:
+        """Write a parsed document to every store; visible only at the end."""
+        ws = self.ws
+        ws.catalog.check_contract()
+        ws.repair()
+        if not force and self.is_present(parsed.doc_id):
+            return IngestResult(parsed.name, "skipped", doc_id=parsed.doc_id)
+        if on_stage:
+            on_stage("tables")
+        ws.delete(parsed.doc_id)
+        ws.catalog.begin_document(
+            doc_id=parsed.doc_id, name=parsed.name, format=parsed.format, sha256=parsed.sha256,
+            pages=parsed.pages, size_bytes=len(source.data), metadata=parsed.metadata,
+            parser_version=PDF_VERSION if parsed.format == "pdf" else MD_VERSION)
+        started = time.perf_counter()
+        nodes = self.parser.get_nodes_from_documents([StructuredDocument.from_parsed(parsed)])
+        chunked = time.perf_counter()
+        if on_stage:
+            on_stage("embedding")
+        embedder = ChunkEmbedder(embed_model=ws.embedder)
+        pipeline = IngestionPipeline(transformations=[embedder], vector_store=ws.vectors.store,
+                                     disable_cache=True)
+        embedded_before = time.perf_counter()
+        nodes = embedder(nodes)
+        embedded = time.perf_counter()
+        if on_stage:
+            on_stage("indexing")
+        pipeline.run(nodes=nodes)  # embeddings present: the pipeline only writes them to Chroma
+        self._keep_original(parsed, source)
+        ws.catalog.write_chunks(parsed.doc_id, [_chunk_record(n) for n in nodes], parsed.headings)
+        ws.catalog.mark_ready(parsed.doc_id)
+        ws.bm25.invalidate(parsed.doc_id)
+        done = time.perf_counter()
+        seconds = {"parse": parsed.timings.get("parse", 0.0) + (chunked - started),
+                   "tables": parsed.timings.get("tables", 0.0),
+                   "embed": embedded - embedded_before, "index": done - embedded}
+        return IngestResult(parsed.name, "ingested", doc_id=parsed.doc_id, pages=parsed.pages,
+                            chunks=len(nodes), tables=sum(1 for n in nodes if n.metadata[M.KIND] == M.KIND_TABLE),
+                            seconds=seconds)
+
+    def _keep_original(self, parsed: ParsedDocument, source: SourceFile) -> None:
+        target = self.ws.files_dir / f"{parsed.doc_id}{Path(parsed.name).suffix.lower()}"
+        tmp = target.with_suffix(target.suffix + ".tmp")
+        tmp.write_bytes(source.data)
+        os.replace(tmp, target)
+
+
+def _chunk_record(node) -> ChunkRecord:
+    meta = node.metadata
+    return ChunkRecord(
+        chunk_id=meta[M.CHUNK_ID], doc_id=meta[M.DOC_ID], position=meta[M.POSITION], kind=meta[M.KIND],
+        text=node.get_content(), embed_text=embedding_text(node), heading_path=meta[M.HEADING_PATH],
+        heading_titles=tuple(meta[M.HEADING_PATH].split(M.HEADING_SEPARATOR)[1:]),
+        section_id=meta[M.SECTION_ID], page_start=meta[M.PAGE_START], page_end=meta[M.PAGE_END],
+        polygons=tuple(Rect.from_dict(p) for p in json.loads(meta[M.POLYGONS])),
+        caption=meta.get(M.CAPTION, ""), footnotes=meta.get("footnotes", ""), tokens=meta[M.TOKENS])

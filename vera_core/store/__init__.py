@@ -1,0 +1,1 @@
+"""Persistent stores: the SQLite catalog and the Chroma vector store."""

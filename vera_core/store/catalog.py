@@ -1,0 +1,292 @@
+"""The SQLite catalog: documents, chunks with geometry, headings and document facts."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from vera_core.errors import DocumentNotFoundError
+from vera_core.records import Heading, Rect
+from vera_core.store import schema
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A row of `documents`."""
+
+    doc_id: str
+    name: str
+    format: str
+    """`pdf` or `markdown`."""
+    sha256: str
+    pages: int
+    """Physical pages (0 for Markdown)."""
+    size_bytes: int
+    status: str
+    """`ingesting` (invisible, repaired on next ingest) or `ready`."""
+    metadata: dict
+    parser_version: str
+    chunk_count: int
+    table_count: int
+    created_at: str
+    ready_at: str | None
+
+    @property
+    def stem(self) -> str:
+        """File name without its extension."""
+        return self.name.rsplit(".", 1)[0]
+
+
+@dataclass(frozen=True)
+class ChunkRecord:
+    """A row of `chunks`: one retrievable, citable unit with its geometry."""
+
+    chunk_id: str
+    doc_id: str
+    position: int
+    """0-based order in the document."""
+    kind: str
+    """`text`, `table` or `code`."""
+    text: str
+    """Display text; Markdown for tables (caption and footnotes included)."""
+    embed_text: str
+    """What the embedding model read (a synopsis for tables)."""
+    heading_path: str
+    heading_titles: tuple[str, ...]
+    section_id: str
+    page_start: int
+    """1-based; 0 for Markdown."""
+    page_end: int
+    polygons: tuple[Rect, ...]
+    caption: str
+    footnotes: str
+    tokens: int
+
+    @property
+    def pages(self) -> tuple[int, ...]:
+        """Every 1-based page the chunk touches (empty for Markdown)."""
+        return tuple(range(self.page_start, self.page_end + 1)) if self.page_start else ()
+
+
+@dataclass(frozen=True)
+class FactRecord:
+    """A row of `document_facts` (the facts contract)."""
+
+    doc_id: str
+    fact_name: str
+    value: str | None
+    status: str
+    """`found`, `not_found` or `ambiguous` (ambiguous and not_found carry no value)."""
+    confidence: float
+    source_chunk_id: str | None
+    page_numbers: tuple[int, ...]
+    polygons: tuple[Rect, ...]
+    evidence_excerpt: str
+    extractor_version: str
+    doc_sha256: str
+    extracted_at: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Catalog:
+    """Thread-safe access to `catalog.sqlite`. A new store is created at the latest schema;
+    an existing one must satisfy the schema contract (else `SchemaContractError`)."""
+
+    FILE_NAME = "catalog.sqlite"
+
+    def __init__(self, data_dir: Path, *, check: bool = True) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.path = data_dir / self.FILE_NAME
+        is_new = not self.path.exists() or self.path.stat().st_size == 0
+        self._lock = threading.RLock()
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        if is_new:
+            schema.migrate(self._conn)
+        if check:
+            self.check_contract()
+
+    def check_contract(self) -> None:
+        """Raise `SchemaContractError` naming the first missing table or column."""
+        with self._lock:
+            schema.check_contract(self._conn, str(self.path))
+
+    def migrate(self) -> list[schema.Migration]:
+        """Apply pending migrations; returns those applied."""
+        with self._lock:
+            return schema.migrate(self._conn)
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return schema.current_version(self._conn)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write: all statements inside commit together or not at all."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _query(self, sql: str, params: Sequence = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cursor = self._conn.execute(sql, params)
+            cursor.row_factory = sqlite3.Row
+            return cursor.fetchall()
+
+    # -- documents ---------------------------------------------------------------------------------
+
+    def begin_document(self, *, doc_id: str, name: str, format: str, sha256: str, pages: int,
+                       size_bytes: int, metadata: dict, parser_version: str) -> None:
+        """Register a document as `ingesting` (invisible), replacing any earlier rows for it."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+            conn.execute(
+                "INSERT INTO documents (doc_id, name, format, sha256, pages, size_bytes, status,"
+                " metadata_json, parser_version, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ingesting', ?, ?, ?)",
+                (doc_id, name, format, sha256, pages, size_bytes,
+                 json.dumps(metadata, default=str, sort_keys=True), parser_version, _now()))
+
+    def write_chunks(self, doc_id: str, chunks: Sequence[ChunkRecord], headings: Sequence[Heading]) -> None:
+        """Write a document's chunks and headings in one transaction."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
+            conn.execute("DELETE FROM headings WHERE doc_id = ?", (doc_id,))
+            conn.executemany(
+                "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(c.chunk_id, c.doc_id, c.position, c.kind, c.text, c.embed_text, c.heading_path,
+                  json.dumps(list(c.heading_titles)), c.section_id, c.page_start, c.page_end,
+                  json.dumps([r.as_dict() for r in c.polygons]), c.caption, c.footnotes, c.tokens)
+                 for c in chunks])
+            conn.executemany(
+                "INSERT INTO headings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(doc_id, i, h.level, h.title, json.dumps(list(h.path)), h.page_start, h.page_end)
+                 for i, h in enumerate(headings)])
+
+    def mark_ready(self, doc_id: str) -> None:
+        """Make a fully written document visible, with its chunk and table counts."""
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE documents SET status = 'ready', ready_at = ?,"
+                " chunk_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ?),"
+                " table_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ? AND kind = 'table')"
+                " WHERE doc_id = ?", (_now(), doc_id, doc_id, doc_id))
+
+    def delete_document(self, doc_id: str) -> None:
+        """Remove a document and (by cascade) its chunks, headings and facts."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+
+    def documents(self, *, include_pending: bool = False) -> list[DocumentRecord]:
+        """Documents in name order; only `ready` ones unless `include_pending`."""
+        where = "" if include_pending else "WHERE status = 'ready'"
+        return [_document(row) for row in self._query(f"SELECT * FROM documents {where} ORDER BY name")]
+
+    def pending_documents(self) -> list[DocumentRecord]:
+        """Documents left `ingesting` by an interrupted ingestion."""
+        return [_document(r) for r in self._query("SELECT * FROM documents WHERE status = 'ingesting'")]
+
+    def document(self, doc_id: str) -> DocumentRecord | None:
+        """A ready document by exact id, or None."""
+        rows = self._query("SELECT * FROM documents WHERE doc_id = ? AND status = 'ready'", (doc_id,))
+        return _document(rows[0]) if rows else None
+
+    def resolve(self, ref: str) -> DocumentRecord:
+        """A ready document by id (or unique id prefix), file name, or name without extension."""
+        ref = ref.strip()
+        docs = self.documents()
+        for match in (
+            lambda d: d.doc_id == ref,
+            lambda d: d.name == ref,
+            lambda d: d.name.lower() == ref.lower() or d.stem.lower() == ref.lower(),
+            lambda d: len(ref) >= 6 and d.doc_id.startswith(ref.lower()),
+        ):
+            found = [d for d in docs if match(d)]
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                names = ", ".join(f"{d.name} ({d.doc_id})" for d in found)
+                raise DocumentNotFoundError(f"{ref!r} matches several documents: {names}. Use the id.")
+        known = ", ".join(d.name for d in docs) or "none; ingest some with `vera ingest PATH`"
+        raise DocumentNotFoundError(f"No document matches {ref!r}. Known documents: {known}.")
+
+    # -- chunks and headings ----------------------------------------------------------------------
+
+    def chunks(self, doc_id: str) -> list[ChunkRecord]:
+        """All chunks of a document in document order."""
+        return [_chunk(r) for r in self._query(
+            "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,))]
+
+    def chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
+        """Chunks of ready documents by id (missing ids are absent from the result)."""
+        out: dict[str, ChunkRecord] = {}
+        for start in range(0, len(chunk_ids), 500):
+            part = list(chunk_ids[start:start + 500])
+            marks = ",".join("?" * len(part))
+            for row in self._query(
+                    f"SELECT c.* FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
+                    f" WHERE d.status = 'ready' AND c.chunk_id IN ({marks})", part):
+                out[row["chunk_id"]] = _chunk(row)
+        return out
+
+    def headings(self, doc_id: str) -> list[Heading]:
+        """Headings of a document in document order, with the page range of each section."""
+        return [Heading(r["title"], r["level"], tuple(json.loads(r["path"])), r["page_start"], r["page_end"])
+                for r in self._query("SELECT * FROM headings WHERE doc_id = ? ORDER BY position", (doc_id,))]
+
+    # -- document facts ---------------------------------------------------------------------------
+
+    def upsert_fact(self, fact: FactRecord) -> None:
+        """Store one fact with its lineage, replacing an earlier extraction of the same fact."""
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO document_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (fact.doc_id, fact.fact_name, fact.value, fact.status, fact.confidence, fact.source_chunk_id,
+                 json.dumps(list(fact.page_numbers)), json.dumps([r.as_dict() for r in fact.polygons]),
+                 fact.evidence_excerpt, fact.extractor_version, fact.doc_sha256, fact.extracted_at))
+
+    def facts(self, doc_id: str) -> list[FactRecord]:
+        """The stored facts of a document, by name."""
+        return [FactRecord(r["doc_id"], r["fact_name"], r["value"], r["status"], r["confidence"],
+                           r["source_chunk_id"], tuple(json.loads(r["page_numbers_json"])),
+                           tuple(Rect.from_dict(p) for p in json.loads(r["polygons_json"])),
+                           r["evidence_excerpt"], r["extractor_version"], r["doc_sha256"], r["extracted_at"])
+                for r in self._query("SELECT * FROM document_facts WHERE doc_id = ? ORDER BY fact_name", (doc_id,))]
+
+
+def _document(row: sqlite3.Row) -> DocumentRecord:
+    return DocumentRecord(
+        doc_id=row["doc_id"], name=row["name"], format=row["format"], sha256=row["sha256"],
+        pages=row["pages"], size_bytes=row["size_bytes"], status=row["status"],
+        metadata=json.loads(row["metadata_json"]), parser_version=row["parser_version"],
+        chunk_count=row["chunk_count"], table_count=row["table_count"],
+        created_at=row["created_at"], ready_at=row["ready_at"])
+
+
+def _chunk(row: sqlite3.Row) -> ChunkRecord:
+    return ChunkRecord(
+        chunk_id=row["chunk_id"], doc_id=row["doc_id"], position=row["position"], kind=row["kind"],
+        text=row["text"], embed_text=row["embed_text"], heading_path=row["heading_path"],
+        heading_titles=tuple(json.loads(row["heading_titles_json"])), section_id=row["section_id"],
+        page_start=row["page_start"], page_end=row["page_end"],
+        polygons=tuple(Rect.from_dict(p) for p in json.loads(row["polygons_json"])),
+        caption=row["caption"], footnotes=row["footnotes"], tokens=row["tokens"])

@@ -1,0 +1,138 @@
+"""Catalog schema: ordered migrations and the contract the code relies on."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from vera_core.errors import SchemaContractError
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step; applied in `version` order, each exactly once."""
+
+    version: int
+    description: str
+    sql: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "documents, chunks, headings, document_facts", """
+        CREATE TABLE documents (
+            doc_id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            format TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            pages INTEGER NOT NULL,
+            size_bytes INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('ingesting', 'ready')),
+            metadata_json TEXT NOT NULL DEFAULT '{}',
+            parser_version TEXT NOT NULL,
+            chunk_count INTEGER NOT NULL DEFAULT 0,
+            table_count INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            ready_at TEXT
+        );
+        CREATE TABLE chunks (
+            chunk_id TEXT PRIMARY KEY,
+            doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            embed_text TEXT NOT NULL,
+            heading_path TEXT NOT NULL,
+            heading_titles_json TEXT NOT NULL,
+            section_id TEXT NOT NULL,
+            page_start INTEGER NOT NULL,
+            page_end INTEGER NOT NULL,
+            polygons_json TEXT NOT NULL,
+            caption TEXT NOT NULL DEFAULT '',
+            footnotes TEXT NOT NULL DEFAULT '',
+            tokens INTEGER NOT NULL
+        );
+        CREATE INDEX chunks_doc_position ON chunks(doc_id, position);
+        CREATE INDEX chunks_doc_pages ON chunks(doc_id, page_start, page_end);
+        CREATE TABLE headings (
+            doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            level INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            path TEXT NOT NULL,
+            page_start INTEGER,
+            page_end INTEGER,
+            PRIMARY KEY (doc_id, position)
+        );
+        CREATE TABLE document_facts (
+            doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+            fact_name TEXT NOT NULL,
+            value TEXT,
+            status TEXT NOT NULL CHECK (status IN ('found', 'not_found', 'ambiguous')),
+            confidence REAL NOT NULL,
+            source_chunk_id TEXT,
+            page_numbers_json TEXT NOT NULL DEFAULT '[]',
+            polygons_json TEXT NOT NULL DEFAULT '[]',
+            evidence_excerpt TEXT NOT NULL DEFAULT '',
+            extractor_version TEXT NOT NULL,
+            doc_sha256 TEXT NOT NULL,
+            extracted_at TEXT NOT NULL,
+            PRIMARY KEY (doc_id, fact_name)
+        );
+    """),
+)
+
+CONTRACT: dict[str, tuple[str, ...]] = {
+    "documents": ("doc_id", "name", "format", "sha256", "pages", "size_bytes", "status",
+                  "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at"),
+    "chunks": ("chunk_id", "doc_id", "position", "kind", "text", "embed_text", "heading_path",
+               "heading_titles_json", "section_id", "page_start", "page_end", "polygons_json",
+               "caption", "footnotes", "tokens"),
+    "headings": ("doc_id", "position", "level", "title", "path", "page_start", "page_end"),
+    "document_facts": ("doc_id", "fact_name", "value", "status", "confidence", "source_chunk_id",
+                       "page_numbers_json", "polygons_json", "evidence_excerpt", "extractor_version",
+                       "doc_sha256", "extracted_at"),
+}
+"""Tables and columns the code reads or writes; checked at app start and before every ingestion."""
+
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    """The highest applied migration, 0 for a store that has none."""
+    exists = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'").fetchone()
+    if not exists:
+        return 0
+    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(conn: sqlite3.Connection) -> list[Migration]:
+    """Apply every pending migration in order, each in its own transaction; returns those applied."""
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                 "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)")
+    applied = []
+    for migration in MIGRATIONS:
+        if migration.version <= current_version(conn):
+            continue
+        with conn:
+            conn.executescript("BEGIN;" + migration.sql + ";"
+                               f"INSERT INTO schema_version VALUES ({migration.version}, "
+                               f"'{migration.description}', '{datetime.now(UTC).isoformat()}');"
+                               "COMMIT;")
+        applied.append(migration)
+    return applied
+
+
+def check_contract(conn: sqlite3.Connection, db_path: str) -> None:
+    """Fail fast with the first table or column the code needs that the catalog lacks."""
+    fix = f"Run `vera migrate --data-dir {db_path.rsplit('/', 1)[0]}` to upgrade the store."
+    for table, columns in CONTRACT.items():
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not present:
+            raise SchemaContractError(f"Catalog {db_path!r} has no table {table!r}. {fix}")
+        for column in columns:
+            if column not in present:
+                raise SchemaContractError(
+                    f"Catalog {db_path!r}: table {table!r} has no column {column!r}. {fix}")

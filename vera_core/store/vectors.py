@@ -1,0 +1,72 @@
+"""Dense vectors of chunks in Chroma (embedded PersistentClient), through llama-index's ChromaVectorStore."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import chromadb
+from chromadb.config import Settings as ChromaSettings
+from llama_index.core.schema import BaseNode
+from llama_index.vector_stores.chroma import ChromaVectorStore
+
+from vera_core import chunk_metadata as M
+
+
+@dataclass(frozen=True)
+class VectorHit:
+    """A chunk found by dense search."""
+
+    chunk_id: str
+    score: float
+    """Cosine similarity in [-1, 1]."""
+
+
+class VectorIndex:
+    """The `chroma/` folder of a store: one collection of chunk vectors with flat metadata."""
+
+    def __init__(self, data_dir: Path, collection: str) -> None:
+        self._lock = threading.RLock()
+        self.client = chromadb.PersistentClient(
+            path=str(data_dir / "chroma"),
+            settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
+        self.collection = self.client.get_or_create_collection(collection, metadata={"hnsw:space": "cosine"})
+        self.store = ChromaVectorStore.from_collection(self.collection)
+
+    def add(self, nodes: Sequence[BaseNode]) -> None:
+        """Upsert embedded nodes (ids are chunk ids)."""
+        with self._lock:
+            self.store.add(list(nodes))
+
+    def delete_document(self, doc_id: str) -> None:
+        """Remove every vector of a document."""
+        with self._lock:
+            self.collection.delete(where={M.DOC_ID: doc_id})
+
+    def count(self, doc_id: str | None = None) -> int:
+        """Vectors stored, for one document or in all."""
+        with self._lock:
+            if doc_id is None:
+                return self.collection.count()
+            return len(self.collection.get(where={M.DOC_ID: doc_id}, include=[])["ids"])
+
+    def query(self, embedding: list[float], top_k: int, *, doc_ids: Sequence[str] | None = None,
+              pages: Sequence[int] | None = None) -> list[VectorHit]:
+        """Nearest chunks, filtered BEFORE scoring to documents and/or 1-based pages."""
+        clauses: list[dict] = []
+        if doc_ids:
+            clauses.append({M.DOC_ID: {"$in": list(doc_ids)}})
+        if pages:
+            clauses.append({"$or": [{"$and": [{M.PAGE_START: {"$lte": p}}, {M.PAGE_END: {"$gte": p}}]}
+                                    for p in pages]} if len(pages) > 1 else
+                           {"$and": [{M.PAGE_START: {"$lte": pages[0]}}, {M.PAGE_END: {"$gte": pages[0]}}]})
+        where = None if not clauses else clauses[0] if len(clauses) == 1 else {"$and": clauses}
+        with self._lock:
+            total = self.collection.count()
+            if total == 0:
+                return []
+            result = self.collection.query(query_embeddings=[embedding], n_results=min(top_k, total),
+                                           where=where, include=["distances"])
+        return [VectorHit(cid, 1.0 - dist) for cid, dist in zip(result["ids"][0], result["distances"][0])]

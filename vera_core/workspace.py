@@ -1,0 +1,77 @@
+"""The workspace: one store directory with its catalog, vectors, files and the embedding model.
+
+Heavy parts (Chroma client, embedding model) are created on first use and shared; every method is
+safe to call from several threads (the Streamlit app shares one workspace between sessions).
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cached_property
+from pathlib import Path
+
+from vera_core.config import VeraSettings
+from vera_core.index.bm25 import BM25Cache, BM25Index
+from vera_core.index.embedding import MiniLMEmbedding
+from vera_core.store.catalog import Catalog, DocumentRecord
+from vera_core.store.vectors import VectorIndex
+
+
+class Workspace:
+    """Everything stored under `settings.data_dir`."""
+
+    def __init__(self, settings: VeraSettings | None = None, *, check_schema: bool = True,
+                 batch: bool = False) -> None:
+        """`batch=True` (CLI ingestion) embeds through a pool of worker processes."""
+        self.settings = settings or VeraSettings()
+        self.batch = batch
+        self.data_dir: Path = self.settings.resolved_data_dir()
+        self.catalog = Catalog(self.data_dir, check=check_schema)
+        self.bm25 = BM25Cache()
+        self._lock = threading.RLock()
+
+    @cached_property
+    def vectors(self) -> VectorIndex:
+        with self._lock:
+            return VectorIndex(self.data_dir, self.settings.collection)
+
+    @cached_property
+    def embedder(self) -> MiniLMEmbedding:
+        with self._lock:
+            model_dir = self.settings.embed_model_path
+            return MiniLMEmbedding(model_dir=None if model_dir is None else str(model_dir),
+                                   precision=self.settings.embed_precision,
+                                   embed_batch_size=self.settings.embed_batch_size,
+                                   workers=self.settings.batch_embed_workers() if self.batch else 0)
+
+    @property
+    def files_dir(self) -> Path:
+        """Where the original files are kept (for rendering pages), named `<doc_id><ext>`."""
+        path = self.data_dir / "files"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def file_path(self, doc: DocumentRecord) -> Path:
+        """The stored original of a document."""
+        return self.files_dir / f"{doc.doc_id}{Path(doc.name).suffix.lower()}"
+
+    def keyword_index(self, doc_id: str) -> BM25Index:
+        """BM25 over one document's chunks (cached until the document changes)."""
+        return self.bm25.get(doc_id, lambda: self.catalog.chunks(doc_id))
+
+    def delete(self, doc_id: str) -> None:
+        """Remove a document from every store: vectors, original file, catalog rows, BM25 cache."""
+        with self._lock:
+            self.vectors.delete_document(doc_id)
+            for path in self.files_dir.glob(f"{doc_id}.*"):
+                path.unlink(missing_ok=True)
+            self.catalog.delete_document(doc_id)
+            self.bm25.invalidate(doc_id)
+
+    def repair(self) -> list[str]:
+        """Remove documents an interrupted ingestion left invisible (`ingesting`); returns their names."""
+        names = []
+        for doc in self.catalog.pending_documents():
+            self.delete(doc.doc_id)
+            names.append(doc.name)
+        return names
