@@ -9,7 +9,6 @@ from pathlib import Path
 
 import chromadb
 from chromadb.config import Settings as ChromaSettings
-from llama_index.core.schema import BaseNode
 from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from vera_core import chunk_metadata as M
@@ -34,11 +33,6 @@ class VectorIndex:
             settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
         self.collection = self.client.get_or_create_collection(collection, metadata={"hnsw:space": "cosine"})
         self.store = ChromaVectorStore.from_collection(self.collection)
-
-    def add(self, nodes: Sequence[BaseNode]) -> None:
-        """Upsert embedded nodes (ids are chunk ids)."""
-        with self._lock:
-            self.store.add(list(nodes))
 
     def delete_document(self, doc_id: str) -> None:
         """Remove every vector of a document."""

@@ -1,0 +1,95 @@
+"""Documents are atomic and idempotent: re-ingest is a no-op, a kill leaves nothing visible,
+the next ingest repairs, and delete removes a document from every store."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.conftest import ROOT, SAMPLE_PDF, SAMPLES, settings_for
+from vera_core.ingest.service import Ingestor
+from vera_core.workspace import Workspace
+
+POLICY = SAMPLES / "expense_policy.md"
+
+
+def snapshot(ws: Workspace) -> tuple:
+    docs = ws.catalog.documents(include_pending=True)
+    return (tuple((d.doc_id, d.status, d.chunk_count) for d in docs), ws.vectors.count(),
+            tuple(sorted(p.name for p in ws.files_dir.iterdir())))
+
+
+def test_reingest_same_bytes_is_a_no_op_and_force_rebuilds(empty_store, tmp_path):
+    ingestor = Ingestor(empty_store)
+    first = ingestor.ingest_file(POLICY)
+    assert first.status == "ingested" and first.chunks > 0
+    before = snapshot(empty_store)
+    copy = tmp_path / "renamed_copy.md"
+    copy.write_bytes(POLICY.read_bytes())
+    assert ingestor.ingest_file(POLICY).status == "skipped"
+    assert ingestor.ingest_file(copy).status == "skipped"  # identity is the bytes, not the name
+    assert snapshot(empty_store) == before
+    rebuilt = ingestor.ingest_file(POLICY, force=True)
+    assert rebuilt.status == "ingested" and snapshot(empty_store) == before
+
+
+def test_delete_removes_the_document_from_every_store(empty_store):
+    ingestor = Ingestor(empty_store)
+    keep = ingestor.ingest_file(POLICY)
+    gone = ingestor.ingest_file(SAMPLE_PDF)
+    assert empty_store.vectors.count(gone.doc_id) == gone.chunks
+    empty_store.keyword_index(gone.doc_id)
+    empty_store.delete(gone.doc_id)
+    assert [d.doc_id for d in empty_store.catalog.documents()] == [keep.doc_id]
+    assert empty_store.catalog.chunks(gone.doc_id) == []
+    assert empty_store.vectors.count(gone.doc_id) == 0
+    assert empty_store.vectors.count() == keep.chunks
+    assert not list(empty_store.files_dir.glob(f"{gone.doc_id}.*"))
+    assert empty_store.keyword_index(gone.doc_id).search("revenue", 5) == []
+
+
+KILLER = textwrap.dedent("""
+    import os, signal, sys
+    sys.path.insert(0, {root!r})
+    from vera_core.config import VeraSettings
+    from vera_core.store.catalog import Catalog
+    from llama_index.vector_stores.chroma import ChromaVectorStore
+    from vera_core.workspace import Workspace
+    from vera_core.ingest.service import Ingestor
+    target = {target!r}
+    owner = Catalog if hasattr(Catalog, target) else ChromaVectorStore
+    real = getattr(owner, target)
+    def die(*args, **kwargs):
+        if target == "add":
+            real(*args, **kwargs)  # vectors written, then the process dies
+        os.kill(os.getpid(), signal.SIGKILL)
+    setattr(owner, target, die)
+    ws = Workspace(VeraSettings(data_dir={data_dir!r}, embed_workers=1))
+    Ingestor(ws).ingest_file({path!r})
+""")
+
+
+@pytest.mark.parametrize("target", ["add", "write_chunks", "mark_ready"])
+def test_kill_mid_ingest_leaves_nothing_visible_and_next_ingest_repairs(tmp_path, target):
+    data_dir = tmp_path / "store"
+    ws = Workspace(settings_for(data_dir))
+    kept = Ingestor(ws).ingest_file(POLICY)
+    before_vectors = ws.vectors.count()
+    script = KILLER.format(root=str(ROOT), target=target, data_dir=str(data_dir), path=str(SAMPLE_PDF))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == -9, proc.stderr[-2000:]
+
+    after = Workspace(settings_for(data_dir))
+    assert [d.name for d in after.catalog.documents()] == [POLICY.name], "partial document became visible"
+    assert [d.name for d in after.catalog.pending_documents()] == [SAMPLE_PDF.name]
+
+    result = Ingestor(after).ingest_file(SAMPLE_PDF)
+    assert result.status == "ingested"
+    assert not after.catalog.pending_documents()
+    assert sorted(d.name for d in after.catalog.documents()) == sorted([POLICY.name, SAMPLE_PDF.name])
+    assert after.vectors.count(result.doc_id) == result.chunks == len(after.catalog.chunks(result.doc_id))
+    assert after.vectors.count() == before_vectors + result.chunks
+    assert after.vectors.count(kept.doc_id) == kept.chunks
