@@ -1,0 +1,67 @@
+"""Ingestion on real SEC filings (../shared/corpus/financebench-dev); skipped when absent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import CORPUS
+from vera_core.config import VeraSettings
+from vera_core.ingest.service import Ingestor
+from vera_core.workspace import Workspace
+
+pytestmark = [
+    pytest.mark.corpus,
+    pytest.mark.skipif(not CORPUS.is_dir(), reason=f"dev corpus not found at {CORPUS}"),
+]
+
+
+@pytest.fixture(scope="session")
+def corpus_store(tmp_path_factory) -> tuple[Workspace, dict]:
+    """All dev filings ingested once (batch embedding pool, as `vera ingest` does)."""
+    ws = Workspace(VeraSettings(data_dir=tmp_path_factory.mktemp("corpus-store")), batch=True)
+    ingestor = Ingestor(ws)
+    results = {p.name: ingestor.ingest_file(p) for p in sorted(CORPUS.glob("*.pdf"))}
+    return ws, results
+
+
+def questions() -> list[dict]:
+    path = CORPUS / "questions.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
+
+
+def test_every_filing_ingests(corpus_store):
+    ws, results = corpus_store
+    assert results, "no PDFs in the corpus"
+    for name, result in results.items():
+        assert result.status == "ingested", f"{name}: {result.error}"
+        assert result.chunks > 0 and result.pages > 0
+        assert ws.vectors.count(result.doc_id) == result.chunks
+
+
+def test_every_gold_evidence_page_has_a_chunk(corpus_store):
+    ws, results = corpus_store
+    for q in questions():
+        result = results[f"{q['doc_name']}.pdf"]
+        chunks = ws.catalog.chunks(result.doc_id)
+        for evidence in q["evidence"]:
+            page = evidence["page_index"] + 1  # the corpus is 0-based, VERA's pages are 1-based
+            assert any(page in c.pages for c in chunks), f"{q['id']}: no chunk on page {page}"
+
+
+@pytest.mark.parametrize("page_index, caption, row, figure", [
+    (59, "Consolidated Statement of Cash Flow", "Purchases of property, plant and equipment (PP&E)", "(1,577)"),
+    (58, "Consolidated Statement of Changes in Equit", "Dividends declared", "(2,678)"),
+])
+def test_3m_2018_statement_is_one_table_chunk(corpus_store, page_index, caption, row, figure):
+    ws, results = corpus_store
+    chunks = ws.catalog.chunks(results["3M_2018_10K.pdf"].doc_id)
+    page = page_index + 1
+    on_page = [c for c in chunks if page in c.pages]
+    tables = [c for c in on_page if c.kind == "table"]
+    assert len(tables) == 1, [c.caption for c in tables]
+    table = tables[0]
+    assert caption in table.caption and row in table.text and figure in table.text
+    assert table.pages == (page,)
+    assert not any(figure in c.text for c in on_page if c.kind != "table"), "figures leaked into text chunks"
