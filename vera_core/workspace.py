@@ -57,7 +57,7 @@ class Workspace:
 
     def keyword_index(self, doc_id: str) -> BM25Index:
         """BM25 over one document's chunks (cached until the document changes)."""
-        return self.bm25.get(doc_id, lambda: self.catalog.chunks(doc_id))
+        return self.bm25.get(doc_id, lambda: self.catalog.keyword_rows(doc_id))
 
     def delete(self, doc_id: str) -> None:
         """Remove a document from every store: vectors, original file, catalog rows, BM25 cache."""

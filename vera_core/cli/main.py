@@ -31,10 +31,44 @@ def build_parser() -> argparse.ArgumentParser:
     delete.add_argument("doc")
     sub.add_parser("migrate", help="bring the catalog schema up to date")
 
+    query = sub.add_parser("query", help="answer a question with citations")
+    query.add_argument("question", nargs="?", help="the question (or use --questions)")
+    query.add_argument("--doc", action="append", default=[], help="limit to a document (name or id); repeatable")
+    query.add_argument("--mode", choices=["deterministic", "llm_fallback", "llm_always"], default="llm_fallback")
+    query.add_argument("--top-k", type=int, default=8)
+    query.add_argument("--dense", action="store_true", help="dense retrieval only (no BM25 fusion)")
+    query.add_argument("--json", action="store_true", help="print the answer contract as JSON")
+    query.add_argument("--questions", help="JSONL file, one {\"question\", \"doc\"?} per line; writes JSON lines")
+    query.add_argument("--output", help="with --questions: write the JSON lines here instead of stdout")
+
+    facts = sub.add_parser("facts", help="a document's facts: currency, period, framework, units, consolidation")
+    facts.add_argument("doc")
+    facts.add_argument("--json", action="store_true")
+    facts.add_argument("--refresh", action="store_true", help="extract again")
+
+    export = sub.add_parser("export", help="write the evidence rows of answers as CSV or JSON")
+    export.add_argument("--format", choices=["csv", "json"], default="csv")
+    export.add_argument("--output", required=True)
+    source = export.add_mutually_exclusive_group(required=True)
+    source.add_argument("--questions", help="answer this JSONL questions file and export its evidence")
+    source.add_argument("--answers", help="JSON lines written by `vera query --questions`")
+    export.add_argument("--doc", action="append", default=[])
+    export.add_argument("--mode", choices=["deterministic", "llm_fallback", "llm_always"], default="llm_fallback")
+    export.add_argument("--top-k", type=int, default=8)
+    export.add_argument("--dense", action="store_true")
+
+    evaluate = sub.add_parser("eval", help="page recall, figure match, grounding and latency on a questions file")
+    evaluate.add_argument("file")
+    evaluate.add_argument("--scope", choices=["doc", "all"], default="doc",
+                          help="doc: each question limited to its document; all: one shared store, no filter")
+    evaluate.add_argument("--top-k", type=int, default=8)
+    evaluate.add_argument("--json", action="store_true")
+
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench_sub = bench.add_subparsers(dest="bench", required=True)
     bench_ingest = bench_sub.add_parser("ingest", help="ingestion speed per document and stage")
     bench_ingest.add_argument("paths", nargs="*", help="default: the dev corpus if present, else the samples")
+    bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
     return parser
 
 
@@ -45,9 +79,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "ingest":
             from vera_core.cli import ingest_cmd
             return ingest_cmd.run(args, settings)
+        if args.command == "bench" and args.bench == "query":
+            from vera_core.cli import bench_query_cmd
+            return bench_query_cmd.run(args, settings)
         if args.command == "bench":
             from vera_core.cli import bench_cmd
             return bench_cmd.run(args, settings)
+        if args.command in ("query", "facts", "export"):
+            from vera_core.cli import query_cmd
+            return {"query": query_cmd.run_query, "facts": query_cmd.run_facts,
+                    "export": query_cmd.run_export}[args.command](args, settings)
+        if args.command == "eval":
+            from vera_core.cli import eval_cmd
+            return eval_cmd.run(args, settings)
         from vera_core.cli import docs_cmd
         return {"list": docs_cmd.run_list, "show": docs_cmd.run_show, "delete": docs_cmd.run_delete,
                 "migrate": docs_cmd.run_migrate}[args.command](args, settings)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rank_bm25 import BM25Okapi
 
-from vera_core.store.catalog import ChunkRecord
+from vera_core.store.catalog import KeywordRow
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 STOPWORDS = frozenset(
@@ -42,7 +42,7 @@ class KeywordHit:
 class BM25Index:
     """BM25 over a fixed list of chunks (one document)."""
 
-    def __init__(self, chunks: Sequence[ChunkRecord]) -> None:
+    def __init__(self, chunks: Sequence[KeywordRow]) -> None:
         self.chunk_ids = [c.chunk_id for c in chunks]
         self.pages = [(c.page_start, c.page_end) for c in chunks]
         corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]

@@ -81,6 +81,9 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     if not marks:
         marks = font_headings(pages, consumed, body)
     blocks = _blocks(pages, tables, marks, consumed)
+    if not any(b.kind is not BlockKind.HEADING for b in blocks):
+        raise EmptyDocumentError(f"{source.name!r} has no body text on any of its {len(pages)} pages "
+                                 f"(only headings or page furniture). Choose the complete document.")
     parsed = ParsedDocument(
         doc_id=source.doc_id, name=source.name, format="pdf", sha256=source.sha256, pages=len(pages),
         blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc)})

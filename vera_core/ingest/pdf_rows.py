@@ -140,6 +140,8 @@ def strip_furniture(rows: list[Row], page_height: float, keys: set[str]) -> list
     number right below the content, far from the bottom margin)."""
     kept = [r for r in rows if not (_in_margin(r, page_height)
                                     and (furniture_key(r) in keys or _PAGE_NUMBER.match(r.text.strip())))]
+    if not kept:  # a running header needs a body beside it: a page of margin lines only keeps them
+        return rows
     while kept and _PAGE_NUMBER.match(kept[-1].text.strip()) and len(kept[-1].cells) == 1:
         kept.pop()
     while kept and _PAGE_NUMBER.match(kept[0].text.strip()) and len(kept[0].cells) == 1:

@@ -20,6 +20,7 @@ from vera_core import chunk_metadata as M
 from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
+from vera_core.facts.extract import extract_facts, to_record
 from vera_core.index.embedding import ChunkEmbedder
 from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
 from vera_core.ingest.markdown import parse_markdown
@@ -128,7 +129,10 @@ class Ingestor:
             on_stage("indexing")
         pipeline.run(nodes=nodes)  # embeddings present: the pipeline only writes them to Chroma
         self._keep_original(parsed, source)
-        ws.catalog.write_chunks(parsed.doc_id, [_chunk_record(n) for n in nodes], parsed.headings)
+        records = [_chunk_record(n) for n in nodes]
+        ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings)
+        if ws.settings.facts_enabled:
+            self._store_facts(parsed.doc_id, records)
         ws.catalog.mark_ready(parsed.doc_id)
         ws.bm25.invalidate(parsed.doc_id)
         done = time.perf_counter()
@@ -138,6 +142,12 @@ class Ingestor:
         return IngestResult(parsed.name, "ingested", doc_id=parsed.doc_id, pages=parsed.pages,
                             chunks=len(nodes), tables=sum(1 for n in nodes if n.metadata[M.KIND] == M.KIND_TABLE),
                             seconds=seconds)
+
+    def _store_facts(self, doc_id: str, records: list[ChunkRecord]) -> None:
+        """Document facts with lineage, written before the document becomes visible."""
+        doc = next(d for d in self.ws.catalog.pending_documents() if d.doc_id == doc_id)
+        for result in extract_facts(records):
+            self.ws.catalog.upsert_fact(to_record(result, doc))
 
     def _keep_original(self, parsed: ParsedDocument, source: SourceFile) -> None:
         target = self.ws.files_dir / f"{parsed.doc_id}{Path(parsed.name).suffix.lower()}"

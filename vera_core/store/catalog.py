@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from vera_core.errors import DocumentNotFoundError
 from vera_core.records import Heading, Rect
@@ -72,6 +73,17 @@ class ChunkRecord:
     def pages(self) -> tuple[int, ...]:
         """Every 1-based page the chunk touches (empty for Markdown)."""
         return tuple(range(self.page_start, self.page_end + 1)) if self.page_start else ()
+
+
+class KeywordRow(NamedTuple):
+    """What BM25 indexes of a chunk."""
+
+    chunk_id: str
+    page_start: int
+    page_end: int
+    caption: str
+    heading_path: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -235,6 +247,12 @@ class Catalog:
         """All chunks of a document in document order."""
         return [_chunk(r) for r in self._query(
             "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,))]
+
+    def keyword_rows(self, doc_id: str) -> list[KeywordRow]:
+        """The columns keyword search reads, without geometry (cheap to load for big documents)."""
+        return [KeywordRow(*row) for row in self._query(
+            "SELECT chunk_id, page_start, page_end, caption, heading_path, text FROM chunks"
+            " WHERE doc_id = ? ORDER BY position", (doc_id,))]
 
     def chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         """Chunks of ready documents by id (missing ids are absent from the result)."""

@@ -46,6 +46,14 @@ class VectorIndex:
                 return self.collection.count()
             return len(self.collection.get(where={M.DOC_ID: doc_id}, include=[])["ids"])
 
+    def vectors(self, chunk_ids: Sequence[str]) -> dict[str, list[float]]:
+        """Stored embeddings of chunks, by id (absent ids are missing from the result)."""
+        if not chunk_ids:
+            return {}
+        with self._lock:
+            got = self.collection.get(ids=list(chunk_ids), include=["embeddings"])
+        return {cid: [float(x) for x in vec] for cid, vec in zip(got["ids"], got["embeddings"])}
+
     def query(self, embedding: list[float], top_k: int, *, doc_ids: Sequence[str] | None = None,
               pages: Sequence[int] | None = None) -> list[VectorHit]:
         """Nearest chunks, filtered BEFORE scoring to documents and/or 1-based pages."""

@@ -1,0 +1,1 @@
+"""Answering: the answer contract, deterministic synthesis, grounding and numeric verification."""

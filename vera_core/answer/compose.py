@@ -1,0 +1,107 @@
+"""From extracted evidence pieces to the answer contract: numbered citations, [n] markers,
+list items, and the verification of every claim (grounding, figures, coverage)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.contract import (Citation, ClaimCheck, Item, NumberCheck, Polygon, Verification,
+                                       grounding_label)
+from vera_core.answer.grounding import aggregate, content_tokens, score_claim
+from vera_core.answer.numbers import verify_numbers
+from vera_core.store.catalog import ChunkRecord
+
+QUOTE_LIMIT = 480
+ITEM_COVERAGE = 0.70
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One claim of a draft answer and the evidence behind it."""
+
+    text: str
+    chunk: ChunkRecord
+    quote: str
+    amount: str | None = None
+    score: float = 1.0
+    pages: tuple[int, ...] = ()
+    """When set (location questions), the citation shows only these pages of the chunk."""
+
+
+def citations_for(pieces: Sequence[Piece], doc_names: dict[str, str], doc_formats: dict[str, str],
+                  locate: Callable[[ChunkRecord, str], tuple[int, tuple] | None] | None = None
+                  ) -> tuple[list[Citation], list[int]]:
+    """One citation per distinct (chunk, quote); returns them and each piece's citation number.
+    `locate` narrows a text citation to the page and lines where its quote is printed."""
+    numbers: dict[tuple[str, str], int] = {}
+    citations: list[Citation] = []
+    per_piece: list[int] = []
+    for piece in pieces:
+        key = (piece.chunk.chunk_id, piece.quote)
+        if key not in numbers:
+            numbers[key] = len(citations) + 1
+            chunk = piece.chunk
+            page = _cited_page(piece) or None
+            rects = [r for r in chunk.polygons if not piece.pages or r.page in piece.pages]
+            found = locate(chunk, piece.quote) if locate and chunk.kind == "text" else None
+            if found and (not piece.pages or found[0] in piece.pages):
+                page, rects = found[0], [r for r in found[1] if not piece.pages or r.page in piece.pages]
+            citations.append(Citation(
+                n=numbers[key], doc_id=chunk.doc_id, doc_name=doc_names.get(chunk.doc_id, chunk.doc_id),
+                format=doc_formats.get(chunk.doc_id, "pdf"), page=page,
+                heading_path=chunk.heading_path, chunk_id=chunk.chunk_id, kind=chunk.kind,
+                quote=_trim(piece.quote), score=round(piece.score, 6),
+                polygons=[Polygon(**r.as_dict()) for r in rects]))
+        per_piece.append(numbers[key])
+    return citations, per_piece
+
+
+def _cited_page(piece: Piece) -> int:
+    allowed = [p for p in piece.chunk.pages if not piece.pages or p in piece.pages]
+    return allowed[0] if allowed else piece.chunk.page_start
+
+
+def _trim(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1].rstrip() + "…"
+
+
+def item_verified(text: str, chunk: ChunkRecord) -> bool:
+    """Coverage verifier: at least 70% of the item's normalised tokens occur in its cited chunk."""
+    tokens = content_tokens(text)
+    if not tokens:
+        return False
+    source = set(content_tokens(chunk.text + " " + chunk.caption))
+    return sum(1 for t in tokens if t in source) / len(tokens) >= ITEM_COVERAGE
+
+
+def source_text(chunk: ChunkRecord) -> str:
+    """What a claim is checked against: the chunk's text and its caption."""
+    return chunk.text + ("\n" + chunk.caption if chunk.caption else "")
+
+
+def verify(pieces: Sequence[Piece], numbers: list[int],
+           embed: Callable[[list[str]], list[list[float]]] | None) -> Verification:
+    """Grounding of every claim against its cited chunk, with numeric verification."""
+    sources = {n: source_text(p.chunk) for p, n in zip(pieces, numbers)}
+    claims: list[ClaimCheck] = []
+    checks: list[NumberCheck] = []
+    for piece, n in zip(pieces, numbers):
+        claims.append(score_claim(piece.text, [n], {n: sources[n]}, embed=embed))
+        checks.extend(verify_numbers(piece.text, {n: sources[n]}))
+    score, label = aggregate(claims)
+    warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]
+    if label != "grounded" and claims:
+        warnings.insert(0, f"This answer is {label} (grounding {score:.2f}): check the cited evidence.")
+    return Verification(grounding_score=score, label=label, claims=claims, numbers=checks, warnings=warnings)
+
+
+def no_evidence_verification(message: str) -> Verification:
+    """An answer that states nothing but what was searched: no claim to ground."""
+    return Verification(grounding_score=1.0, label=grounding_label(1.0), warnings=[message])
+
+
+def items_for(pieces: Sequence[Piece], numbers: list[int]) -> list[Item]:
+    return [Item(text=p.text, citations=[n], amount=p.amount, verified=item_verified(p.text, p.chunk))
+            for p, n in zip(pieces, numbers)]

@@ -1,0 +1,137 @@
+"""The answer contract: one typed model that the CLI prints with --json, the app renders and the
+export writes. Outside tools read it: extend it, never rename or drop a field."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+IntentType = Literal["location", "coverage", "metadata", "semantic"]
+CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer"]
+MetadataSubtype = Literal["default_currency", "reporting_period", "accounting_framework", "units",
+                          "consolidation_basis"]
+GroundingLabel = Literal["grounded", "partial", "ungrounded"]
+
+GROUNDED_MIN = 0.85
+PARTIAL_MIN = 0.70
+
+
+def grounding_label(score: float) -> GroundingLabel:
+    """`grounded` >= 0.85, `partial` 0.70-0.84, `ungrounded` < 0.70."""
+    return "grounded" if score >= GROUNDED_MIN else "partial" if score >= PARTIAL_MIN else "ungrounded"
+
+
+class Intent(BaseModel):
+    """What kind of question this is, and why the router thinks so."""
+
+    type: IntentType
+    subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer; "
+                                "metadata: the fact name; semantic: None")
+    rule: str = Field(description="The router rule that fired, e.g. 'location:page-number'.")
+    pages: list[int] = Field(default_factory=list, description="1-based pages named in the question.")
+    doc_scope: list[str] = Field(default_factory=list, description="doc_ids the question is limited to.")
+    numeric: bool = Field(default=False, description="Semantic: the question asks for amounts/KPIs.")
+    focus: str = Field(default="", description="The question without routing phrases (what to search).")
+
+
+class Polygon(BaseModel):
+    """A highlight region: PDF points, PyMuPDF page coordinates (origin top-left)."""
+
+    page: int = Field(description="1-based page number.")
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class Citation(BaseModel):
+    """One piece of evidence, numbered as the [n] markers in the answer."""
+
+    n: int = Field(description="1-based citation number used in [n] markers.")
+    doc_id: str
+    doc_name: str
+    format: str = Field(description="pdf or markdown")
+    page: int | None = Field(description="1-based page of the evidence; None for Markdown.")
+    heading_path: str
+    chunk_id: str
+    kind: str = Field(description="text, table or code")
+    quote: str = Field(description="The cited passage or table rows, under 500 characters.")
+    polygons: list[Polygon] = Field(default_factory=list, description="Regions to highlight.")
+    score: float = Field(description="Retrieval score of the chunk (fused rank score or 1.0 for scoped reads).")
+
+
+class Item(BaseModel):
+    """One element of a list answer."""
+
+    text: str
+    citations: list[int] = Field(default_factory=list)
+    amount: str | None = Field(default=None, description="numeric_list: the item's amount as printed.")
+    verified: bool | None = Field(default=None, description="Coverage verifier: >= 70% of its tokens in the cited chunk.")
+
+
+class ClaimCheck(BaseModel):
+    """Support of one answer sentence or list item by its cited chunks."""
+
+    text: str
+    citations: list[int] = Field(default_factory=list)
+    support: float = Field(ge=0.0, le=1.0, description="Support score in [0, 1].")
+    supported: bool
+    lexical: float = Field(ge=0.0, le=1.0, description="Share of the claim's content tokens in its sources.")
+    semantic: float | None = Field(default=None, description="Cosine of claim and best source, if computed.")
+    numbers_ok: bool = Field(description="Every number in the claim matched its sources.")
+
+
+class NumberCheck(BaseModel):
+    """A number of the answer looked up in its cited table or text."""
+
+    text: str = Field(description="The number as written in the answer.")
+    value: float = Field(description="Normalised value (scale words applied, parentheses negative).")
+    status: Literal["match", "mismatch", "not_found"]
+    citation: int | None = Field(default=None, description="The citation it was checked against.")
+    source_text: str | None = Field(default=None, description="The closest figure in the source, as printed.")
+    source_value: float | None = None
+    message: str = ""
+
+
+class Verification(BaseModel):
+    grounding_score: float = Field(ge=0.0, le=1.0)
+    label: GroundingLabel
+    claims: list[ClaimCheck] = Field(default_factory=list)
+    numbers: list[NumberCheck] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class RetrievalInfo(BaseModel):
+    hops: int = Field(default=1, description="Retrieval rounds (iterative expansion adds hops, max 3).")
+    coverage: float = Field(default=0.0, ge=0.0, le=1.0, description="Share of the question's key terms found in the context.")
+    searched_pages: list[int] = Field(default_factory=list, description="1-based pages the answer's scope covered.")
+    candidates: int = Field(default=0, description="Chunks considered.")
+    sections: list[str] = Field(default_factory=list, description="Heading paths read (coverage scopes).")
+    mode: str = Field(default="hybrid", description="hybrid or dense")
+    ranked_pages: list[int] = Field(default_factory=list, description="1-based pages in evidence order: "
+                                    "cited first, then retrieved candidates (page recall@k reads this).")
+    ranked_docs: list[str] = Field(default_factory=list, description="doc_id of each entry of ranked_pages.")
+
+
+class Timings(BaseModel):
+    route: float = 0.0
+    retrieve: float = 0.0
+    synthesize: float = 0.0
+    verify: float = 0.0
+    total: float = 0.0
+
+
+class Answer(BaseModel):
+    """A cited answer with its verification."""
+
+    question: str
+    intent: Intent
+    answer: str = Field(description="Answer text with [n] citation markers.")
+    items: list[Item] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    verification: Verification
+    retrieval: RetrievalInfo = Field(default_factory=RetrievalInfo)
+    timings_ms: Timings = Field(default_factory=Timings)
+    mode: str = Field(default="deterministic", description="Coverage mode used: deterministic, llm_fallback, llm_always.")
+    notices: list[str] = Field(default_factory=list, description="Things the user should know (e.g. LLM unavailable).")

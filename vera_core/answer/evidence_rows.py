@@ -1,0 +1,43 @@
+"""Evidence rows: one row per claim and citation of an answer, as `vera export` and the app's
+CSV download write them (same columns in both)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+
+from vera_core.answer.contract import Answer
+
+COLUMNS = ("question", "claim", "citation", "document", "page", "heading_path", "quote", "polygons",
+           "retrieval_score", "support", "grounding_score", "label")
+
+
+def evidence_rows(answer: Answer) -> list[dict]:
+    """Rows for one answer: each claim (or list item) with each of its citations."""
+    by_n = {c.n: c for c in answer.citations}
+    support = {tuple(c.citations): c.support for c in answer.verification.claims}
+    rows = []
+    for claim in answer.verification.claims or []:
+        for n in claim.citations:
+            cite = by_n.get(n)
+            if cite is None:
+                continue
+            rows.append({
+                "question": answer.question, "claim": claim.text, "citation": n, "document": cite.doc_name,
+                "page": cite.page if cite.page is not None else "", "heading_path": cite.heading_path,
+                "quote": cite.quote, "polygons": json.dumps([p.model_dump() for p in cite.polygons]),
+                "retrieval_score": cite.score, "support": round(support.get(tuple(claim.citations), claim.support), 4),
+                "grounding_score": answer.verification.grounding_score, "label": answer.verification.label})
+    return rows
+
+
+def to_csv(answers: Iterable[Answer]) -> str:
+    """CSV text (header + rows) of the evidence of several answers."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
+    writer.writeheader()
+    for answer in answers:
+        writer.writerows(evidence_rows(answer))
+    return buffer.getvalue()

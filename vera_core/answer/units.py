@@ -1,0 +1,85 @@
+"""Evidence units: the sentences of a text chunk and the rows of a table chunk, scored against
+the question's terms. Deterministic answers are made of the best units, each cited."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vera_core.index.bm25 import tokenize
+from vera_core.store.catalog import ChunkRecord
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
+_STEM = re.compile(r"(ies|es|s|ed|ing)$")
+QUESTION_NOISE = frozenset(
+    "what which who when where why how is are was were does did do can could should would please give "
+    "tell show me us about say says said describe explain provide answer question based relying details "
+    "detail shown amount figure value response fy company company's".split())
+
+
+def stem(token: str) -> str:
+    """Crude suffix stripping so 'expenditures' ~ 'expenditure', 'acquired' ~ 'acquire'."""
+    return _STEM.sub("", token) if len(token) > 4 and not token[0].isdigit() else token
+
+
+def terms(text: str) -> set[str]:
+    """Stemmed content terms of a question or passage."""
+    return {stem(t) for t in tokenize(text) if t not in QUESTION_NOISE}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A sentence or table row of a chunk."""
+
+    chunk: ChunkRecord
+    text: str
+    """As shown in an answer: the sentence, or 'row label: header value; ...' for a table row."""
+    quote: str
+    """The passage to cite (for a table row: the header line and the row)."""
+    order: int
+    """Position within the chunk."""
+
+
+def split_units(chunk: ChunkRecord) -> list[Unit]:
+    """Sentences of a text chunk, or rows (with their column headers) of a table chunk."""
+    if chunk.kind == "table":
+        return _table_rows(chunk)
+    parts = [p.strip() for p in _SENTENCE_END.split(chunk.text) if p and p.strip()]
+    title = chunk.heading_titles[-1] if chunk.heading_titles else ""
+    return [Unit(chunk, p, p, i) for i, p in enumerate(parts) if p != title and len(p) > 2]
+
+
+def table_cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split(" | ")]
+
+
+def _table_rows(chunk: ChunkRecord) -> list[Unit]:
+    lines = [ln for ln in chunk.text.splitlines() if ln.startswith("|")]
+    if len(lines) < 3:
+        return [Unit(chunk, chunk.text[:400], chunk.text[:400], 0)]
+    header, body = table_cells(lines[0]), lines[2:]
+    units = []
+    for i, line in enumerate(body):
+        cells = table_cells(line)
+        values = [(h, v) for h, v in zip(header[1:], cells[1:]) if v]
+        if not cells or not cells[0] or not values:
+            continue
+        shown = "; ".join(f"{h} {v}".strip() for h, v in values)
+        units.append(Unit(chunk, f"{cells[0]}: {shown}", f"{lines[0]}\n{line}", i))
+    return units
+
+
+def score_unit(unit: Unit, query_terms: set[str], numeric: bool) -> float:
+    """Share of the question's terms in the unit (plus its section title), with a bonus for
+    figures when the question asks for them. In [0, ~1.3]."""
+    if not query_terms:
+        return 0.0
+    context = unit.chunk.caption + " " + (unit.chunk.heading_titles[-1] if unit.chunk.heading_titles else "")
+    own = terms(unit.text)
+    near = terms(context)
+    score = (len(query_terms & own) + 0.5 * len(query_terms & (near - own))) / len(query_terms)
+    if numeric and re.search(r"\d", unit.text):
+        score += 0.15
+    if len(unit.text) < 25:
+        score *= 0.5
+    return score

@@ -1,0 +1,65 @@
+"""`vera bench query`: P50/P95 latency per intent over the samples plus the dev filings, with the
+models already loaded (a warm-up question runs first and is not counted)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from vera_core.cli.bench_cmd import DEV_CORPUS, SAMPLES
+from vera_core.cli.eval_cmd import ensure_documents, percentile
+from vera_core.config import VeraSettings
+from vera_core.ingest.service import Ingestor
+from vera_core.query import QueryEngine
+from vera_core.workspace import Workspace
+
+PER_DOCUMENT = [
+    "What does page {mid} say about revenue?",
+    "What does page 2 say about the company's business?",
+    "List all risk factors.",
+    "Where can I find the discussion of liquidity and capital resources?",
+    "What is the aggregate range of reasonably possible losses?",
+    "List the items affecting net income with their amounts.",
+    "What currency are the financial statements presented in?",
+    "What is the reporting period?",
+    "Which accounting framework is used?",
+    "What was total revenue and how did it change?",
+    "How much cash was used for capital expenditures?",
+    "What were the main drivers of operating income?",
+]
+
+
+def run(args, settings: VeraSettings) -> int:
+    ws = Workspace(settings, batch=True)
+    ingestor = Ingestor(ws)
+    for path in sorted(SAMPLES.glob("*")):
+        if path.suffix in (".pdf", ".md"):
+            ingestor.ingest_file(path)
+    questions: list[tuple[str, str]] = []
+    if DEV_CORPUS.is_dir():
+        ensure_documents(ws, DEV_CORPUS, [p.stem for p in sorted(DEV_CORPUS.glob("*.pdf"))])
+        for line in (DEV_CORPUS / "questions.jsonl").read_text().splitlines():
+            if line.strip():
+                q = json.loads(line)
+                questions.append((q["question"], q["doc_name"]))
+    for doc in ws.catalog.documents():
+        for template in PER_DOCUMENT:
+            questions.append((template.format(mid=max(1, doc.pages // 2)), doc.name))
+    engine = QueryEngine(ws)
+    engine.answer("warm up: what is revenue?")
+    by_intent: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for question, doc in questions:
+        answer = engine.answer(question, docs=[doc], mode="deterministic")
+        by_intent.setdefault(answer.intent.type, []).append(answer.timings_ms.total)
+    elapsed = time.perf_counter() - started
+    print(f"{len(questions)} questions over {len(ws.catalog.documents())} documents in {elapsed:.1f} s")
+    print(f"{'intent':<12}{'n':>5}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    everything = []
+    for intent, values in sorted(by_intent.items()):
+        everything += values
+        print(f"{intent:<12}{len(values):>5}{percentile(values, 50):>10}{percentile(values, 95):>10}{max(values):>10.1f}")
+    print(f"{'all':<12}{len(everything):>5}{percentile(everything, 50):>10}{percentile(everything, 95):>10}"
+          f"{max(everything):>10.1f}  mean {statistics.fmean(everything):.1f}")
+    return 0

@@ -1,0 +1,109 @@
+"""`vera eval FILE.jsonl`: page recall@1/3/5, figure match, grounding distribution and latency on a
+questions file in the FinanceBench format (doc_name, question, answer, evidence[].page_index 0-based)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from vera_core.answer.numbers import find_numbers
+from vera_core.config import VeraSettings
+from vera_core.ingest.service import Ingestor
+from vera_core.query import QueryEngine
+from vera_core.workspace import Workspace
+
+FIGURE_TOLERANCE = 0.01
+"""Analysts round; a gold figure matches an answer figure within 1% (at any of the usual scales)."""
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return round(ordered[index], 1)
+
+
+def figures_match(gold_text: str, answer_text: str) -> bool | None:
+    """None when the gold answer has no figure; else whether any gold figure is in the answer."""
+    gold = [m for m in find_numbers(gold_text) if not m.is_year]
+    if not gold:
+        return None
+    ours = [m for m in find_numbers(answer_text) if not m.is_year]
+    for g in gold:
+        for a in ours:
+            if g.is_percent != a.is_percent:
+                continue
+            for scale in (1, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9):
+                x, y = abs(g.value), abs(a.value) * scale
+                if x == y or (max(x, y) > 0 and abs(x - y) <= FIGURE_TOLERANCE * max(x, y)):
+                    return True
+    return False
+
+
+def ensure_documents(ws: Workspace, folder: Path, names: list[str]) -> None:
+    """Ingest the questions' documents from the questions file's folder when missing."""
+    present = {d.stem for d in ws.catalog.documents()}
+    missing = [n for n in names if n not in present]
+    ingestor = Ingestor(ws)
+    for name in missing:
+        path = folder / f"{name}.pdf"
+        print(f"ingesting {path.name} ...", file=sys.stderr)
+        result = ingestor.ingest_file(path)
+        if result.status == "failed":
+            raise SystemExit(f"vera eval: cannot ingest {path}: {result.error}")
+
+
+def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> dict:
+    engine = QueryEngine(ws)
+    stems = {d.stem: d.doc_id for d in ws.catalog.documents()}
+    hits = {1: 0, 3: 0, 5: 0}
+    figures: list[bool] = []
+    labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
+    scores, latency, per_question = [], [], []
+    for q in questions:
+        docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
+        answer = engine.answer(q["question"], docs=docs, mode="deterministic", top_k=top_k)
+        gold = {(stems.get(q.get("doc_name", "")), e["page_index"] + 1) for e in q.get("evidence", [])}
+        ranked = list(zip(answer.retrieval.ranked_docs, answer.retrieval.ranked_pages))
+        found = {k: any(r in gold for r in ranked[:k]) for k in hits}
+        for k, ok in found.items():
+            hits[k] += ok
+        figure = figures_match(q.get("answer", ""), answer.answer)
+        if figure is not None:
+            figures.append(figure)
+        labels[answer.verification.label] += 1
+        scores.append(answer.verification.grounding_score)
+        latency.append(answer.timings_ms.total)
+        per_question.append({"id": q.get("id"), "recall@5": found[5], "figure_match": figure,
+                             "grounding": answer.verification.grounding_score, "intent": answer.intent.type,
+                             "ms": answer.timings_ms.total})
+    n = max(1, len(questions))
+    return {
+        "questions": len(questions), "scope": scope,
+        "page_recall": {str(k): round(v / n, 4) for k, v in hits.items()},
+        "figure_match": round(sum(figures) / len(figures), 4) if figures else None,
+        "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
+        "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
+        "per_question": per_question,
+    }
+
+
+def run(args, settings: VeraSettings) -> int:
+    path = Path(args.file)
+    questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    ws = Workspace(settings, batch=True)
+    ensure_documents(ws, path.parent, sorted({q["doc_name"] for q in questions if q.get("doc_name")}))
+    report = evaluate(ws, questions, args.scope, args.top_k)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['questions']} questions, scope {report['scope']}")
+    print("page recall@1/3/5: " + " / ".join(f"{report['page_recall'][k]:.2f}" for k in ("1", "3", "5")))
+    print(f"figure match: {report['figure_match']}")
+    g = report["grounding"]
+    print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
+    print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")
+    return 0

@@ -1,0 +1,1 @@
+"""Document facts: currency, reporting period, framework, units, consolidation basis."""

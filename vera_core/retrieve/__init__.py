@@ -1,0 +1,1 @@
+"""Retrieval: intent routing, document scope, hybrid BM25 + dense search, coverage scopes."""

@@ -1,0 +1,219 @@
+"""Which documents a question is about: an explicit filter, or the documents the question names.
+
+A question names a document by its file name or stem ("Aurora_Annual_Report_2024.pdf", "3M 2018 10-K"),
+or by company with optional years ("3M's FY2018 capex", "PepsiCo fiscal 2022"). Company, years, quarter
+and qualifier words come from the stem: `PEPSICO_2023Q1_EARNINGS` -> company "pepsico", year 2023,
+quarter 1, qualifier "earnings". Matching is deterministic and case-insensitive. An empty scope means
+all documents.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.errors import DocumentNotFoundError
+from vera_core.store.catalog import DocumentRecord
+
+__all__ = ["DocReference", "find_references", "resolve_scope"]
+
+# Stem words that describe the document, not its company ("Aurora_Annual_Report_2024" -> "aurora").
+GENERIC_DOC_WORDS = frozenset({
+    "annual", "report", "form", "10k", "10q", "8k", "20f", "6k", "earnings", "quarterly", "interim",
+    "financial", "statements", "filing", "policy", "dated", "release", "press", "transcript"})
+# Names people use for a company that its stem does not spell (squashed, lower case).
+COMPANY_ALIASES = {"amex": "americanexpress", "pepsi": "pepsico", "mmm": "3m"}
+QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+ID_PREFIX_MIN = 6  # NOTE: the same minimum as `Catalog.resolve`, so a prefix means one thing everywhere.
+MAX_COMPANY_WORDS = 4  # "American Express Company" is three words.
+
+_SEPARATORS = re.compile(r"[\s_.\-]+")
+_LETTER_DIGIT = re.compile(r"(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
+_WORD = re.compile(r"[A-Za-z0-9&]+")
+_POSSESSIVE = re.compile(r"['\u2019]s?\b|['\u2019]")
+_NOT_A_COMPANY_BEFORE = "$\u20ac\u00a3\u00a5.,"  # "$3M" and "1.3M" are amounts, not 3M
+_STEM_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_STEM_QUARTER = re.compile(r"(?<![A-Za-z])Q([1-4])(?!\d)", re.I)
+_Q_YEARS = (  # FY2018, FY18, FY 2023Q1, fiscal 2018, fiscal year '18, 2018, 2023Q1 (not $2018 or 12,2018)
+    re.compile(r"\bFY\s?'?(\d{4}|\d{2})(?!\d)", re.I),
+    re.compile(r"\bfiscal\s+(?:year\s+)?'?(\d{4}|\d{2})\b", re.I),
+    re.compile(r"(?<![\d$.])(?<!\d,)((?:19|20)\d{2})(?!\d)"),
+)
+_Q_QUARTER = re.compile(r"(?:\b|(?<=\d))Q([1-4])\b|\b(first|second|third|fourth)\s+quarter\b", re.I)
+
+
+@dataclass(frozen=True)
+class DocReference:
+    """One place where the question names documents."""
+
+    doc_ids: tuple[str, ...]
+    start: int
+    """Character offsets of the mention in the question (end exclusive)."""
+    end: int
+    kind: str
+    """`document-name` (file name or stem) or `company` (narrowed by years in `resolve_scope`)."""
+
+
+@dataclass(frozen=True)
+class _DocKey:
+    """What a stem says about its document."""
+
+    doc_id: str
+    company: str
+    """Squashed lower-case company words before the first year; "" when the stem has no year."""
+    years: frozenset[int]
+    quarter: int | None
+    qualifiers: frozenset[str]
+    """Other stem words ("10k", "8k", "earnings"), used to pick among one company's documents."""
+
+
+def _doc_key(doc: DocumentRecord) -> _DocKey:
+    words = [w.lower() for w in _SEPARATORS.split(doc.stem) if w]
+    first_year = next((i for i, w in enumerate(words) if _STEM_YEAR.match(w)), None)
+    company = [] if first_year is None else [w for w in words[:first_year] if w not in GENERIC_DOC_WORDS]
+    quarter = _STEM_QUARTER.search(doc.stem)
+    qualifiers = {w for w in words if not w.isdigit() and not _STEM_YEAR.match(w)} - set(company)
+    return _DocKey(doc.doc_id, "".join(company), frozenset(int(y) for y in _STEM_YEAR.findall(doc.stem)),
+                   int(quarter.group(1)) if quarter else None, frozenset(qualifiers))
+
+
+def _name_pattern(doc: DocumentRecord) -> re.Pattern[str] | None:
+    """The stem with any separator between its words, "10K" also as "10-K", optional extension.
+
+    NOTE: a one-word stem ("contract.pdf") must be written with its extension: the bare word is too common."""
+    words = [w for w in _SEPARATORS.split(doc.stem) if w]
+    if not words:
+        return None
+    body = r"[\s_.\-]+".join(r"[\s\-]?".join(map(re.escape, _LETTER_DIGIT.split(w))) for w in words)
+    ext = re.escape(doc.name[len(doc.stem):])
+    return re.compile(rf"(?<![\w$]){body}(?:{ext}){'' if len(words) == 1 else '?'}(?!\w)", re.I)
+
+
+def _full_year(text: str) -> int:
+    n = int(text)
+    return n if n >= 100 else (2000 + n if n < 70 else 1900 + n)
+
+
+def _year_mentions(question: str) -> list[tuple[int, int]]:
+    """(year, offset) of every year the question names, in any fiscal-year form ("FY18" -> 2018)."""
+    return [(_full_year(m.group(1)), m.start()) for pattern in _Q_YEARS for m in pattern.finditer(question)]
+
+
+def _years_by_company(question: str, companies: Sequence[DocReference]) -> dict[DocReference, set[int]]:
+    """Each year goes to the nearest company mention ("3M FY2018 vs PepsiCo FY2022"); a company with no
+    year of its own takes all of them ("3M and PepsiCo in 2022")."""
+    mentions = _year_mentions(question)
+    own = {ref: {y for y, pos in mentions
+                 if min(companies, key=lambda r: min(abs(pos - r.start), abs(pos - r.end))) is ref}
+           for ref in companies}
+    return {ref: years or {y for y, _ in mentions} for ref, years in own.items()}
+
+
+def _question_quarters(question: str) -> set[int]:
+    return {int(m.group(1)) if m.group(1) else QUARTER_WORDS[m.group(2).lower()]
+            for m in _Q_QUARTER.finditer(question)}
+
+
+def _question_words(question: str) -> set[str]:
+    """Lower-case words, with "10-K"/"8-K" spelled as the stems spell them ("10k", "8k")."""
+    return set(_WORD.findall(re.sub(r"(?<=\d)-(?=[a-z]\b)", "", question.lower())))
+
+
+def _company_mentions(question: str, keys: Sequence[_DocKey]) -> list[DocReference]:
+    """Runs of 1-4 words that, squashed ("American Express" -> "americanexpress"), name a company."""
+    by_company: dict[str, list[str]] = {}
+    for key in keys:
+        if key.company:
+            by_company.setdefault(key.company, []).append(key.doc_id)
+    words, refs, i = list(_WORD.finditer(question)), [], 0
+    while i < len(words):
+        for n in range(min(MAX_COMPANY_WORDS, len(words) - i), 0, -1):
+            run = words[i:i + n]
+            if any(question[a.end():b.start()].strip() for a, b in zip(run, run[1:])):
+                continue  # words of a company name are separated by spaces only
+            squashed = "".join(w.group().lower() for w in run)
+            company = COMPANY_ALIASES.get(squashed, squashed)
+            start = run[0].start()
+            if company in by_company and not (start and question[start - 1] in _NOT_A_COMPANY_BEFORE):
+                possessive = _POSSESSIVE.match(question, run[-1].end())
+                end = possessive.end() if possessive else run[-1].end()
+                refs.append(DocReference(tuple(by_company[company]), start, end, "company"))
+                i += n
+                break
+        else:
+            i += 1
+    return refs
+
+
+def find_references(question: str, documents: Sequence[DocumentRecord]) -> list[DocReference]:
+    """Every mention of a document (by name or stem) or of a company with documents, in question order."""
+    refs = []
+    for doc in documents:
+        pattern = _name_pattern(doc)
+        refs += [DocReference((doc.doc_id,), m.start(), m.end(), "document-name")
+                 for m in (pattern.finditer(question) if pattern else ())]
+    refs += [r for r in _company_mentions(question, [_doc_key(d) for d in documents])
+             if not any(n.start <= r.start and r.end <= n.end for n in refs)]  # "Aurora" inside "Aurora_..._2024"
+    return sorted(refs, key=lambda r: (r.start, -r.end))
+
+
+def _narrow(keys: list[_DocKey], years: set[int], quarters: set[int], words: set[str]) -> tuple[list[_DocKey], bool]:
+    """One company's documents narrowed by the question's years, then by quarter and qualifier words.
+
+    A year that matches none of them keeps them all (a later filing reports earlier years too)."""
+    dated = [k for k in keys if k.years & years]
+    pool = dated or keys
+    scores = [(k.quarter in quarters) + len(k.qualifiers & words) for k in pool]
+    if len(pool) > 1 and max(scores) > 0:
+        pool = [k for k, s in zip(pool, scores) if s == max(scores)]
+    return pool, bool(dated)
+
+
+def _filtered(doc_filter: Sequence[str], documents: Sequence[DocumentRecord]) -> set[str]:
+    """Doc ids of the filter entries: id, file name, name without extension, or id prefix."""
+    chosen: set[str] = set()
+    for ref in (r.strip() for r in doc_filter):
+        if not ref:
+            continue
+        low = ref.lower()
+        named = [d for d in documents if d.doc_id == ref or low in (d.name.lower(), d.stem.lower())]
+        prefixed = [d for d in documents if len(ref) >= ID_PREFIX_MIN and d.doc_id.startswith(low)]
+        found = named or prefixed  # NOTE: a name shared by several files (a.md, a.pdf) means all of them
+        if not named and len(prefixed) > 1:
+            names = ", ".join(f"{d.name} ({d.doc_id})" for d in prefixed)
+            raise DocumentNotFoundError(f"Document filter {ref!r} matches several documents: {names}. Use the full id.")
+        if not found:
+            known = ", ".join(d.name for d in documents) or "none; ingest some with `vera ingest PATH`"
+            raise DocumentNotFoundError(f"Document filter {ref!r} matches no document. Known documents: {known}.")
+        chosen |= {d.doc_id for d in found}
+    return chosen
+
+
+def resolve_scope(question: str, documents: Sequence[DocumentRecord],
+                  doc_filter: Sequence[str] = ()) -> tuple[list[str], str]:
+    """The doc_ids a question is limited to, and the rule that decided it.
+
+    Precedence: explicit `doc_filter` entries ("filter:explicit"; an unknown entry raises
+    `DocumentNotFoundError` naming it and the known documents), then documents named in the question
+    ("question:document-name", "question:company-year", "question:company", joined by "+" when several
+    fire), else [] with "scope:all". A year without a company never narrows the scope.
+    """
+    if any(r.strip() for r in doc_filter):
+        chosen, rules = _filtered(doc_filter, documents), ["filter:explicit"]
+    else:
+        keys = {d.doc_id: _doc_key(d) for d in documents}
+        refs = find_references(question, documents)
+        years = _years_by_company(question, [r for r in refs if r.kind == "company"])
+        quarters, words = _question_quarters(question), _question_words(question)
+        chosen, rules = set(), []
+        for ref in refs:
+            if ref.kind == "document-name":
+                chosen |= set(ref.doc_ids)
+                rule = "question:document-name"
+            else:
+                pool, by_year = _narrow([keys[i] for i in ref.doc_ids], years[ref], quarters, words)
+                chosen |= {k.doc_id for k in pool}
+                rule = "question:company-year" if by_year else "question:company"
+            rules += [rule] if rule not in rules else []
+    return [d.doc_id for d in documents if d.doc_id in chosen], "+".join(rules) or "scope:all"

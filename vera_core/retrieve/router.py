@@ -1,0 +1,280 @@
+"""Deterministic intent routing: which kind of question this is, which pages and documents it names,
+and what retrieval should search for. Every decision is a named rule, reported in `Intent.rule`.
+
+Precedence (first family that fires wins):
+  1. location  - the question names pages ("page 22", "pp. 3-5", "pages 4, 7 and 9"). A coverage
+                 subtype that also fits ("list all items on page 4") goes in `subtype`.
+  2. metadata  - a document-level fact (currency, period, framework, units, consolidation basis).
+  3. coverage  - numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`).
+  4. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
+Metadata outranks coverage because "list the reporting currency" is still one fact of the document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.contract import Intent
+from vera_core.retrieve.doc_scope import find_references, resolve_scope
+from vera_core.store.catalog import DocumentRecord
+
+__all__ = ["COVERAGE_RULES", "METADATA_RULES", "Rule", "find_pages", "route"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named pattern: fires when `pattern` matches, `requires` (if set) matches and `excludes` does not."""
+
+    name: str
+    subtype: str
+    pattern: re.Pattern[str]
+    requires: re.Pattern[str] | None = None
+    excludes: re.Pattern[str] | None = None
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """The cue this rule found in `text` (stripped from the focus), or None."""
+        found = self.pattern.search(text)
+        if found and (self.requires is None or self.requires.search(text)):
+            return None if self.excludes and self.excludes.search(text) else found
+        return None
+
+
+def _rule(name: str, subtype: str, pattern: str, requires: str = "", excludes: str = "") -> Rule:
+    return Rule(name, subtype, re.compile(pattern, re.I), re.compile(requires, re.I) if requires else None,
+                re.compile(excludes, re.I) if excludes else None)
+
+
+# -- vocabulary -----------------------------------------------------------------------------------
+KPI = (r"\b(?:revenues?|sales|(?:net|operating)\s+income|profits?|margins?|EPS|earnings|cash\s+flows?|capex|"
+       r"capital\s+expenditures?|EBITDA|EBIT|dividends?|expenses?|costs?|growth|(?:net|total)\s+debt)\b")
+NUMERIC = (KPI + r"|\b(?:amounts?|percent(?:ages?)?|basis\s+points|bps|earnings\s+per\s+share|YoY|"
+           r"year[\s-]over[\s-]year|ratios?|how\s+(?:much|many)|tax\s+rate|PP&E|PPNE|USD|EUR|GBP)\b"
+           r"|[$\u20ac\u00a3\u00a5%]|\b\d[\d,.]*\s*(?:million|billion|thousand|bn|mn)\b")  # no "m": 3M is a company
+PRESENTATION = (r"\b(?:financial\s+statements|statements?|reports?|reported|reporting|presented|presents?|expressed|"
+                r"stated|shown|figures|amounts|numbers|accounts|tables?|filing|document|prepared)\b")
+FX_RISK = (r"\b(?:risks?|exposures?|translation|impacts?|effects?|hedg\w*|fluctuat\w*|movements?|devaluation|"
+           r"weak\w*|strength\w*|gains?|loss(?:es)?)\b")
+NOT_FRAMEWORK = (r"\b(?:new|newly|adopt\w*|recent\w*|issued|upcoming|future|changes?|amendments?|updates?|ASU|"
+                 r"measures?|reconcil\w*)\b|non-GAAP")
+AMOUNT_NOUNS = r"(?:amounts?|impacts?|effects?|values?|costs?|figures?|prices?)"
+YES_NO = r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
+DOC_NOUNS = r"(?:note|section|page|chapter|exhibit|schedule|table|heading|appendix|paragraph|clause)s?"
+DOC_VERBS = (r"(?:discuss(?:es)?|covers?|describes?|address(?:es)?|contains?|explains?|presents?|discloses?|"
+             r"mentions?|deals?|includes?|details?|talks?|refers?|shows?|lists?|provides?)")
+WHERE_DOC_VERBS = (r"\b(?:disclosed|described|discussed|presented|explained|covered|mentioned|addressed|detailed|"
+                   r"set\s+out|documented|defined|disclose|describe|discuss|present|explain|mention|address)\b")
+FOCUS_STOPWORDS = frozenset("""
+    a about all also an and any are as at be been being by can could did do does each every for from give
+    had has have how i if in into is it its me of on or our please say says said show tell that the their them
+    then there these this those to us was we were what when where which who whom why will with would you your
+    much many find locate discuss discusses discussed describe describes described disclose discloses
+    disclosed cover covers covered mention mentions mentioned explain explains explained document summarize
+    summarise see read shown
+    """.split())
+LOCATION_NOUNS = frozenset({"note", "notes", "section", "sections", "part", "chapter", "page", "pages", "item"})
+BOILERPLATE = [re.compile(p, re.I) for p in (  # analyst-prompt framing that says nothing about the topic
+    r"\b(?:by\s+)?assum(?:e|ing)\s+(?:that\s+you\s+are\s+|the\s+(?:perspective|role)\s+of\s+)an?\s+"
+    r"(?:[\w-]+\s+){0,3}analyst\b(?:\s+who\s+can\s+only\s+use)?",
+    r"\b(?:give|provide)\s+(?:a|an|your)\s+(?:response|answer)\s+to\s+the\s+question\b",
+    r"\b(?:respond|answer)\s+(?:to\s+)?the\s+(?:following\s+)?question\b",
+    r"\b(?:(?:by\s+)?(?:primarily\s+)?(?:relying\s+on|using|based\s+on)\s+)?(?:the\s+)?(?:details|information|data)"
+    r"(?:\s+that\s+(?:is|are))?\s+(?:shown|presented|provided|outlined|reported)\s+(?:in|within)\b",
+    r"\(?\b(?:answer\s+)?in\s+(?:USD|US\$|\$|EUR|GBP|dollars)\s*(?:millions|billions|thousands)\)?",
+)]
+
+_NUMERIC = re.compile(NUMERIC, re.I)
+
+# -- rules ----------------------------------------------------------------------------------------
+METADATA_RULES = [
+    _rule("metadata:currency", "default_currency", r"\b(?:reporting|presentation|functional)\s+currenc(?:y|ies)\b"),
+    _rule("metadata:currency", "default_currency", r"\b(?:what|which)\s+currency\b", PRESENTATION, FX_RISK),
+    _rule("metadata:currency", "default_currency",
+          r"\bcurrency\s+(?:of|used\s+(?:in|for))\s+(?:the\s+)?(?:financial\s+statements|statements|report|accounts"
+          r"|figures|amounts|presentation)\b"),
+    _rule("metadata:reporting-period", "reporting_period",
+          r"\breporting\s+period\b|\bperiod\s+covered\b"
+          r"|\b(?:what|which)\s+(?:is|was)\s+the\s+(?:balance\s+sheet|reporting)\s+date\b", excludes=KPI),
+    _rule("metadata:reporting-period", "reporting_period", r"\b(?:fiscal|financial)\s+year[\s-]+end(?:s|ing)?\b",
+          r"\b(?:when|what|which)\b", KPI),
+    _rule("metadata:reporting-period", "reporting_period",
+          r"\b(?:what|which)\s+(?:time\s+)?period\b|\b(?:what|which)\s+(?:fiscal|financial)\s+years?\b"
+          r"|\bfor\s+(?:what|which)\s+(?:period|year)\b",
+          r"\b(?:cover\w*|report|reports|statements?|filing|document|accounts|relates?|prepared|presented)\b",
+          KPI + r"|\bperiod[\s-]over[\s-]period\b"),
+    _rule("metadata:accounting-framework", "accounting_framework",
+          r"\bIFRS\s+or\s+(?:U\.?S\.?\s+)?GAAP\b|\b(?:U\.?S\.?\s+)?GAAP\s+or\s+IFRS\b"
+          r"|\baccounting\s+(?:framework|basis)\b|\bbasis\s+of\s+(?:preparation|accounting)\b"
+          r"|\bfinancial\s+reporting\s+framework\b"),
+    _rule("metadata:accounting-framework", "accounting_framework",
+          r"\b(?:which|what)\s+(?:accounting\s+)?(?:standards|framework|GAAP|accounting\s+principles)\b"
+          r"|\bprepared\s+(?:under|in\s+accordance\s+with|according\s+to|using)\s+"
+          r"(?:which|what|IFRS|(?:U\.?S\.?\s+)?GAAP)\b"
+          r"|\b(?:report\w*|compl(?:y|ies)|follow\w*|uses?|appl(?:y|ies))\s+(?:under\s+|with\s+)?"
+          r"(?:IFRS|U\.?S\.?\s+GAAP)\b",
+          excludes=NOT_FRAMEWORK),
+    _rule("metadata:units", "units",
+          r"\b(?:thousands|millions|billions)\s+or\s+(?:in\s+)?(?:thousands|millions|billions)\b"
+          r"|\b(?:are|is)\s+(?:the\s+|all\s+)?(?:amounts|figures|numbers|values|tables?)\b[^?]{0,40}?"
+          r"\bin\s+(?:thousands|millions|billions)\b|\brounded\s+to\s+the\s+nearest\b"),
+    _rule("metadata:units", "units",
+          r"\b(?:what|which)\s+(?:units?|scale|denomination)\b|\bunits?\s+of\s+(?:measure(?:ment)?|presentation)\b",
+          PRESENTATION),
+    _rule("metadata:consolidation", "consolidation_basis",
+          r"\bconsolidated\s+or\s+(?:stand-?alone|separate|parent[\s-]only|unconsolidated)\b"
+          r"|\b(?:stand-?alone|separate|unconsolidated)\s+or\s+consolidated\b"
+          r"|\b(?:basis|scope|principles?)\s+of\s+consolidation\b|\bconsolidation\s+(?:basis|scope|method)\b"
+          r"|\b(?:what|which)\s+(?:entities|entity|subsidiaries|companies|businesses)\s+(?:are|were|is)\s+"
+          r"(?:\w+\s+)?(?:consolidated|included\s+in\s+the\s+consolidat\w+)\b"
+          r"|\b(?:are|is)\s+(?:the|these|this)\s+(?:financial\s+)?(?:statements?|accounts|figures)\s+"
+          r"(?:consolidated|stand-?alone)\b"),
+]
+
+COVERAGE_RULES = [
+    _rule("coverage:numeric_list:with-amounts", "numeric_list",
+          r"\b(?:with|and|along\s+with|together\s+with|including)\s+(?:their|the\s+respective)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?{AMOUNT_NOUNS}\b"),
+    _rule("coverage:numeric_list:each-amount", "numeric_list",
+          rf"\b(?:and|with)\s+(?:its|the)\b(?=\s+(?:[\w-]+\s+){{0,2}}?{AMOUNT_NOUNS}\b)"
+          rf"|\b{AMOUNT_NOUNS}\s+(?:of|for)\s+each\b|\bhow\s+much\s+(?:did\s+|does\s+|do\s+|was\s+|were\s+)?each\b",
+          r"\b(?:each|every)\b"),
+    _rule("coverage:attribute:range", "attribute",
+          r"\brange\s+of\s+(?:reasonably\s+possible\s+|possible\s+|potential\s+|estimated\s+)?"
+          r"(?:loss(?:es)?|outcomes?)\b"
+          r"|\b(?:aggregate|estimated|guidance|target|expected)\s+range\b|\breasonably\s+possible\s+loss(?:es)?\b"
+          r"|\b(?:lower\s+and\s+upper|low\s+and\s+high|minimum\s+and\s+maximum)\s+"
+          r"(?:ends?|bounds?|estimates?|amounts?)\b"),
+    _rule("coverage:attribute:between-amounts", "attribute",
+          r"\bbetween\s+what\s+(?:amounts?|values?|figures?|levels?|numbers?)\b"),
+    _rule("coverage:pointer:where-find", "pointer",
+          r"\bwhere\s+(?:can|could|do|would|should|might|will)\s+(?:i|we|one|you|a\s+reader)\s+"
+          r"(?:find|locate|see|read\s+about|look\s+(?:for|up))\b"),
+    _rule("coverage:pointer:which-section", "pointer",
+          rf"\b(?:which|what)\s+{DOC_NOUNS}\b(?:\s+[\w&'-]+){{0,4}}?\s+{DOC_VERBS}\b"),
+    _rule("coverage:pointer:in-which-section", "pointer",
+          rf"\bin\s+(?:which|what)\s+(?:{DOC_NOUNS}|part\s+of\s+the\s+(?:report|document|filing|policy|10-?K))\b"),
+    _rule("coverage:pointer:where-in-document", "pointer",
+          r"\bwhere\s+(?:in\s+the\s+(?:annual\s+)?(?:report|document|filing|policy|10-?K)|does\s+the\s+"
+          r"(?:report|document|filing|policy|10-?K)\s+\w+)\b"),
+    _rule("coverage:pointer:where-noun", "pointer",
+          r"\bwhere\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:section|note|page|part|item|"
+          r"disclosure|discussion|information|details?|description|table|breakdown)s?\s+(?:on|about|of|for|"
+          r"regarding|concerning|related\s+to|relating\s+to|covering|describing|that|which)\b"),
+    _rule("coverage:pointer:where-disclosed", "pointer", r"\bwhere\s+(?:is|are|was|were|does|do|did)\b",
+          WHERE_DOC_VERBS),
+    _rule("coverage:list:list-all", "list", r"\blist\s+(?:out\s+)?(?:all|every|each)\b"),
+    _rule("coverage:list:list-the", "list",
+          r"(?:^|[.?!;:]\s*|\b(?:please|you|and|then)\s+)list\b(?!\s+(?:prices?|of)\b)"
+          r"|\blist\s+(?:the|any|out|which|what|those|these|its|their|[\w&]+'s)\b(?!\s+prices?\b)"),
+    _rule("coverage:list:what-are-all", "list", r"\b(?:what|which)\s+(?:are|were)\s+all\b"),
+    _rule("coverage:list:enumerate", "list", r"\b(?:enumerate|itemi[sz]e)\b"),
+    _rule("coverage:list:every", "list",
+          r"\b(?:give|show|tell|name|identify)\s+(?:me\s+|us\s+)?(?:all|every|each)\b"),
+    _rule("coverage:list:all-significant", "list",
+          r"\ball\b(?=\s+(?:of\s+)?(?:the\s+)?(?:significant|material|key|major|notable|main|principal|important|"
+          r"reportable)\s+\w+s\b)", excludes=YES_NO),
+    _rule("coverage:list:summarize-section", "list",
+          r"\bsummari[sz]e\b(?=\s+(?:the\s+)?(?:[\w&'-]+\s+){0,4}?(?:section|chapter|part|note|item)\b)"
+          r"|\b(?:give\s+(?:me\s+)?)?(?:a\s+)?summary\s+of\b(?=\s+(?:the\s+)?(?:[\w&'-]+\s+){0,3}?"
+          r"(?:section|chapter|part|note|item)\b)"),
+]
+
+# -- pages ----------------------------------------------------------------------------------------
+_ITEM = r"\d{1,4}(?:\s*(?:-|to|through|thru)\s*\d{1,4})?"
+_NEXT = r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)\d{1,3}(?:\s*(?:-|to|through|thru)\s*\d{1,3})?"  # 3 digits: not a year
+PAGE_REF = re.compile(
+    rf"\b(?:pages?|pp\.?|p\.)\s*(?:no\.?\s*|number\s+|#\s*)?(?P<nums>{_ITEM}(?:{_NEXT})*)\b(?![-%])", re.I)
+_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+        "seventeen eighteen nineteen".split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+PAGE_WORD_REF = re.compile(rf"\bpage\s+(?P<tens>{'|'.join(_TENS)})?(?:[\s-]?(?P<ones>{'|'.join(_ONES[1:])}))?\b"
+                           r"(?![-\w])", re.I)
+MAX_RANGE = 200  # NOTE: "pages 1-5000" is a typo or a joke; beyond this only the two ends are kept
+
+
+def _expand(item: str) -> list[int]:
+    ends = [int(n) for n in re.findall(r"\d+", item)]
+    if len(ends) == 2 and 0 <= ends[1] - ends[0] <= MAX_RANGE:
+        return list(range(ends[0], ends[1] + 1))
+    return ends
+
+
+def find_pages(question: str) -> tuple[list[int], list[tuple[int, int]], str]:
+    """1-based pages named in the question, the spans naming them, and the rule ("" when none)."""
+    pages, spans, kinds = [], [], set()
+    for m in PAGE_REF.finditer(question):
+        items = re.split(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)", m.group("nums"))
+        kinds.add("page-range" if re.search(r"\d\s*(?:-|to|through|thru)\s*\d", m.group("nums"), re.I)
+                  else "page-list" if len(items) > 1 else "page-number")
+        pages += [p for item in items for p in _expand(item)]
+        spans.append(m.span())
+    for m in PAGE_WORD_REF.finditer(question):
+        if m.group("tens") or m.group("ones"):
+            kinds.add("page-number")
+            tens, ones = (m.group("tens") or "").lower(), (m.group("ones") or "zero").lower()
+            pages.append(_TENS.get(tens, 0) + _ONES.index(ones))
+            spans.append(m.span())
+    pages = sorted({p for p in pages if p >= 1})
+    if not pages:
+        return [], [], ""
+    kind = "page-range" if "page-range" in kinds else "page-list" if len(pages) > 1 else "page-number"
+    return pages, spans, f"location:{kind}"
+
+
+# -- focus ----------------------------------------------------------------------------------------
+def _is_filler(word: str, following: str) -> bool:
+    """A stopword (but not an acronym such as "US"), or a bare "section"/"note" not followed by its number."""
+    low = word.lower()
+    if low in FOCUS_STOPWORDS and not (word.isupper() and len(word) > 1):
+        return True
+    return low in LOCATION_NOUNS and not re.fullmatch(r"\d+[A-Za-z]?|[IVXivx]+|[A-Za-z]", following)
+
+
+def _focus(question: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The question without routing spans, analyst-prompt framing, stopwords and bare location nouns."""
+    spans = list(spans) + [m.span() for p in BOILERPLATE for m in p.finditer(question)]
+    keep, cursor = [], 0
+    for start, end in sorted(spans):
+        keep.append(question[cursor:max(cursor, start)])
+        cursor = max(cursor, end)
+    words = [w.strip("?!,;:\"()[]{}'.") for w in " ".join(keep + [question[cursor:]]).split()]
+    words = [w for w in words if w]
+    return " ".join(w for w, following in zip(words, words[1:] + [""]) if not _is_filler(w, following))
+
+
+def _normalize(question: str) -> str:
+    text = question.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-").replace("\u2014", "-")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
+    """Classify a question into location / metadata / coverage / semantic, deterministically.
+
+    `doc_scope` comes from `resolve_scope` (an unknown `doc_filter` entry raises `DocumentNotFoundError`);
+    `focus` is what retrieval should search for: the question without page and document references,
+    routing cues, analyst-prompt framing and stopwords. `numeric` is False for metadata questions.
+    """
+    text = _normalize(question)
+    doc_scope, _ = resolve_scope(text, documents, doc_filter)
+    removed = [(r.start, r.end) for r in find_references(text, documents)]
+    pages, page_spans, location_rule = find_pages(text)
+    coverage = [(rule, m) for rule in COVERAGE_RULES if (m := rule.search(text))]
+    cues = [m.span() for rule, m in coverage if rule.subtype != "attribute"]  # "range of loss" is the topic too
+    numeric = bool(_NUMERIC.search(text))
+    common = {"doc_scope": doc_scope, "pages": pages}
+    if location_rule:
+        return Intent(type="location", subtype=coverage[0][0].subtype if coverage else None, rule=location_rule,
+                      numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common)
+    for rule in METADATA_RULES:
+        if rule.search(text):
+            return Intent(type="metadata", subtype=rule.subtype, rule=rule.name, focus=_focus(text, removed),
+                          **common)
+    if coverage:
+        rule = coverage[0][0]
+        # NOTE: a pointer asks where something is, never for an amount, even when it names a KPI
+        numeric = rule.subtype in ("numeric_list", "attribute") or (numeric and rule.subtype != "pointer")
+        return Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
+                      focus=_focus(text, removed + cues), **common)
+    return Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default", numeric=numeric,
+                  focus=_focus(text, removed), **common)
