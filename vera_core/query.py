@@ -135,7 +135,8 @@ class QueryEngine:
         retriever = HybridRetriever(self.ws, doc_ids=self._doc_ids(state), pages=pages,
                                     top_k=top_k or state.top_k, hybrid=state.hybrid,
                                     numeric=state.intent.numeric, exclude=exclude,
-                                    prefer_captions=iterative.named_statements(state.question))
+                                    prefer_captions=iterative.named_statements(state.question),
+                                    keyword_extra=iterative.synonyms_for(query))
         return retriever.search(query)
 
     def retrieve_semantic(self, state: QueryState) -> QueryState:
@@ -225,7 +226,7 @@ class QueryEngine:
         return state
 
     def _sentences(self, state: QueryState, chunks: list[ChunkRecord], scores: dict[str, float]) -> None:
-        wanted = terms(state.query)
+        wanted = terms(f"{state.query} {iterative.synonyms_for(state.query)}")
         units = []
         for rank, chunk in enumerate(chunks):
             for unit in split_units(chunk):
@@ -330,7 +331,8 @@ class QueryEngine:
         if state.intent.type == "location":
             searched = [p for p in state.intent.pages if p in searched] if state.scope else []
         ranked: list[tuple[str, int]] = []
-        for chunk in [p.chunk for p in state.pieces] + [h.chunk for h in state.hits] + state.scope:
+        # NOTE: retrieval order first: page recall@k measures retrieval; cited pieces follow.
+        for chunk in [h.chunk for h in state.hits] + [p.chunk for p in state.pieces] + state.scope:
             for page in chunk.pages:
                 if (chunk.doc_id, page) not in ranked:
                     ranked.append((chunk.doc_id, page))

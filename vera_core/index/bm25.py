@@ -43,21 +43,25 @@ class BM25Index:
     """BM25 over a fixed list of chunks (one document)."""
 
     def __init__(self, chunks: Sequence[KeywordRow]) -> None:
+        self.rows = list(chunks)
         self.chunk_ids = [c.chunk_id for c in chunks]
         self.pages = [(c.page_start, c.page_end) for c in chunks]
         corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]
         self._bm25 = BM25Okapi([doc or ["_"] for doc in corpus]) if corpus else None
 
-    def search(self, query: str, top_k: int, pages: Sequence[int] | None = None) -> list[KeywordHit]:
-        """Best chunks for `query`, considering only chunks on `pages` (1-based) when given."""
+    def search(self, query: str, top_k: int, pages: Sequence[int] | None = None,
+               only: Sequence[int] | None = None) -> list[KeywordHit]:
+        """Best chunks for `query`, considering only chunks on `pages` (1-based) when given, or
+        only the chunks at positions `only`."""
         if self._bm25 is None:
             return []
         terms = tokenize(query)
         if not terms:
             return []
-        if pages:
-            wanted = set(pages)
-            subset = [i for i, (a, b) in enumerate(self.pages) if any(a <= p <= b for p in wanted)]
+        if pages or only is not None:
+            wanted = set(pages or ())
+            subset = list(only) if only is not None else [
+                i for i, (a, b) in enumerate(self.pages) if any(a <= p <= b for p in wanted)]
             scores = self._bm25.get_batch_scores(terms, subset) if subset else []
             scored = list(zip(subset, scores))
         else:

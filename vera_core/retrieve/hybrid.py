@@ -44,7 +44,8 @@ class HybridRetriever(BaseRetriever):
 
     def __init__(self, ws: Workspace, *, doc_ids: Sequence[str] = (), pages: Sequence[int] = (),
                  top_k: int = 8, hybrid: bool = True, numeric: bool = False,
-                 exclude: Iterable[str] = (), prefer_captions: Sequence[str] = ()) -> None:
+                 exclude: Iterable[str] = (), prefer_captions: Sequence[str] = (),
+                 keyword_extra: str = "") -> None:
         super().__init__()
         self.ws = ws
         self.doc_ids = list(doc_ids) or [d.doc_id for d in ws.catalog.documents()]
@@ -54,6 +55,7 @@ class HybridRetriever(BaseRetriever):
         self.numeric = numeric
         self.exclude = set(exclude)
         self.prefer = ["".join(p.lower().split()) for p in prefer_captions]
+        self.keyword_extra = keyword_extra
 
     def search(self, query: str) -> list[Hit]:
         """Best chunks for `query`, fused and ordered, at most `top_k`."""
@@ -69,13 +71,21 @@ class HybridRetriever(BaseRetriever):
         lists = [dense]
         keyword: list[str] = []
         if self.hybrid:
-            scored = []
+            keyword_query = f"{query} {self.keyword_extra}".strip()
+            scored, statements = [], []
             for doc_id in self.doc_ids:
-                for hit in self.ws.keyword_index(doc_id).search(query, depth, pages=self.pages or None):
+                index = self.ws.keyword_index(doc_id)
+                for hit in index.search(keyword_query, depth, pages=self.pages or None):
                     scored.append((hit.score, hit.chunk_id))
+                if self.prefer:  # the statements the question names are candidates in their own right
+                    named = [i for i, row in enumerate(index.rows) if row.kind == "table" and self._names_statement(row)]
+                    statements += [(h.score, h.chunk_id) for h in index.search(keyword_query, 5, only=named)]
             scored.sort(key=lambda pair: (-pair[0], pair[1]))
             keyword = [c for _, c in scored if c not in self.exclude]
             lists.append(keyword)
+            if statements:
+                statements.sort(key=lambda pair: (-pair[0], pair[1]))
+                lists.append([c for _, c in statements if c not in self.exclude])
         fused = rrf(lists)
         chunks = self.ws.catalog.chunks_by_id(list(fused))
         if self.pages:  # NOTE: the dense filter is by page range; keep only chunks touching the pages
@@ -94,7 +104,7 @@ class HybridRetriever(BaseRetriever):
         hits.sort(key=lambda h: (-h.score, h.chunk.doc_id, h.chunk.position))
         return hits[:self.top_k]
 
-    def _names_statement(self, chunk: ChunkRecord) -> bool:
+    def _names_statement(self, chunk) -> bool:
         # NOTE: compared without spaces: filings' PDFs split words ("Balance Shee t", "Cash Flow s")
         caption = "".join(f"{chunk.caption} {chunk.heading_path}".lower().split())
         return any(p in caption for p in self.prefer)

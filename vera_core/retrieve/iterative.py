@@ -16,7 +16,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "revenue": ("net sales", "total revenues", "sales"),
     "sales": ("revenue", "net revenue"),
     "capex": ("capital expenditures", "purchases of property, plant and equipment"),
-    "capital expenditure": ("purchases of property, plant and equipment", "capex", "PP&E"),
+    "capital expenditure": ("purchases of property, plant and equipment", "capital spending",
+                            "additions to property", "capex", "PP&E"),
+    "capital spending": ("capital expenditures", "purchases of property, plant and equipment"),
     "profit": ("net income", "earnings"),
     "net income": ("net earnings", "profit attributable"),
     "earnings per share": ("EPS", "diluted"),
@@ -70,6 +72,12 @@ def named_statements(question: str) -> list[str]:
     """Caption phrases of the financial statements a question names ("based on the balance sheet")."""
     return [phrase for pattern, phrases in STATEMENTS.items()
             if re.search(pattern, question, re.IGNORECASE) for phrase in phrases]
+
+
+def synonyms_for(query: str) -> str:
+    """Alternative wordings of the finance terms in `query` (keyword search reads these)."""
+    lowered = query.lower()
+    return " ".join(alt for key, alts in SYNONYMS.items() if key in lowered for alt in alts)
 
 
 def key_terms(question: str) -> set[str]:

@@ -84,6 +84,7 @@ class KeywordRow(NamedTuple):
     caption: str
     heading_path: str
     text: str
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ class Catalog:
     def keyword_rows(self, doc_id: str) -> list[KeywordRow]:
         """The columns keyword search reads, without geometry (cheap to load for big documents)."""
         return [KeywordRow(*row) for row in self._query(
-            "SELECT chunk_id, page_start, page_end, caption, heading_path, text FROM chunks"
+            "SELECT chunk_id, page_start, page_end, caption, heading_path, text, kind FROM chunks"
             " WHERE doc_id = ? ORDER BY position", (doc_id,))]
 
     def chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
