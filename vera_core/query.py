@@ -202,6 +202,9 @@ class QueryEngine:
         anchor = heading_match(state.query, doc_chunks) if state.intent.subtype in ("list", "pointer") else None
         if anchor is None and state.intent.subtype == "list":
             anchor = heading_match(state.query, candidates)
+        if anchor is None and state.intent.subtype == "attribute":
+            # NOTE: the section of the best hit that states a range, not merely the best hit
+            anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], state.query)), None)
         anchor = anchor or hits[0].chunk
         state.scope, described = section_scope(anchor, doc_chunks)
         state.sections = [described]
@@ -331,8 +334,11 @@ class QueryEngine:
         if state.intent.type == "location":
             searched = [p for p in state.intent.pages if p in searched] if state.scope else []
         ranked: list[tuple[str, int]] = []
-        # NOTE: retrieval order first: page recall@k measures retrieval; cited pieces follow.
-        for chunk in [h.chunk for h in state.hits] + [p.chunk for p in state.pieces] + state.scope:
+        # NOTE: for semantic questions the retriever's order is the evidence ranking; scoped intents
+        # (location, coverage, metadata) answer from what they cite, so cited pieces lead.
+        hits, cited = [h.chunk for h in state.hits], [p.chunk for p in state.pieces]
+        ordered = hits + cited if state.intent.type == "semantic" else cited + hits
+        for chunk in ordered + state.scope:
             for page in chunk.pages:
                 if (chunk.doc_id, page) not in ranked:
                     ranked.append((chunk.doc_id, page))
