@@ -59,3 +59,14 @@ def test_text_chunk_never_mixes_sections():
     nodes = PARSER.chunk(ParsedDocument("e" * 16, "x.md", "markdown", "0" * 64, 0, blocks))
     assert [(n.metadata["heading_path"], n.text) for n in nodes] == [("x/A", "A\n\nalpha text."),
                                                                       ("x/B", "B\n\nbeta text.")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(WORDS, min_size=1, max_size=30), min_size=1, max_size=30), st.lists(WORDS, min_size=1, max_size=8))
+def test_vectorised_bm25_equals_rank_bm25(docs, query):
+    from vera_core.index.bm25 import BM25Index, tokenize
+    from vera_core.store.catalog import KeywordRow
+    rows = [KeywordRow(f"c{i}", 1, 1, "", "d/s", " ".join(words), "text") for i, words in enumerate(docs)]
+    index = BM25Index(rows)
+    expected = index._bm25.get_scores(tokenize(" ".join(query)))
+    assert [round(x, 9) for x in index._scores(tokenize(" ".join(query)))] == [round(float(x), 9) for x in expected]

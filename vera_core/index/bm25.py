@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from rank_bm25 import BM25Okapi
+from scipy import sparse
 
 from vera_core.store.catalog import KeywordRow
 
@@ -40,7 +43,11 @@ class KeywordHit:
 
 
 class BM25Index:
-    """BM25 over a fixed list of chunks (one document)."""
+    """BM25 over a fixed list of chunks (one document).
+
+    rank-bm25 fits the model (idf, lengths, k1, b); its per-term weights are then precomputed into a
+    sparse chunk x term matrix, so scoring a query is one column slice and sum (~1 ms) instead of
+    rank-bm25's Python loop over every chunk per term (~30 ms per expanded query here)."""
 
     def __init__(self, chunks: Sequence[KeywordRow]) -> None:
         self.rows = list(chunks)
@@ -48,6 +55,10 @@ class BM25Index:
         self.pages = [(c.page_start, c.page_end) for c in chunks]
         corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]
         self._bm25 = BM25Okapi([doc or ["_"] for doc in corpus]) if corpus else None
+        self._vocab: dict[str, int] = {}
+        self._weights = None
+        if self._bm25 is not None:
+            self._vocab, self._weights = _weight_matrix(self._bm25)
 
     def search(self, query: str, top_k: int, pages: Sequence[int] | None = None,
                only: Sequence[int] | None = None) -> list[KeywordHit]:
@@ -58,17 +69,40 @@ class BM25Index:
         terms = tokenize(query)
         if not terms:
             return []
+        all_scores = self._scores(terms)
         if pages or only is not None:
             wanted = set(pages or ())
             subset = list(only) if only is not None else [
                 i for i, (a, b) in enumerate(self.pages) if any(a <= p <= b for p in wanted)]
-            scores = self._bm25.get_batch_scores(terms, subset) if subset else []
-            scored = list(zip(subset, scores))
+            scored = [(i, float(all_scores[i])) for i in subset]
         else:
-            scored = list(enumerate(self._bm25.get_scores(terms)))
+            scored = list(enumerate(all_scores.tolist()))
         scored = [(i, s) for i, s in scored if s > 0]
         scored.sort(key=lambda pair: (-pair[1], pair[0]))
         return [KeywordHit(self.chunk_ids[i], float(s)) for i, s in scored[:top_k]]
+
+
+    def _scores(self, terms: list[str]) -> np.ndarray:
+        """BM25 score of every chunk; equal to rank-bm25's `get_scores(terms)`."""
+        counts = Counter(t for t in terms if t in self._vocab)
+        if not counts:
+            return np.zeros(len(self.chunk_ids))
+        columns = [self._vocab[t] for t in counts]
+        multiplicity = np.array([counts[t] for t in counts], dtype=np.float64)
+        return np.asarray(self._weights[:, columns] @ multiplicity).ravel()
+
+
+def _weight_matrix(bm25: BM25Okapi) -> tuple[dict[str, int], sparse.csc_matrix]:
+    vocab = {term: j for j, term in enumerate(bm25.idf)}
+    rows, cols, values = [], [], []
+    for i, freqs in enumerate(bm25.doc_freqs):
+        norm = bm25.k1 * (1 - bm25.b + bm25.b * bm25.doc_len[i] / bm25.avgdl)
+        for term, f in freqs.items():
+            rows.append(i)
+            cols.append(vocab[term])
+            values.append(bm25.idf[term] * f * (bm25.k1 + 1) / (f + norm))
+    matrix = sparse.csc_matrix((values, (rows, cols)), shape=(len(bm25.doc_freqs), len(vocab)))
+    return vocab, matrix
 
 
 class BM25Cache:

@@ -66,9 +66,6 @@ class VectorIndex:
                            {"$and": [{M.PAGE_START: {"$lte": pages[0]}}, {M.PAGE_END: {"$gte": pages[0]}}]})
         where = None if not clauses else clauses[0] if len(clauses) == 1 else {"$and": clauses}
         with self._lock:
-            total = self.collection.count()
-            if total == 0:
-                return []
-            result = self.collection.query(query_embeddings=[embedding], n_results=min(top_k, total),
+            result = self.collection.query(query_embeddings=[embedding], n_results=top_k,
                                            where=where, include=["distances"])
         return [VectorHit(cid, 1.0 - dist) for cid, dist in zip(result["ids"][0], result["distances"][0])]
