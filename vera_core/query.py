@@ -46,6 +46,8 @@ class QueryState:
     query: str = ""
     hops: int = 0
     coverage: float = 0.0
+    stalled: bool = False
+    """The last expansion hop found nothing new of the question's terms."""
     scope: list[ChunkRecord] = field(default_factory=list)
     sections: list[str] = field(default_factory=list)
     pieces: list[Piece] = field(default_factory=list)
@@ -69,7 +71,8 @@ class QueryEngine:
             timed(record("retrieve"), branch(lambda s: s.intent.type == "semantic", sequence(
                 self.retrieve_semantic,
                 until(self.expand_and_retrieve,
-                      lambda s: s.coverage >= iterative.COVERAGE_TARGET or s.hops >= iterative.MAX_HOPS,
+                      lambda s: s.coverage >= iterative.COVERAGE_TARGET or s.hops >= iterative.MAX_HOPS
+                      or s.stalled,
                       iterative.MAX_HOPS)),
                 self.retrieve_scoped)),
             timed(record("synthesize"), self.synthesize),
@@ -82,6 +85,7 @@ class QueryEngine:
         self.ws.embedder.get_query_embedding("warm up")
         for doc in self.ws.catalog.documents():
             self.ws.keyword_index(doc.doc_id)
+            self.ws.doc_chunks(doc.doc_id)
 
     def _embedder_for(self, pieces: Sequence[Piece]):
         """An embed function for grounding that reuses the stored vectors of cited chunks and
@@ -89,6 +93,8 @@ class QueryEngine:
         stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces}))
         known = {compose.source_text(p.chunk): stored[p.chunk.chunk_id]
                  for p in pieces if p.chunk.chunk_id in stored}
+        claims = list(dict.fromkeys(p.text for p in pieces if p.text not in known))
+        known.update(zip(claims, self.ws.embedder.encode(claims)))  # one batch, not one call per claim
 
         def embed(texts: list[str]) -> list[list[float]]:
             missing = [t for t in texts if t not in known]
@@ -131,9 +137,10 @@ class QueryEngine:
 
     # -- retrieve ----------------------------------------------------------------------------------
 
-    def _search(self, state: QueryState, query: str, *, pages: Sequence[int] = (), exclude=(), top_k=None) -> list[Hit]:
+    def _search(self, state: QueryState, query: str, *, pages: Sequence[int] = (), exclude=(), top_k=None,
+                dense: bool = True) -> list[Hit]:
         retriever = HybridRetriever(self.ws, doc_ids=self._doc_ids(state), pages=pages,
-                                    top_k=top_k or state.top_k, hybrid=state.hybrid,
+                                    top_k=top_k or state.top_k, hybrid=state.hybrid, dense=dense,
                                     numeric=state.intent.numeric, exclude=exclude,
                                     prefer_captions=iterative.named_statements(state.question),
                                     keyword_extra=iterative.synonyms_for(query))
@@ -151,12 +158,15 @@ class QueryEngine:
         chunks = [h.chunk for h in state.hits]
         missing = iterative.key_terms(state.query) - terms(" ".join(c.text for c in chunks))
         query = iterative.expand(state.query, chunks, missing)
-        more = self._search(state, query, exclude=state.seen)
+        # NOTE: an expansion hop adds keywords; BM25 reads them, re-embedding the long query adds little
+        more = self._search(state, query, exclude=state.seen, dense=False)
         state.hops += 1
+        before = state.coverage
         if more:
             state.hits = state.hits + more
             state.seen |= {h.chunk.chunk_id for h in more}
             state.coverage = iterative.coverage(state.query, [h.chunk for h in state.hits])
+        state.stalled = state.coverage <= before
         return state
 
     def retrieve_scoped(self, state: QueryState) -> QueryState:
@@ -181,7 +191,7 @@ class QueryEngine:
         state.intent.doc_scope = [d.doc_id for d in valid]
         focus = state.query.strip()
         hits = self._search(state, focus or "summary", pages=pages, top_k=max(state.top_k, 12))
-        chunks = [c for d in valid for c in self.ws.catalog.chunks(d.doc_id) if set(c.pages) & set(pages)]
+        chunks = [c for d in valid for c in self.ws.doc_chunks(d.doc_id) if set(c.pages) & set(pages)]
         ranked = {h.chunk.chunk_id: h for h in hits}
         state.hits = hits
         state.scope = sorted(chunks, key=lambda c: (-(ranked[c.chunk_id].score if c.chunk_id in ranked else 0),
@@ -197,7 +207,7 @@ class QueryEngine:
             state.empty_message = "No section of the documents in scope matches the question."
             return state
         anchor_doc = hits[0].chunk.doc_id
-        doc_chunks = self.ws.catalog.chunks(anchor_doc)
+        doc_chunks = self.ws.doc_chunks(anchor_doc)
         candidates = [h.chunk for h in hits if h.chunk.doc_id == anchor_doc]
         anchor = heading_match(state.query, doc_chunks) if state.intent.subtype in ("list", "pointer") else None
         if anchor is None and state.intent.subtype == "list":
@@ -286,8 +296,8 @@ class QueryEngine:
                         state.pieces.append(Piece(f"{label} of {doc.name}: {stored.value}. {stored.evidence_excerpt}",
                                                   chunk, stored.evidence_excerpt))
                         continue
-            fact = extract_fact(name, self.ws.catalog.chunks(doc_id))
-            state.scope.extend(c for c in self.ws.catalog.chunks(doc_id)
+            fact = extract_fact(name, self.ws.doc_chunks(doc_id))
+            state.scope.extend(c for c in self.ws.doc_chunks(doc_id)
                                if c.page_start in fact.pages_searched)
             state.sections.extend(fact.sections_searched)
             if fact.status == "found" and fact.chunk is not None:

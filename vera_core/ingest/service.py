@@ -134,7 +134,7 @@ class Ingestor:
         if ws.settings.facts_enabled:
             self._store_facts(parsed.doc_id, records)
         ws.catalog.mark_ready(parsed.doc_id)
-        ws.bm25.invalidate(parsed.doc_id)
+        ws.invalidate(parsed.doc_id)
         done = time.perf_counter()
         seconds = {"parse": parsed.timings.get("parse", 0.0) + (chunked - started),
                    "tables": parsed.timings.get("tables", 0.0),

@@ -45,7 +45,7 @@ class HybridRetriever(BaseRetriever):
     def __init__(self, ws: Workspace, *, doc_ids: Sequence[str] = (), pages: Sequence[int] = (),
                  top_k: int = 8, hybrid: bool = True, numeric: bool = False,
                  exclude: Iterable[str] = (), prefer_captions: Sequence[str] = (),
-                 keyword_extra: str = "") -> None:
+                 keyword_extra: str = "", dense: bool = True) -> None:
         super().__init__()
         self.ws = ws
         self.doc_ids = list(doc_ids) or [d.doc_id for d in ws.catalog.documents()]
@@ -56,6 +56,7 @@ class HybridRetriever(BaseRetriever):
         self.exclude = set(exclude)
         self.prefer = ["".join(p.lower().split()) for p in prefer_captions]
         self.keyword_extra = keyword_extra
+        self.dense = dense or not hybrid
 
     def search(self, query: str) -> list[Hit]:
         """Best chunks for `query`, fused and ordered, at most `top_k`."""
@@ -64,10 +65,12 @@ class HybridRetriever(BaseRetriever):
         depth = max(self.top_k * 4, 20) + len(self.exclude)
         if self.prefer:
             depth *= 2
-        dense = [h.chunk_id for h in self.ws.vectors.query(
-            self.ws.embedder.get_query_embedding(query), depth, doc_ids=self.doc_ids,
-            pages=self.pages or None)]
-        dense = [c for c in dense if c not in self.exclude]
+        dense: list[str] = []
+        if self.dense:
+            dense = [h.chunk_id for h in self.ws.vectors.query(
+                self.ws.embedder.get_query_embedding(query), depth, doc_ids=self.doc_ids,
+                pages=self.pages or None)]
+            dense = [c for c in dense if c not in self.exclude]
         lists = [dense]
         keyword: list[str] = []
         if self.hybrid:
