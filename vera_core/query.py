@@ -256,11 +256,9 @@ class QueryEngine:
         subtype = state.intent.subtype
         section = state.sections[0] if state.sections else ""
         if subtype == "attribute":
-            found = numeric_spans(state.scope, state.query)[:1]
-            state.pieces = [Piece(e.text, e.chunk, e.quote, amount=e.amount) for e in found]
+            state.pieces = numeric_spans(state.scope, state.query)[:1]
         elif subtype == "numeric_list":
-            found = items_with_amounts(state.scope, state.query)
-            state.pieces = [Piece(e.text, e.chunk, e.quote, amount=e.amount) for e in found]
+            state.pieces = items_with_amounts(state.scope, state.query)
             state.is_list = True
         elif subtype == "pointer":
             anchor = state.scope[0]
@@ -271,8 +269,7 @@ class QueryEngine:
             text = f"See {where} in {doc.name if doc else anchor.doc_id}{page_text}."
             state.pieces = [Piece(text, anchor, anchor.text[:400])]
         else:
-            found = list_items(state.scope, section)
-            state.pieces = [Piece(e.text, e.chunk, e.quote, amount=e.amount) for e in found]
+            state.pieces = list_items(state.scope, section)
             state.is_list = True
         if state.is_list:
             state.lead = f"{len(state.pieces)} items in {section.replace('/', ' > ')}:"

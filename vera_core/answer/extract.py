@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from vera_core.answer.compose import Piece
 from vera_core.answer.units import Unit, score_unit, split_units, table_cells, terms
 from vera_core.store.catalog import ChunkRecord
 
@@ -22,16 +22,6 @@ RANGE = re.compile(rf"(?:between|from|range of|ranging from)\s+(?P<low>{SCALED})
 DASH_RANGE = re.compile(rf"(?P<low>{SCALED})\s?[-–—]\s?(?P<high>{SCALED})")
 
 
-@dataclass(frozen=True)
-class Extracted:
-    """One item of a coverage answer."""
-
-    text: str
-    chunk: ChunkRecord
-    quote: str
-    amount: str | None = None
-
-
 def _paragraphs(chunk: ChunkRecord) -> list[str]:
     return [p.strip() for p in re.split(r"\n+", chunk.text) if p.strip()]
 
@@ -40,15 +30,15 @@ def _clean(text: str) -> str:
     return BULLET.sub("", text, count=1).replace("**", "").strip()
 
 
-def list_items(scope: Sequence[ChunkRecord], scope_path: str) -> list[Extracted]:
+def list_items(scope: Sequence[ChunkRecord], scope_path: str) -> list[Piece]:
     """Items of a section, by the first structure that yields any: bullets or numbered items,
     then sub-headings, then table rows, then paragraphs."""
-    bullets = [Extracted(_clean(p), c, p) for c in scope if c.kind == "text"
+    bullets = [Piece(_clean(p), c, p) for c in scope if c.kind == "text"
                for p in _paragraphs(c) if BULLET.match(p) and len(_clean(p)) > 2]
     if bullets:
         return bullets
     depth = len(scope_path.split("/"))
-    subheadings: list[Extracted] = []
+    subheadings: list[Piece] = []
     seen: set[str] = set()
     for chunk in scope:
         parts = chunk.heading_path.split("/")
@@ -57,21 +47,21 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str) -> list[Extracted]
             first = _paragraphs(chunk)
             body = next((p for p in first if p != parts[depth]), "")
             text = f"{parts[depth]}: {body}" if body else parts[depth]
-            subheadings.append(Extracted(text, chunk, body or parts[depth]))
+            subheadings.append(Piece(text, chunk, body or parts[depth]))
     if len(subheadings) >= 2:
         return subheadings
-    rows = [Extracted(u.text, u.chunk, u.quote) for c in scope if c.kind == "table" for u in split_units(c)]
+    rows = [Piece(u.text, u.chunk, u.quote) for c in scope if c.kind == "table" for u in split_units(c)]
     if rows:
         return rows
     titles = {c.heading_titles[-1] for c in scope if c.heading_titles}
-    return [Extracted(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
+    return [Piece(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
 
 
-def numeric_spans(scope: Sequence[ChunkRecord], focus: str) -> list[Extracted]:
+def numeric_spans(scope: Sequence[ChunkRecord], focus: str) -> list[Piece]:
     """Ranges ("between EUR 2.1 million and EUR 3.4 million", "$10-$20 million") in the scope,
     most relevant to the focus first."""
     wanted = terms(focus)
-    found: list[tuple[float, int, Extracted]] = []
+    found: list[tuple[float, int, Piece]] = []
     for chunk in scope:
         for unit in split_units(chunk):
             for pattern in (RANGE, DASH_RANGE):
@@ -80,13 +70,13 @@ def numeric_spans(scope: Sequence[ChunkRecord], focus: str) -> list[Extracted]:
                         continue
                     span = match.group(0)
                     relevance = len(wanted & terms(unit.text)) / max(1, len(wanted))
-                    found.append((relevance, -len(found), Extracted(unit.text, chunk, unit.quote, amount=span)))
+                    found.append((relevance, -len(found), Piece(unit.text, chunk, unit.quote, amount=span)))
                     break
     found.sort(key=lambda x: (-x[0], -x[1]))
     return [e for _, _, e in found]
 
 
-def items_with_amounts(scope: Sequence[ChunkRecord], focus: str, numeric: bool = True) -> list[Extracted]:
+def items_with_amounts(scope: Sequence[ChunkRecord], focus: str, numeric: bool = True) -> list[Piece]:
     """Bullets, sentences and table rows of the scope that carry an amount, in document order,
     keeping those that share a term with the focus when any do."""
     wanted = terms(focus)
@@ -95,7 +85,7 @@ def items_with_amounts(scope: Sequence[ChunkRecord], focus: str, numeric: bool =
     hits = [(u, m) for u, m in with_amount if m]
     related = [(u, m) for u, m in hits if score_unit(u, wanted, numeric) > 0.15]
     chosen = related or hits
-    return [Extracted(_clean(u.text), u.chunk, u.quote, amount=m.group(0).strip()) for u, m in chosen]
+    return [Piece(_clean(u.text), u.chunk, u.quote, amount=m.group(0).strip()) for u, m in chosen]
 
 
 def table_row_cells(quote: str) -> tuple[list[str], list[str]]:
