@@ -22,6 +22,7 @@ from vera_core.index.model_path import resolve_model_path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 
 def cpu_has_bf16() -> bool:
@@ -45,7 +46,9 @@ def load_sentence_transformer(model_dir: str | None, bf16: bool, bucketed: bool 
     path = resolve_model_path(None if model_dir is None else Path(model_dir))
     try:
         import torch
+        import transformers
         from sentence_transformers import SentenceTransformer
+        transformers.logging.disable_progress_bar()  # no "Loading weights" bar in CLI output
         kwargs = {"torch_dtype": torch.bfloat16} if bf16 else {}
         model = SentenceTransformer(str(path), device="cpu", local_files_only=True, model_kwargs=kwargs)
         if bucketed:
