@@ -200,7 +200,6 @@ class QueryEngine:
         return state
 
     def _coverage_scope(self, state: QueryState) -> QueryState:
-        doc_ids = self._doc_ids(state)
         hits = self._search(state, state.query, top_k=max(state.top_k, 10))
         state.hits = hits
         if not hits:
@@ -219,7 +218,6 @@ class QueryEngine:
         state.scope, described = section_scope(anchor, doc_chunks)
         state.sections = [described]
         state.coverage = iterative.coverage(state.query, state.scope)
-        del doc_ids
         return state
 
     # -- synthesize --------------------------------------------------------------------------------
@@ -284,7 +282,6 @@ class QueryEngine:
         absent: list[str] = []
         for doc_id in self._doc_ids(state):
             doc = self.ws.catalog.document(doc_id)
-            fact = None
             if self.ws.settings.facts_enabled:
                 stored = {f.fact_name: f for f in self.ws.catalog.facts(doc_id)}.get(name)
                 if stored and stored.status == "found" and stored.source_chunk_id:

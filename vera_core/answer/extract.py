@@ -7,7 +7,8 @@ import re
 from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.units import Unit, score_unit, split_units, table_cells, terms
+from vera_core.answer.units import Unit, score_unit, split_units, terms
+from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
 
 BULLET = re.compile(r"^\s*([•●▪◦■➢►✓*\-–—]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)

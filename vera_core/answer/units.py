@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from vera_core.index.bm25 import tokenize
+from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
@@ -47,10 +48,6 @@ def split_units(chunk: ChunkRecord) -> list[Unit]:
     parts = [p.strip() for p in _SENTENCE_END.split(chunk.text) if p and p.strip()]
     title = chunk.heading_titles[-1] if chunk.heading_titles else ""
     return [Unit(chunk, p, p, i) for i, p in enumerate(parts) if p != title and len(p) > 2]
-
-
-def table_cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split(" | ")]
 
 
 def _table_rows(chunk: ChunkRecord) -> list[Unit]:

@@ -238,6 +238,11 @@ def _column_of(cell: Cell, columns: list[tuple[float, float]]) -> int:
     return 1 + min(range(len(columns)), key=lambda i: abs((columns[i][0] + columns[i][1]) / 2 - centre))
 
 
+def table_cells(line: str) -> list[str]:
+    """Cells of one row written by `grid_markdown` (the inverse of its row format)."""
+    return [c.strip() for c in line.strip().strip("|").split(" | ")]
+
+
 def grid_markdown(header: list[str], body: list[list[str]]) -> str:
     """GitHub-flavoured Markdown of a grid; pipes inside cells are escaped."""
     def line(cells: list[str]) -> str:

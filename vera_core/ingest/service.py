@@ -57,8 +57,12 @@ def read_and_parse(path: Path | str, settings: VeraSettings, data: bytes | None 
                    name: str | None = None) -> tuple[SourceFile, ParsedDocument]:
     """Validate and parse one file (no store access: safe to run in a worker process)."""
     source = load_source(path, max_file_mb=settings.max_file_mb, data=data, name=name)
-    parsed = parse_pdf(source) if source.format == "pdf" else parse_markdown(source)
-    return source, parsed
+    return source, parse_source(source)
+
+
+def parse_source(source: SourceFile) -> ParsedDocument:
+    """Parse an already validated file with the parser for its format."""
+    return parse_pdf(source) if source.format == "pdf" else parse_markdown(source)
 
 
 def parse_in_worker(path: str, settings_json: str) -> tuple[SourceFile, ParsedDocument] | VeraError:
@@ -94,8 +98,7 @@ class Ingestor:
             source = load_source(path, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
             if not force and self.is_present(source.doc_id):
                 return IngestResult(label, "skipped", doc_id=source.doc_id)
-            source, parsed = read_and_parse(path, self.ws.settings, data=source.data, name=source.name)
-            return self.store(source, parsed, force=force, on_stage=on_stage)
+            return self.store(source, parse_source(source), force=force, on_stage=on_stage)
         except VeraError as exc:
             return IngestResult(label, "failed", error=str(exc), error_type=type(exc).__name__)
 
