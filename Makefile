@@ -33,6 +33,7 @@ install-test: $(TEST_STAMP)
 	fi
 
 run: install
+	$(BIN)/vera migrate >/dev/null
 	$(BIN)/vera ingest --quiet data/samples
 	$(BIN)/streamlit run app.py --server.port $(PORT)
 

@@ -27,16 +27,16 @@ def test_missing_table_names_table_and_fix(tmp_path):
 
 
 def test_store_from_older_version_fails_fast_then_migrate_fixes_it(tmp_path, monkeypatch, capsys):
-    Catalog(tmp_path).close()  # a store written by the current release (version 1)
-    upgrade = schema.Migration(2, "documents.language", "ALTER TABLE documents ADD COLUMN language TEXT")
+    Catalog(tmp_path).close()  # a store written by the current release
+    upgrade = schema.Migration(schema.LATEST_VERSION + 1, "documents.language", "ALTER TABLE documents ADD COLUMN language TEXT")
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, upgrade))
     monkeypatch.setattr(schema, "CONTRACT", {**schema.CONTRACT,
                                              "documents": (*schema.CONTRACT["documents"], "language")})
     with pytest.raises(SchemaContractError, match=r"table 'documents' has no column 'language'.*vera migrate"):
         Catalog(tmp_path)
     assert main(["--data-dir", str(tmp_path), "migrate"]) == 0
-    assert "applied migration 2" in capsys.readouterr().out
-    assert Catalog(tmp_path).schema_version() == 2
+    assert f"applied migration {schema.LATEST_VERSION + 1}" in capsys.readouterr().out
+    assert Catalog(tmp_path).schema_version() == schema.LATEST_VERSION + 1
 
 
 def test_ingestion_checks_the_contract_first(tmp_path, empty_store):

@@ -93,3 +93,22 @@ def test_kill_mid_ingest_leaves_nothing_visible_and_next_ingest_repairs(tmp_path
     assert after.vectors.count(result.doc_id) == result.chunks == len(after.catalog.chunks(result.doc_id))
     assert after.vectors.count() == before_vectors + result.chunks
     assert after.vectors.count(kept.doc_id) == kept.chunks
+
+
+def test_text_already_embedded_is_reused_and_survives_deleting_its_first_document(empty_store, tmp_path):
+    ingestor = Ingestor(empty_store)
+    first = ingestor.ingest_file(POLICY)
+    revised = tmp_path / "expense_policy_2025.md"  # next year's policy: same text plus a new section
+    revised.write_text(POLICY.read_text() + "\n\n## Travel by rail\n\nFirst class rail travel needs approval.\n")
+    second = ingestor.ingest_file(revised)
+    assert second.status == "ingested"
+    assert second.reused == first.chunks and second.chunks == first.chunks + 1
+    old = {c.embed_key: c.chunk_id for c in empty_store.catalog.chunks(first.doc_id)}
+    new = {c.embed_key: c.chunk_id for c in empty_store.catalog.chunks(second.doc_id)}
+    shared = [k for k in new if k in old]
+    assert len(shared) == first.chunks
+    before = empty_store.vectors.vectors([new[k] for k in shared])
+    originals = empty_store.vectors.vectors([old[k] for k in shared])
+    assert all(before[new[k]] == originals[old[k]] for k in shared)
+    empty_store.delete(first.doc_id)
+    assert empty_store.vectors.vectors([new[k] for k in shared]) == before

@@ -36,9 +36,9 @@ def run(args, settings: VeraSettings) -> int:
         print(f"model + store load: {time.perf_counter() - started:.2f} s (once per process, not counted below); "
               f"embedding processes: {workers}, bf16: {ws.embedder.bf16}")
         header = f"{'document':<44}{'pages':>6}{'chunks':>7}{'tables':>7}{'parse':>7}{'tables':>7}" \
-                 f"{'embed':>7}{'index':>7}{'total':>8}{'pages/s':>9}"
+                 f"{'reused':>7}{'embed':>7}{'index':>7}{'total':>8}{'pages/s':>9}"
         print(header)
-        totals = {"pages": 0, "chunks": 0, "tables": 0, "parse": 0.0, "tables_s": 0.0, "embed": 0.0,
+        totals = {"pages": 0, "chunks": 0, "tables": 0, "reused": 0, "parse": 0.0, "tables_s": 0.0, "embed": 0.0,
                   "index": 0.0, "total": 0.0}
         failed = 0
         for path in files:
@@ -52,12 +52,12 @@ def run(args, settings: VeraSettings) -> int:
             s = result.seconds
             rate = result.pages / total if result.pages else 0.0
             print(f"{path.name[:43]:<44}{result.pages:>6}{result.chunks:>7}{result.tables:>7}{s['parse']:>7.2f}"
-                  f"{s['tables']:>7.2f}{s['embed']:>7.2f}{s['index']:>7.2f}{total:>8.2f}{rate:>9.1f}")
-            for key, value in (("pages", result.pages), ("chunks", result.chunks), ("tables", result.tables),
+                  f"{s['tables']:>7.2f}{result.reused:>7}{s['embed']:>7.2f}{s['index']:>7.2f}{total:>8.2f}{rate:>9.1f}")
+            for key, value in (("pages", result.pages), ("chunks", result.chunks), ("tables", result.tables), ("reused", result.reused),
                                ("parse", s["parse"]), ("tables_s", s["tables"]), ("embed", s["embed"]),
                                ("index", s["index"]), ("total", total)):
                 totals[key] += value
         rate = totals["pages"] / totals["total"] if totals["total"] else 0.0
         print(f"{'TOTAL':<44}{totals['pages']:>6}{totals['chunks']:>7}{totals['tables']:>7}{totals['parse']:>7.2f}"
-              f"{totals['tables_s']:>7.2f}{totals['embed']:>7.2f}{totals['index']:>7.2f}{totals['total']:>8.2f}{rate:>9.1f}")
+              f"{totals['tables_s']:>7.2f}{totals['reused']:>7}{totals['embed']:>7.2f}{totals['index']:>7.2f}{totals['total']:>8.2f}{rate:>9.1f}")
     return 1 if failed else 0

@@ -4,9 +4,10 @@ transform that embeds chunks (tables from their synopsis)."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -124,13 +125,33 @@ class MiniLMEmbedding(BaseEmbedding):
         return self.encode(texts)
 
 
+def text_key(text: str) -> str:
+    """Identity of an embedding text: 32 hex digits of its SHA-256 (stored as `chunks.embed_key`)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+KnownVectors = Callable[[Sequence[str]], dict[str, list[float]]]
+"""Looks up vectors already stored for embedding-text keys (absent keys are missing)."""
+
+
 class ChunkEmbedder(TransformComponent):
-    """Pipeline step that embeds each chunk's `embedding_text` (a synopsis for tables)."""
+    """Pipeline step that embeds each chunk's `embedding_text` (a synopsis for tables).
+
+    Each distinct text is embedded once; a text already embedded for another stored chunk (a
+    company's filings repeat boilerplate year after year) takes that chunk's vector."""
 
     embed_model: MiniLMEmbedding
+    known: KnownVectors | None = Field(default=None, exclude=True,
+                                       description="Stored vectors by text key; None = embed everything.")
+    reused: int = Field(default=0, description="Chunks of the last call that took an existing vector.")
 
     def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> Sequence[BaseNode]:
         pending = [n for n in nodes if n.embedding is None]
-        for node, vector in zip(pending, self.embed_model.encode([embedding_text(n) for n in pending])):
-            node.embedding = vector
+        texts = {text_key(t): t for t in (embedding_text(n) for n in pending)}
+        vectors = self.known(list(texts)) if self.known else {}
+        todo = [k for k in texts if k not in vectors]
+        vectors.update(zip(todo, self.embed_model.encode([texts[k] for k in todo])))
+        for node in pending:
+            node.embedding = vectors[text_key(embedding_text(node))]
+        self.reused = len(pending) - len(todo)
         return nodes

@@ -21,7 +21,7 @@ from vera_core.chunking.node_parser import StructuredDocument, StructureNodePars
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.facts.extract import extract_facts, to_record
-from vera_core.index.embedding import ChunkEmbedder
+from vera_core.index.embedding import ChunkEmbedder, text_key
 from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
 from vera_core.ingest.markdown import parse_markdown
 from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
@@ -46,6 +46,8 @@ class IngestResult:
     pages: int = 0
     chunks: int = 0
     tables: int = 0
+    reused: int = 0
+    """Chunks whose embedding text was already stored and whose vector was reused, not recomputed."""
     seconds: dict[str, float] = field(default_factory=dict)
     """Wall time per stage: parse, tables, embed, index."""
     error: str = ""
@@ -122,11 +124,12 @@ class Ingestor:
         chunked = time.perf_counter()
         if on_stage:
             on_stage("embedding")
-        embedder = ChunkEmbedder(embed_model=ws.embedder)
+        embedder = ChunkEmbedder(embed_model=ws.embedder, known=self._known_vectors)
         pipeline = IngestionPipeline(transformations=[embedder], vector_store=ws.vectors.store,
                                      disable_cache=True)
         embedded_before = time.perf_counter()
         nodes = embedder(nodes)
+        reused = embedder.reused
         embedded = time.perf_counter()
         if on_stage:
             on_stage("indexing")
@@ -144,7 +147,13 @@ class Ingestor:
                    "embed": embedded - embedded_before, "index": done - embedded}
         return IngestResult(parsed.name, "ingested", doc_id=parsed.doc_id, pages=parsed.pages,
                             chunks=len(nodes), tables=sum(1 for n in nodes if n.metadata[M.KIND] == M.KIND_TABLE),
-                            seconds=seconds)
+                            reused=reused, seconds=seconds)
+
+    def _known_vectors(self, keys) -> dict[str, list[float]]:
+        """Vectors of chunks already stored with the same embedding text, by text key."""
+        chunk_ids = self.ws.catalog.chunk_ids_by_embed_key(keys)
+        stored = self.ws.vectors.vectors(list(chunk_ids.values()))
+        return {key: stored[cid] for key, cid in chunk_ids.items() if cid in stored}
 
     def _store_facts(self, doc_id: str, records: list[ChunkRecord]) -> None:
         """Document facts with lineage, written before the document becomes visible."""
@@ -167,4 +176,5 @@ def _chunk_record(node) -> ChunkRecord:
         heading_titles=tuple(meta[M.HEADING_PATH].split(M.HEADING_SEPARATOR)[1:]),
         section_id=meta[M.SECTION_ID], page_start=meta[M.PAGE_START], page_end=meta[M.PAGE_END],
         polygons=tuple(Rect.from_dict(p) for p in json.loads(meta[M.POLYGONS])),
-        caption=meta.get(M.CAPTION, ""), footnotes=meta.get("footnotes", ""), tokens=meta[M.TOKENS])
+        caption=meta.get(M.CAPTION, ""), footnotes=meta.get("footnotes", ""), tokens=meta[M.TOKENS],
+        embed_key=text_key(embedding_text(node)))

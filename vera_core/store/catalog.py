@@ -68,6 +68,8 @@ class ChunkRecord:
     caption: str
     footnotes: str
     tokens: int
+    embed_key: str = ""
+    """SHA-256 (hex, 32 digits) of `embed_text`; '' in stores written before schema version 2."""
 
     @property
     def pages(self) -> tuple[int, ...]:
@@ -185,10 +187,12 @@ class Catalog:
             conn.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
             conn.execute("DELETE FROM headings WHERE doc_id = ?", (doc_id,))
             conn.executemany(
-                "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO chunks ({', '.join(schema.CONTRACT['chunks'])})"
+                f" VALUES ({', '.join('?' * len(schema.CONTRACT['chunks']))})",
                 [(c.chunk_id, c.doc_id, c.position, c.kind, c.text, c.embed_text, c.heading_path,
                   json.dumps(list(c.heading_titles)), c.section_id, c.page_start, c.page_end,
-                  json.dumps([r.as_dict() for r in c.polygons]), c.caption, c.footnotes, c.tokens)
+                  json.dumps([r.as_dict() for r in c.polygons]), c.caption, c.footnotes, c.tokens,
+                  c.embed_key)
                  for c in chunks])
             conn.executemany(
                 "INSERT INTO headings VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -267,6 +271,19 @@ class Catalog:
                 out[row["chunk_id"]] = _chunk(row)
         return out
 
+    def chunk_ids_by_embed_key(self, keys: Sequence[str]) -> dict[str, str]:
+        """For each embedding-text key, one chunk of a ready document that has it (absent if none)."""
+        out: dict[str, str] = {}
+        wanted = [k for k in dict.fromkeys(keys) if k]
+        for start in range(0, len(wanted), 500):
+            part = wanted[start:start + 500]
+            marks = ",".join("?" * len(part))
+            for key, chunk_id in self._query(
+                    f"SELECT c.embed_key, c.chunk_id FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
+                    f" WHERE d.status = 'ready' AND c.embed_key IN ({marks})", part):
+                out.setdefault(key, chunk_id)
+        return out
+
     def headings(self, doc_id: str) -> list[Heading]:
         """Headings of a document in document order, with the page range of each section."""
         return [Heading(r["title"], r["level"], tuple(json.loads(r["path"])), r["page_start"], r["page_end"])
@@ -308,4 +325,4 @@ def _chunk(row: sqlite3.Row) -> ChunkRecord:
         heading_titles=tuple(json.loads(row["heading_titles_json"])), section_id=row["section_id"],
         page_start=row["page_start"], page_end=row["page_end"],
         polygons=tuple(Rect.from_dict(p) for p in json.loads(row["polygons_json"])),
-        caption=row["caption"], footnotes=row["footnotes"], tokens=row["tokens"])
+        caption=row["caption"], footnotes=row["footnotes"], tokens=row["tokens"], embed_key=row["embed_key"])

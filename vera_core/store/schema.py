@@ -80,6 +80,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (doc_id, fact_name)
         );
     """),
+    Migration(2, "chunks.embed_key: reuse the vector of identical embedding text", """
+        ALTER TABLE chunks ADD COLUMN embed_key TEXT NOT NULL DEFAULT '';
+        CREATE INDEX chunks_embed_key ON chunks(embed_key);
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -87,7 +91,7 @@ CONTRACT: dict[str, tuple[str, ...]] = {
                   "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at"),
     "chunks": ("chunk_id", "doc_id", "position", "kind", "text", "embed_text", "heading_path",
                "heading_titles_json", "section_id", "page_start", "page_end", "polygons_json",
-               "caption", "footnotes", "tokens"),
+               "caption", "footnotes", "tokens", "embed_key"),
     "headings": ("doc_id", "position", "level", "title", "path", "page_start", "page_end"),
     "document_facts": ("doc_id", "fact_name", "value", "status", "confidence", "source_chunk_id",
                        "page_numbers_json", "polygons_json", "evidence_excerpt", "extractor_version",
