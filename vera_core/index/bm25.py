@@ -35,6 +35,12 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+EXPANSION_WEIGHT = 0.35
+"""Weight of an expansion term relative to a term of the question: synonyms widen the net without
+outvoting the words the analyst used ("debt securities registered on an exchange" is about the
+cover page, not about borrowings)."""
+
+
 @dataclass(frozen=True)
 class KeywordHit:
     chunk_id: str
@@ -61,15 +67,20 @@ class BM25Index:
             self._vocab, self._weights = _weight_matrix(self._bm25)
 
     def search(self, query: str, top_k: int, pages: Sequence[int] | None = None,
-               only: Sequence[int] | None = None) -> list[KeywordHit]:
+               only: Sequence[int] | None = None, extra: str = "",
+               extra_weight: float = EXPANSION_WEIGHT) -> list[KeywordHit]:
         """Best chunks for `query`, considering only chunks on `pages` (1-based) when given, or
-        only the chunks at positions `only`."""
+        only the chunks at positions `only`. Terms of `extra` (synonyms, expansions) that the query
+        lacks count `extra_weight` times a query term."""
         if self._bm25 is None:
             return []
         terms = tokenize(query)
         if not terms:
             return []
         all_scores = self._scores(terms)
+        added = [t for t in tokenize(extra) if t not in set(terms)]
+        if added:
+            all_scores = all_scores + extra_weight * self._scores(added)
         if pages or only is not None:
             wanted = set(pages or ())
             subset = list(only) if only is not None else [

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from llama_index.core.retrievers import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
+from vera_core.answer.units import terms
+from vera_core.index.bm25 import BM25Index
+from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
 
 RRF_K = 60
 TABLE_BOOST = 1.25
 """Fused-score multiplier for table chunks when the question asks for figures."""
+ROW_LABEL_MIN_TERMS = 2
+"""A row label must have at least this many content terms to count as named by the question."""
 STATEMENT_BOOST = 1.6
 """Multiplier for a table whose caption names the financial statement the question names."""
 
@@ -74,21 +80,28 @@ class HybridRetriever(BaseRetriever):
         lists = [dense]
         keyword: list[str] = []
         if self.hybrid:
-            keyword_query = f"{query} {self.keyword_extra}".strip()
-            scored, statements = [], []
+            scored, statements, labelled = [], [], []
             for doc_id in self.doc_ids:
                 index = self.ws.keyword_index(doc_id)
-                for hit in index.search(keyword_query, depth, pages=self.pages or None):
+                for hit in index.search(query, depth, pages=self.pages or None, extra=self.keyword_extra):
                     scored.append((hit.score, hit.chunk_id))
                 if self.prefer:  # the statements the question names are candidates in their own right
                     named = [i for i, row in enumerate(index.rows) if row.kind == "table" and self._names_statement(row)]
-                    statements += [(h.score, h.chunk_id) for h in index.search(keyword_query, 5, only=named)]
+                    scores = {h.chunk_id: h.score for h in index.search(query, len(named), only=named,
+                                                                        extra=self.keyword_extra)}
+                    # NOTE: a statement the question names is a candidate even when it shares no word
+                    # with the question ("gross margin" and a bank's income statement); primary first
+                    ranked = sorted(named, key=lambda i: (not _is_primary_statement(index.rows[i]),
+                                                          -scores.get(index.rows[i].chunk_id, 0.0), i))
+                    statements += [(float(-rank), index.rows[i].chunk_id) for rank, i in enumerate(ranked[:5])]
+                labelled += table_rows_named(index, query, self.pages)
             scored.sort(key=lambda pair: (-pair[0], pair[1]))
             keyword = [c for _, c in scored if c not in self.exclude]
             lists.append(keyword)
-            if statements:
-                statements.sort(key=lambda pair: (-pair[0], pair[1]))
-                lists.append([c for _, c in statements if c not in self.exclude])
+            for extra_list in (statements, labelled):  # each a ranked list of its own in the fusion
+                if extra_list:
+                    extra_list.sort(key=lambda pair: (-pair[0], pair[1]))
+                    lists.append([c for _, c in extra_list if c not in self.exclude])
         fused = rrf(lists)
         chunks = self.ws.catalog.chunks_by_id(list(fused))
         if self.pages:  # NOTE: the dense filter is by page range; keep only chunks touching the pages
@@ -118,6 +131,55 @@ class HybridRetriever(BaseRetriever):
                                                       "heading_path": h.chunk.heading_path, "kind": h.chunk.kind}),
                               score=h.score)
                 for h in self.search(query_bundle.query_str)]
+
+
+def _is_primary_statement(row) -> bool:
+    """A consolidated financial statement itself, not a segment's "selected income statement data"
+    or the parent company's condensed statements."""
+    caption = " ".join(f"{row.caption} {row.text[:200]}".lower().split())
+    return "consolidated" in caption and not any(w in caption for w in ("condensed", "parent company", "selected"))
+
+
+def table_rows_named(index: BM25Index, question: str, pages: Sequence[int] = ()) -> list[tuple[float, str]]:
+    """Tables with a row label that the question states in full ("effective tax rate", "net
+    property, plant and equipment"), scored by the length of the longest such label in terms.
+
+    A figure question names its line item; the table that prints that line is evidence even when
+    the words around it are few (summary tables lose to prose in BM25 and in dense search)."""
+    wanted = terms(question)
+    found = []
+    for i, labels in _row_labels(index):
+        row = index.rows[i]
+        if pages and not any(row.page_start <= p <= row.page_end for p in pages):
+            continue
+        best = max((len(label) for label in labels if label <= wanted), default=0)
+        if best:
+            found.append((float(best), row.chunk_id))
+    return found
+
+
+_LABELS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _row_labels(index: BM25Index) -> list[tuple[int, list[frozenset[str]]]]:
+    """Per table chunk of an index, the term sets of its row labels (computed once per index)."""
+    cached = _LABELS.get(index)
+    if cached is None:
+        cached = []
+        for i, row in enumerate(index.rows):
+            if row.kind != "table":
+                continue
+            labels = []
+            for line in row.text.splitlines():
+                if line.startswith("|") and not line.startswith("|---"):
+                    cells = table_cells(line)
+                    label = frozenset(terms(cells[0])) if cells else frozenset()
+                    if len(label) >= ROW_LABEL_MIN_TERMS:
+                        labels.append(label)
+            if labels:
+                cached.append((i, labels))
+        _LABELS[index] = cached
+    return cached
 
 
 def _rank(ranking: list[str], item: str) -> int | None:

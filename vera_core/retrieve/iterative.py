@@ -37,6 +37,12 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "tax": ("income taxes", "effective tax rate", "provision for income taxes"),
     "litigation": ("legal proceedings", "contingencies", "lawsuits"),
     "loss": ("charge", "impairment", "expense"),
+    "geograph": ("geographic", "regions", "countries", "international", "divisions", "markets"),
+    "retain": ("retention", "attrition", "loyalty", "renewal"),
+    "retention": ("retain", "attrition", "loyalty", "renewal"),
+    "churn": ("attrition", "retention", "cancellations"),
+    "guidance": ("outlook", "expects", "forecast"),
+    "headcount": ("employees", "workforce"),
 }
 _NUMBER = re.compile(r"\d[\d,.]*")
 
@@ -68,10 +74,30 @@ def with_abbreviations(query: str) -> str:
     return f"{query} {' '.join(extra)}".strip()
 
 
+IMPLIED_STATEMENTS: dict[str, tuple[str, ...]] = {
+    r"\b(?:gross|operating|ebitda|ebit|profit|net income|net profit|pre-?tax) margins?\b|\bprofitab":
+        ("income statement",),
+    r"capital[- ]intensi|asset[- ](?:light|heavy|intensi)|\bcapex\b|capital expenditures?|free cash flow":
+        ("balance sheet", "cash flow statement"),
+    r"\b(?:largest|biggest|total) (?:liabilit|asset)|\bleverage\b|debt[- ]to[- ](?:equity|capital)|"
+    r"working capital|current ratio|quick ratio|return on (?:assets|equity)|\broa\b|\broe\b":
+        ("balance sheet",),
+}
+"""Analyst concepts computed from the primary statements: a question about capital intensity is
+answered from PP&E, total assets and capex; one about a margin from the income statement."""
+
+
 def named_statements(question: str) -> list[str]:
-    """Caption phrases of the financial statements a question names ("based on the balance sheet")."""
+    """Caption phrases of the financial statements a question names ("based on the balance sheet"),
+    or else of those its analyst concept is computed from ("operating margin": income statement)."""
+    named = [phrase for pattern, phrases in STATEMENTS.items()
+             if re.search(pattern, question, re.IGNORECASE) for phrase in phrases]
+    if named:
+        return named
+    implied = " ".join(name for pattern, names in IMPLIED_STATEMENTS.items()
+                       if re.search(pattern, question, re.IGNORECASE) for name in names)
     return [phrase for pattern, phrases in STATEMENTS.items()
-            if re.search(pattern, question, re.IGNORECASE) for phrase in phrases]
+            if re.search(pattern, implied, re.IGNORECASE) for phrase in phrases]
 
 
 def synonyms_for(query: str) -> str:
