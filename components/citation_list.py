@@ -1,0 +1,31 @@
+"""The citations of an answer: one button each; clicking it points the page viewer at that
+citation's page with its region highlighted."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components import session
+from components.answer_card import section_label
+from components.safe_text import escape_markdown
+from vera_core.answer.contract import Answer, Citation
+
+
+def citation_label(cite: Citation) -> str:
+    """Button text: "[2] p. 4 · table" or "[1] expense_policy.md · Expense limits"."""
+    where = f"p. {cite.page}" if cite.page else cite.doc_name
+    return f"[{cite.n}] {where} · {cite.kind}"
+
+
+def citation_list(answer: Answer, index: int) -> None:
+    """Render the citation buttons of the answer at `index` in the session."""
+    target = session.viewer()
+    for cite in answer.citations:
+        active = target is not None and target.answer == index and target.citation == cite.n
+        button_col, text_col = st.columns([1, 4], vertical_alignment="center")
+        button_col.button(escape_markdown(citation_label(cite)), key=f"cite-{index}-{cite.n}",
+                          type="primary" if active else "secondary", width="stretch",
+                          on_click=session.select_citation, args=(index, cite.n),
+                          help="Show this evidence in the page viewer")
+        quote = cite.quote if len(cite.quote) <= 220 else cite.quote[:220] + "…"
+        text_col.caption(escape_markdown(f"{cite.doc_name} · {section_label(cite.heading_path)}\n{quote}"))

@@ -1,0 +1,59 @@
+"""Ask page: a question box, the answer card with its citations, the cited page beside it, and the
+evidence table of the answer or the session."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components import session
+from components.answer_card import answer_card
+from components.citation_list import citation_list
+from components.evidence_table import evidence_table
+from components.page_viewer import page_viewer
+from components.safe_text import escape_markdown
+from components.settings_sidebar import settings_sidebar
+from components.uploader import uploader
+from components.workspace import shared_answerer, shared_workspace
+from vera_core.errors import VeraError
+
+ws = shared_workspace()
+options = settings_sidebar(ws)
+answerer = shared_answerer()
+
+answer_col, viewer_col = st.columns([1, 1], gap="medium")
+with answer_col:
+    with st.expander("Add documents", icon=":material/upload_file:"):
+        uploader("ask_uploader", compact=True)
+    question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
+                             key="question")
+    if question and question.strip():
+        try:
+            with st.spinner("Answering…"):
+                session.add_answer(answerer.answer(question, options))
+        except VeraError as exc:
+            st.error(str(exc))
+    answers = session.answers()
+    if not answers:
+        st.info("Try: *What does page 4 say about the acquisition of Nordlicht?* · *List all significant events* · "
+                "*What was total revenue in 2024 and 2023?* · *What is the reporting currency?*")
+    for index in range(len(answers) - 1, -1, -1):
+        answer = answers[index]
+        latest = index == len(answers) - 1
+        box = st.container(border=True) if latest else st.expander(escape_markdown(answer.question), expanded=False)
+        with box:
+            if latest:
+                st.caption(f"Question {index + 1} of this session")
+                st.subheader(escape_markdown(answer.question), anchor=False)
+            answer_card(answer)
+            if answer.citations:
+                st.markdown("**Citations**")
+                citation_list(answer, index)
+        if latest and len(answers) > 1:
+            st.caption("Earlier questions")
+with viewer_col:
+    page_viewer(ws)
+
+if session.answers():
+    st.divider()
+    st.subheader("Evidence", anchor=False)
+    evidence_table(session.answers()[-1], session.answers())

@@ -1,0 +1,59 @@
+"""Drive the app's Ask page with Playwright (browser tests, `vera bench ui`, the README screenshot):
+what a person does, and the moment they see the result."""
+
+from __future__ import annotations
+
+import re
+import time
+
+VIEWER_IMAGE = '[data-testid="stImage"] img'
+"""The page viewer's picture (the only image on the Ask page)."""
+
+
+class AskPage:
+    """The Ask page of a running app, in one Playwright page."""
+
+    def __init__(self, page, url: str) -> None:
+        self.page = page
+        self.url = url
+        self.asked = 0
+        """Questions asked in this browser session (the app numbers them)."""
+
+    def open(self, timeout_s: float = 240) -> None:
+        """Load the app and wait until the question box is usable (first start loads the samples)."""
+        self.page.goto(self.url)
+        self.page.get_by_test_id("stChatInputTextArea").wait_for(timeout=timeout_s * 1000)
+
+    def ask(self, question: str, timeout_s: float = 120) -> float:
+        """Type a question, press Enter; seconds until its answer card is shown."""
+        self.asked += 1
+        box = self.page.get_by_test_id("stChatInputTextArea")
+        box.fill(question)
+        started = time.perf_counter()
+        box.press("Enter")
+        self.page.get_by_text(f"Question {self.asked} of this session", exact=True).wait_for(timeout=timeout_s * 1000)
+        self.page.locator("h3", has_text=question).first.wait_for(timeout=timeout_s * 1000)
+        return time.perf_counter() - started
+
+    def citation_button(self, n: int):
+        """Citation n of the latest answer (the latest answer is drawn first)."""
+        return self.page.get_by_role("button", name=re.compile(rf"^\[{n}\] ")).first
+
+    def click_citation(self, n: int, timeout_s: float = 30) -> float:
+        """Click citation n of the latest answer; seconds until the viewer shows its highlighted page."""
+        image = self.page.locator(VIEWER_IMAGE).first
+        before = image.get_attribute("src") if image.count() else None
+        started = time.perf_counter()
+        self.citation_button(n).click()
+        self.page.wait_for_function(
+            """([selector, before, n]) => {
+                const img = document.querySelector(selector);
+                if (!img || !img.complete || img.naturalWidth === 0) return false;
+                const caption = img.closest('[data-testid="stImage"]')?.parentElement?.innerText || '';
+                return (before === null || img.src !== before || caption.includes(`[${n}] selected`))
+                       && caption.includes(`[${n}] selected`);
+            }""", arg=[VIEWER_IMAGE, before, n], timeout=timeout_s * 1000)
+        return time.perf_counter() - started
+
+    def viewer_caption(self) -> str:
+        return self.page.locator('[data-testid="stImage"]').first.locator("xpath=..").inner_text()
