@@ -17,7 +17,8 @@ def evidence_table(current: Answer, session_answers: list[Answer]) -> None:
     scope = st.segmented_control("Evidence of", SCOPES, default=SCOPES[0], key="evidence_scope") or SCOPES[0]
     chosen = [current] if scope == SCOPES[0] else session_answers
     rows = [row for answer in chosen for row in evidence_rows(answer)]
-    st.dataframe(pd.DataFrame(rows, columns=list(COLUMNS)), hide_index=True, width="stretch",
+    table = pd.DataFrame(rows, columns=list(COLUMNS)).astype({"page": str})  # "" for Markdown rows
+    st.dataframe(table, hide_index=True, width="stretch",
                  column_config={"polygons": None})
     st.download_button(f"Download CSV ({len(rows)} rows)", to_csv(chosen), mime="text/csv", icon=":material/download:",
                        file_name="vera_evidence.csv" if len(chosen) > 1 else "vera_answer_evidence.csv",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.safe_text import escape_markdown
 from components.uploader import uploader
 from components.workspace import shared_workspace
 from vera_core.workspace import Workspace
@@ -45,9 +46,10 @@ doc_id = st.selectbox("Browse a document", list(names), format_func=names.get, k
 doc = next(d for d in docs if d.doc_id == doc_id)
 headings, tables, remove = st.tabs(["Headings", "Tables", "Delete"])
 with headings:
-    for h in ws.catalog.headings(doc.doc_id):
-        pages = f" (p. {h.page_start}-{h.page_end})" if h.page_start else ""
-        st.text(f"{'    ' * (h.level - 1)}{h.title}{pages}")
+    tree = [f"{'  ' * (h.level - 1)}- {escape_markdown(h.title)}"
+            + (f" (p. {h.page_start}-{h.page_end})" if h.page_start else "")
+            for h in ws.catalog.headings(doc.doc_id)]
+    st.markdown("\n".join(tree) or "No headings.")
 with tables:
     table_chunks = [c for c in ws.doc_chunks(doc.doc_id) if c.kind == "table"]
     if not table_chunks:

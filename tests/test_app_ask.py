@@ -1,0 +1,146 @@
+"""The Ask page (AppTest): every intent on the samples, the answer card, modes and settings, citation
+selection moving the page viewer, Markdown citations, and the evidence CSV download."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+from tests.app_harness import ask, card_field, infos, markdown_texts, start, unescape, viewer_caption
+from vera_core.answer.evidence_rows import COLUMNS
+from vera_core.question_options import VERIFIER_OFF_NOTICE
+
+LLM_NOTICE = "LLM unavailable"
+
+
+@pytest.fixture
+def app(sample_store, monkeypatch):
+    return start(monkeypatch, sample_store.data_dir)
+
+
+@pytest.mark.parametrize(("question", "intent", "expected", "page"), [
+    ("What does page 4 say about the acquisition of Nordlicht?", "Location - page 4",
+     "acquired 100% of Nordlicht Sensors GmbH", 4),
+    ("List all significant events", "Coverage - list - MD&A > Significant events",
+     "Contained cyber security incident", 4),
+    ("What is the reporting currency?", "Metadata - default currency", "EUR", 1),
+    ("What was total revenue in 2024 and 2023?", "Semantic - numeric", "1,032,400", None),
+])
+def test_each_intent_is_answered_with_its_route_and_cited_page(app, question, intent, expected, page):
+    ask(app, question)
+    assert card_field(app, "Intent") == intent
+    answer_text = unescape(markdown_texts(app)[0])
+    assert expected in answer_text
+    caption = viewer_caption(app)
+    assert "[1] selected" in caption
+    if page is not None:
+        assert f"page {page} of 11" in caption
+
+
+def test_list_answer_shows_every_item_with_its_marker(app):
+    ask(app, "List all significant events")
+    text = unescape(markdown_texts(app)[0])
+    assert text.startswith("7 items in")
+    bullets = [line for line in text.splitlines() if line.startswith("- ")]
+    assert len(bullets) == 7
+    assert [b.rsplit("[", 1)[1] for b in bullets] == [f"{n}]" for n in range(1, 8)]
+
+
+def test_answer_card_shows_grounding_figures_retrieval_and_timings(app):
+    ask(app, "What was total revenue in 2024 and 2023?")
+    assert card_field(app, "Grounding") == ":green[1.00 grounded]"
+    assert card_field(app, "Retrieval").startswith("1 hop")
+    summary = next(c.value for c in app.caption if c.value.startswith("Figures:"))
+    assert "match" in summary and "mismatch" not in summary
+    assert "ms (route" in summary and "retrieve" in summary and "verify" in summary
+    figures = app.dataframe[0].value
+    assert set(figures["status"]) == {"match"} and "1,032,400" in set(figures["figure"])
+
+
+def test_earlier_questions_stay_visible(app):
+    ask(app, "List all significant events")
+    ask(app, "What is the reporting currency?")
+    assert [unescape(e.label) for e in app.expander if "significant" in e.label] == ["List all significant events"]
+    assert unescape(app.subheader[0].value) == "What is the reporting currency?"
+    assert "Question 2 of this session" in [c.value for c in app.caption]
+
+
+def test_llm_modes_say_no_llm_and_answer_deterministically(app):
+    app.sidebar.radio(key="opt_mode").set_value("llm_always").run()
+    assert any("No LLM is configured" in c.value for c in app.sidebar.caption)
+    ask(app, "List all significant events")
+    assert any(LLM_NOTICE in i for i in infos(app))
+    assert unescape(markdown_texts(app)[0]).startswith("7 items in")
+
+    app.sidebar.radio(key="opt_mode").set_value("deterministic").run()
+    assert not any("No LLM is configured" in c.value for c in app.sidebar.caption)
+    ask(app, "List all significant events")
+    # NOTE: the first answer (now under "earlier questions") keeps its notice; the new one has none
+    assert sum(LLM_NOTICE in i for i in infos(app)) == 1
+
+
+def test_settings_apply_to_the_next_question(app, sample_store):
+    app.sidebar.toggle(key="opt_hybrid").set_value(False)
+    app.sidebar.toggle(key="opt_verifier").set_value(False).run()
+    ask(app, "What was total revenue in 2024 and 2023?")
+    summary = next(c.value for c in app.caption if c.value.startswith("Figures:"))
+    assert "dense retrieval" in summary
+    assert VERIFIER_OFF_NOTICE in infos(app)
+
+    policy = next(d.doc_id for d in sample_store.catalog.documents() if d.name == "expense_policy.md")
+    app.sidebar.multiselect(key="opt_docs").set_value([policy]).run()
+    ask(app, "What is the reporting currency?")
+    answer_text = unescape(markdown_texts(app)[0])
+    assert "expense_policy.md" in answer_text and "Aurora" not in answer_text
+
+
+def test_clicking_a_citation_moves_the_viewer_to_its_page(app):
+    ask(app, "List all significant events")
+    assert viewer_caption(app).startswith("Aurora_Annual_Report_2024.pdf, page 4 of 11: [1] selected")
+    first_image = app.image[0].value
+    app.button(key="cite-0-6").click().run()
+    assert viewer_caption(app).startswith("Aurora_Annual_Report_2024.pdf, page 5 of 11: [6] selected")
+    assert app.image[0].value != first_image
+    app.button(key="viewer-next").click().run()
+    assert "page 6 of 11" in viewer_caption(app)
+    app.button(key="viewer-prev").click().run()
+    app.button(key="viewer-prev").click().run()
+    assert "page 4 of 11: [6] selected; citations on this page [1], [2], [3], [4]" in viewer_caption(app)
+
+
+def test_markdown_citation_shows_its_section_with_the_quote_highlighted(app):
+    ask(app, "What is the maximum hotel rate per night?")
+    assert not app.image  # the first citation is in expense_policy.md: no page to render
+    viewer = [m.value for m in app.markdown if ":orange-background[" in m.value]
+    assert viewer, "no highlighted quote in the viewer"
+    assert "180 per night" in unescape(viewer[0].split(":orange-background[", 1)[1])
+    assert any(c.value.startswith("expense_policy.md · Travel and Expense Policy > Expense limits")
+               for c in app.caption)
+
+
+def test_evidence_csv_download_has_the_export_columns_and_a_row_per_claim(app, monkeypatch):
+    saved: list[tuple[str, bytes]] = []
+    original = MemoryMediaFileStorage.load_and_get_id
+
+    def record(self, path_or_data, mimetype, kind, filename=None):
+        if mimetype.startswith("text/csv"):
+            saved.append((filename, path_or_data if isinstance(path_or_data, bytes) else path_or_data.encode()))
+        return original(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    ask(app, "List all significant events")
+    assert app.get("download_button")[0].proto.label == "Download CSV (7 rows)"
+    rows = list(csv.DictReader(io.StringIO(saved[-1][1].decode())))
+    assert tuple(rows[0]) == COLUMNS
+    assert [r["citation"] for r in rows] == [str(n) for n in range(1, 8)]
+    assert {r["page"] for r in rows} == {"4", "5"}
+    assert rows[0]["claim"].startswith("Acquisition of Nordlicht Sensors GmbH")
+
+    ask(app, "What is the reporting currency?")
+    app.segmented_control(key="evidence_scope").set_value("Whole session").run()
+    rows = list(csv.DictReader(io.StringIO(saved[-1][1].decode())))
+    assert {r["question"] for r in rows} == {"List all significant events", "What is the reporting currency?"}
+    assert len(rows) == 9

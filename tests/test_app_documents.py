@@ -1,0 +1,82 @@
+"""Documents and Facts pages (AppTest): uploads with per-file results (ingested, already present,
+the VeraError of a bad file while the others still go in), the document list, delete, facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app_harness import start, unescape
+from tests.conftest import settings_for
+from vera_core.ingest.service import Ingestor
+from vera_core.workspace import Workspace
+
+NOTE = b"# Travel note\n\n## Scope\n\nThis note covers rail travel. Amounts are in euro (EUR).\n"
+MEMO = b"# Fleet memo\n\n## Vehicles\n\nThe fleet has 42 electric vans, leased for five years.\n"
+
+
+@pytest.fixture
+def small_store(tmp_path) -> Workspace:
+    """A private store with one tiny Markdown document (tests here add and delete documents)."""
+    ws = Workspace(settings_for(tmp_path / "store"))
+    assert Ingestor(ws).ingest_file("travel_note.md", data=NOTE, name="travel_note.md").status == "ingested"
+    return ws
+
+
+def documents_page(monkeypatch, ws: Workspace):
+    at = start(monkeypatch, ws.data_dir)
+    at.switch_page("pages/documents.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_upload_reports_each_file_and_a_bad_file_does_not_stop_the_others(small_store, monkeypatch):
+    at = documents_page(monkeypatch, small_store)
+    at.file_uploader(key="documents_uploader").set_value([
+        ("broken.pdf", b"this is not a PDF at all", "application/pdf"),
+        ("travel_note.md", NOTE, "text/markdown"),
+        ("fleet_memo.md", MEMO, "text/markdown"),
+    ]).run()
+    assert not at.exception, at.exception
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and errors[0].startswith("broken.pdf: ")
+    assert "broken.pdf" in errors[0].split(": ", 1)[1]  # the VeraError message names the file
+    assert [i.value for i in at.info] == ["travel_note.md: already present, not ingested again."]
+    assert [s.value for s in at.success] == ["fleet_memo.md: ingested (0 pages, 2 chunks, 0 tables)"]
+    listed = at.dataframe[0].value
+    assert sorted(listed["name"]) == ["fleet_memo.md", "travel_note.md"]
+    assert list(listed.columns[:6]) == ["name", "format", "pages", "chunks", "tables", "facts"]
+    assert [p.value for p in at.get("progress")] == [100, 100, 100]
+
+
+def test_a_document_can_be_browsed_and_deleted(small_store, monkeypatch):
+    at = documents_page(monkeypatch, small_store)
+    tree = unescape(at.tabs[0].markdown[0].value)
+    assert tree == "- Travel note\n  - Scope"
+    at.button(key="delete_doc").click().run()
+    assert not at.exception, at.exception
+    assert small_store.catalog.documents() == []
+    assert any("No documents yet" in i.value for i in at.info)
+
+
+def test_sample_pdf_lists_pages_tables_and_facts(sample_store, monkeypatch):
+    at = documents_page(monkeypatch, sample_store)
+    row = at.dataframe[0].value.set_index("name").loc["Aurora_Annual_Report_2024.pdf"]
+    assert (row["format"], row["pages"], row["tables"], row["facts"]) == ("pdf", 11, 5, "5/5 found")
+    captions = [e.label for e in at.expander]
+    assert any("Revenue by segment" in unescape(c) for c in captions)
+
+
+def test_facts_page_shows_each_fact_and_its_highlighted_evidence(sample_store, monkeypatch):
+    at = start(monkeypatch, sample_store.data_dir)
+    at.switch_page("pages/facts.py").run()
+    assert not at.exception, at.exception
+    values = unescape(" ".join(m.value for m in at.markdown))
+    assert "EUR" in values and "IFRS" in values
+    assert not at.image
+    at.button(key="fact-default_currency").click().run()
+    assert at.image[0].captions == ["Aurora_Annual_Report_2024.pdf, page 1: evidence of default_currency"]
+    at.button(key="facts_refresh").click().run()
+    assert not at.exception, at.exception
+    assert len(sample_store.catalog.facts(next(d.doc_id for d in sample_store.catalog.documents()
+                                               if d.name.endswith(".pdf")))) == 5
+
