@@ -76,6 +76,24 @@ def test_partial_overlap_blends_lexical_and_semantic_scores():
     assert blended.support == pytest.approx(0.75 * blended.lexical + 0.25 * blended.semantic, abs=1e-4)
 
 
+def test_answers_embed_only_the_claims_whose_words_do_not_settle_their_support():
+    from vera_core.answer.compose import Piece, verify
+    from vera_core.store.catalog import ChunkRecord
+    chunk = ChunkRecord("c1", "d", 0, "text", SOURCE, SOURCE, "d/s", ("s",), "d/s", 1, 1, (), "", "", 40)
+    embedded: list[str] = []
+
+    def recording_embed(texts):
+        embedded.extend(texts)
+        return hashed_embed(texts)
+    copied = Piece("Revenue increased to $1,577 million in 2024", chunk, SOURCE[:40])
+    result = verify([copied], [1], recording_embed)
+    assert result.grounding_score == 1.0 and embedded == []  # extractive: no model call at all
+    paraphrase = Piece("Revenue increased because customers bought more turbines", chunk, SOURCE[:40])
+    result = verify([copied, paraphrase], [1, 2], recording_embed)
+    assert embedded and all("turbines" in t or t.startswith("Revenue increased to") for t in embedded)
+    assert result.claims[1].semantic is not None and result.claims[0].semantic is None
+
+
 def test_only_the_cited_sources_count():
     sources = {1: "Headcount was 9,000.", 2: SOURCE}
     assert score_claim("Revenue increased to $1,577 million [1].", [1], sources).supported is False

@@ -90,16 +90,18 @@ class QueryEngine:
     def _embedder_for(self, pieces: Sequence[Piece]):
         """An embed function for grounding that reuses the stored vectors of cited chunks and
         embeds only the claims (sources are whole chunks: re-embedding them cost ~250 ms)."""
-        stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces}))
-        known = {compose.source_text(p.chunk): stored[p.chunk.chunk_id]
-                 for p in pieces if p.chunk.chunk_id in stored}
-        claims = list(dict.fromkeys(p.text for p in pieces if p.text not in known))
-        known.update(zip(claims, self.ws.embedder.encode(claims)))  # one batch, not one call per claim
+        known: dict[str, list[float]] | None = None
 
         def embed(texts: list[str]) -> list[list[float]]:
-            missing = [t for t in texts if t not in known]
-            fresh = dict(zip(missing, self.ws.embedder.encode(missing))) if missing else {}
-            return [known.get(t) or fresh[t] for t in texts]
+            nonlocal known
+            if known is None:  # NOTE: only answers with a non-extractive claim get here
+                stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces}))
+                known = {compose.source_text(p.chunk): stored[p.chunk.chunk_id]
+                         for p in pieces if p.chunk.chunk_id in stored}
+            missing = list(dict.fromkeys(t for t in texts if t not in known))
+            if missing:  # one batch, not one call per claim
+                known.update(zip(missing, self.ws.embedder.encode(missing)))
+            return [known[t] for t in texts]
         return embed
 
     def _stored_file(self, doc_id: str):

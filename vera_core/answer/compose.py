@@ -85,11 +85,15 @@ def verify(pieces: Sequence[Piece], numbers: list[int],
            embed: Callable[[list[str]], list[list[float]]] | None) -> Verification:
     """Grounding of every claim against its cited chunk, with numeric verification."""
     sources = {n: source_text(p.chunk) for p, n in zip(pieces, numbers)}
-    claims: list[ClaimCheck] = []
-    checks: list[NumberCheck] = []
-    for piece, n in zip(pieces, numbers):
-        claims.append(score_claim(piece.text, [n], {n: sources[n]}, embed=embed))
-        checks.extend(verify_numbers(piece.text, {n: sources[n]}))
+    per_claim = [verify_numbers(p.text, {n: sources[n]}) for p, n in zip(pieces, numbers)]
+    claims = [score_claim(p.text, [n], {n: sources[n]}, checks=c) for p, n, c in zip(pieces, numbers, per_claim)]
+    partial = [i for i, c in enumerate(claims) if c.lexical < 1.0 and c.citations]
+    if embed and partial:  # one batch for every claim whose words alone do not settle its support
+        embed(list(dict.fromkeys([pieces[i].text for i in partial] + [sources[numbers[i]] for i in partial])))
+        for i in partial:
+            n = numbers[i]
+            claims[i] = score_claim(pieces[i].text, [n], {n: sources[n]}, embed=embed, checks=per_claim[i])
+    checks: list[NumberCheck] = [c for group in per_claim for c in group]
     score, label = aggregate(claims)
     warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]
     if label != "grounded" and claims:

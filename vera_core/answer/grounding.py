@@ -98,17 +98,21 @@ def _semantic(text: str, cited: list[str], embed: Embedder) -> float:
 
 
 def score_claim(text: str, citations: list[int], sources: dict[int, str],
-                embed: Embedder | None = None) -> ClaimCheck:
+                embed: Embedder | None = None, checks: list[NumberCheck] | None = None) -> ClaimCheck:
     """Support of one claim (an answer sentence or list item) by the sources it cites.
 
     `lexical` is the share of the claim's distinct content tokens found in its cited sources;
     `semantic` the best claim-source cosine (None without `embed`); `numbers_ok` whether every
     figure matched. Support is 0 without a cited source, 1.0 for an extractive claim (every
     content token and every figure found), else 0.75 * lexical + 0.25 * max(semantic, 0), or
-    lexical alone without `embed`; at most 0.4 when a figure does not match.
+    lexical alone without `embed`; at most 0.4 when a figure does not match. The cosine is only
+    computed when it can change the support (not for an extractive claim: `semantic` is None).
+    `checks`: this claim's `verify_numbers` result when the caller has it already.
     """
     cited = [n for n in dict.fromkeys(citations) if n in sources]
-    numbers_ok = all(c.status == "match" for c in verify_numbers(text, {n: sources[n] for n in cited}))
+    if checks is None:
+        checks = verify_numbers(text, {n: sources[n] for n in cited})
+    numbers_ok = all(c.status == "match" for c in checks)
     if not cited:
         return ClaimCheck(text=text, citations=list(citations), support=0.0, supported=False, lexical=0.0,
                           semantic=None, numbers_ok=numbers_ok)
@@ -119,7 +123,9 @@ def score_claim(text: str, citations: list[int], sources: dict[int, str],
     # NOTE: the sign of a figure is judged by verify_numbers ('sign differs'), not by word overlap.
     found.update(t[1:] for t in list(found) if t.startswith("-"))
     lexical = len(claim & found) / len(claim) if claim else 0.0
-    semantic = round(_semantic(text, [sources[n] for n in cited], embed), 4) if embed else None
+    semantic = None
+    if embed and lexical < 1.0:
+        semantic = round(_semantic(text, [sources[n] for n in cited], embed), 4)
     if lexical == 1.0:
         # NOTE: an extractive claim scores 1.0 even though a sentence and a whole chunk never embed
         # to cosine 1; the semantic term only lifts claims with partial word overlap.

@@ -4,6 +4,7 @@ of an answer against the figures of the chunks it cites."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -229,8 +230,18 @@ def verify_numbers(claim_text: str, sources: dict[int, str]) -> list[NumberCheck
     cited = sorted(sources)
     parsed = {n: (_mentions(sources[n]), source_scale(sources[n])) for n in cited}
     refs = ", ".join(f"[{n}]" for n in cited)
+    exact = {n: _exact_index(parsed[n][0]) for n in cited}
     checks: list[NumberCheck] = []
     for mention in find_numbers(claim_text):
+        # NOTE: the figure as printed is the best match there can be (extractive answers quote it);
+        # looking it up first spares comparing it with every figure of a long table.
+        hit = next(((n, exact[n][key]) for n in cited
+                    if (key := (mention.value, mention.is_percent, mention.is_year)) in exact[n]), None)
+        if hit:
+            figure = parsed[hit[0]][0][hit[1]]
+            checks.append(NumberCheck(text=mention.text, value=mention.value, status="match", citation=hit[0],
+                                      source_text=figure.text, source_value=figure.value, message=""))
+            continue
         best = None
         for n in cited:
             figures, scale = parsed[n]
@@ -248,6 +259,14 @@ def verify_numbers(claim_text: str, sources: dict[int, str]) -> list[NumberCheck
             continue
         checks.append(_unmatched(mention, cited, parsed, refs))
     return checks
+
+
+def _exact_index(figures: Sequence[NumberMention]) -> dict[tuple[float, bool, bool], int]:
+    """Position of the first figure with each (value, is_percent, is_year) as printed."""
+    index: dict[tuple[float, bool, bool], int] = {}
+    for i, figure in enumerate(figures):
+        index.setdefault((figure.value, figure.is_percent, figure.is_year), i)
+    return index
 
 
 def _unmatched(mention: NumberMention, cited: list[int],
