@@ -10,10 +10,17 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# NOTE: no test may reach Anthropic: a developer's key or endpoint is ignored here; LLM tests
+# point the real client at a local stub server (tests/anthropic_stub.py).
+for _name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN"):
+    os.environ.pop(_name, None)
 
 from vera_core.config import VeraSettings  # noqa: E402
 from vera_core.ingest.service import Ingestor  # noqa: E402
 from vera_core.workspace import Workspace  # noqa: E402
+import vera_core.llm.client as _llm_client  # noqa: E402
+
+_llm_client.SECRETS_FILE = Path("/nonexistent/vera-tests/secrets.toml")
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"

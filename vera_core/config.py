@@ -56,6 +56,25 @@ class VeraSettings(BaseSettings):
     hybrid_retrieval: bool = Field(
         default=True, description="Fuse BM25 and dense retrieval (RRF); off means dense only."
     )
+    llm_model: str = Field(
+        default="claude-sonnet-5-5",
+        description="Claude model for fluent answers, coverage fallback, query expansion and auditing. "
+        "Used only when an Anthropic API key is configured (ANTHROPIC_API_KEY or .streamlit/secrets.toml).",
+    )
+    llm_max_tokens: int = Field(default=1024, ge=16, le=8192, description="Largest reply of one LLM call, in tokens.")
+    llm_timeout_s: float = Field(default=30.0, gt=0, description="Seconds one LLM call may take before it counts as failed.")
+    llm_retries: int = Field(
+        default=2, ge=0, le=6,
+        description="Retries after a rate limit (429), overload (529), server error, timeout or refused connection.",
+    )
+    llm_backoff_s: float = Field(
+        default=1.0, ge=0, description="First retry delay in seconds; doubles on each further retry.",
+    )
+    llm_audit: bool = Field(
+        default=True, description="In LLM modes, an extractor and an auditor check the figures of numeric answers.",
+    )
+    llm_input_usd_per_mtok: float = Field(default=3.0, ge=0, description="Price of a million input tokens, for cost reports.")
+    llm_output_usd_per_mtok: float = Field(default=15.0, ge=0, description="Price of a million output tokens, for cost reports.")
 
     def batch_embed_workers(self) -> int:
         """Embedding processes for batch ingestion (`embed_workers`, or one per core up to 4)."""

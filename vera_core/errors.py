@@ -44,4 +44,10 @@ class EmbeddingModelError(VeraError):
 
 
 class LLMUnavailableError(VeraError):
-    """No LLM is configured, or it failed after retries; callers fall back to deterministic answers."""
+    """No LLM is configured, or it failed after retries; callers fall back to deterministic answers.
+
+    `cause` is a short phrase for the user ("rate limited (429) after 3 attempts")."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__(f"LLM unavailable: {cause}. Answered deterministically.")
+        self.cause = cause

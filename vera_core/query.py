@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Answer, Intent, RetrievalInfo, Timings, Verification
+from vera_core.answer.contract import Answer, Intent, LLMUsage, RetrievalInfo, Timings, Verification
 from vera_core.answer.locate import QuoteLocator
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
 from vera_core.answer.units import score_unit, split_units, terms
 from vera_core.facts.extract import FACT_NAMES, extract_fact
+from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
+from vera_core.llm import steps as llm_steps
 from vera_core.pipeline import branch, sequence, timed, until
 from vera_core.retrieve import iterative
 from vera_core.retrieve.coverage import heading_match, section_scope
@@ -55,15 +57,29 @@ class QueryState:
     lead: str = ""
     empty_message: str = ""
     notices: list[str] = field(default_factory=list)
+    meter: UsageMeter | None = None
+    """Token usage of this question's LLM calls (None without an LLM)."""
+    llm_wrote: bool = False
+    llm_warnings: list[str] = field(default_factory=list)
     answer: Answer | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
 
-class QueryEngine:
-    """Answers questions over a workspace. Thread-safe for concurrent questions."""
+_FROM_SETTINGS = object()
 
-    def __init__(self, ws: Workspace) -> None:
+
+class QueryEngine:
+    """Answers questions over a workspace. Thread-safe for concurrent questions.
+
+    `llm`: the Claude layer; by default one is built when an Anthropic API key is configured, else
+    None (LLM modes then answer deterministically and say so)."""
+
+    def __init__(self, ws: Workspace, llm: LLMLayer | None | object = _FROM_SETTINGS) -> None:
         self.ws = ws
+        if llm is _FROM_SETTINGS:
+            client = ClaudeClient.from_settings(ws.settings)
+            llm = LLMLayer(client) if client else None
+        self.llm: LLMLayer | None = llm
         self.locator = QuoteLocator(self._stored_file)
         record = self._record
         self.pipeline = sequence(
@@ -121,7 +137,8 @@ class QueryEngine:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         started = time.perf_counter()
         state = QueryState(question=question.strip(), doc_filter=list(docs), mode=mode, top_k=top_k,
-                           hybrid=self.ws.settings.hybrid_retrieval if hybrid is None else hybrid)
+                           hybrid=self.ws.settings.hybrid_retrieval if hybrid is None else hybrid,
+                           meter=self.llm.meter() if self.llm and mode != "deterministic" else None)
         state = self.pipeline(state)
         answer = state.answer
         answer.timings_ms = Timings(**state.timings, total=round((time.perf_counter() - started) * 1000, 2))
@@ -160,6 +177,8 @@ class QueryEngine:
         chunks = [h.chunk for h in state.hits]
         missing = iterative.key_terms(state.query) - terms(" ".join(c.text for c in chunks))
         query = iterative.expand(state.query, chunks, missing)
+        extra = llm_steps.keywords(self.llm, state)  # LLM modes only; '' when absent or failing
+        query = f"{query} {extra}".strip()
         # NOTE: an expansion hop adds keywords; BM25 reads them, re-embedding the long query adds little
         more = self._search(state, query, exclude=state.seen, dense=False)
         state.hops += 1
@@ -309,11 +328,18 @@ class QueryEngine:
                 state.empty_message = " ".join(absent)
 
     def _llm_notice(self, state: QueryState) -> None:
-        wants_llm = state.mode == "llm_always" or (
-            state.mode == "llm_fallback" and state.intent.type == "coverage" and len(state.pieces) < MIN_ITEMS
-            and state.intent.subtype in ("list", "numeric_list"))
-        if wants_llm:
-            state.notices.append("LLM unavailable (no Anthropic API key configured): answered deterministically.")
+        """`llm_always`, or `llm_fallback` with a thin result (a list under MIN_ITEMS items, or nothing):
+        the LLM writes the answer from the same evidence, or the deterministic one stands with a notice."""
+        intent = state.intent
+        thin = not state.pieces or (intent.type == "coverage" and intent.subtype in ("list", "numeric_list")
+                                    and len(state.pieces) < MIN_ITEMS)
+        if not (state.mode == "llm_always" or (state.mode == "llm_fallback" and thin)):
+            return
+        if intent.type == "metadata":  # NOTE: facts come from explicit evidence only, never from a model
+            if self.llm is None:
+                state.notices.append(llm_steps.NO_KEY)
+            return
+        llm_steps.write_answer(self.llm, state, {d.doc_id: d.name for d in self.ws.catalog.documents()})
 
     # -- verify ------------------------------------------------------------------------------------
 
@@ -327,8 +353,11 @@ class QueryEngine:
             failed = [p.text[:60] for p, n in zip(state.pieces, numbers)
                       if state.is_list and not compose.item_verified(p.text, p.chunk)]
             verification.warnings.extend(f"Coverage check failed for item: {t}…" for t in failed)
+            verification = llm_steps.audit(self.llm if self.ws.settings.llm_audit else None, state,
+                                           verification, numbers, names)
         else:
             verification = compose.no_evidence_verification(state.empty_message or "No evidence found.")
+        verification.warnings.extend(state.llm_warnings)
         if state.is_list:
             body = "\n".join(f"- {p.text} [{n}]" for p, n in zip(state.pieces, numbers))
             text = f"{state.lead}\n{body}"
@@ -350,12 +379,20 @@ class QueryEngine:
                     ranked.append((chunk.doc_id, page))
         state.answer = Answer(
             question=state.question, intent=state.intent, answer=text, items=items, citations=citations,
-            verification=verification, mode=state.mode, notices=state.notices,
+            verification=verification, mode=state.mode, notices=state.notices, llm=_usage(state),
             retrieval=RetrievalInfo(hops=state.hops, coverage=min(1.0, state.coverage), searched_pages=searched,
                                     candidates=len({h.chunk.chunk_id for h in state.hits} | {c.chunk_id for c in state.scope}),
                                     sections=state.sections, mode="hybrid" if state.hybrid else "dense",
                                     ranked_pages=[p for _, p in ranked], ranked_docs=[d for d, _ in ranked]))
         return state
+
+
+def _usage(state: QueryState) -> LLMUsage | None:
+    meter = state.meter
+    if meter is None or not (meter.calls or meter.failures):
+        return None
+    return LLMUsage(model=meter.model, calls=meter.calls, input_tokens=meter.input_tokens,
+                    output_tokens=meter.output_tokens, cost_usd=meter.cost_usd, wrote_answer=state.llm_wrote)
 
 
 __all__ = ["MODES", "QueryEngine", "Verification"]

@@ -94,12 +94,33 @@ class NumberCheck(BaseModel):
     message: str = ""
 
 
+class AuditCheck(BaseModel):
+    """LLM verifier of one figure claim: the extractor's reading and the auditor's verdict."""
+
+    citation: int = Field(description="The citation whose chunk was audited.")
+    claim: str = Field(description="The claim as written in the answer.")
+    extracted: str = Field(description="The figure the extractor read in the chunk ('NONE' if none).")
+    supported: bool = Field(description="The auditor answered YES: the chunk states the claim.")
+
+
 class Verification(BaseModel):
     grounding_score: float = Field(ge=0.0, le=1.0)
     label: GroundingLabel
     claims: list[ClaimCheck] = Field(default_factory=list)
     numbers: list[NumberCheck] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    audits: list[AuditCheck] = Field(default_factory=list, description="LLM extractor + auditor checks (LLM modes).")
+
+
+class LLMUsage(BaseModel):
+    """What the optional LLM layer did for one answer."""
+
+    model: str = Field(description="Claude model name.")
+    calls: int = Field(default=0, description="Messages API calls that returned.")
+    input_tokens: int = Field(default=0)
+    output_tokens: int = Field(default=0)
+    cost_usd: float = Field(default=0.0, description="At the configured prices per million tokens.")
+    wrote_answer: bool = Field(default=False, description="The answer's claims are the LLM's (each still verified).")
 
 
 class RetrievalInfo(BaseModel):
@@ -135,3 +156,4 @@ class Answer(BaseModel):
     timings_ms: Timings = Field(default_factory=Timings)
     mode: str = Field(default="deterministic", description="Coverage mode used: deterministic, llm_fallback, llm_always.")
     notices: list[str] = Field(default_factory=list, description="Things the user should know (e.g. LLM unavailable).")
+    llm: LLMUsage | None = Field(default=None, description="Token usage and cost when the LLM layer was called.")
