@@ -258,3 +258,17 @@ def test_deterministic_mode_never_calls_the_llm(sample_store, mode):
     with MessagesStub(default=quoting(1)) as stub:
         answer = engine_for(sample_store, stub.url).answer(FIGURE_QUESTION, docs=[REPORT], mode=mode)
     assert stub.requests == [] and answer.llm is None
+
+
+def test_key_is_read_from_streamlit_secrets_when_the_environment_has_none(tmp_path, monkeypatch):
+    from vera_core.llm.client import api_key
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    secrets = tmp_path / "secrets.toml"
+    assert api_key(secrets) is None  # no file: no key, no error
+    secrets.write_text('ANTHROPIC_API_KEY = "sk-from-secrets"\n')
+    assert api_key(secrets) == "sk-from-secrets"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-from-env")
+    assert api_key(secrets) == "sk-from-env"
+    secrets.write_text("not toml = = =")
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    assert api_key(secrets) is None
