@@ -1,4 +1,7 @@
-"""VERA's Streamlit app: `streamlit run app.py` (or `make run`, which ingests the samples first)."""
+"""VERA's Streamlit app: `streamlit run app.py` (or `make run`, which ingests the samples first).
+
+Pages live in `app_pages/`, not `pages/`: Streamlit still runs a `pages/` folder the old (v1) way when
+a session's first request is a page URL such as /documents, bypassing this file and its navigation."""
 
 from __future__ import annotations
 
@@ -18,10 +21,10 @@ except VeraError as exc:  # e.g. SchemaContractError: the message names the fix
     st.error(str(exc))
     st.stop()
 
-# NOTE: st.navigation disables the automatic pages/ scan, so every page is registered here.
+# NOTE: every page is registered here (st.navigation), none is discovered from a folder.
 navigation = st.navigation([
-    st.Page("pages/ask.py", title="Ask", icon=":material/question_answer:", default=True),
-    st.Page("pages/documents.py", title="Documents", icon=":material/description:"),
-    st.Page("pages/facts.py", title="Facts", icon=":material/fact_check:"),
+    st.Page("app_pages/ask.py", title="Ask", icon=":material/question_answer:", default=True),
+    st.Page("app_pages/documents.py", title="Documents", icon=":material/description:"),
+    st.Page("app_pages/facts.py", title="Facts", icon=":material/fact_check:"),
 ])
 navigation.run()

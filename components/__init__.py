@@ -1,1 +1,1 @@
-"""Streamlit pieces of the VERA app (the only UI code besides app.py and pages/)."""
+"""Streamlit pieces of the VERA app (the only UI code besides app.py and app_pages/)."""

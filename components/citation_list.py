@@ -12,9 +12,8 @@ from vera_core.answer.contract import Answer, Citation
 
 
 def citation_label(cite: Citation) -> str:
-    """Button text: "[2] p. 4 · table" or "[1] expense_policy.md · Expense limits"."""
-    where = f"p. {cite.page}" if cite.page else cite.doc_name
-    return f"[{cite.n}] {where} · {cite.kind}"
+    """Button text: "[2] p. 4" for a PDF page, "[1] md" for a Markdown section."""
+    return f"[{cite.n}] {f'p. {cite.page}' if cite.page else 'md'}"
 
 
 def citation_list(answer: Answer, index: int) -> None:
@@ -28,4 +27,4 @@ def citation_list(answer: Answer, index: int) -> None:
                           on_click=session.select_citation, args=(index, cite.n),
                           help="Show this evidence in the page viewer")
         quote = cite.quote if len(cite.quote) <= 220 else cite.quote[:220] + "…"
-        text_col.caption(escape_markdown(f"{cite.doc_name} · {section_label(cite.heading_path)}\n{quote}"))
+        text_col.caption(escape_markdown(f"{cite.doc_name} · {section_label(cite.heading_path)} · {cite.kind}\n{quote}"))

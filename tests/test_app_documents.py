@@ -24,7 +24,7 @@ def small_store(tmp_path) -> Workspace:
 
 def documents_page(monkeypatch, ws: Workspace):
     at = start(monkeypatch, ws.data_dir)
-    at.switch_page("pages/documents.py").run()
+    at.switch_page("app_pages/documents.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -68,7 +68,7 @@ def test_sample_pdf_lists_pages_tables_and_facts(sample_store, monkeypatch):
 
 def test_facts_page_shows_each_fact_and_its_highlighted_evidence(sample_store, monkeypatch):
     at = start(monkeypatch, sample_store.data_dir)
-    at.switch_page("pages/facts.py").run()
+    at.switch_page("app_pages/facts.py").run()
     assert not at.exception, at.exception
     values = unescape(" ".join(m.value for m in at.markdown))
     assert "EUR" in values and "IFRS" in values

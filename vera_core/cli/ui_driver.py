@@ -35,6 +35,17 @@ class AskPage:
         self.page.locator("h3", has_text=question).first.wait_for(timeout=timeout_s * 1000)
         return time.perf_counter() - started
 
+    def scope_to(self, doc_name: str) -> None:
+        """Limit the next questions to one document (the sidebar's document scope)."""
+        self.page.get_by_test_id("stMultiSelect").first.click()
+        self.page.get_by_role("option", name=doc_name).click()
+        self.page.keyboard.press("Escape")
+        self.page.get_by_test_id("stMultiSelect").first.get_by_text(doc_name).wait_for()
+
+    def clear_scope(self) -> None:
+        """All documents in scope again."""
+        self.page.get_by_test_id("stMultiSelect").first.get_by_role("button", name="Clear all").click()
+
     def citation_button(self, n: int):
         """Citation n of the latest answer (the latest answer is drawn first)."""
         return self.page.get_by_role("button", name=re.compile(rf"^\[{n}\] ")).first
@@ -54,6 +65,11 @@ class AskPage:
                        && caption.includes(`[${n}] selected`);
             }""", arg=[VIEWER_IMAGE, before, n], timeout=timeout_s * 1000)
         return time.perf_counter() - started
+
+    def card_text(self, question: str) -> str:
+        """Text of the answer card headed by `question` (the innermost block holding its heading)."""
+        heading = self.page.locator("h3", has_text=question)
+        return self.page.locator('[data-testid="stVerticalBlock"]', has=heading).last.inner_text()
 
     def viewer_caption(self) -> str:
         return self.page.locator('[data-testid="stImage"]').first.locator("xpath=..").inner_text()

@@ -1,0 +1,145 @@
+"""The app in a real browser (Playwright + Debian's Chromium against `streamlit run`): upload a PDF,
+ask a location question, click its citation and check the highlight is drawn over the cited region,
+download the evidence CSV, ask a list question and see every item. Screenshots: test-artifacts/."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PIL import Image, ImageStat
+
+from tests.conftest import ROOT
+from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
+from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)")]
+
+ARTIFACTS = ROOT / "test-artifacts"
+PAGE_W, PAGE_H = 612, 792
+PDF_NAME = "kestrel_review.pdf"
+
+
+def make_pdf() -> bytes:
+    """Two pages; page 2 states the acquisition the location question asks about."""
+    doc = pymupdf.open()
+    texts = [("Falcon Holdings review 2025",
+              "Falcon Holdings designs warehouse automation systems for retailers in Europe. "
+              "This review summarises the year for shareholders and staff."),
+             ("Acquisitions",
+              "On 3 March 2025 Falcon Holdings acquired Kestrel Robotics, a maker of picking arms, "
+              "for EUR 12.5 million in cash. Kestrel Robotics employs 85 engineers in Ghent.")]
+    for title, body in texts:
+        page = doc.new_page(width=PAGE_W, height=PAGE_H)
+        page.insert_text((72, 90), title, fontsize=16, fontname="hebo")
+        page.insert_textbox(pymupdf.Rect(72, 120, 540, 400), body, fontsize=11, fontname="helv")
+    return doc.tobytes()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One app per module on an empty store: the first start loads the bundled samples."""
+    store = tmp_path_factory.mktemp("browser-store")
+    with start_app(store, log=ARTIFACTS / "browser-streamlit.log") as app:
+        yield app
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        chromium = launch_chromium(pw)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    """One browser tab for the module's tests, in order (an upload, then questions about it)."""
+    context = browser.new_context(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    yield tab
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def yellowness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
+    """Mean of red minus blue over a box: ~0 on a white or black page, ~95 under the amber highlight."""
+    red, _, blue = (band.crop(box) for band in image.convert("RGB").split())
+    return ImageStat.Stat(red).mean[0] - ImageStat.Stat(blue).mean[0]
+
+
+def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp_path):
+    path = tmp_path / PDF_NAME
+    path.write_bytes(make_pdf())
+    page.goto(f"{server.url}/documents")
+    page.get_by_text("Browse a document").wait_for(timeout=240_000)  # first start ingests the samples
+    page.locator('input[type="file"]').first.set_input_files(str(path))
+    page.get_by_text(f"{PDF_NAME}: ingested (2 pages").wait_for(timeout=120_000)
+    page.get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option").first.wait_for()
+    options = page.get_by_role("option").all_inner_texts()
+    assert PDF_NAME in options and "Aurora_Annual_Report_2024.pdf" in options
+    page.keyboard.press("Escape")
+    shot(page, "01-documents-after-upload")
+
+
+def test_location_question_citation_shows_the_page_with_the_region_highlighted(page, server):
+    ask = AskPage(page, server.url)
+    ask.open()
+    ask.scope_to(PDF_NAME)
+    question = "What does page 2 say about the acquisition of Kestrel Robotics?"
+    ask.ask(question)
+    assert "acquired Kestrel Robotics" in ask.card_text(question)
+    ask.click_citation(1)
+    caption = ask.viewer_caption()
+    assert caption.startswith(f"{PDF_NAME}, page 2 of 2: [1] selected")
+    shot(page, "02-ask-location-citation")
+
+    # The cited polygons, from the evidence CSV the user downloads
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download CSV").click()
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
+    assert rows and {r["document"] for r in rows} == {PDF_NAME} and {r["page"] for r in rows} == {"2"}
+    assert any("Kestrel Robotics" in r["claim"] for r in rows)
+    polygons = [p for p in json.loads(rows[0]["polygons"]) if p["page"] == 2]
+    assert polygons
+
+    image_el = page.locator(VIEWER_IMAGE).first
+    image_el.screenshot(path=str(ARTIFACTS / "03-viewer.png"))
+    image = Image.open(ARTIFACTS / "03-viewer.png")
+    scale = image.width / PAGE_W
+    p = polygons[0]
+    left, top, right, bottom = (round(p["x0"] * scale), round(p["y0"] * scale),
+                                round(p["x1"] * scale), round(p["y1"] * scale))
+    inside = (left + 3, top + 3, right - 3, bottom - 3)
+    height = bottom - top
+    below = (left + 3, round(600 * scale), right - 3, round(600 * scale) + height)  # blank lower page
+    assert yellowness(image, inside) > 40, "no highlight over the cited region"
+    assert yellowness(image, below) < 5, "highlight colour outside the cited region"
+
+
+def test_list_question_shows_every_item(page, server, ground_truth):
+    ask = AskPage(page, server.url)
+    ask.asked = 1  # the location question of the previous test
+    ask.clear_scope()
+    ask.ask("List all significant events")
+    card = ask.card_text("List all significant events")
+    events = ground_truth["Aurora_Annual_Report_2024.pdf"]["significant_events"]["items"]
+    assert len(events) == 7
+    for event in events:
+        assert event.split(":")[0] in card
+    assert "7 items in" in card
+    ask.click_citation(7)
+    assert ask.viewer_caption().startswith("Aurora_Annual_Report_2024.pdf, page 5 of 11: [7] selected")
+    shot(page, "04-ask-list")
