@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components import session
-from components.answer_card import answer_card
+from components.answer_card import answer_card, answer_markdown, describe_intent
 from components.citation_list import citation_list
 from components.evidence_table import evidence_table
 from components.page_viewer import page_viewer
@@ -44,7 +44,12 @@ with answer_col:
             if latest:
                 st.caption(f"Question {index + 1} of this session")
                 st.subheader(escape_markdown(answer.question), anchor=False)
-            answer_card(answer)
+            if latest:
+                answer_card(answer)
+            else:  # NOTE: earlier answers keep text and citations; their full card would slow every rerun
+                st.markdown(answer_markdown(answer))
+                st.caption(f"{describe_intent(answer)} · grounding {answer.verification.grounding_score:.2f} "
+                           f"{answer.verification.label}")
             if answer.citations:
                 st.markdown("**Citations**")
                 citation_list(answer, index)

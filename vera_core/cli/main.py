@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_ingest = bench_sub.add_parser("ingest", help="ingestion speed per document and stage")
     bench_ingest.add_argument("paths", nargs="*", help="default: the dev corpus if present, else the samples")
     bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
+    bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
+    bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
     return parser
 
 
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench" and args.bench == "query":
             from vera_core.cli import bench_query_cmd
             return bench_query_cmd.run(args, settings)
+        if args.command == "bench" and args.bench == "ui":
+            from vera_core.cli import bench_ui_cmd
+            return bench_ui_cmd.run(args, settings)
         if args.command == "bench":
             from vera_core.cli import bench_cmd
             return bench_cmd.run(args, settings)

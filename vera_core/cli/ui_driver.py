@@ -52,18 +52,18 @@ class AskPage:
 
     def click_citation(self, n: int, timeout_s: float = 30) -> float:
         """Click citation n of the latest answer; seconds until the viewer shows its highlighted page."""
-        image = self.page.locator(VIEWER_IMAGE).first
-        before = image.get_attribute("src") if image.count() else None
         started = time.perf_counter()
         self.citation_button(n).click()
         self.page.wait_for_function(
-            """([selector, before, n]) => {
+            """([selector, n]) => {
+                const section = [...document.querySelectorAll('[data-testid="stCaptionContainer"]')]
+                    .some(c => c.innerText.endsWith(`[${n}] highlighted`));
+                if (section) return true;  // a Markdown citation: its section, no page image
                 const img = document.querySelector(selector);
                 if (!img || !img.complete || img.naturalWidth === 0) return false;
                 const caption = img.closest('[data-testid="stImage"]')?.parentElement?.innerText || '';
-                return (before === null || img.src !== before || caption.includes(`[${n}] selected`))
-                       && caption.includes(`[${n}] selected`);
-            }""", arg=[VIEWER_IMAGE, before, n], timeout=timeout_s * 1000)
+                return caption.includes(`[${n}] selected`);
+            }""", arg=[VIEWER_IMAGE, n], timeout=timeout_s * 1000)
         return time.perf_counter() - started
 
     def card_text(self, question: str) -> str:
