@@ -5,6 +5,8 @@ a session's first request is a page URL such as /documents, bypassing this file 
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import streamlit as st
 
 from components.workspace import load_samples_once, shared_workspace
@@ -14,9 +16,11 @@ st.set_page_config(page_title="VERA", page_icon=":mag:", layout="wide")
 
 try:
     ws = shared_workspace()
-    if not ws.catalog.documents():
-        with st.spinner("First start: loading the bundled sample documents…"):
-            load_samples_once()
+    # NOTE: called on every run but cached per store: only the first run of a process on an empty
+    # store loads the samples, so deleting every document later does not bring them back.
+    first_start = not ws.catalog.documents()
+    with st.spinner("First start: loading the bundled sample documents…") if first_start else nullcontext():
+        load_samples_once()
 except VeraError as exc:  # e.g. SchemaContractError: the message names the fix
     st.error(str(exc))
     st.stop()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.contract import Answer
 from vera_core.config import VeraSettings
+from vera_core.llm import api_key
 from vera_core.query import MODES, QueryEngine
 from vera_core.workspace import Workspace
 
@@ -90,9 +91,9 @@ class QuestionAnswerer:
 
 
 def llm_configured() -> bool:
-    """Whether an LLM layer is available. Issue 5 (Claude) is not built: always False, so the LLM
-    modes answer deterministically and say so."""
-    return False
+    """Whether the Claude layer can run: an Anthropic API key in the environment or in
+    `.streamlit/secrets.toml`. Without one the LLM modes answer deterministically and say so."""
+    return api_key() is not None
 
 
 __all__ = ["QuestionAnswerer", "QuestionOptions", "VERIFIER_OFF_NOTICE", "llm_configured"]
