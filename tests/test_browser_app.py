@@ -15,7 +15,7 @@ from PIL import Image, ImageStat
 
 from tests.conftest import ROOT
 from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
-from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage
+from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)")]
@@ -86,6 +86,7 @@ def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp
     page.get_by_text("Browse a document").wait_for(timeout=240_000)  # first start ingests the samples
     page.locator('input[type="file"]').first.set_input_files(str(path))
     page.get_by_text(f"{PDF_NAME}: ingested (2 pages").wait_for(timeout=120_000)
+    wait_until_idle(page)
     page.get_by_test_id("stSelectbox").first.click()
     page.get_by_role("option").first.wait_for()
     options = page.get_by_role("option").all_inner_texts()

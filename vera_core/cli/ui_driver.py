@@ -9,6 +9,16 @@ import time
 VIEWER_IMAGE = '[data-testid="stImage"] img'
 """The page viewer's picture (the only image on the Ask page)."""
 
+IDLE = """() => !document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-stale="true"]')"""
+"""True once the script run has finished drawing: no running icon and no element left over from the
+previous run (Streamlit marks those stale until the new run redraws or removes them)."""
+
+
+def wait_until_idle(page, timeout_s: float = 120) -> None:
+    """Wait for the app's script run to finish, so a widget clicked next is not replaced under the
+    pointer by the rest of the run (an open dropdown closes when its selectbox is redrawn)."""
+    page.wait_for_function(IDLE, timeout=timeout_s * 1000, polling=100)
+
 
 class AskPage:
     """The Ask page of a running app, in one Playwright page."""
@@ -23,6 +33,7 @@ class AskPage:
         """Load the app and wait until the question box is usable (first start loads the samples)."""
         self.page.goto(self.url)
         self.page.get_by_test_id("stChatInputTextArea").wait_for(timeout=timeout_s * 1000)
+        wait_until_idle(self.page, timeout_s)
 
     def ask(self, question: str, timeout_s: float = 120) -> float:
         """Type a question, press Enter; seconds until its answer card is shown."""
@@ -33,7 +44,9 @@ class AskPage:
         box.press("Enter")
         self.page.get_by_text(f"Question {self.asked} of this session", exact=True).wait_for(timeout=timeout_s * 1000)
         self.page.locator("h3", has_text=question).first.wait_for(timeout=timeout_s * 1000)
-        return time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        wait_until_idle(self.page, timeout_s)
+        return elapsed
 
     def scope_to(self, doc_name: str) -> None:
         """Limit the next questions to one document (the sidebar's document scope)."""
@@ -41,10 +54,12 @@ class AskPage:
         self.page.get_by_role("option", name=doc_name).click()
         self.page.keyboard.press("Escape")
         self.page.get_by_test_id("stMultiSelect").first.get_by_text(doc_name).wait_for()
+        wait_until_idle(self.page)
 
     def clear_scope(self) -> None:
         """All documents in scope again."""
         self.page.get_by_test_id("stMultiSelect").first.get_by_role("button", name="Clear all").click()
+        wait_until_idle(self.page)
 
     def citation_button(self, n: int):
         """Citation n of the latest answer (the latest answer is drawn first)."""
@@ -64,7 +79,9 @@ class AskPage:
                 const caption = img.closest('[data-testid="stImage"]')?.parentElement?.innerText || '';
                 return caption.includes(`[${n}] selected`);
             }""", arg=[VIEWER_IMAGE, n], timeout=timeout_s * 1000)
-        return time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        wait_until_idle(self.page, timeout_s)
+        return elapsed
 
     def card_text(self, question: str) -> str:
         """Text of the answer card headed by `question` (the innermost block holding its heading)."""
