@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # point the real client at a local stub server (tests/anthropic_stub.py).
 for _name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN"):
     os.environ.pop(_name, None)
+# NOTE: anything that falls back to the default store writes to a throwaway one, never the developer's
+os.environ["VERA_DATA_DIR"] = tempfile.mkdtemp(prefix="vera-tests-default-store-")
 
 from vera_core.config import VeraSettings  # noqa: E402
 from vera_core.ingest.service import Ingestor  # noqa: E402

@@ -48,3 +48,16 @@ def test_ingestion_checks_the_contract_first(tmp_path, empty_store):
     result = Ingestor(empty_store).ingest_file(SAMPLE_PDF)
     assert result.status == "failed" and result.error_type == "SchemaContractError"
     assert "'footnotes'" in result.error and "vera migrate" in result.error
+
+
+def test_a_migration_another_process_applied_meanwhile_is_skipped_not_applied_twice(tmp_path, monkeypatch):
+    Catalog(tmp_path).close()  # the other process has migrated to the latest version
+    conn = sqlite3.connect(tmp_path / "catalog.sqlite", isolation_level=None, timeout=5)
+    stale = schema.LATEST_VERSION - 1  # what this process read before the other one committed
+    monkeypatch.setattr(schema, "current_version", lambda _conn: stale)
+    assert schema.migrate(conn) == []
+    assert not conn.in_transaction
+    versions = [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")]
+    assert versions == list(range(1, schema.LATEST_VERSION + 1))
+    embed_key = [r for r in conn.execute("PRAGMA table_info(chunks)") if r[1] == "embed_key"]
+    assert len(embed_key) == 1

@@ -6,7 +6,8 @@ from pydantic import ValidationError
 from vera_core.config import VeraSettings
 
 
-def test_defaults_are_documented_and_sensible():
+def test_defaults_are_documented_and_sensible(monkeypatch):
+    monkeypatch.delenv("VERA_DATA_DIR")  # conftest points the default at a throwaway store
     settings = VeraSettings()
     assert settings.data_dir == Path("data/store")
     assert settings.chunk_tokens <= settings.embed_max_tokens == 256

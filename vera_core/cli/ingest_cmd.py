@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -14,6 +13,7 @@ from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.ingest.service import IngestResult, Ingestor, parse_in_worker
 from vera_core.ingest.source import load_source
+from vera_core.processes import worker_context
 from vera_core.workspace import Workspace
 
 
@@ -43,8 +43,7 @@ def ingest_paths(files: list[Path], settings: VeraSettings, *, force: bool = Fal
             bar.update()
     else:
         settings_json = settings.model_dump_json()
-        context = multiprocessing.get_context("spawn")  # NOTE: fork after torch/chroma threads can deadlock
-        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=worker_context()) as pool:
             futures: list[tuple[Path, Future]] = [(p, pool.submit(parse_in_worker, str(p), settings_json)) for p in todo]
             for path, future in futures:  # store in submission order: deterministic, one writer
                 bar.set_description(path.name[:40])

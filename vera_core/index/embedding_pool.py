@@ -8,10 +8,11 @@ Queries stay in-process; only ingestion batches go to the pool.
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+
+from vera_core.processes import worker_context
 
 _worker_model = None
 
@@ -47,7 +48,7 @@ class EmbeddingPool:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    max_workers=self.workers, mp_context=worker_context(),
                     initializer=_init_worker, initargs=self._args)
                 atexit.register(self.close)
             return self._pool

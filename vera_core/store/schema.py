@@ -113,18 +113,27 @@ def current_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> list[Migration]:
-    """Apply every pending migration in order, each in its own transaction; returns those applied."""
+    """Apply every pending migration in order, each in its own transaction; returns those applied.
+    Safe when processes migrate one store at once: each migration claims its version row first,
+    inside a write transaction, so a second process waits, fails the claim and skips it."""
     conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                  "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)")
     applied = []
     for migration in MIGRATIONS:
         if migration.version <= current_version(conn):
             continue
-        with conn:
-            conn.executescript("BEGIN;" + migration.sql + ";"
+        try:
+            conn.executescript("BEGIN IMMEDIATE;"
                                f"INSERT INTO schema_version VALUES ({migration.version}, "
                                f"'{migration.description}', '{datetime.now(UTC).isoformat()}');"
-                               "COMMIT;")
+                               + migration.sql + ";COMMIT;")
+        except sqlite3.IntegrityError:  # another process applied it while this one waited
+            conn.execute("ROLLBACK")
+            continue
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
         applied.append(migration)
     return applied
 
