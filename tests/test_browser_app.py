@@ -9,11 +9,11 @@ import io
 import json
 from pathlib import Path
 
-import pymupdf
 import pytest
 from PIL import Image, ImageStat
 
 from tests.conftest import ROOT
+from tests.made_pdfs import KESTREL_NAME as PDF_NAME, PAGE_W, kestrel_review_pdf as make_pdf
 from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
 from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
 
@@ -21,24 +21,6 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)")]
 
 ARTIFACTS = ROOT / "test-artifacts"
-PAGE_W, PAGE_H = 612, 792
-PDF_NAME = "kestrel_review.pdf"
-
-
-def make_pdf() -> bytes:
-    """Two pages; page 2 states the acquisition the location question asks about."""
-    doc = pymupdf.open()
-    texts = [("Falcon Holdings review 2025",
-              "Falcon Holdings designs warehouse automation systems for retailers in Europe. "
-              "This review summarises the year for shareholders and staff."),
-             ("Acquisitions",
-              "On 3 March 2025 Falcon Holdings acquired Kestrel Robotics, a maker of picking arms, "
-              "for EUR 12.5 million in cash. Kestrel Robotics employs 85 engineers in Ghent.")]
-    for title, body in texts:
-        page = doc.new_page(width=PAGE_W, height=PAGE_H)
-        page.insert_text((72, 90), title, fontsize=16, fontname="hebo")
-        page.insert_textbox(pymupdf.Rect(72, 120, 540, 400), body, fontsize=11, fontname="helv")
-    return doc.tobytes()
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ import pymupdf
 import pytest
 
 from tests.conftest import SAMPLE_PDF, doc_by_name, settings_for
+from tests.made_pdfs import KESTREL_NAME, kestrel_review_pdf
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
 from vera_core.cli.main import main
@@ -35,6 +36,22 @@ def test_location_question_cites_only_the_named_page(engine):
     assert all(p.page == 4 for c in answer.citations for p in c.polygons)
     assert "Nordlicht" in answer.answer
     assert answer.retrieval.searched_pages == [4]
+
+
+def test_location_question_over_several_documents_cites_the_one_whose_page_speaks_of_it(tmp_path):
+    ws = Workspace(settings_for(tmp_path / "store"))
+    ingestor = Ingestor(ws)
+    (tmp_path / KESTREL_NAME).write_bytes(kestrel_review_pdf())
+    for path in (SAMPLE_PDF, tmp_path / KESTREL_NAME):
+        assert ingestor.ingest_file(path).status == "ingested"
+    engine = QueryEngine(ws)
+
+    answer = engine.answer("What does page 2 say about the acquisition of Kestrel Robotics?")
+    assert answer.citations and {(c.doc_name, c.page) for c in answer.citations} == {(KESTREL_NAME, 2)}
+    assert "acquired Kestrel Robotics" in _norm(answer.answer)
+
+    bare = engine.answer("What does page 2 say?")  # no focus: every document's page 2 is read
+    assert len(bare.intent.doc_scope) == 2 and bare.citations and all(c.page == 2 for c in bare.citations)
 
 
 def test_page_that_does_not_exist_gets_a_clear_message_not_an_answer(engine):

@@ -21,13 +21,16 @@ from vera_core.retrieve import iterative
 from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.retrieve.router import route
-from vera_core.store.catalog import ChunkRecord
+from vera_core.store.catalog import ChunkRecord, DocumentRecord
 from vera_core.workspace import Workspace
 
 MODES = ("deterministic", "llm_fallback", "llm_always")
 MIN_ITEMS = 2
 """llm_fallback asks the LLM when coverage extraction finds fewer items than this."""
 MAX_SENTENCES = 3
+FOCUS_SHARE = 0.75
+"""A location question over several documents keeps those whose page covers at least this share of
+the best page's coverage of the question's focus terms."""
 FACT_LABELS = {"default_currency": "Default currency", "reporting_period": "Reporting period",
                "accounting_framework": "Accounting framework", "units": "Units",
                "consolidation_basis": "Consolidation basis"}
@@ -209,10 +212,13 @@ class QueryEngine:
             state.empty_message = (f"Page {', '.join(map(str, pages))} does not exist in the documents "
                                    f"searched ({described}). Nothing was answered from other pages.")
             return state
-        state.intent.doc_scope = [d.doc_id for d in valid]
         focus = state.query.strip()
+        on_page = {d.doc_id: [c for c in self.ws.doc_chunks(d.doc_id) if set(c.pages) & set(pages)] for d in valid}
+        if state.intent.focus and len(valid) > 1:
+            valid = _documents_about(state.intent.focus, valid, on_page)
+        state.intent.doc_scope = [d.doc_id for d in valid]
         hits = self._search(state, focus or "summary", pages=pages, top_k=max(state.top_k, 12))
-        chunks = [c for d in valid for c in self.ws.doc_chunks(d.doc_id) if set(c.pages) & set(pages)]
+        chunks = [c for d in valid for c in on_page[d.doc_id]]
         ranked = {h.chunk.chunk_id: h for h in hits}
         state.hits = hits
         state.scope = sorted(chunks, key=lambda c: (-(ranked[c.chunk_id].score if c.chunk_id in ranked else 0),
@@ -385,6 +391,16 @@ class QueryEngine:
                                     sections=state.sections, mode="hybrid" if state.hybrid else "dense",
                                     ranked_pages=[p for _, p in ranked], ranked_docs=[d for d, _ in ranked]))
         return state
+
+
+def _documents_about(focus: str, docs: list[DocumentRecord],
+                     on_page: dict[str, list[ChunkRecord]]) -> list[DocumentRecord]:
+    """Of several documents with the named page, those whose page speaks of the focus: each keeps
+    its place if its page holds at least FOCUS_SHARE of the best page's share of the focus's key
+    terms. All stay when no page holds any of them (a bare "what does page 2 say")."""
+    share = {d.doc_id: iterative.coverage(focus, on_page[d.doc_id]) for d in docs}
+    best = max(share.values())
+    return [d for d in docs if share[d.doc_id] >= best * FOCUS_SHARE] if best > 0 else docs
 
 
 def _usage(state: QueryState) -> LLMUsage | None:
