@@ -20,10 +20,11 @@ ws = shared_workspace()
 options = settings_sidebar(ws)
 answerer = shared_answerer()
 
-answer_col, viewer_col = st.columns([1, 1], gap="medium")
-with answer_col:
+question_col, upload_col = st.columns([1, 1], gap="medium", vertical_alignment="top")
+with upload_col:
     with st.expander("Add documents", icon=":material/upload_file:"):
         uploader("ask_uploader", compact=True)
+with question_col:
     question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
                              key="question")
     if question and question.strip():
@@ -32,31 +33,44 @@ with answer_col:
                 session.add_answer(answerer.answer(question, options))
         except VeraError as exc:
             st.error(str(exc))
-    answers = session.answers()
-    if not answers:
-        st.info("Try: *What does page 4 say about the acquisition of Nordlicht?* · *List all significant events* · "
-                "*What was total revenue in 2024 and 2023?* · *What is the reporting currency?*")
-    for index in range(len(answers) - 1, -1, -1):
-        answer = answers[index]
-        latest = index == len(answers) - 1
-        box = st.container(border=True) if latest else st.expander(escape_markdown(answer.question), expanded=False)
-        with box:
-            if latest:
-                st.caption(f"Question {index + 1} of this session")
-                st.subheader(escape_markdown(answer.question), anchor=False)
-            if latest:
-                answer_card(answer)
-            else:  # NOTE: earlier answers keep text and citations; their full card would slow every rerun
-                st.markdown(answer_markdown(answer))
-                st.caption(f"{describe_intent(answer)} · grounding {answer.verification.grounding_score:.2f} "
-                           f"{answer.verification.label}")
-            if answer.citations:
-                st.markdown("**Citations**")
-                citation_list(answer, index)
-        if latest and len(answers) > 1:
-            st.caption("Earlier questions")
-with viewer_col:
-    page_viewer(ws)
+
+
+@st.fragment
+def answers_and_viewer() -> None:
+    """The answers with their citations beside the page viewer. A fragment: clicking a citation or
+    paging the viewer reruns only this part, not the settings, the question box or the evidence."""
+    answer_col, viewer_col = st.columns([1, 1], gap="medium")
+    with answer_col:
+        answers = session.answers()
+        if not answers:
+            st.info("Try: *What does page 4 say about the acquisition of Nordlicht?* · *List all significant events* · "
+                    "*What was total revenue in 2024 and 2023?* · *What is the reporting currency?*")
+        for index in range(len(answers) - 1, -1, -1):
+            _answer(answers[index], index, latest=index == len(answers) - 1)
+            if index == len(answers) - 1 and len(answers) > 1:
+                st.caption("Earlier questions")
+    with viewer_col:
+        page_viewer(ws)
+
+
+def _answer(answer, index: int, *, latest: bool) -> None:
+    """The latest answer in full; an earlier one folded, with its text and citations."""
+    box = st.container(border=True) if latest else st.expander(escape_markdown(answer.question), expanded=False)
+    with box:
+        if latest:
+            st.caption(f"Question {index + 1} of this session")
+            st.subheader(escape_markdown(answer.question), anchor=False)
+            answer_card(answer)
+        else:  # NOTE: earlier answers keep text and citations; their full card would slow every rerun
+            st.markdown(answer_markdown(answer))
+            st.caption(f"{describe_intent(answer)} · grounding {answer.verification.grounding_score:.2f} "
+                       f"{answer.verification.label}")
+        if answer.citations:
+            st.markdown("**Citations**")
+            citation_list(answer, index)
+
+
+answers_and_viewer()
 
 if session.answers():
     st.divider()

@@ -55,7 +55,7 @@ def show_evidence(fact: FactRecord) -> None:
     if doc.format == "pdf" and fact.page_numbers:
         page = fact.page_numbers[0]
         image = render_page(ws.file_path(doc), page, (Highlight(1, tuple(fact.polygons)),))
-        st.image(image.png, width="stretch", caption=f"{doc.name}, page {page}: evidence of {fact.fact_name}")
+        st.image(image.jpeg, width="stretch", caption=f"{doc.name}, page {page}: evidence of {fact.fact_name}")
         return
     chunk = ws.catalog.chunks_by_id([fact.source_chunk_id]).get(fact.source_chunk_id) if fact.source_chunk_id else None
     if chunk is None:

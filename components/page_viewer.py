@@ -52,7 +52,7 @@ def page_viewer(ws: Workspace) -> None:
     on_page = [c.n for c in answer.citations if c.doc_id == cite.doc_id
                and any(r.page == page for r in citation_rects(ws, c))]
     marks = ", ".join(f"[{n}]" for n in on_page) or "none"
-    st.image(image.png, width="stretch",
+    st.image(image.jpeg, width="stretch",
              caption=f"{doc.name}, page {page} of {pages}: [{cite.n}] selected; citations on this page {marks}")
 
 

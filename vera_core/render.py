@@ -1,5 +1,5 @@
 """Page images with highlights: a stored PDF page rendered with PyMuPDF and the cited regions drawn
-over it with Pillow (translucent fill, outline, citation number). UI-free; the app shows the PNG."""
+over it with Pillow (translucent fill, outline, citation number). UI-free; the app shows the JPEG."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ ACTIVE_OUTLINE = (214, 90, 0, 255)
 OTHER_FILL = (31, 95, 168, 40)
 """Other citations on the same page: a faint blue, so the selected one stands out."""
 OTHER_OUTLINE = (31, 95, 168, 200)
+JPEG_QUALITY = 88
+"""JPEG, not PNG: encoding a letter page at zoom 2 takes ~6 ms instead of ~50 ms (PNG level 1) at a
+similar size, and the browser decodes it faster; at 88 the text stays crisp when scaled to a column."""
 
 _lock = threading.Lock()
 """PyMuPDF documents are not thread-safe; sessions of the app render concurrently."""
@@ -44,8 +47,8 @@ class Highlight:
 class PageImage:
     """A rendered page."""
 
-    png: bytes
-    """PNG bytes of the page with its highlights."""
+    jpeg: bytes
+    """JPEG bytes of the page with its highlights."""
     width: int
     """Width in pixels (page width in points times `zoom`)."""
     height: int
@@ -92,7 +95,7 @@ def _render(path: str, page: int, highlights: tuple[Highlight, ...], zoom: float
             _label(draw, rects[0], hl.n, zoom, outline, font)
     image = Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)  # NOTE: level 1 is ~5x faster than 6, 20% larger
+    image.save(buffer, format="JPEG", quality=JPEG_QUALITY)
     return PageImage(buffer.getvalue(), image.width, image.height, zoom)
 
 
