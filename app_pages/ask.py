@@ -7,7 +7,7 @@ import streamlit as st
 
 from components import session
 from components.answer_card import answer_card, answer_markdown, describe_intent
-from components.citation_list import citation_list
+from components.citation_list import citation_list, citation_pills
 from components.evidence_table import evidence_table
 from components.page_viewer import page_viewer
 from components.safe_text import escape_markdown
@@ -65,9 +65,11 @@ def _answer(answer, index: int, *, latest: bool) -> None:
             st.markdown(answer_markdown(answer))
             st.caption(f"{describe_intent(answer)} · grounding {answer.verification.grounding_score:.2f} "
                        f"{answer.verification.label}")
-        if answer.citations:
+        if answer.citations and latest:
             st.markdown("**Citations**")
             citation_list(answer, index)
+        elif answer.citations:
+            citation_pills(answer, index)
 
 
 answers_and_viewer()

@@ -1,5 +1,6 @@
 """The citations of an answer: one button each; clicking it points the page viewer at that
-citation's page with its region highlighted."""
+citation's page with its region highlighted. Earlier answers get one row of pills instead (a
+button and caption per citation of every earlier answer made each rerun slower as a session grew)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,24 @@ def citation_list(answer: Answer, index: int) -> None:
                           help="Show this evidence in the page viewer")
         quote = cite.quote if len(cite.quote) <= 220 else cite.quote[:220] + "…"
         text_col.caption(escape_markdown(f"{cite.doc_name} · {section_label(cite.heading_path)} · {cite.kind}\n{quote}"))
+
+
+def pills_key(index: int) -> str:
+    return f"cite-pills-{index}"
+
+
+def citation_pills(answer: Answer, index: int) -> None:
+    """One compact row of citations of an earlier answer; picking one points the viewer at it."""
+    key = pills_key(index)
+    target = session.viewer()
+    if target is None or target.answer != index:
+        st.session_state[key] = None  # NOTE: only the answer the viewer shows keeps a pill selected
+    st.pills("Citations", [c.n for c in answer.citations], key=key, label_visibility="collapsed",
+             format_func=lambda n: escape_markdown(citation_label(next(c for c in answer.citations if c.n == n))),
+             on_change=_pick, args=(index,))
+
+
+def _pick(index: int) -> None:
+    n = st.session_state.get(pills_key(index))
+    if n is not None:
+        session.select_citation(index, n)

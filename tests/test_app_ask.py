@@ -68,6 +68,18 @@ def test_earlier_questions_stay_visible(app):
     assert "Question 2 of this session" in [c.value for c in app.caption]
 
 
+def test_an_earlier_answers_citation_pill_moves_the_viewer_to_its_page(app):
+    ask(app, "List all significant events")
+    ask(app, "What is the reporting currency?")
+    assert not viewer_caption(app).startswith("Aurora_Annual_Report_2024.pdf, page 5")
+    pills = app.pills(key="cite-pills-0")
+    assert pills.value is None and "[6] p. 5" in [unescape(str(o)) for o in pills.options]
+    pills.set_value(6).run()
+    assert viewer_caption(app).startswith("Aurora_Annual_Report_2024.pdf, page 5 of 11: [6] selected")
+    app.button(key="cite-1-1").click().run()  # back to the latest answer: the earlier pill is cleared
+    assert app.pills(key="cite-pills-0").value is None
+
+
 def test_llm_modes_say_no_llm_and_answer_deterministically(app):
     app.sidebar.radio(key="opt_mode").set_value("llm_always").run()
     assert any("No LLM is configured" in c.value for c in app.sidebar.caption)

@@ -3,7 +3,6 @@ what a person does, and the moment they see the result."""
 
 from __future__ import annotations
 
-import re
 import time
 
 VIEWER_IMAGE = '[data-testid="stImage"] img'
@@ -62,8 +61,8 @@ class AskPage:
         wait_until_idle(self.page)
 
     def citation_button(self, n: int):
-        """Citation n of the latest answer (the latest answer is drawn first)."""
-        return self.page.get_by_role("button", name=re.compile(rf"^\[{n}\] ")).first
+        """Citation n of the latest answer (its button's key is cite-<answer index>-<n>)."""
+        return self.page.locator(f".st-key-cite-{self.asked - 1}-{n} button").first
 
     def click_citation(self, n: int, timeout_s: float = 30) -> float:
         """Click citation n of the latest answer; seconds until the viewer shows its highlighted page."""
