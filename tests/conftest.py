@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,6 +19,7 @@ for _name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN")
     os.environ.pop(_name, None)
 # NOTE: anything that falls back to the default store writes to a throwaway one, never the developer's
 os.environ["VERA_DATA_DIR"] = tempfile.mkdtemp(prefix="vera-tests-default-store-")
+atexit.register(shutil.rmtree, os.environ["VERA_DATA_DIR"], ignore_errors=True)
 
 from vera_core.config import VeraSettings  # noqa: E402
 from vera_core.ingest.service import Ingestor  # noqa: E402
