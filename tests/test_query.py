@@ -36,6 +36,8 @@ def test_location_question_cites_only_the_named_page(engine):
     assert all(p.page == 4 for c in answer.citations for p in c.polygons)
     assert "Nordlicht" in answer.answer
     assert answer.retrieval.searched_pages == [4]
+    # page 4's sentence on gross margin shares only the synonym "price" with the question: not evidence
+    assert "acquired 100% of Nordlicht Sensors" in _norm(answer.answer) and "Gross profit" not in answer.answer
 
 
 def test_location_question_over_several_documents_cites_the_one_whose_page_speaks_of_it(tmp_path):

@@ -28,6 +28,9 @@ MODES = ("deterministic", "llm_fallback", "llm_always")
 MIN_ITEMS = 2
 """llm_fallback asks the LLM when coverage extraction finds fewer items than this."""
 MAX_SENTENCES = 3
+SENTENCE_FLOOR = 0.5
+"""An extractive answer keeps sentences scoring at least this share of the best one's score (a
+sentence sharing one synonym with the question is not evidence beside one that answers it)."""
 FOCUS_SHARE = 0.75
 """A location question over several documents keeps those whose page covers at least this share of
 the best page's coverage of the question's focus terms."""
@@ -271,7 +274,8 @@ class QueryEngine:
                 score = score_unit(unit, wanted, state.intent.numeric) + 0.02 / (rank + 1)
                 units.append((score, rank, unit.order, unit))
         units.sort(key=lambda x: (-x[0], x[1], x[2]))
-        chosen = [u for u in units if u[0] > 0.05][:MAX_SENTENCES] or units[:1]
+        floor = max(0.05, units[0][0] * SENTENCE_FLOOR) if units else 0.05
+        chosen = [u for u in units if u[0] > floor][:MAX_SENTENCES] or units[:1]
         chosen.sort(key=lambda x: (x[1], x[2]))
         pages = tuple(state.intent.pages) if state.intent.type == "location" else ()
         state.pieces = [Piece(u.text, u.chunk, u.quote, score=scores.get(u.chunk.chunk_id, 1.0), pages=pages)
