@@ -33,6 +33,17 @@ if not facts:
     st.stop()
 
 SELECTED = "vera_fact"
+
+
+def pages_label(fact: FactRecord) -> str:
+    """Where the fact is stated ("p. 3"), or the pages searched for it (at most 8), or "no page"."""
+    if not fact.page_numbers:
+        return "no page"
+    if fact.status == "found":
+        return "p. " + ", ".join(map(str, fact.page_numbers))
+    return "searched p. " + ", ".join(map(str, fact.page_numbers[:8]))
+
+
 list_col, evidence_col = st.columns([11, 9], gap="large")
 with list_col:
     for fact in facts:
@@ -40,9 +51,7 @@ with list_col:
             name_col, value_col, button_col = st.columns([3, 4, 2], vertical_alignment="center")
             name_col.markdown(f"**{fact.fact_name.replace('_', ' ').capitalize()}**")
             value_col.markdown(escape_markdown(fact.value or "—") + f"  \n{fact.status.replace('_', ' ')}, "
-                               f"confidence {fact.confidence:.2f}, "
-                               + (f"p. {', '.join(map(str, fact.page_numbers))}" if fact.page_numbers and fact.status == "found"
-                                  else "searched p. " + ", ".join(map(str, fact.page_numbers[:8])) if fact.page_numbers else "no page"))
+                               f"confidence {fact.confidence:.2f}, {pages_label(fact)}")
             if fact.status == "found":
                 button_col.button("Evidence", key=f"fact-{fact.fact_name}", width="stretch",
                                   on_click=st.session_state.__setitem__, args=(SELECTED, (doc_id, fact.fact_name)))

@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components.safe_text import escape_markdown
+from vera_core.answer.compose import is_label_warning, label_warning
 from vera_core.answer.contract import Answer
 
 INTENT_NAMES = {"location": "Location", "coverage": "Coverage", "metadata": "Metadata", "semantic": "Semantic"}
@@ -69,9 +70,9 @@ def answer_card(answer: Answer) -> None:
     _field(grounding_col, "Grounding", f":{GROUNDING_COLORS[v.label]}[{v.grounding_score:.2f} {v.label}]")
     _field(retrieval_col, "Retrieval", f"{r.hops} hop{'s' if r.hops != 1 else ''}, coverage {r.coverage:.0%}")
     if v.label != "grounded":
-        st.warning(f"This answer is {v.label} (grounding {v.grounding_score:.2f}): check the cited evidence.")
+        st.warning(label_warning(v.label, v.grounding_score))
     for warning in v.warnings:
-        if not warning.startswith("This answer is"):
+        if not is_label_warning(warning):
             st.warning(warning)
     for notice in answer.notices:
         st.info(notice)

@@ -48,10 +48,9 @@ def page_viewer(ws: Workspace) -> None:
     pages = page_count(path)
     page = min(max(session.viewer().page or cite.page or 1, 1), pages)
     _navigation(page, pages)
-    image = render_page(path, page, page_highlights(ws, answer, cite))
-    on_page = [c.n for c in answer.citations if c.doc_id == cite.doc_id
-               and any(r.page == page for r in citation_rects(ws, c))]
-    marks = ", ".join(f"[{n}]" for n in on_page) or "none"
+    highlights = page_highlights(ws, answer, cite)
+    image = render_page(path, page, highlights)
+    marks = ", ".join(f"[{h.n}]" for h in highlights if any(r.page == page for r in h.rects)) or "none"
     st.image(image.jpeg, width="stretch",
              caption=f"{doc.name}, page {page} of {pages}: [{cite.n}] selected; citations on this page {marks}")
 

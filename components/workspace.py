@@ -51,6 +51,11 @@ class IngestDesk:
         with self.lock:
             return self.ingestor.ingest_file(name, data=data, name=name, on_stage=on_stage)
 
+    def ingest_path(self, path: Path) -> IngestResult:
+        """Ingest a file on disk (the bundled samples)."""
+        with self.lock:
+            return self.ingestor.ingest_file(path)
+
 
 def shared_ingest_desk() -> IngestDesk:
     return _desk_for(str(shared_workspace().data_dir))
@@ -73,9 +78,4 @@ def _samples_for(data_dir: str) -> list[IngestResult]:
     if ws.catalog.documents() or not SAMPLES.is_dir():
         return []
     desk = _desk_for(data_dir)
-    results = []
-    for path in sorted(SAMPLES.iterdir()):
-        if path.suffix.lower() in (".pdf", ".md"):
-            with desk.lock:
-                results.append(desk.ingestor.ingest_file(path))
-    return results
+    return [desk.ingest_path(path) for path in sorted(SAMPLES.iterdir()) if path.suffix.lower() in (".pdf", ".md")]

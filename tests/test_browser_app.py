@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import Image
 
 from tests.conftest import ROOT
 from tests.made_pdfs import KESTREL_NAME as PDF_NAME, PAGE_W, kestrel_review_pdf as make_pdf
+from tests.pixels import yellowness
 from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
 from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
 
@@ -53,12 +54,6 @@ def page(browser, server):
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def yellowness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
-    """Mean of red minus blue over a box: ~0 on a white or black page, ~95 under the amber highlight."""
-    red, _, blue = (band.crop(box) for band in image.convert("RGB").split())
-    return ImageStat.Stat(red).mean[0] - ImageStat.Stat(blue).mean[0]
 
 
 def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp_path):

@@ -137,6 +137,9 @@ def test_auditor_no_lowers_the_grounding_score_and_is_shown(sample_store):
     assert rejected.verification.grounding_score < approved.verification.grounding_score
     assert rejected.verification.label != "grounded"
     assert any(w.startswith("Auditor:") for w in rejected.verification.warnings)
+    v = rejected.verification
+    assert [w for w in v.warnings if w.startswith("This answer is")] == [
+        f"This answer is {v.label} (grounding {v.grounding_score:.2f}): check the cited evidence."]
 
 
 def test_rate_limit_then_success_is_retried(sample_store):

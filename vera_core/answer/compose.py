@@ -81,6 +81,18 @@ def source_text(chunk: ChunkRecord) -> str:
     return chunk.text + ("\n" + chunk.caption if chunk.caption else "")
 
 
+LABEL_WARNING = "This answer is {label} (grounding {score:.2f}): check the cited evidence."
+
+
+def label_warning(label: str, score: float) -> str:
+    """The warning an answer that is not grounded carries first."""
+    return LABEL_WARNING.format(label=label, score=score)
+
+
+def is_label_warning(text: str) -> bool:
+    return text.startswith(LABEL_WARNING.split("{", 1)[0])
+
+
 def verify(pieces: Sequence[Piece], numbers: list[int],
            embed: Callable[[list[str]], list[list[float]]] | None) -> Verification:
     """Grounding of every claim against its cited chunk, with numeric verification."""
@@ -97,7 +109,7 @@ def verify(pieces: Sequence[Piece], numbers: list[int],
     score, label = aggregate(claims)
     warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]
     if label != "grounded" and claims:
-        warnings.insert(0, f"This answer is {label} (grounding {score:.2f}): check the cited evidence.")
+        warnings.insert(0, label_warning(label, score))
     return Verification(grounding_score=score, label=label, claims=claims, numbers=checks, warnings=warnings)
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from vera_core.index.bm25 import tokenize
-from vera_core.ingest.pdf_tables import table_cells
+from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
@@ -51,10 +51,10 @@ def split_units(chunk: ChunkRecord) -> list[Unit]:
 
 
 def _table_rows(chunk: ChunkRecord) -> list[Unit]:
-    lines = [ln for ln in chunk.text.splitlines() if ln.startswith("|")]
-    if len(lines) < 3:
+    lines = markdown_rows(chunk.text)
+    if len(lines) < 2:
         return [Unit(chunk, chunk.text[:400], chunk.text[:400], 0)]
-    header, body = table_cells(lines[0]), lines[2:]
+    header, body = table_cells(lines[0]), lines[1:]
     units = []
     for i, line in enumerate(body):
         cells = table_cells(line)

@@ -17,7 +17,7 @@ from pydantic import Field, PrivateAttr
 
 from vera_core import chunk_metadata as M
 from vera_core.chunking.tokens import TokenCounter, split_sentences
-from vera_core.ingest.pdf_tables import table_cells
+from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import Block, BlockKind, ParsedDocument, Rect
 
 
@@ -46,8 +46,7 @@ def section_id(stem: str, titles: Sequence[str]) -> str:
 
 def table_synopsis(caption: str, markdown: str) -> str:
     """What a table is embedded from: caption, column headers and row labels (not its figures)."""
-    lines = [ln for ln in markdown.splitlines() if ln.startswith("|") and not ln.startswith("|---")]
-    cells = [table_cells(ln) for ln in lines]
+    cells = [table_cells(ln) for ln in markdown_rows(markdown)]
     header = " | ".join(c for c in cells[0] if c) if cells else ""
     labels = "; ".join(r[0] for r in cells[1:] if r and r[0])
     return "\n".join(part for part in (caption, f"Columns: {header}" if header else "",

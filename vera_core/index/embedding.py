@@ -147,11 +147,13 @@ class ChunkEmbedder(TransformComponent):
 
     def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> Sequence[BaseNode]:
         pending = [n for n in nodes if n.embedding is None]
-        texts = {text_key(t): t for t in (embedding_text(n) for n in pending)}
+        pending_texts = [embedding_text(n) for n in pending]
+        keys = [text_key(t) for t in pending_texts]
+        texts = dict(zip(keys, pending_texts))
         vectors = self.known(list(texts)) if self.known else {}
         todo = [k for k in texts if k not in vectors]
         vectors.update(zip(todo, self.embed_model.encode([texts[k] for k in todo])))
-        for node in pending:
-            node.embedding = vectors[text_key(embedding_text(node))]
+        for node, key in zip(pending, keys):
+            node.embedding = vectors[key]
         self.reused = len(pending) - len(todo)
         return nodes

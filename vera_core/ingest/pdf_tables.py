@@ -238,6 +238,11 @@ def _column_of(cell: Cell, columns: list[tuple[float, float]]) -> int:
     return 1 + min(range(len(columns)), key=lambda i: abs((columns[i][0] + columns[i][1]) / 2 - centre))
 
 
+def markdown_rows(text: str) -> list[str]:
+    """The row lines of a table written by `grid_markdown`, header first, without the separator."""
+    return [line for line in text.splitlines() if line.startswith("|") and not line.startswith("|---")]
+
+
 def table_cells(line: str) -> list[str]:
     """Cells of one row written by `grid_markdown` (the inverse of its row format)."""
     return [c.strip() for c in line.strip().strip("|").split(" | ")]

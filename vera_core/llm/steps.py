@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vera_core.answer.compose import is_label_warning, label_warning
 from vera_core.answer.contract import AuditCheck, Verification
 from vera_core.answer.grounding import aggregate
 from vera_core.answer.numbers import find_numbers
@@ -94,12 +95,13 @@ def audit(layer: LLMLayer | None, state: QueryState, verification: Verification,
     if not audits:
         return verification
     score, label = aggregate(claims)
-    warnings = list(verification.warnings)
+    # NOTE: the label warning is written again for the audited score (an earlier one names the old score)
+    warnings = [w for w in verification.warnings if not is_label_warning(w)]
     for a in audits:
         if not a.supported:
             warnings.append(f"Auditor: source [{a.citation}] does not support {a.claim[:100]!r} "
                             f"(extractor read {a.extracted!r}).")
-    if label != verification.label and label != "grounded" and not any(w.startswith("This answer is") for w in warnings):
-        warnings.insert(0, f"This answer is {label} (grounding {score:.2f}): check the cited evidence.")
+    if label != "grounded":
+        warnings.insert(0, label_warning(label, score))
     return verification.model_copy(update={"claims": claims, "grounding_score": score, "label": label,
                                             "warnings": warnings, "audits": audits})

@@ -12,7 +12,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from vera_core.answer.units import terms
 from vera_core.index.bm25 import BM25Index
-from vera_core.ingest.pdf_tables import table_cells
+from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
 
@@ -170,12 +170,11 @@ def _row_labels(index: BM25Index) -> list[tuple[int, list[frozenset[str]]]]:
             if row.kind != "table":
                 continue
             labels = []
-            for line in row.text.splitlines():
-                if line.startswith("|") and not line.startswith("|---"):
-                    cells = table_cells(line)
-                    label = frozenset(terms(cells[0])) if cells else frozenset()
-                    if len(label) >= ROW_LABEL_MIN_TERMS:
-                        labels.append(label)
+            for line in markdown_rows(row.text):
+                cells = table_cells(line)
+                label = frozenset(terms(cells[0])) if cells else frozenset()
+                if len(label) >= ROW_LABEL_MIN_TERMS:
+                    labels.append(label)
             if labels:
                 cached.append((i, labels))
         _LABELS[index] = cached

@@ -261,28 +261,25 @@ class Catalog:
 
     def chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         """Chunks of ready documents by id (missing ids are absent from the result)."""
-        out: dict[str, ChunkRecord] = {}
-        for start in range(0, len(chunk_ids), 500):
-            part = list(chunk_ids[start:start + 500])
-            marks = ",".join("?" * len(part))
-            for row in self._query(
-                    f"SELECT c.* FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
-                    f" WHERE d.status = 'ready' AND c.chunk_id IN ({marks})", part):
-                out[row["chunk_id"]] = _chunk(row)
-        return out
+        return {row["chunk_id"]: _chunk(row) for row in self._ready_chunk_rows("c.*", "chunk_id", chunk_ids)}
 
     def chunk_ids_by_embed_key(self, keys: Sequence[str]) -> dict[str, str]:
         """For each embedding-text key, one chunk of a ready document that has it (absent if none)."""
         out: dict[str, str] = {}
-        wanted = [k for k in dict.fromkeys(keys) if k]
-        for start in range(0, len(wanted), 500):
-            part = wanted[start:start + 500]
-            marks = ",".join("?" * len(part))
-            for key, chunk_id in self._query(
-                    f"SELECT c.embed_key, c.chunk_id FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
-                    f" WHERE d.status = 'ready' AND c.embed_key IN ({marks})", part):
-                out.setdefault(key, chunk_id)
+        for key, chunk_id in self._ready_chunk_rows("c.embed_key, c.chunk_id", "embed_key",
+                                                    [k for k in dict.fromkeys(keys) if k]):
+            out.setdefault(key, chunk_id)
         return out
+
+    def _ready_chunk_rows(self, columns: str, column: str, values: Sequence[str]) -> list[sqlite3.Row]:
+        """`columns` of the chunks of ready documents whose `column` is one of `values` (queried in
+        batches of 500, under SQLite's limit on bound parameters)."""
+        rows: list[sqlite3.Row] = []
+        for start in range(0, len(values), 500):
+            part = list(values[start:start + 500])
+            rows += self._query(f"SELECT {columns} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
+                                f" WHERE d.status = 'ready' AND c.{column} IN ({','.join('?' * len(part))})", part)
+        return rows
 
     def headings(self, doc_id: str) -> list[Heading]:
         """Headings of a document in document order, with the page range of each section."""
