@@ -180,6 +180,104 @@ def meur(n_thousand: int) -> str:
     return f"EUR {millions:,} million"
 
 
+def text_bbox(x: float, baseline: float, text: str, font: pymupdf.Font, size: float) -> list[float]:
+    """Box of a text run drawn at (x, baseline), in PyMuPDF page coordinates (origin top-left, points).
+
+    Horizontally from the pen start to start + advance width; vertically from baseline - ascender * size
+    to baseline - descender * size with the font's own ascender/descender (as ``pymupdf.Font`` exposes
+    them; the descender is negative). This is the same box MuPDF gives each character, so it matches
+    what ``page.search_for(text)`` returns for the run.
+    """
+    return [round(x, 3), round(baseline - font.ascender * size, 3),
+            round(x + width(text, font, size), 3), round(baseline - font.descender * size, 3)]
+
+
+MONTHS = {m: i for i, m in enumerate(
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+     "November", "December"], 1)}
+_CAPTION_DATE = re.compile(r"\b(for the year ended|as at) (\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})\b")
+
+
+def _fiscal_year_end() -> tuple[int, int]:
+    """(month, day) on which the reporting period ends, from the report's own reporting-period fact."""
+    end = FACT_VALUES["reporting_period"].split("/")[1]  # "2024-12-31"
+    return int(end[5:7]), int(end[8:10])
+
+
+def column_periods(caption: str, header: list[str]) -> tuple[list[dict], dict | None]:
+    """Normalised period of each header column, and a table-level period when no column has one.
+
+    Rule: only a header cell that is a four-digit year Y is a period column; every other header
+    (the label column, "Note", "Change %", measure names such as "Revenue") gets ``period: null``.
+    The caption says what kind of period a year column is:
+      * "... as at <d> <Month> <yyyy>"  -> balance-sheet column: {"kind": "instant", "end": "Y-MM-DD"}
+      * "... for the year ended <d> <Month> <yyyy>" -> flow column:
+        {"kind": "fiscal_year", "fiscal_year": Y, "end": "Y-MM-DD"}
+      * no date phrase (e.g. the MD&A table "Revenue by segment") -> a flow for the financial year
+        Y, ending on the reporting-period year end (31 December, see FACT_VALUES["reporting_period"]).
+    The Group's financial year is the calendar year, so fiscal year Y ends in year Y.
+    If no column is a period column and the caption ends in a year ("Segment results 2024"), the
+    whole table describes that financial year: the table-level period is
+    {"kind": "fiscal_year", "fiscal_year": yyyy, "end": "yyyy-12-31"}; otherwise it is null.
+    """
+    m = _CAPTION_DATE.search(caption)
+    if m:
+        kind = "instant" if m.group(1) == "as at" else "fiscal_year"
+        month, day = MONTHS[m.group(3)], int(m.group(2))
+    else:
+        kind = "fiscal_year"
+        month, day = _fiscal_year_end()
+
+    def period(year: int, kind: str) -> dict:
+        end = f"{year:04d}-{month:02d}-{day:02d}"
+        return {"kind": "instant", "end": end} if kind == "instant" else \
+            {"kind": "fiscal_year", "fiscal_year": year, "end": end}
+
+    columns = [{"header": h, "period": period(int(h), kind) if re.fullmatch(r"\d{4}", h) else None}
+               for h in header]
+    years = [int(h) for h in header if re.fullmatch(r"\d{4}", h)]
+    if m and years and int(m.group(4)) != max(years):
+        raise LayoutError(f"caption date {m.group(0)!r} does not match the latest column of {header}")
+    table_period = None
+    if not years:
+        tail = re.search(r"\b(\d{4})$", caption)
+        if tail:
+            table_period = period(int(tail.group(1)), "fiscal_year")
+    return columns, table_period
+
+
+def _closes_section(row: "TableRow", section: str) -> bool:
+    label = row.cells[0].lower()
+    return row.kind in ("subtotal", "total") and label != section.lower() and label.endswith(section.lower())
+
+
+def label_parents(rows: list["TableRow"]) -> list[str | None]:
+    """For each row, the label of the section row ("section" kind) it sits under, or None.
+
+    Rule: a section row opens a section (the section row itself has no parent). The section covers
+    the rows after it up to and including its own total - the first subtotal/total row whose label
+    ends with the section label ("Total current assets" for "Current assets", "Net cash from operating
+    activities" for "Operating activities") - or up to the next section row, whichever comes first.
+    A "total" row that is not the section's own total (a grand total such as "Total assets") and
+    "plain" rows end the section and have no parent; so do the rows after a section's total.
+    """
+    out: list[str | None] = []
+    section: str | None = None
+    for row in rows:
+        if row.kind == "section":
+            out.append(None)
+            section = row.cells[0]
+            continue
+        if section is not None and _closes_section(row, section):
+            out.append(section)
+            section = None
+            continue
+        if row.kind in ("total", "plain"):
+            section = None
+        out.append(section)
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # Layout engine
 # --------------------------------------------------------------------------------------------
@@ -348,6 +446,11 @@ class Report:
             "header_repeated_on_pages": [],
             "ruled": rules,
         }
+        columns, table_period = column_periods(caption, header)
+        rec["columns"] = columns
+        rec["period"] = table_period
+        rec["label_parents"] = label_parents(rows)
+        rec["cells"] = []
         self.put(LEFT, self.y + BODY * 1.1, caption, FONT_B, BODY)
         self.y += cap_h
 
@@ -378,7 +481,8 @@ class Report:
                 if not text:
                     continue
                 dx = 8.0 if (j == 0 and indent_items and in_section and row.kind == "item") else 0.0
-                self.cell(text, col, base, font, dx)
+                bbox = self.cell(text, col, base, font, dx)
+                rec["cells"].append({"row": i, "col": j, "text": text, "page": self.pno, "bbox": bbox})
             if row.kind == "section":
                 in_section = True
             self.y += ROW_PITCH
@@ -398,7 +502,9 @@ class Report:
         self.tables.append(rec)
         return rec
 
-    def cell(self, text: str, col: Col, baseline: float, font: pymupdf.Font, dx: float = 0.0) -> None:
+    def cell(self, text: str, col: Col, baseline: float, font: pymupdf.Font,
+             dx: float = 0.0) -> list[float]:
+        """Draw one table cell; returns the box of the drawn text (see ``text_bbox``)."""
         w = width(text, font, TABLE)
         if w > col.x1 - col.x0 + 0.01:
             raise LayoutError(f"cell too wide for its column: {text!r}")
@@ -409,6 +515,7 @@ class Report:
         else:
             x = col.x0 + dx
         self.put(x, baseline, text, font, TABLE)
+        return text_bbox(x, baseline, text, font, TABLE)
 
     # -- finishing -----------------------------------------------------------------------------
     def finish(self) -> bytes:
@@ -1351,6 +1458,16 @@ def build_all() -> dict[str, bytes]:
             "path": "a heading's path lists the titles from the top level down to and including the heading",
             "section_path": "the path of the innermost heading that contains the element",
             "amounts": "table cells are verbatim strings; negatives are in parentheses",
+            "cells": "PDF tables: one entry per non-empty body cell (header cells excluded); row/col index "
+                     "the table's rows (across pages) and header; page is where the cell is drawn",
+            "bbox": "[x0, y0, x1, y1] in PyMuPDF page coordinates (origin top-left, points): x0 = pen start, "
+                    "x1 = x0 + advance width, y0/y1 = baseline - ascender/descender * font size "
+                    "(pymupdf.Font metrics); matches page.search_for(text) for the cell",
+            "period": "columns[j].period is null unless header j is a year; then {kind: fiscal_year, "
+                      "fiscal_year, end} for flow statements or {kind: instant, end} for 'as at' captions. "
+                      "A table-level period is set only when no column carries one (caption ends in a year)",
+            "label_parents": "per row, the label of the section row the row sits under, else null; a "
+                             "section ends at its own total row, the next section, or a grand total",
         },
         "documents": documents,
     }
@@ -1465,6 +1582,24 @@ def verify(out_dir: Path, files: dict[str, bytes]) -> list[str]:
                         problems.append(f"{t['caption']!r}: row {row[0]!r} also appears on page {q}")
         for fn in t["footnotes"]:
             on_page(fn, t["footnote_pages"][-1], "footnote")
+        # cells, columns and label_parents tie out to the table and to the drawn text
+        page_of_row = {i: int(p) for i, (p, _) in enumerate(
+            (p, row) for p, rows in t["rows_by_page"].items() for row in rows)}
+        want_cells = [(i, j, c, page_of_row[i]) for i, row in enumerate(t["rows"]) for j, c in enumerate(row) if c]
+        if [(c["row"], c["col"], c["text"], c["page"]) for c in t["cells"]] != want_cells:
+            problems.append(f"{t['caption']!r}: cells do not match rows/rows_by_page")
+        for c in t["cells"]:
+            hits = doc[c["page"] - 1].search_for(c["text"])
+            dev = min((max(abs(a - b) for a, b in zip(h, c["bbox"])) for h in hits), default=float("inf"))
+            if dev > 0.5:
+                problems.append(f"{t['caption']!r}: bbox of cell {c} is {dev:.2f}pt from search_for")
+        if [c["header"] for c in t["columns"]] != t["header"]:
+            problems.append(f"{t['caption']!r}: columns do not match the header")
+        if len(t["label_parents"]) != len(t["rows"]):
+            problems.append(f"{t['caption']!r}: label_parents does not have one entry per row")
+        labels = {row[0] for row in t["rows"]}
+        if any(lp is not None and lp not in labels for lp in t["label_parents"]):
+            problems.append(f"{t['caption']!r}: a label parent is not a row label")
         if len(t["rows"]) < 6:
             problems.append(f"{t['caption']!r}: fewer than 6 rows")
 

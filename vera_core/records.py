@@ -75,6 +75,8 @@ class Block:
     """Code blocks: the fence's info string."""
     rect_offsets: tuple[int, ...] = ()
     """Start offset in `text` of the line each rect outlines (parallel to `rects`; text blocks only)."""
+    grid: RawGrid | None = None
+    """PDF tables: the cells as laid out, with their boxes (Markdown tables are read from `text`)."""
 
     @property
     def pages(self) -> tuple[int, ...]:
@@ -122,3 +124,111 @@ class ParsedDocument:
     def stem(self) -> str:
         """File name without extension; the root of every heading path."""
         return self.name.rsplit(".", 1)[0] if "." in self.name else self.name
+
+
+# -- table grids --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RawCell:
+    """A cell as laid out on the page: its text and where it is printed."""
+
+    text: str
+    """The text as printed (a currency sign printed apart is joined to its figure)."""
+    box: Rect | None = None
+    """The printed text's box; None for Markdown."""
+    span: tuple[int, int] = (0, 0)
+    """Header cells: first and last grid column the text stretches over (inclusive)."""
+
+
+@dataclass(frozen=True)
+class RawGrid:
+    """A table as rows of cells over one label column and its value columns, before interpretation.
+    Column 0 is the row label; columns 1.. are value columns, left to right."""
+
+    header: tuple[tuple[RawCell, ...], ...]
+    """Header rows top to bottom; each holds its cells (with `span`), not one per column."""
+    body: tuple[tuple[RawCell | None, ...], ...]
+    """Body rows; one entry per column (None where the row prints nothing in that column)."""
+    width: int
+    """Number of columns, label column included."""
+    indents: tuple[float, ...] = ()
+    """Body rows: x of the label's left edge (PDF points); empty for Markdown."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """The period a table column (or a question) speaks of."""
+
+    kind: str
+    """`fiscal_year` (a year's flow), `quarter`, `months` (three/six/nine months ended), `instant`
+    (as of a date, balance-sheet style) or `year` (a bare year, kind unknown)."""
+    end: str = ""
+    """ISO end date (YYYY-MM-DD) when printed; '' when only the year is known."""
+    year: int | None = None
+    """Fiscal year the period belongs to (the year of `end`, or the year printed)."""
+    months: int | None = None
+    """Length in months for flows (12 for a year, 3 for a quarter); None for instants."""
+    quarter: int | None = None
+    """Fiscal quarter 1-4 when the period is one."""
+
+    @property
+    def label(self) -> str:
+        """How an analyst reads it: "FY2018 (year ended December 31, 2018)", "as of December 31, 2018"."""
+        from vera_core.tables.periods import period_label
+        return period_label(self)
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One body cell of a parsed table with everything a figure answer needs."""
+
+    row: int
+    """0-based body row."""
+    col: int
+    """0-based column; 0 is the row label."""
+    row_label: str
+    """The row's label (wrapped label lines joined)."""
+    parent_label: str
+    """The heading row this row is nested under ("Current assets" for "Inventories"), or ''."""
+    header: str
+    """The column's header text, header rows joined top to bottom ('' for the label column)."""
+    printed: str
+    """The cell's text as printed ("(1,577)", "$8,738", "—")."""
+    value: float | None
+    """The figure as printed, in the table's `scale`: parentheses and leading minus negative; None
+    for a dash (nil), text, or the label column."""
+    unit: str = ""
+    """'' for an amount, '%' for a percentage, 'per_share' for per-share amounts."""
+    scale: float = 1.0
+    """Multiplier from the printed figure to units: 1, 1e3, 1e6 or 1e9 (1 for percentages)."""
+    currency: str = ""
+    """ISO code ("USD", "EUR") when the table or document states one; '' otherwise."""
+    period: Period | None = None
+    box: Rect | None = None
+    """Where the printed text is, on its page; None for Markdown."""
+    label_box: Rect | None = None
+    """Where the row label is printed; None for Markdown."""
+
+
+@dataclass(frozen=True)
+class TableGrid:
+    """A table chunk's interpreted grid, or the reason it has none."""
+
+    chunk_id: str
+    status: str
+    """`parsed`, or `unparsed` when no grid could be read (the chunk and its Markdown stay)."""
+    statement: str = ""
+    """`income`, `balance`, `cash_flow`, `equity`, `comprehensive_income` or '' (a note or other table)."""
+    title: str = ""
+    """Caption, or the enclosing heading when there is none."""
+    scale: float = 1.0
+    scale_source: str = ""
+    """Where the scale came from: the line that states it, or `document` when inherited."""
+    currency: str = ""
+    header: tuple[str, ...] = ()
+    """One header text per column."""
+    periods: tuple[Period | None, ...] = ()
+    """One per column (None for the label column and non-period columns)."""
+    cells: tuple[GridCell, ...] = ()
+    n_rows: int = 0

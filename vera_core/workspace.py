@@ -13,6 +13,7 @@ from pathlib import Path
 from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
 from vera_core.index.embedding import MiniLMEmbedding
+from vera_core.records import TableGrid
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
 from vera_core.store.vectors import VectorIndex
 
@@ -30,6 +31,7 @@ class Workspace:
         self.bm25 = BM25Cache()
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}
+        self._grids: dict[str, list[TableGrid]] = {}
 
     @cached_property
     def vectors(self) -> VectorIndex:
@@ -66,11 +68,22 @@ class Workspace:
                 self._chunks[doc_id] = cached
         return cached
 
+    def doc_grids(self, doc_id: str) -> list[TableGrid]:
+        """A document's table grids, cached like its chunks."""
+        with self._lock:
+            cached = self._grids.get(doc_id)
+        if cached is None:
+            cached = self.catalog.grids(doc_id)
+            with self._lock:
+                self._grids[doc_id] = cached
+        return cached
+
     def invalidate(self, doc_id: str) -> None:
         """Forget cached indexes of a document that changed."""
         self.bm25.invalidate(doc_id)
         with self._lock:
             self._chunks.pop(doc_id, None)
+            self._grids.pop(doc_id, None)
 
     def keyword_index(self, doc_id: str) -> BM25Index:
         """BM25 over one document's chunks (cached until the document changes)."""

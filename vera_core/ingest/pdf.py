@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from vera_core.errors import EmptyDocumentError, EncryptedPDFError, InvalidPDFError
+from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
@@ -16,7 +17,7 @@ from vera_core.ingest.source import SourceFile
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-1"
+PARSER_VERSION = "pdf-2"
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -222,4 +223,4 @@ def _table_block(table: _Table, titles: tuple[str, ...]) -> Block:
     body = [r + [""] * (width - len(r)) for r in body]
     caption = " ".join(r.text for r in table.first.caption)
     return Block(BlockKind.TABLE, grid_markdown(header, body), titles, tuple(rects),
-                 caption=caption, footnotes="\n".join(footnotes))
+                 caption=caption, footnotes="\n".join(footnotes), grid=region_raw_grid(table.regions))

@@ -29,6 +29,7 @@ from vera_core.ingest.pdf import parse_pdf
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.records import ParsedDocument, Rect
 from vera_core.store.catalog import ChunkRecord
+from vera_core.tables import document_grids
 from vera_core.workspace import Workspace
 
 STAGES = ("parsing", "tables", "embedding", "indexing")
@@ -136,7 +137,8 @@ class Ingestor:
         pipeline.run(nodes=nodes)  # embeddings present: the pipeline only writes them to Chroma
         self._keep_original(parsed, source)
         records = [_chunk_record(n) for n in nodes]
-        ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings)
+        grids = document_grids(parsed.blocks, [r.chunk_id for r in records if r.kind == M.KIND_TABLE])
+        ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings, grids)
         if ws.settings.facts_enabled:
             self._store_facts(parsed.doc_id, records)
         ws.catalog.mark_ready(parsed.doc_id)

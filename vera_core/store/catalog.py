@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from vera_core.errors import DocumentNotFoundError
-from vera_core.records import Heading, Rect
+from vera_core.records import Heading, Rect, TableGrid
+from vera_core.store import grids as grid_rows
 from vera_core.store import schema
 
 
@@ -181,8 +182,9 @@ class Catalog:
                 (doc_id, name, format, sha256, pages, size_bytes,
                  json.dumps(metadata, default=str, sort_keys=True), parser_version, _now()))
 
-    def write_chunks(self, doc_id: str, chunks: Sequence[ChunkRecord], headings: Sequence[Heading]) -> None:
-        """Write a document's chunks and headings in one transaction."""
+    def write_chunks(self, doc_id: str, chunks: Sequence[ChunkRecord], headings: Sequence[Heading],
+                     grids: Sequence[TableGrid] = ()) -> None:
+        """Write a document's chunks, headings and table grids in one transaction."""
         with self.transaction() as conn:
             conn.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
             conn.execute("DELETE FROM headings WHERE doc_id = ?", (doc_id,))
@@ -198,6 +200,7 @@ class Catalog:
                 "INSERT INTO headings VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(doc_id, i, h.level, h.title, json.dumps(list(h.path)), h.page_start, h.page_end)
                  for i, h in enumerate(headings)])
+            grid_rows.insert_grids(conn, doc_id, grids)
 
     def mark_ready(self, doc_id: str) -> None:
         """Make a fully written document visible, with its chunk and table counts."""
@@ -285,6 +288,16 @@ class Catalog:
         """Headings of a document in document order, with the page range of each section."""
         return [Heading(r["title"], r["level"], tuple(json.loads(r["path"])), r["page_start"], r["page_end"])
                 for r in self._query("SELECT * FROM headings WHERE doc_id = ? ORDER BY position", (doc_id,))]
+
+    # -- table grids -------------------------------------------------------------------------------
+
+    def grids(self, doc_id: str, chunk_ids: Sequence[str] = ()) -> list[TableGrid]:
+        """A document's table grids in document order (only `chunk_ids` when given)."""
+        only = f" AND chunk_id IN ({','.join('?' * len(chunk_ids))})" if chunk_ids else ""
+        params = [doc_id, *chunk_ids]
+        rows = self._query(f"SELECT * FROM table_grids WHERE doc_id = ?{only} ORDER BY chunk_id", params)
+        cells = self._query(f"SELECT * FROM table_cells WHERE doc_id = ?{only}", params)
+        return grid_rows.read_grids(rows, cells)
 
     # -- document facts ---------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from vera_core.errors import SchemaContractError
+from vera_core.store import grids
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE chunks ADD COLUMN embed_key TEXT NOT NULL DEFAULT '';
         CREATE INDEX chunks_embed_key ON chunks(embed_key);
     """),
+    Migration(3, "table_grids and table_cells: the cell grid of every table chunk", grids.MIGRATION_SQL),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -96,6 +98,8 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "document_facts": ("doc_id", "fact_name", "value", "status", "confidence", "source_chunk_id",
                        "page_numbers_json", "polygons_json", "evidence_excerpt", "extractor_version",
                        "doc_sha256", "extracted_at"),
+    "table_grids": grids.GRID_COLUMNS,
+    "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""
 

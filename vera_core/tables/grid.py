@@ -1,0 +1,172 @@
+"""Raw grid -> interpreted table: row labels with their parent rows, column headers and periods,
+scale and currency, parsed values and boxes. One interpreter for PDF and Markdown tables.
+
+Rules (each a filing convention):
+- A label-only row whose next row starts in lower case is the first line of a wrapped label.
+- A label-only row is a heading for the rows below it that are indented at least as far; a row
+  whose label totals it ("Total current assets" under "Current assets", "Net cash provided by
+  operating activities" under "Cash flows from operating activities") closes it.
+- The scale comes from a scale line in the caption, header or footnotes ("(In millions, except per
+  share amounts)", "EUR thousand"); a table without one inherits the document's (the scale most of
+  its statements state). Per-share rows and percentages are never scaled.
+- A column headed "Note" holds references, not figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from vera_core.ingest.pdf_tables import markdown_rows, table_cells
+from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
+from vera_core.tables.periods import column_period
+from vera_core.tables.statements import classify
+from vera_core.tables.values import currency_in, parse_figure, scale_statement
+
+_PER_SHARE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|unit|ADS)\b|\bEPS\b", re.I)
+_REFERENCE_COLUMN = re.compile(r"^(?:notes?|ref\.?|see\s+note)$", re.I)
+_TOTAL = re.compile(r"^(?:total|net|sub-?total)\b", re.I)
+_WORD = re.compile(r"[a-z]+")
+_GENERIC = frozenset("total net cash flows flow from in of and the for provided used by activities".split())
+
+
+def markdown_raw_grid(markdown: str) -> RawGrid | None:
+    """The raw grid of a table chunk's Markdown (pipe tables; grid tables arrive converted)."""
+    rows = [table_cells(line) for line in markdown_rows(markdown)]
+    if len(rows) < 2:
+        return None
+    width = max(len(r) for r in rows)
+    header = tuple(RawCell(text, None, (j, j)) for j, text in enumerate(rows[0]) if text)
+    body = tuple(tuple(RawCell(t) if t else None for t in r + [""] * (width - len(r))) for r in rows[1:])
+    return RawGrid(header=(header,) if header else (), body=body, width=width)
+
+
+def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: str = "", footnotes: str = "",
+              default_scale: tuple[float, str] | None = None, default_currency: str = "") -> TableGrid:
+    """The interpreted grid of one table chunk. `default_scale` is (scale, source) for a table that
+    states none; `default_currency` likewise."""
+    if raw is None or raw.width < 2 or not raw.body:
+        return TableGrid(chunk_id, "unparsed", title=caption or title)
+    headers = _column_headers(raw)
+    labels, parents, kept = _labels(raw)
+    statement = classify(f"{caption} {title}", labels)
+    context = f"{caption} {title}"
+    periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
+                    for j in range(raw.width))
+    if not any(periods) and (caption or title):  # "Segment results 2024": every measure column is of 2024
+        whole = column_period(caption or title, title, statement)
+        periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else whole for j in range(raw.width))
+    stated = _stated_scale(caption, headers, raw, footnotes)
+    scale, source = (stated[0], stated[2]) if stated else (default_scale or (1.0, ""))
+    currency = (stated[1] if stated and stated[1] else "") or currency_in(" ".join(headers[:1]) + " " + caption) \
+        or default_currency
+    cells: list[GridCell] = []
+    for out_row, (raw_row, label, parent) in enumerate(zip(kept, labels, parents)):
+        row_cells = raw.body[raw_row]
+        label_cell = row_cells[0]
+        per_share = bool(_PER_SHARE.search(label) or _PER_SHARE.search(parent))
+        for col, cell in enumerate(row_cells):
+            if cell is None and col:
+                continue
+            if col == 0:
+                cells.append(GridCell(out_row, 0, label, parent, headers[0], label, None,
+                                      box=label_cell.box if label_cell else None,
+                                      label_box=label_cell.box if label_cell else None))
+                continue
+            value, unit = parse_figure(cell.text)
+            if _REFERENCE_COLUMN.match(headers[col]):
+                value, unit = None, ""
+            if value is not None and not unit and "%" in headers[col]:
+                unit = "%"
+            if unit == "" and per_share:
+                unit = "per_share"
+            cells.append(GridCell(out_row, col, label, parent, headers[col], cell.text.strip(), value, unit,
+                                  1.0 if unit else scale, currency, periods[col], cell.box,
+                                  label_cell.box if label_cell else None))
+    return TableGrid(chunk_id, "parsed", statement, caption or title, scale, source,
+                     currency, tuple(headers), periods, tuple(cells), len(kept))
+
+
+def _column_headers(raw: RawGrid) -> list[str]:
+    headers = [""] * raw.width
+    for row in raw.header:
+        for cell in row:
+            for col in range(cell.span[0], min(cell.span[1], raw.width - 1) + 1):
+                headers[col] = f"{headers[col]} {cell.text}".strip()
+    return headers
+
+
+def _stated_scale(caption: str, headers: list[str], raw: RawGrid, footnotes: str) -> tuple[float, str, str] | None:
+    """The scale line of the table: caption, then headers, then leading label-only rows, then footnotes."""
+    lead = [r[0].text for r in raw.body[:3] if r[0] is not None and all(c is None for c in r[1:])]
+    for text in (caption, *headers, *lead, footnotes):
+        found = scale_statement(text) if text else None
+        if found:
+            return found
+    return None
+
+
+def _labels(raw: RawGrid) -> tuple[list[str], list[str], list[int]]:
+    """Row labels (wrapped lines joined), each row's parent heading row, and which raw rows remain."""
+    labels: list[str] = []
+    parents: list[str] = []
+    kept: list[int] = []
+    stack: list[tuple[float, str]] = []
+    pending = ""
+    for i, row in enumerate(raw.body):
+        label = row[0].text.strip() if row[0] is not None else ""
+        has_values = any(c is not None for c in row[1:])
+        indent = raw.indents[i] if raw.indents else 0.0
+        nxt = raw.body[i + 1][0].text.strip() if i + 1 < len(raw.body) and raw.body[i + 1][0] is not None else ""
+        if not has_values and label and nxt[:1].islower() and not label.endswith(":"):
+            pending = f"{pending} {label}".strip()  # the first line of a wrapped label
+            continue
+        if pending:
+            label, pending = f"{pending} {label}".strip(), ""
+        if raw.indents:
+            while stack and stack[-1][0] > indent + 1 or (stack and not has_values and stack[-1][0] >= indent - 1):
+                stack.pop()
+        elif not has_values:
+            stack.clear()
+        parent = stack[-1][1] if stack else ""
+        labels.append(label)
+        parents.append(parent)
+        kept.append(i)
+        if not has_values and label:
+            stack.append((indent, label.rstrip(":")))
+        elif stack and _closes(label, stack[-1][1]):
+            stack.pop()
+    return labels, parents, kept
+
+
+def _closes(label: str, parent: str) -> bool:
+    """Whether a row is the total of the group its parent heads."""
+    if not _TOTAL.match(label):
+        return False
+    words = {w for w in _WORD.findall(parent.lower()) if w not in _GENERIC} or set(_WORD.findall(parent.lower()))
+    own = set(_WORD.findall(label.lower()))
+    return bool(words) and len(words & own) / len(words) >= 0.6
+
+
+def document_scale(grids: Sequence[TableGrid]) -> tuple[float, str] | None:
+    """The scale most of a document's statements state (else most of its tables), for tables that
+    state none; None when no table states one."""
+    for pool in ([g for g in grids if g.statement and g.scale_source], [g for g in grids if g.scale_source]):
+        if pool:
+            scale, _ = Counter((g.scale, 0) for g in pool).most_common(1)[0][0]
+            return scale, "document"
+    return None
+
+
+def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, currency: str) -> TableGrid:
+    """A grid that stated no scale (or currency), given the document's."""
+    if grid.status != "parsed" or (grid.scale_source and grid.currency):
+        return grid
+    new_scale = grid.scale if grid.scale_source or scale is None else scale[0]
+    new_currency = grid.currency or currency
+    cells = tuple(replace(c, scale=new_scale if c.col and not c.unit else c.scale,
+                          currency=new_currency if c.col else c.currency) for c in grid.cells)
+    return replace(grid, scale=new_scale, scale_source=grid.scale_source or (scale[1] if scale else ""),
+                   currency=new_currency, cells=cells)

@@ -1,0 +1,158 @@
+"""Periods as filings print them ("Year ended December 31" over "2018", "12 Weeks Ended March 25,
+2023", "as at 31 December 2024") -> `Period`, and back to the words an analyst reads.
+
+One reader serves both sides: table columns at ingestion and questions at answer time, so "FY2018",
+"year end FY2018" and "as of December 31, 2018" resolve against the same records.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from vera_core.records import Period
+
+MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), start=1)}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_YEAR = r"(?:19|20)\d\d"
+DATE_MDY = re.compile(rf"\b(?P<m>{_MONTH})\s+(?P<d>\d{{1,2}}),?\s+(?P<y>{_YEAR})\b", re.I)
+DATE_DMY = re.compile(rf"\b(?P<d>\d{{1,2}})\s+(?P<m>{_MONTH}),?\s+(?P<y>{_YEAR})\b", re.I)
+DATE_NUM = re.compile(rf"\b(?P<m>\d{{1,2}})/(?P<d>\d{{1,2}})/(?P<y>{_YEAR}|\d\d)\b")
+MONTH_DAY = re.compile(rf"\b(?P<m>{_MONTH})\s+(?P<d>\d{{1,2}})\b(?!,?\s*{_YEAR})|\b(?P<d2>\d{{1,2}})\s+(?P<m2>{_MONTH})\b(?!,?\s*{_YEAR})", re.I)
+YEAR = re.compile(rf"(?<![\d,.$])(?:FY\s?|fiscal\s+(?:year\s+)?)?(?P<y>{_YEAR})(?![\d,.]\d|\s*%)", re.I)
+FISCAL_YEAR = re.compile(rf"\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?P<y>{_YEAR}|\d\d)\b", re.I)
+QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?'?(?P<y>{_YEAR}|\d\d)?|(?P<y2>{_YEAR})\s*Q(?P<q2>[1-4])|"
+                     rf"FY\s?(?P<y3>{_YEAR})\s*Q(?P<q3>[1-4])|"
+                     rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y4>{_YEAR}))?)\b",
+                     re.I)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
+                 "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}
+DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixteen|twenty-four|twenty-eight|"
+                      r"thirty-six|forty|fifty-two|fifty-three)[\s-]+(?P<u>months?|weeks?|quarters?)\s+(?:ended|ending)\b",
+                      re.I)
+YEAR_FLOW = re.compile(r"\b(?:(?:fiscal\s+)?years?\s+(?:ended|ending)|for\s+the\s+year|fiscal\s+years?|annual|"
+                       r"statements?\s+of\s+(?:income|operations|earnings|cash\s*flows?|comprehensive)|"
+                       r"income\s+statements?|cash\s*flows?)\b", re.I)
+INSTANT = re.compile(r"\b(?:as\s+(?:of|at)|at\s+(?:the\s+)?(?:end\s+of|year[\s-]end)|balance\s+sheets?|"
+                     r"statements?\s+of\s+financial\s+(?:position|condition)|year[\s-]end)\b", re.I)
+
+
+def _iso(year: int, month: int, day: int) -> str:
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return ""
+
+
+def _full_year(text: str) -> int:
+    year = int(text)
+    return year + 2000 if year < 100 else year
+
+
+def dates_in(text: str) -> list[str]:
+    """ISO dates printed in `text`, in order ("December 31, 2018", "31 December 2024", "3/25/2023")."""
+    found: list[tuple[int, str]] = []
+    for pattern in (DATE_MDY, DATE_DMY, DATE_NUM):
+        for m in pattern.finditer(text):
+            month = m.group("m")
+            month_n = int(month) if month.isdigit() else MONTHS.get(month.lower().rstrip(".")[:3], 0)
+            iso = _iso(_full_year(m.group("y")), month_n, int(m.group("d")))
+            if iso:
+                found.append((m.start(), iso))
+    return [iso for _, iso in sorted(found)]
+
+
+def _month_day(text: str) -> tuple[int, int] | None:
+    """A month and day printed without a year ("Years ended December 31")."""
+    m = MONTH_DAY.search(text)
+    if not m:
+        return None
+    month = (m.group("m") or m.group("m2")).lower().rstrip(".")[:3]
+    return MONTHS.get(month, 0), int(m.group("d") or m.group("d2"))
+
+
+def _months(text: str) -> int | None:
+    m = DURATION.search(text)
+    if not m:
+        return None
+    n = m.group("n").lower()
+    count = int(n) if n.isdigit() else _NUMBER_WORDS[n]
+    unit = m.group("u").lower()
+    if unit.startswith("week"):
+        return max(1, round(count / 4.33))
+    return count * 3 if unit.startswith("quarter") else count
+
+
+def column_period(header: str, context: str, statement: str = "") -> Period | None:
+    """The period of one table column from its header text, read with the table's caption and
+    heading (`context`) for what the header leaves out ("Years ended December 31" above "2018").
+    `statement` ("balance", "income", ...) decides instant vs flow when no words do. None when the
+    header names no year or date (a label, "Note", "Change %")."""
+    own_dates = dates_in(header)
+    year_match = FISCAL_YEAR.search(header) or YEAR.search(header)
+    if not own_dates and not year_match:
+        return None
+    if own_dates:
+        end = own_dates[-1]
+        year = int(end[:4])
+    else:
+        year = _full_year(year_match.group("y"))
+        end = _end_from_context(year, context)
+    if FISCAL_YEAR.search(header) and own_dates:
+        year = _full_year(FISCAL_YEAR.search(header).group("y"))
+    words = f"{header} {context}"
+    months = _months(header) or _months(context)
+    quarter = QUARTER.search(header)
+    if quarter:
+        q = int(quarter.group("q") or quarter.group("q2") or quarter.group("q3") or _ORDINALS[quarter.group("ord").lower()])
+        return Period("quarter", end, year, 3, q)
+    if INSTANT.search(header) or (statement == "balance" and not months):
+        return Period("instant", end, year)
+    if months and months < 12:
+        return Period("months", end, year, months, _quarter_of(end) if months == 3 else None)
+    if months or YEAR_FLOW.search(words) or statement in ("income", "cash_flow", "comprehensive_income", "equity"):
+        return Period("fiscal_year", end, year, 12)
+    if INSTANT.search(context):
+        return Period("instant", end, year)
+    return Period("year", end, year)
+
+
+def _end_from_context(year: int, context: str) -> str:
+    """A year's end date from the caption: a full date of that year, or a month and day printed
+    without a year ("Years ended December 31"); '' when the caption has neither."""
+    printed = dates_in(context)
+    for iso in printed:
+        if int(iso[:4]) == year:
+            return iso
+    if printed:  # "for the year ended 31 December 2024" also dates the 2023 column: 31 December 2023
+        return _iso(year, int(printed[0][5:7]), int(printed[0][8:10]))
+    month_day = _month_day(context)
+    return _iso(year, *month_day) if month_day else ""
+
+
+def _quarter_of(end: str) -> int | None:
+    """Calendar quarter of an end date (fiscal years ending in December: the common case)."""
+    return (int(end[5:7]) - 1) // 3 + 1 if end else None
+
+
+def _long_date(iso: str) -> str:
+    d = date.fromisoformat(iso)
+    return f"{d.strftime('%B')} {d.day}, {d.year}"
+
+
+def period_label(period: Period) -> str:
+    """FY2018 (year ended December 31, 2018); December 31, 2018; Q1 2023 (quarter ended ...)."""
+    end = _long_date(period.end) if period.end else ""
+    if period.kind == "fiscal_year":
+        return f"FY{period.year}" + (f" (year ended {end})" if end else "")
+    if period.kind == "instant":
+        return end or f"year-end {period.year}"
+    if period.kind == "quarter":
+        return f"Q{period.quarter} {period.year}" + (f" (quarter ended {end})" if end else "")
+    if period.kind == "months":
+        words = {3: "three", 6: "six", 9: "nine"}.get(period.months or 0, str(period.months))
+        return f"{words} months ended {end}" if end else f"{words} months of {period.year}"
+    return str(period.year)

@@ -1,0 +1,72 @@
+"""Printed figures and scale lines: "(1,577)" -> -1577, "—" -> nil, "(5.9)%" -> -5.9 %, and
+"(In millions, except per share amounts)" -> 1e6 USD."""
+
+from __future__ import annotations
+
+import re
+
+SCALES = {"units": 1.0, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
+SCALE_WORDS = {"thousand": 1e3, "thousands": 1e3, "000s": 1e3, "000": 1e3, "k": 1e3, "million": 1e6, "millions": 1e6,
+               "mn": 1e6, "mm": 1e6, "m": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "b": 1e9}
+SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion"}
+_NIL = re.compile(r"^[-–—]+$|^(?:n/?a|nm|n/m|nil)$", re.I)
+_FIGURE = re.compile(r"^(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*(?P<sign2>[-–—−])?\s*"
+                     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<close>\))?\s*"
+                     r"(?P<pct>%|pts?|bps)?\s*(?P<close2>\))?\s*(?P<mark>\*+|\(\w\)|[¹²³⁴⁵⁶⁷⁸⁹])?$", re.I)
+SCALE_LINE = re.compile(
+    r"(?:\b(?:in|of|amounts?\s+in|dollars\s+in|expressed\s+in|stated\s+in|figures\s+in)\s+)?"
+    r"(?:(?P<cur1>U\.?S\.?\s+dollars|USD|US\$|\$|EUR|€|GBP|£|JPY|¥|CHF)\s*)?"
+    r"\b(?P<scale>thousands|millions|billions|thousand|million|billion)\b"
+    r"(?:\s+of\s+(?P<cur2>U\.?S\.?\s+dollars|dollars|euros?|pounds|yen|Swiss\s+francs))?", re.I)
+_PAREN_SCALE = re.compile(r"\(\s*(?:[$€£]\s*)?(?:in\s+)?(?:thousands|millions|billions)\b[^)]*\)|"
+                          r"\b(?:in|amounts\s+in|dollars\s+in|(?:USD|EUR|GBP|US\$|\$|€|£)\s*(?:in\s+)?)\s*"
+                          r"(?:thousands|millions|billions)\b|\b(?:USD|EUR|GBP|CHF|JPY)\s+(?:thousands?|millions?|billions?)\b|"
+                          r"^\s*\(?(?:thousands|millions|billions)\)?\s*$", re.I)
+_CURRENCIES = (("USD", r"U\.?S\.?\s+dollars|\bUSD\b|US\$|\$|\bdollars\b"), ("EUR", r"\bEUR\b|€|\beuros?\b"),
+               ("GBP", r"\bGBP\b|£|\bpounds?\s+sterling\b"), ("JPY", r"\bJPY\b|¥|\byen\b"),
+               ("CHF", r"\bCHF\b|\bSwiss\s+francs?\b"))
+
+
+def parse_figure(text: str) -> tuple[float | None, str]:
+    """(value, unit) of a printed cell: unit '%' for percentages and points, '' for amounts. A dash,
+    n/a or any text gives (None, '')."""
+    t = text.strip().replace("\u2212", "-")
+    if not t or _NIL.match(t):
+        return None, ""
+    m = _FIGURE.match(t)
+    if not m:
+        return None, ""
+    value = float(m.group("num").replace(",", ""))
+    negative = bool(m.group("open") and (m.group("close") or m.group("close2"))) or \
+        (m.group("sign") or m.group("sign2") or "") in ("-", "–", "—")
+    if m.group("open") and not (m.group("close") or m.group("close2")):
+        return None, ""
+    return (-value if negative else value), ("%" if m.group("pct") else "")
+
+
+def scale_statement(text: str) -> tuple[float, str, str] | None:
+    """The scale a caption or header line states, with its currency and the words that state it:
+    "(In millions, except per share amounts)" -> (1e6, "USD"?, ...). None when the text states none.
+    A bare "million" inside a sentence is not a scale line: only a parenthesised or "in millions"-style
+    phrase, or a line that is nothing else, counts."""
+    m = _PAREN_SCALE.search(text)
+    if not m:
+        return None
+    phrase = m.group(0)
+    scale_word = re.search(r"thousands?|millions?|billions?", phrase, re.I).group(0).lower().rstrip("s") + "s"
+    return SCALES[scale_word], currency_in(text), phrase.strip()
+
+
+def currency_in(text: str) -> str:
+    """The ISO code of the first currency a scale line or header names, '' when none."""
+    best: tuple[int, str] | None = None
+    for code, pattern in _CURRENCIES:
+        m = re.search(pattern, text, re.I)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), code)
+    return best[1] if best else ""
+
+
+def scale_name(scale: float) -> str:
+    """'million' for 1e6, '' for units."""
+    return SCALE_NAMES.get(scale, "")
