@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Answer, Intent, LLMUsage, RetrievalInfo, Timings, Verification
+from vera_core.answer.contract import Answer, Figure, Intent, LLMUsage, RetrievalInfo, Timings, Verification
+from vera_core.answer.figure_answer import figure_evidence
+from vera_core.answer.figure_request import read_request
 from vera_core.answer.locate import QuoteLocator
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
 from vera_core.answer.units import score_unit, split_units, terms
@@ -66,6 +68,9 @@ class QueryState:
     meter: UsageMeter | None = None
     """Token usage of this question's LLM calls (None without an LLM)."""
     llm_wrote: bool = False
+    figures: list[Figure] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    """Sentences saying what was asked but is not printed (figure answers)."""
     llm_warnings: list[str] = field(default_factory=list)
     answer: Answer | None = None
     timings: dict[str, float] = field(default_factory=dict)
@@ -90,7 +95,7 @@ class QueryEngine:
         record = self._record
         self.pipeline = sequence(
             timed(record("route"), self.route),
-            timed(record("retrieve"), branch(lambda s: s.intent.type == "semantic", sequence(
+            timed(record("retrieve"), branch(lambda s: s.intent.type in ("semantic", "figure"), sequence(
                 self.retrieve_semantic,
                 until(self.expand_and_retrieve,
                       lambda s: s.coverage >= iterative.COVERAGE_TARGET or s.hops >= iterative.MAX_HOPS
@@ -260,11 +265,32 @@ class QueryEngine:
             self._metadata(state)
         elif intent.type == "coverage":
             self._coverage(state)
+        elif intent.type == "figure":
+            self._figure(state)
         else:
             self._sentences(state, [h.chunk for h in state.hits] if intent.type == "semantic" else state.scope,
                             {h.chunk.chunk_id: h.score for h in state.hits})
         self._llm_notice(state)
         return state
+
+    def _figure(self, state: QueryState) -> None:
+        """The figure strategy over the grids of the documents in scope (else those of the top hits);
+        a question whose line item no table prints is answered from the passages instead."""
+        request = read_request(state.question, state.intent.focus)
+        doc_ids = state.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in state.hits))[:3] \
+            or self._doc_ids(state)
+        grids = {d: self.ws.doc_grids(d) for d in doc_ids}
+        chunks = {c.chunk_id: c for d in doc_ids for c in self.ws.doc_chunks(d) if c.kind == "table"}
+        names = {d.doc_id: d.name for d in self.ws.catalog.documents()}
+        found = figure_evidence(request, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(state.hits)}, names)
+        if found.item_found:
+            state.pieces, state.figures, state.missing = found.pieces, found.figures, found.missing
+            if not found.pieces:
+                state.empty_message = " ".join(found.missing)
+            return
+        state.notices.append("No statement or note table prints the line item asked; the answer quotes the "
+                             "passages that speak of it.")
+        self._sentences(state, [h.chunk for h in state.hits], {h.chunk.chunk_id: h.score for h in state.hits})
 
     def _sentences(self, state: QueryState, chunks: list[ChunkRecord], scores: dict[str, float]) -> None:
         wanted = terms(f"{state.query} {iterative.synonyms_for(state.query)}")
@@ -374,6 +400,8 @@ class QueryEngine:
             items = compose.items_for(state.pieces, numbers)
         else:
             text = " ".join(f"{p.text} [{n}]" for p, n in zip(state.pieces, numbers)) or state.empty_message
+            if state.pieces and state.missing:
+                text = f"{text} {' '.join(state.missing)}"
             items = []
         searched = sorted({p for c in (state.scope or [h.chunk for h in state.hits]) for p in c.pages})
         if state.intent.type == "location":
@@ -387,8 +415,9 @@ class QueryEngine:
             for page in chunk.pages:
                 if (chunk.doc_id, page) not in ranked:
                     ranked.append((chunk.doc_id, page))
+        figures = [f.model_copy(update={"citation": n}) for f, n in zip(state.figures, numbers)]
         state.answer = Answer(
-            question=state.question, intent=state.intent, answer=text, items=items, citations=citations,
+            figures=figures, question=state.question, intent=state.intent, answer=text, items=items, citations=citations,
             verification=verification, mode=state.mode, notices=state.notices, llm=_usage(state),
             retrieval=RetrievalInfo(hops=state.hops, coverage=min(1.0, state.coverage), searched_pages=searched,
                                     candidates=len({h.chunk.chunk_id for h in state.hits} | {c.chunk_id for c in state.scope}),

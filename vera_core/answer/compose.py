@@ -10,6 +10,7 @@ from vera_core.answer.contract import (Citation, ClaimCheck, Item, NumberCheck, 
                                        grounding_label)
 from vera_core.answer.grounding import aggregate, content_tokens, score_claim
 from vera_core.answer.numbers import verify_numbers
+from vera_core.records import Rect
 from vera_core.store.catalog import ChunkRecord
 
 QUOTE_LIMIT = 480
@@ -27,6 +28,12 @@ class Piece:
     score: float = 1.0
     pages: tuple[int, ...] = ()
     """When set (location questions), the citation shows only these pages of the chunk."""
+    checked: str = ""
+    """What grounding checks when the claim's words are VERA's own (a figure converted to the unit
+    asked): the cited cell as printed, its row label and column. '' checks `text`."""
+    regions: tuple[Rect, ...] = ()
+    """When set (a table cell and its row label), the citation highlights these, and outlines the
+    chunk's own regions faintly."""
 
 
 def citations_for(pieces: Sequence[Piece], doc_names: dict[str, str], doc_formats: dict[str, str],
@@ -47,12 +54,16 @@ def citations_for(pieces: Sequence[Piece], doc_names: dict[str, str], doc_format
             found = locate(chunk, piece.quote) if locate and chunk.kind == "text" else None
             if found and (not piece.pages or found[0] in piece.pages):
                 page, rects = found[0], [r for r in found[1] if not piece.pages or r.page in piece.pages]
+            context: list[Rect] = []
+            if piece.regions:
+                context, rects, page = rects, list(piece.regions), piece.regions[0].page
             citations.append(Citation(
                 n=numbers[key], doc_id=chunk.doc_id, doc_name=doc_names.get(chunk.doc_id, chunk.doc_id),
                 format=doc_formats.get(chunk.doc_id, "pdf"), page=page,
                 heading_path=chunk.heading_path, chunk_id=chunk.chunk_id, kind=chunk.kind,
                 quote=_trim(piece.quote), score=round(piece.score, 6),
-                polygons=[Polygon(**r.as_dict()) for r in rects]))
+                polygons=[Polygon(**r.as_dict()) for r in rects],
+                context_polygons=[Polygon(**r.as_dict()) for r in context]))
         per_piece.append(numbers[key])
     return citations, per_piece
 
@@ -97,14 +108,15 @@ def verify(pieces: Sequence[Piece], numbers: list[int],
            embed: Callable[[list[str]], list[list[float]]] | None) -> Verification:
     """Grounding of every claim against its cited chunk, with numeric verification."""
     sources = {n: source_text(p.chunk) for p, n in zip(pieces, numbers)}
-    per_claim = [verify_numbers(p.text, {n: sources[n]}) for p, n in zip(pieces, numbers)]
-    claims = [score_claim(p.text, [n], {n: sources[n]}, checks=c) for p, n, c in zip(pieces, numbers, per_claim)]
+    texts = [p.checked or p.text for p in pieces]
+    per_claim = [verify_numbers(t, {n: sources[n]}) for t, n in zip(texts, numbers)]
+    claims = [score_claim(t, [n], {n: sources[n]}, checks=c) for t, n, c in zip(texts, numbers, per_claim)]
     partial = [i for i, c in enumerate(claims) if c.lexical < 1.0 and c.citations]
     if embed and partial:  # one batch for every claim whose words alone do not settle its support
-        embed(list(dict.fromkeys([pieces[i].text for i in partial] + [sources[numbers[i]] for i in partial])))
+        embed(list(dict.fromkeys([texts[i] for i in partial] + [sources[numbers[i]] for i in partial])))
         for i in partial:
             n = numbers[i]
-            claims[i] = score_claim(pieces[i].text, [n], {n: sources[n]}, embed=embed, checks=per_claim[i])
+            claims[i] = score_claim(texts[i], [n], {n: sources[n]}, embed=embed, checks=per_claim[i])
     checks: list[NumberCheck] = [c for group in per_claim for c in group]
     score, label = aggregate(claims)
     warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]

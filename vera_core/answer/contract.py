@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-IntentType = Literal["location", "coverage", "metadata", "semantic"]
+IntentType = Literal["location", "coverage", "metadata", "semantic", "figure"]
 CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer"]
 MetadataSubtype = Literal["default_currency", "reporting_period", "accounting_framework", "units",
                           "consolidation_basis"]
@@ -58,6 +58,8 @@ class Citation(BaseModel):
     kind: str = Field(description="text, table or code")
     quote: str = Field(description="The cited passage or table rows, under 500 characters.")
     polygons: list[Polygon] = Field(default_factory=list, description="Regions to highlight.")
+    context_polygons: list[Polygon] = Field(default_factory=list, description="Regions drawn faintly around the "
+                                            "highlight: the whole table of a cited cell.")
     score: float = Field(description="Retrieval score of the chunk (fused rank score or 1.0 for scoped reads).")
 
 
@@ -135,6 +137,34 @@ class RetrievalInfo(BaseModel):
     ranked_docs: list[str] = Field(default_factory=list, description="doc_id of each entry of ranked_pages.")
 
 
+class FigureCell(BaseModel):
+    """The table cell a figure was read from."""
+
+    chunk_id: str = Field(description="The table chunk (its table_id in `vera table`).")
+    row: int = Field(description="0-based body row of the grid.")
+    col: int = Field(description="0-based column of the grid (0 is the row label).")
+    page: int | None = Field(default=None, description="1-based page of the cell; None for Markdown.")
+    bbox: list[float] | None = Field(default=None, description="[x0, y0, x1, y1] of the printed figure, PDF points.")
+
+
+class Figure(BaseModel):
+    """A figure the answer states, read from one cell."""
+
+    line_item: str = Field(description="The line item asked, as the answer names it.")
+    row_label: str = Field(default="", description="The row label as printed.")
+    period: str = Field(description="The period as an analyst reads it, e.g. 'FY2018 (year ended December 31, 2018)'.")
+    period_end: str = Field(default="", description="ISO end date of the period ('' when not printed).")
+    value: float = Field(description="The figure in the unit the answer states: `value` x `scale` units of `unit`.")
+    unit: str = Field(description="Currency code, '%' for percentages, '' when the table states none.")
+    scale: float = Field(description="1, 1e3, 1e6 or 1e9: the scale `value` is stated in (the unit asked).")
+    printed: str = Field(description="The cell as printed, e.g. '(1,577)'.")
+    printed_scale: float = Field(default=1.0, description="The scale the table prints in.")
+    statement: str = Field(default="", description="income, balance, cash_flow, equity, comprehensive_income or '' (a note).")
+    table_title: str = Field(default="")
+    cell: FigureCell
+    citation: int | None = Field(default=None, description="The [n] citation of the cell.")
+
+
 class Timings(BaseModel):
     route: float = 0.0
     retrieve: float = 0.0
@@ -157,3 +187,4 @@ class Answer(BaseModel):
     mode: str = Field(default="deterministic", description="Coverage mode used: deterministic, llm_fallback, llm_always.")
     notices: list[str] = Field(default_factory=list, description="Things the user should know (e.g. LLM unavailable).")
     llm: LLMUsage | None = Field(default=None, description="Token usage and cost when the LLM layer was called.")
+    figures: list[Figure] = Field(default_factory=list, description="Figures read from table cells (figure answers).")

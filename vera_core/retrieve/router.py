@@ -6,7 +6,8 @@ Precedence (first family that fires wins):
                  subtype that also fits ("list all items on page 4") goes in `subtype`.
   2. metadata  - a document-level fact (currency, period, framework, units, consolidation basis).
   3. coverage  - numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`).
-  4. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
+  4. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
+  5. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
 Metadata outranks coverage because "list the reporting currency" is still one fact of the document.
 """
 
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
+from vera_core.answer.figure_request import is_figure_question
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 
@@ -276,5 +278,7 @@ def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: S
         numeric = rule.subtype in ("numeric_list", "attribute") or (numeric and rule.subtype != "pointer")
         return Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
                       focus=_focus(text, removed + cues), **common)
+    if is_figure_question(text):
+        return Intent(type="figure", rule="figure:line-item", numeric=True, focus=_focus(text, removed), **common)
     return Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default", numeric=numeric,
                   focus=_focus(text, removed), **common)

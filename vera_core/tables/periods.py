@@ -8,6 +8,8 @@ One reader serves both sides: table columns at ingestion and questions at answer
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from datetime import date
 
 from vera_core.records import Period
@@ -36,6 +38,8 @@ DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixte
 YEAR_FLOW = re.compile(r"\b(?:(?:fiscal\s+)?years?\s+(?:ended|ending)|for\s+the\s+year|fiscal\s+years?|annual|"
                        r"statements?\s+of\s+(?:income|operations|earnings|cash\s*flows?|comprehensive)|"
                        r"income\s+statements?|cash\s*flows?)\b", re.I)
+COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|change|growth|variance|increase|decrease)\b", re.I)
+"""A column comparing periods ("Change 2022 vs. 2021", "% Increase (Decrease)"): not a period of its own."""
 INSTANT = re.compile(r"\b(?:as\s+(?:of|at)|at\s+(?:the\s+)?(?:end\s+of|year[\s-]end)|balance\s+sheets?|"
                      r"statements?\s+of\s+financial\s+(?:position|condition)|year[\s-]end)\b", re.I)
 
@@ -90,7 +94,9 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
     """The period of one table column from its header text, read with the table's caption and
     heading (`context`) for what the header leaves out ("Years ended December 31" above "2018").
     `statement` ("balance", "income", ...) decides instant vs flow when no words do. None when the
-    header names no year or date (a label, "Note", "Change %")."""
+    header names no year or date (a label, "Note", "Change %"), or compares two ("2022 vs. 2021")."""
+    if COMPARISON.search(header):
+        return None
     own_dates = dates_in(header)
     year_match = FISCAL_YEAR.search(header) or YEAR.search(header)
     if not own_dates and not year_match:
@@ -113,7 +119,7 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
         return Period("instant", end, year)
     if months and months < 12:
         return Period("months", end, year, months, _quarter_of(end) if months == 3 else None)
-    if months or YEAR_FLOW.search(words) or statement in ("income", "cash_flow", "comprehensive_income", "equity"):
+    if months or YEAR_FLOW.search(words) or FISCAL_YEAR.search(header) or statement in ("income", "cash_flow", "comprehensive_income", "equity"):
         return Period("fiscal_year", end, year, 12)
     if INSTANT.search(context):
         return Period("instant", end, year)
@@ -133,6 +139,38 @@ def _end_from_context(year: int, context: str) -> str:
     return _iso(year, *month_day) if month_day else ""
 
 
+def document_year_ends(periods: Iterable[Period | None]) -> dict[int, str]:
+    """Fiscal year -> the date it ends on, from the dated year columns of a document's tables (the
+    statements print "Years ended December 31" or "Fiscal years ended December 25, 2021, ...")."""
+    seen = Counter((p.year, p.end) for p in periods if p and p.kind == "fiscal_year" and p.end and p.year)
+    ends: dict[int, str] = {}
+    for (year, end), _ in seen.most_common():
+        ends.setdefault(year, end)
+    return ends
+
+
+def dated(period: Period | None, year_ends: dict[int, str]) -> Period | None:
+    """A period with what the document's fiscal years tell: a bare year ("2024" over a table that
+    names no period words) is that fiscal year; a year column without an end date ends on the day
+    the document's fiscal year of that number ends. A year the document does not date ends on its
+    usual month and day when all its fiscal years share one (not for 52/53-week years)."""
+    if period is None or period.end or period.year is None or period.kind not in ("year", "fiscal_year", "instant"):
+        return period
+    if not year_ends:
+        return period
+    end = year_ends.get(period.year, "")
+    month_days = {e[5:] for e in year_ends.values()}
+    if not end and len(month_days) == 1:
+        month, day = next(iter(month_days)).split("-")
+        # NOTE: a fiscal year ending early in a calendar year may be named for the year before its
+        # end (retail "fiscal 2018" ending 2019-02-03) or for its end; keep the offset the dated years show.
+        offset = {int(e[:4]) - y for y, e in year_ends.items()}
+        end = _iso(period.year + offset.pop(), int(month), int(day)) if len(offset) == 1 else ""
+    if period.kind == "year":
+        return Period("fiscal_year", end, period.year, 12)
+    return Period(period.kind, end, period.year, period.months, period.quarter)
+
+
 def _quarter_of(end: str) -> int | None:
     """Calendar quarter of an end date (fiscal years ending in December: the common case)."""
     return (int(end[5:7]) - 1) // 3 + 1 if end else None
@@ -149,7 +187,7 @@ def period_label(period: Period) -> str:
     if period.kind == "fiscal_year":
         return f"FY{period.year}" + (f" (year ended {end})" if end else "")
     if period.kind == "instant":
-        return end or f"year-end {period.year}"
+        return f"as of {end}" if end else f"year-end {period.year}"
     if period.kind == "quarter":
         return f"Q{period.quarter} {period.year}" + (f" (quarter ended {end})" if end else "")
     if period.kind == "months":

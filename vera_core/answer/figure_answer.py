@@ -1,0 +1,197 @@
+"""The figure strategy: a figure question -> the one cell per (line item, period) asked, stated in
+the unit asked, cited to that cell with its row label highlighted.
+
+Where several tables print the item, the statement the question names comes first, then the primary
+statements, then notes; the same figure elsewhere corroborates but is not repeated. When the item is
+printed but not for the period asked, the answer says so and which periods the statements show:
+never another period's figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from dataclasses import dataclass, field
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import Figure, FigureCell
+from vera_core.answer.figure_request import FigureRequest, period_matches
+from vera_core.answer.line_items import Concept, label_score
+from vera_core.records import GridCell, Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.tables.values import scale_name
+
+MIN_FREE_SCORE = 0.34
+"""A question's own words (no known concept) must make up at least this share of a row label."""
+_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A row printing the item asked, with how well it fits the question."""
+
+    grid: TableGrid
+    chunk: ChunkRecord
+    cells: tuple[GridCell, ...]
+    """The row's value cells."""
+    label: GridCell
+    rank: tuple
+
+
+@dataclass
+class FigureEvidence:
+    """What the strategy found: pieces to cite, figure records, and what is missing."""
+
+    pieces: list[Piece] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    """Sentences saying what was asked but is not printed, and what is."""
+    item_found: bool = False
+
+
+def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGrid]],
+                    chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int], doc_names: Mapping[str, str]
+                    ) -> FigureEvidence:
+    """Resolve every (item, period) of `request` over the grids of the documents in scope.
+    `grids` maps doc_id -> its grids; `chunks` chunk_id -> chunk; `hit_rank` the retrieval rank of
+    table chunks (a tie-breaker after the statement order)."""
+    out = FigureEvidence()
+    items: list[Concept | None] = list(request.concepts) or [None]
+    for concept in items:
+        candidates = _candidates(request, concept, grids, chunks, hit_rank)
+        if not candidates:
+            continue
+        out.item_found = True
+        name = concept.name if concept else candidates[0].label.row_label
+        for period, words in zip(request.periods, request.period_texts) if request.periods else [(None, "")]:
+            chosen = _choose(candidates, period)
+            if chosen is None:
+                out.missing.append(_missing(name, words, candidates, doc_names))
+                continue
+            cand, cell = chosen
+            piece, figure = _state(request, concept, name, cand, cell)
+            out.pieces.append(piece)
+            out.figures.append(figure)
+    return out
+
+
+def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
+                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int]) -> list[Candidate]:
+    from vera_core.answer.line_items import label_terms
+    phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
+    found: list[Candidate] = []
+    for doc_order, (doc_id, doc_grids) in enumerate(grids.items()):
+        for grid in doc_grids:
+            chunk = chunks.get(grid.chunk_id)
+            if grid.status != "parsed" or chunk is None:
+                continue
+            rows: dict[int, list[GridCell]] = {}
+            for cell in grid.cells:
+                rows.setdefault(cell.row, []).append(cell)
+            for row, cells in rows.items():
+                label = next((c for c in cells if c.col == 0), None)
+                values = tuple(c for c in cells if c.col and c.value is not None)
+                if label is None or not values:
+                    continue
+                fit = _fit(label, phrases, concept is None)
+                if fit is None:
+                    continue
+                statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
+                    if request.statement else (0 if grid.statement else 1)
+                rank = (statement_rank, fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+                found.append(Candidate(grid, chunk, values, label, rank))
+    found.sort(key=lambda c: c.rank)
+    return found
+
+
+def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:
+    """(phrase index, label score) of the first phrase the row prints, or None."""
+    for index, phrase in enumerate(phrases):
+        if free:
+            own = label_score(label.row_label, frozenset(t for t in phrase if t in _terms(label)), label.parent_label)
+            share = len([t for t in phrase if t in _terms(label)]) / max(len(phrase), 1)
+            if share >= 0.6 and own >= MIN_FREE_SCORE:
+                return index, own * share
+            continue
+        score = label_score(label.row_label, phrase, label.parent_label)
+        if score > 0:
+            return index, score
+    return None
+
+
+def _terms(label: GridCell) -> frozenset[str]:
+    from vera_core.answer.line_items import label_terms
+    return label_terms(f"{label.row_label} {label.parent_label}")
+
+
+def _choose(candidates: list[Candidate], period: Period | None) -> tuple[Candidate, GridCell] | None:
+    """The best-ranked row that prints the period asked (its latest period when none is asked)."""
+    for cand in candidates:
+        if period is None:
+            dated = [c for c in cand.cells if c.period is not None]
+            if dated:
+                return cand, max(dated, key=lambda c: (c.period.end or "", c.period.year or 0))
+            continue
+        for cell in cand.cells:
+            if period_matches(period, cell.period):
+                return cand, cell
+    return None
+
+
+def _missing(name: str, words: str, candidates: list[Candidate], doc_names: Mapping[str, str]) -> str:
+    best = candidates[0]
+    shown = sorted({c.period.label for c in best.cells if c.period}, reverse=True)
+    where = STATEMENT_NAMES.get(best.grid.statement, f"table '{best.grid.title[:60]}'")
+    doc = doc_names.get(best.chunk.doc_id, best.chunk.doc_id)
+    there = f"; it shows {', '.join(shown)}" if shown else ""
+    return (f"{words} is not in {doc}'s {where} for {name} (page {best.chunk.page_start}){there}. "
+            f"No figure of another period is given in its place.")
+
+
+def _money(amount: float, currency: str, scale: float, percent: bool) -> str:
+    if percent:
+        return f"{amount:,.2f}%".replace(".00%", "%")
+    shown = amount / scale
+    digits = 0 if abs(shown) >= 100 or float(shown).is_integer() else 2
+    rounded = Decimal(repr(abs(shown))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    text = f"{rounded:,.{digits}f}"
+    word = scale_name(scale)
+    symbol = _SYMBOL.get(currency, f"{currency} " if currency else "")
+    sign = "-" if shown < 0 else ""
+    return f"{sign}{symbol}{text}" + (f" {word}" if word else "")
+
+
+def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,
+           cell: GridCell) -> tuple[Piece, Figure]:
+    """One plain sentence for one figure, and its record."""
+    percent = cell.unit == "%"
+    value = cell.value
+    outflow = bool(concept and concept.outflow and value < 0 and cand.grid.statement == "cash_flow")
+    if outflow:
+        value = -value
+    scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
+    amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
+    stated = _money(amount, cell.currency, scale, percent)
+    printed_unit = "%" if percent else " ".join(x for x in (cell.currency, scale_name(cell.scale) + "s"
+                                                           if scale_name(cell.scale) else "") if x)
+    where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:80] or "table")
+    period_text = cell.period.label if cell.period else cell.header
+    label = cand.label.row_label
+    item = label if label.lower() == name.lower() else f"{name} ({label})"
+    note = "; a cash outflow" if outflow else ""
+    text = (f"{item[:1].upper()}{item[1:]}, {period_text}: {stated} "
+            f"(printed {cell.printed}{' in ' + printed_unit if printed_unit else ''}; {where}{note}).")
+    quote = f"{label} | {cell.header}: {cell.printed}"
+    regions = tuple(r for r in (cell.box, cand.label.box) if r is not None)
+    piece = Piece(text, cand.chunk, quote, checked=f"{label} {cell.header} {cell.printed}", regions=regions, pages=(cell.box.page,) if cell.box else ())
+    figure = Figure(line_item=name, row_label=label, period=period_text,
+                    period_end=cell.period.end if cell.period else "",
+                    value=round(amount / scale, 6), unit="%" if percent else cell.currency,
+                    scale=scale, printed=cell.printed, printed_scale=cell.scale, statement=cand.grid.statement,
+                    table_title=cand.grid.title,
+                    cell=FigureCell(chunk_id=cand.chunk.chunk_id, row=cell.row, col=cell.col,
+                                    page=cell.box.page if cell.box else None,
+                                    bbox=[round(v, 2) for v in (cell.box.x0, cell.box.y0, cell.box.x1, cell.box.y1)]
+                                    if cell.box else None))
+    return piece, figure

@@ -1,0 +1,133 @@
+"""What a figure question asks for: line items, periods, the statement it names and the unit.
+
+"What is the FY2018 capital expenditure amount (in USD millions) for 3M? ... cash flow statement."
+-> capital expenditure, FY2018, cash_flow, 1e6. Periods are read with the same patterns as table
+headers (`vera_core.tables.periods`), so "FY2018", "year end FY2018", "as of December 31, 2022",
+"Q1 2023" and "FY2023Q1" land on the same `Period` fields a column carries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vera_core.answer.line_items import Concept, concepts_in, label_terms
+from vera_core.records import Period
+from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
+                                      _full_year, _months, dates_in)
+from vera_core.tables.statements import named_statement
+
+UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
+                        r"(?P<scale>thousands|millions|billions)\b|\b(?:USD|EUR|GBP|\$)\s*(?P<scale2>thousands|millions|"
+                        r"billions)\b|\b(?:thousands|millions|billions)\s+of\s+(?:dollars|euros)\b", re.I)
+PERCENT_ASKED = re.compile(r"\b(?:as\s+a\s+)?percent(?:age)?\b|\bin\s+%|\bunits\s+of\s+percents?\b", re.I)
+METRIC_CUE = re.compile(
+    r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bcalculat\w*|\bcompute\w*|\bgrowth\b|\bgrew\b|"
+    r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
+    r"\bless\b|\bminus\b|\bdivided\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
+    r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
+    r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b", re.I)
+ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+much|quantity|amount|figure|value|report(?:ed)?|"
+                         r"state|give|provide)\b", re.I)
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
+SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+
+
+@dataclass(frozen=True)
+class FigureRequest:
+    """One figure question, resolved into what to look up."""
+
+    concepts: tuple[Concept, ...]
+    """Known line items the question names, in order."""
+    item_terms: frozenset[str]
+    """The question's own words for the item when it names no known concept."""
+    periods: tuple[Period, ...]
+    """Periods asked, in order (empty: the latest the statements show)."""
+    period_texts: tuple[str, ...]
+    """Each period as the question words it ("FY2018")."""
+    scale: float | None
+    """The unit asked: 1e3, 1e6, 1e9; None when not asked."""
+    percent: bool
+    """The question asks for a percentage."""
+    statement: str
+    """The statement the question names (`cash_flow`, `balance`, `income`...), or ''."""
+
+
+def is_figure_question(question: str) -> bool:
+    """A question asking for printed figures of named line items (not a computed metric, not yes/no)."""
+    if _YES_NO.search(question) or METRIC_CUE.search(question) or not ASKS_FIGURE.search(question):
+        return False
+    return bool(concepts_in(question))
+
+
+def read_request(question: str, focus: str = "") -> FigureRequest:
+    """The figure request of a question; `focus` is the router's search focus (used when the
+    question names no known line item)."""
+    concepts = tuple(concepts_in(question))
+    periods, texts = asked_periods(question)
+    unit = UNIT_ASKED.search(question)
+    scale = None
+    if unit:
+        word = (unit.group("scale") or unit.group("scale2") or re.search(r"thousands|millions|billions", unit.group(0),
+                                                                          re.I).group(0)).lower()
+        scale = SCALE_OF[word]
+    return FigureRequest(concepts, frozenset() if concepts else label_terms(focus or question), tuple(periods),
+                         tuple(texts), scale, bool(PERCENT_ASKED.search(question)) and scale is None,
+                         named_statement(question))
+
+
+def asked_periods(question: str) -> tuple[list[Period], list[str]]:
+    """Periods a question names, in order, with the words naming each."""
+    found: list[tuple[int, int, Period, str]] = []
+
+    def free(start: int, end: int) -> bool:
+        return not any(s < end and start < e for s, e, _, _ in found)
+
+    for m in QUARTER.finditer(question):
+        q = m.group("q") or m.group("q2") or m.group("q3")
+        quarter = int(q) if q else _ORDINALS[m.group("ord").lower()]
+        year_text = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
+        if not year_text:
+            after = YEAR.search(question, m.end())
+            year_text = after.group("y") if after and after.start() - m.end() < 12 else None
+        if year_text:
+            found.append((m.start(), m.end(), Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
+    for pattern in (DATE_MDY, DATE_DMY):
+        for m in pattern.finditer(question):
+            if free(*m.span()):
+                iso = dates_in(m.group(0))
+                if iso:
+                    window = question[max(0, m.start() - 40):m.start()]
+                    months = _months(window) if DURATION.search(window) else None
+                    kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
+                    found.append((m.start(), m.end(), Period(kind, iso[0], int(iso[0][:4]), months), m.group(0)))
+    for pattern in (FISCAL_YEAR, YEAR):
+        for m in pattern.finditer(question):
+            if free(*m.span()):
+                found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
+    found.sort(key=lambda x: x[0])
+    periods: list[Period] = []
+    texts: list[str] = []
+    for _, _, period, text in found:
+        if period not in periods:
+            periods.append(period)
+            texts.append(text)
+    return periods, texts
+
+
+def period_matches(asked: Period, column: Period | None) -> bool:
+    """Whether a column's period is the one asked. A fiscal year asked ("FY2018", "2018") matches
+    that year's flow column or its year-end balance column; a date asked matches that date."""
+    if column is None:
+        return False
+    if asked.kind == "year":
+        return column.year == asked.year and column.kind in ("fiscal_year", "instant", "year")
+    if asked.kind in ("instant", "fiscal_year"):
+        if column.kind not in ("instant", "fiscal_year", "year"):
+            return False
+        return column.end == asked.end if column.end else column.year == asked.year
+    if asked.kind == "quarter":
+        return column.kind in ("quarter", "months") and column.months == 3 and column.year == asked.year \
+            and column.quarter == asked.quarter
+    return column.kind == "months" and column.months == asked.months and \
+        (column.end == asked.end if column.end and asked.end else column.year == asked.year)

@@ -1,0 +1,112 @@
+"""Finance line items: how analysts name them and how statements print them.
+
+A concept is found in a question by its `asked` pattern; a statement row is that concept when its
+label contains every word of one of the concept's `printed` phrases (after the shared text
+normaliser). A question naming no known concept is matched on its own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vera_core.answer.units import terms
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A line item an analyst asks for."""
+
+    name: str
+    """How the answer names it ("capital expenditure")."""
+    asked: re.Pattern[str]
+    """Words of a question that ask for it."""
+    printed: tuple[str, ...]
+    """Row labels that print it, most specific first."""
+    outflow: bool = False
+    """Printed negative in the cash flow statement, asked for as a positive amount (capex, dividends)."""
+
+
+def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False) -> Concept:
+    return Concept(name, re.compile(asked, re.I), printed, outflow)
+
+
+CONCEPTS: tuple[Concept, ...] = (
+    _c("capital expenditure", r"\bcapex\b|\bcapital\s+expenditures?\b|\bcapital\s+spending\b",
+       ("purchases of property plant and equipment", "purchase of property plant and equipment",
+        "capital expenditures", "capital expenditure", "capital spending", "additions to property plant and equipment",
+        "payments for property plant and equipment", "expenditures for property plant and equipment",
+        "purchases of property and equipment", "additions to property and equipment"), outflow=True),
+    _c("net property, plant and equipment",
+       r"\bnet\s+(?:PP&?N?E|property,?\s+plant,?\s+(?:and|&)\s+equipment)\b|\bPP&?N?E,?\s+net\b|"
+       r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment,?\s+net\b|\bPPNE\b",
+       ("property plant and equipment net", "net property plant and equipment", "property and equipment net",
+        "property plant and equipment")),
+    _c("revenue", r"\b(?:total\s+|net\s+)?(?:revenues?|net\s+sales|turnover)\b|\btop[\s-]line\b",
+       ("total net revenues", "total net revenue", "total revenues", "total revenue", "net revenues", "net revenue",
+        "net sales", "revenues", "revenue", "sales")),
+    _c("net income", r"\bnet\s+(?:income|earnings|profit)\b|\bprofit\s+for\s+the\s+(?:year|period)\b",
+       ("net income attributable to", "net earnings attributable to", "net income", "net earnings",
+        "profit for the year", "profit for the period")),
+    _c("operating income", r"\boperating\s+(?:income|profit)\b|\bincome\s+from\s+operations\b|\bEBIT\b",
+       ("operating income", "operating profit", "income from operations")),
+    _c("cost of sales", r"\bcost\s+of\s+(?:goods\s+sold|sales|revenues?)\b|\bCOGS\b",
+       ("cost of sales", "cost of goods sold", "cost of revenues", "cost of revenue")),
+    _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b",
+       ("depreciation and amortization", "depreciation and amortisation")),
+    _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|"
+                              r"cash\s+(?:provided\s+by|from)\s+operating\s+activities)\b",
+       ("net cash provided by operating activities", "net cash from operating activities",
+        "cash provided by operating activities")),
+    _c("dividends paid", r"\bdividends?\s+paid\b|\bcash\s+dividends\b",
+       ("dividends paid", "cash dividends paid", "dividends"), outflow=True),
+    _c("share repurchases", r"\b(?:share|stock)\s+(?:repurchases?|buybacks?)\b|\brepurchases?\s+of\s+(?:common\s+)?stock\b",
+       ("purchases of treasury stock", "repurchases of common stock", "share repurchases"), outflow=True),
+    _c("inventories", r"\binventor(?:y|ies)\b", ("total inventories", "inventories", "inventory")),
+    _c("accounts receivable", r"\b(?:accounts|trade)\s+receivables?\b",
+       ("accounts receivable", "trade receivables", "trade and other receivables")),
+    _c("accounts payable", r"\b(?:accounts|trade)\s+payables?\b", ("accounts payable", "trade payables",
+                                                                    "trade and other payables")),
+    _c("cash and cash equivalents", r"\bcash\s+and\s+(?:cash\s+)?equivalents\b",
+       ("cash and cash equivalents",)),
+    _c("total assets", r"\btotal\s+assets\b", ("total assets",)),
+    _c("total liabilities", r"\btotal\s+liabilities\b", ("total liabilities",)),
+    _c("restructuring charges", r"\brestructuring\s+(?:costs?|charges?|expenses?)\b",
+       ("total restructuring and impairment charges", "restructuring and impairment charges",
+        "restructuring charges", "restructuring costs", "restructuring")),
+    _c("income tax expense", r"\b(?:income\s+tax(?:es)?\s+(?:expense|provision)|provision\s+for\s+income\s+taxes)\b",
+       ("provision for income taxes", "income tax expense", "income taxes")),
+    _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|earnings\s+per\s+share)\b|\bEPS\b|\bearnings\s+per\s+share\b",
+       ("diluted", "earnings per share diluted", "diluted earnings per share")),
+)
+_EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
+               "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property"}
+_LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
+
+
+def concepts_in(question: str) -> list[Concept]:
+    """The concepts a question asks for, in the order it names them (one per span)."""
+    found: list[tuple[int, int, Concept]] = []
+    for concept in CONCEPTS:
+        for m in concept.asked.finditer(question):
+            if not any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _ in found):
+                found.append((m.start(), m.end(), concept))
+    return list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
+
+
+def label_terms(text: str) -> frozenset[str]:
+    """The normalised words of a label or phrase (PP&E -> property; charges ~ costs ~ expenses)."""
+    text = _LABEL_NOISE.sub(" ", text).replace("&", " and ")
+    return frozenset(_EQUIVALENT.get(t, t) for t in terms(text))
+
+
+def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> float:
+    """How well a row prints a phrase: every phrase word must be in the label or its parent row's
+    label ("Diluted" under "Earnings per share") else 0; then the fewer extra words the label has,
+    the better (1.0 = exactly the phrase)."""
+    if not phrase_terms:
+        return 0.0
+    own = label_terms(label)
+    if not phrase_terms <= own | (label_terms(parent) if parent else frozenset()):
+        return 0.0
+    return min(1.0, len(phrase_terms & own) / max(len(own), 1))
