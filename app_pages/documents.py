@@ -7,8 +7,10 @@ import pandas as pd
 import streamlit as st
 
 from components.safe_text import escape_markdown
+from components.table_grid import table_grid
 from components.uploader import uploader
 from components.workspace import shared_workspace
+from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
 ws = shared_workspace()
@@ -51,13 +53,14 @@ with headings:
             for h in ws.catalog.headings(doc.doc_id)]
     st.markdown("\n".join(tree) or "No headings.")
 with tables:
-    table_chunks = [c for c in ws.doc_chunks(doc.doc_id) if c.kind == "table"]
-    if not table_chunks:
+    doc_tables = document_tables(ws.doc_chunks(doc.doc_id), ws.doc_grids(doc.doc_id))
+    if not doc_tables:
         st.caption("No tables.")
-    for chunk in table_chunks:
-        pages = ", ".join(map(str, chunk.pages)) or "-"
-        with st.expander(f"p. {pages}: {chunk.caption or '(no caption)'}".replace("[", "(").replace("]", ")")):
-            st.text(chunk.text)
+    else:
+        labels = {t.number: t.label for t in doc_tables}
+        # NOTE: one key per document, so switching documents starts at its first table
+        number = st.selectbox("Table", list(labels), format_func=labels.get, key=f"browse_table_{doc.doc_id}")
+        table_grid(doc, doc_tables[number - 1])
 with remove:
     st.write(f"Remove **{doc.name.replace('*', '')}** from every store (vectors, catalog, original file, facts).")
     st.button("Delete document", type="primary", key="delete_doc", icon=":material/delete:",

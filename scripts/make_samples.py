@@ -200,7 +200,7 @@ _CAPTION_DATE = re.compile(r"\b(for the year ended|as at) (\d{1,2}) (" + "|".joi
 
 def _fiscal_year_end() -> tuple[int, int]:
     """(month, day) on which the reporting period ends, from the report's own reporting-period fact."""
-    end = FACT_VALUES["reporting_period"].split("/")[1]  # "2024-12-31"
+    end = REPORTING_PERIOD_END  # "2024-12-31"
     return int(end[5:7]), int(end[8:10])
 
 
@@ -721,10 +721,11 @@ FACT_SENTENCES = {
     "units": "Unless otherwise stated, all amounts are in thousands of euro (EUR thousand).",
     "reporting_period": "The reporting period is the financial year from 1 January 2024 to 31 December 2024.",
 }
+REPORTING_PERIOD_END = "2024-12-31"
 FACT_VALUES = {
     "default_currency": "EUR",
     "units": "EUR thousand",
-    "reporting_period": "2024-01-01/2024-12-31",
+    "reporting_period": "financial year from 1 January 2024 to 31 December 2024",
     "accounting_framework": "IFRS",
     "consolidation_basis": "consolidated",
 }

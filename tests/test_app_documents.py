@@ -80,3 +80,46 @@ def test_facts_page_shows_each_fact_and_its_highlighted_evidence(sample_store, m
     assert len(sample_store.catalog.facts(next(d.doc_id for d in sample_store.catalog.documents()
                                                if d.name.endswith(".pdf")))) == 5
 
+
+
+CHECKLIST = b"# Checklist\n\n## Items\n\nBring these.\n\n| Item |\n|------|\n| Passport |\n| Visa |\n"
+"""A one-column table: no value column, so its grid cannot be read."""
+
+
+def test_tables_tab_shows_the_chosen_table_as_a_grid_with_a_csv_download(sample_store, monkeypatch):
+    at = documents_page(monkeypatch, sample_store)
+    doc_id = next(d.doc_id for d in sample_store.catalog.documents() if d.name == "Aurora_Annual_Report_2024.pdf")
+    at.selectbox(key="browse_doc").set_value(doc_id).run()
+    tables_tab = at.tabs[1]
+    choice = tables_tab.selectbox(key=f"browse_table_{doc_id}")
+    assert choice.options[:3] == ["Table 1 — Revenue by segment (page 3)",
+                                  "Table 2 — Consolidated income statement for the year ended 31 December 2024 "
+                                  "(page 6, income statement)",
+                                  "Table 3 — Consolidated balance sheet as at 31 December 2024 "
+                                  "(pages 6, 7, balance sheet)"]
+    assert len(choice.options) == 5
+    choice.set_value(2).run()
+    assert not at.exception, at.exception
+    grid = at.tabs[1].dataframe[0].value
+    assert list(grid.columns) == ["EUR thousand", "Note", "2024", "2023"]
+    assert grid.set_index("EUR thousand").loc["Revenue", "2024"] == "1,032,400"
+    assert "FY2024 (year ended December 31, 2024)" in unescape(at.tabs[1].caption[0].value)
+    download = at.tabs[1].get("download_button")
+    assert len(download) == 1 and "Download CSV (table 2" in download[0].proto.label
+    at.tabs[1].selectbox(key=f"browse_table_{doc_id}").set_value(3).run()
+    balance = at.tabs[1].dataframe[0].value
+    assert list(balance.columns[:2]) == ["EUR thousand", "Under"]
+    assert balance.set_index("EUR thousand").loc["Inventories", "Under"] == "Current assets"
+
+
+def test_an_unreadable_table_shows_its_text_and_says_so(small_store, monkeypatch):
+    assert Ingestor(small_store).ingest_file("checklist.md", data=CHECKLIST, name="checklist.md").status == "ingested"
+    at = documents_page(monkeypatch, small_store)
+    doc_id = next(d.doc_id for d in small_store.catalog.documents() if d.name == "checklist.md")
+    at.selectbox(key="browse_doc").set_value(doc_id).run()
+    assert not at.exception, at.exception
+    tables_tab = at.tabs[1]
+    assert tables_tab.selectbox(key=f"browse_table_{doc_id}").options == ["Table 1 — Items"]
+    assert "could not be read" in tables_tab.warning[0].value
+    assert "| Passport |" in tables_tab.text[0].value
+    assert not tables_tab.dataframe and not tables_tab.get("download_button")

@@ -7,6 +7,7 @@ import sys
 
 from vera_core.config import VeraSettings
 from vera_core.store.catalog import Catalog
+from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
 
@@ -18,13 +19,17 @@ def document_json(ws: Workspace, doc) -> dict:
 
 
 def show_json(ws: Workspace, doc) -> dict:
-    """`vera show --json`: the document, its heading tree with page ranges, and its tables."""
+    """`vera show --json`: the document, its heading tree with page ranges, and its tables (each
+    with its number for `vera table DOC N` and whether its cell grid was read)."""
     headings = [{"path": "/".join([doc.stem, *h.path]), "title": h.title, "level": h.level,
                  "pages": list(range(h.page_start, h.page_end + 1)) if h.page_start else []}
                 for h in ws.catalog.headings(doc.doc_id)]
+    chunks = ws.doc_chunks(doc.doc_id)
+    numbered = {t.table_id: t for t in document_tables(chunks, ws.doc_grids(doc.doc_id))}
     tables = [{"chunk_id": c.chunk_id, "pages": list(c.pages), "caption": c.caption,
-               "heading_path": c.heading_path, "polygons": [r.as_dict() for r in c.polygons]}
-              for c in ws.catalog.chunks(doc.doc_id) if c.kind == "table"]
+               "heading_path": c.heading_path, "polygons": [r.as_dict() for r in c.polygons],
+               "number": numbered[c.chunk_id].number, "grid": numbered[c.chunk_id].grid.status}
+              for c in chunks if c.kind == "table"]
     return {"doc": document_json(ws, doc), "headings": headings, "tables": tables}
 
 
@@ -57,7 +62,7 @@ def run_show(args, settings: VeraSettings) -> int:
     print(f"\nTables ({len(data['tables'])}):")
     for t in data["tables"]:
         pages = ",".join(map(str, t["pages"])) or "-"
-        print(f"  p. {pages}  {t['caption'] or '(no caption)'}  [{t['chunk_id']}]")
+        print(f"  {t['number']}. p. {pages}  {t['caption'] or '(no caption)'}  [{t['chunk_id']}]  grid: {t['grid']}")
     return 0
 
 

@@ -27,6 +27,15 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="a document's heading tree and tables")
     show.add_argument("doc", help="name (with or without extension) or id")
     show.add_argument("--json", action="store_true")
+    table = sub.add_parser("table", help="a document's table grids as text, JSON or CSV")
+    table.add_argument("doc", help="name (with or without extension) or id")
+    table.add_argument("table", nargs="?", metavar="TABLE_ID",
+                       help="a table's id (chunk id, as `vera show` lists it) or its 1-based number in the "
+                            "document; default: every table")
+    table_format = table.add_mutually_exclusive_group()
+    table_format.add_argument("--json", action="store_true", help="tables with every cell, period and box")
+    table_format.add_argument("--csv", action="store_true", help="one row per cell")
+    table.add_argument("--output", help="write here instead of stdout")
     delete = sub.add_parser("delete", help="remove a document from every store")
     delete.add_argument("doc")
     sub.add_parser("migrate", help="bring the catalog schema up to date")
@@ -94,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
             from vera_core.cli import query_cmd
             return {"query": query_cmd.run_query, "facts": query_cmd.run_facts,
                     "export": query_cmd.run_export}[args.command](args, settings)
+        if args.command == "table":
+            from vera_core.cli import table_cmd
+            return table_cmd.run(args, settings)
         if args.command == "eval":
             from vera_core.cli import eval_cmd
             return eval_cmd.run(args, settings)

@@ -73,7 +73,7 @@ def run_query(args, settings: VeraSettings) -> int:
 
 
 def run_facts(args, settings: VeraSettings) -> int:
-    from vera_core.facts.extract import refresh_facts
+    from vera_core.facts.extract import period_iso, refresh_facts
     ws = Workspace(settings)
     doc = ws.catalog.resolve(args.doc)
     if args.refresh or not ws.catalog.facts(doc.doc_id):
@@ -82,6 +82,7 @@ def run_facts(args, settings: VeraSettings) -> int:
     if args.json:
         print(json.dumps({"doc": {"doc_id": doc.doc_id, "name": doc.name}, "facts": [
             {"name": f.fact_name, "value": f.value, "status": f.status, "confidence": f.confidence,
+             "period": period_iso(f.value) if f.fact_name == "reporting_period" else None,
              "source_chunk_id": f.source_chunk_id, "pages": list(f.page_numbers),
              "polygons": [p.as_dict() for p in f.polygons], "evidence": f.evidence_excerpt,
              "extractor_version": f.extractor_version, "doc_sha256": f.doc_sha256, "extracted_at": f.extracted_at}

@@ -5,10 +5,13 @@ Deterministic and conservative. A fact is `found` only when the document states 
 statement makes it `not_found`, reported with the pages and sections searched. Never inferred:
 "$" or "EUR" next to figures in tables is not a statement of the currency.
 
-Only the front of a document is searched (pages 1-10; the first 10 chunks of a Markdown file)
-plus the first section titled, and the first passage containing, each of `SECTION_PHRASES`.
-Sentence statements outrank titles (headings, captions, table footnotes, unit legends such as
-"(Millions)"); within the strongest tier present, every statement must agree.
+The front of a document is searched (pages 1-10; the first 10 chunks of a Markdown file) plus
+the first section titled, and the first passage containing, each of `SECTION_PHRASES`; beyond it,
+the primary statements' scale lines for units and currency, and the auditor's opinion for the
+framework (`statements.py`). Sentence statements outrank the primary statements' legends, which
+outrank other titles (headings, captions, table footnotes, unit legends such as "(Millions)");
+within the strongest tier present, every statement must agree. Among agreeing statements the
+evidence shown is the most confident, then one from the front matter, then the first.
 
 The same code serves ingestion (`refresh_facts` stores the five facts with lineage in
 `document_facts`) and question time (a front-matter locate calls `extract_fact`).
@@ -23,29 +26,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from vera_core.facts import patterns
+from vera_core.facts import patterns, statements
+from vera_core.facts.highlight import line_rects
+from vera_core.facts.period import period_iso
 from vera_core.records import Rect
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord, FactRecord
 
 __all__ = ["EXTRACTOR_VERSION", "FACT_NAMES", "FactCandidate", "FactResult", "extract_fact", "extract_facts",
-           "refresh_facts", "search_scope", "to_record"]
+           "period_iso", "refresh_facts", "search_scope", "to_record"]
 
 FACT_NAMES: tuple[str, ...] = ("default_currency", "reporting_period", "accounting_framework", "units",
                                "consolidation_basis")
-EXTRACTOR_VERSION = "facts-1"
+EXTRACTOR_VERSION = "facts-2"
+"""facts-2: statements' scale lines and the auditor's opinion read; periods stored as readable text."""
 FRONT_PAGES = 10
 """Pages 1..FRONT_PAGES of a PDF are always searched."""
 FRONT_CHUNKS = 10
 """Chunks always searched in a document without pages (Markdown)."""
-SECTION_PHRASES = ("consolidated financial statements", "basis of presentation", "significant accounting policies",
-                   "presentation currency", "functional currency")
+SECTION_PHRASES = ("consolidated financial statements", "basis of presentation", "basis of preparation",
+                   "significant accounting policies", "presentation currency", "functional currency")
 """The first section titled with, and the first passage containing, each phrase are searched too."""
 MAX_EXCERPT = 299
-_TOLERANCE = 1.6
-"""A paragraph whose characters per point differ from the chunk's by more than this factor means
-the line rects cannot be matched to the text (columns, table-like text): highlight the whole chunk."""
-_MARGIN = 0.2
-"""Fraction of an average line added on each side of an excerpt before picking its lines."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,9 @@ class FactResult:
     name: str
     """One of `FACT_NAMES`."""
     value: str | None
-    """ISO 4217 code, ISO interval ("YYYY-MM-DD/YYYY-MM-DD" or "/YYYY-MM-DD"), "IFRS"/"US GAAP",
-    "<CUR> thousand|million|billion" or the bare scale, "consolidated"/"standalone"/"parent only";
+    """ISO 4217 code; a readable period ("fiscal year ended December 31, 2018", "financial year from
+    1 January 2024 to 31 December 2024": ISO dates via `period_iso`); "IFRS"/"US GAAP";
+    "<CUR> thousand|million|billion" or the bare scale; "consolidated"/"standalone"/"parent only".
     None unless `status` is `found`."""
     status: str
     """`found`, `not_found` or `ambiguous`."""
@@ -84,7 +86,8 @@ class FactResult:
     """Highlight: the chunk's line rects under the excerpt when they can be told apart, else all of the
     chunk's rects; () for Markdown and when not found."""
     pages_searched: tuple[int, ...]
-    """1-based pages of the searched scope, ascending (empty for Markdown)."""
+    """1-based pages of the searched scope (front matter and, for this fact, the statements), ascending
+    (empty for Markdown)."""
     sections_searched: tuple[str, ...]
     """Heading paths of the searched scope, in document order."""
     candidates: tuple[FactCandidate, ...]
@@ -163,19 +166,32 @@ def extract_facts(chunks: Sequence[ChunkRecord]) -> list[FactResult]:
 
 
 def _extract(chunks: Sequence[ChunkRecord], names: Sequence[str]) -> list[FactResult]:
-    scope = search_scope(chunks)
-    spans = {c.chunk_id: _spans(c) for c in scope}
+    ordered = sorted(chunks, key=lambda c: c.position)
+    front = search_scope(ordered)
+    front_ids = {c.chunk_id for c in front}
+    beyond = statements.statement_scope(ordered, names)
+    spans: dict[str, list[_Span]] = {}
     # NOTE: a bare "GAAP" counts as US GAAP only where the filing itself defines the abbreviation
     # that way (10-Ks do, often once, far from Note 1); the definition may lie outside the scope.
     gaap = functools.cache(lambda: any(patterns.GAAP_DEFINITION.search(c.text) for c in chunks))
     results = []
     for name in names:
-        hits = [h for c in scope for h in _hits(name, c, spans[c.chunk_id], gaap)]
-        results.append(_resolve(name, scope, hits))
+        extra = beyond.get(name, [])
+        scope = sorted({c.chunk_id: c for c in (*front, *extra)}.values(), key=lambda c: c.position)
+        raised = {c.chunk_id for c in extra} if name in statements.LEGEND_FACTS else set()
+        hits = []
+        for c in scope:
+            if c.chunk_id not in spans:
+                spans[c.chunk_id] = _spans(c)
+            hits += _hits(name, c, spans[c.chunk_id], gaap, statement=c.chunk_id in raised)
+        results.append(_resolve(name, scope, hits, front_ids))
     return results
 
 
-def _hits(name: str, chunk: ChunkRecord, spans: list[_Span], gaap: Callable[[], bool]) -> list[_Hit]:
+def _hits(name: str, chunk: ChunkRecord, spans: list[_Span], gaap: Callable[[], bool], *,
+          statement: bool = False) -> list[_Hit]:
+    """The statements of fact `name` in a chunk's spans; a title in a primary statement (`statement`)
+    is raised to `patterns.TIER_STATEMENT`."""
     hits: list[_Hit] = []
     for span in spans:
         if span.kind == "legend" and name not in ("units", "default_currency"):
@@ -187,18 +203,20 @@ def _hits(name: str, chunk: ChunkRecord, spans: list[_Span], gaap: Callable[[], 
                 if not gaap():
                     continue
                 st = dataclasses.replace(st, value="US GAAP")
+            if statement and st.tier == patterns.TIER_TITLE:
+                st = dataclasses.replace(st, tier=patterns.TIER_STATEMENT)
             if st.value not in best or (st.tier, st.confidence) > (best[st.value].tier, best[st.value].confidence):
                 best[st.value] = st
         for st in sorted(best.values(), key=lambda s: s.start):
             start, end = _excerpt_span(chunk.text, span.start, span.end, span.start + st.start, span.start + st.end)
-            rects = _line_rects(chunk, start, end)
+            rects = line_rects(chunk, start, end)
             page = rects[0].page if rects else (chunk.page_start or None)
             excerpt = " ".join(chunk.text[start:end].split())
             hits.append(_Hit(st, chunk, (start, end), FactCandidate(st.value, chunk.chunk_id, page, excerpt)))
     return hits
 
 
-def _resolve(name: str, scope: list[ChunkRecord], hits: list[_Hit]) -> FactResult:
+def _resolve(name: str, scope: list[ChunkRecord], hits: list[_Hit], front_ids: set[str]) -> FactResult:
     pages = tuple(sorted({p for c in scope for p in c.pages}))
     sections = tuple(dict.fromkeys(c.heading_path for c in scope))
     if not hits:
@@ -206,13 +224,14 @@ def _resolve(name: str, scope: list[ChunkRecord], hits: list[_Hit]) -> FactResul
     top = max(h.statement.tier for h in hits)
     deciding = [h for h in hits if h.statement.tier == top]
     candidates = tuple(dict.fromkeys(h.candidate for h in deciding))
-    value = patterns.reconcile(name, [h.candidate.value for h in deciding])
+    preferred = sorted(deciding, reverse=True, key=lambda h: (h.statement.confidence, h.chunk.chunk_id in front_ids,
+                                                              -h.chunk.position, -h.span[0]))
+    value = patterns.reconcile(name, [h.candidate.value for h in preferred])
     if value is None:
         return FactResult(name, None, "ambiguous", 0.0, None, "", (), pages, sections, candidates)
-    best = max((h for h in deciding if h.candidate.value == value),
-               key=lambda h: (h.statement.confidence, -h.chunk.position, -h.span[0]))
+    best = next(h for h in preferred if h.candidate.value == value)
     return FactResult(name, value, "found", round(best.statement.confidence, 2), best.chunk, best.candidate.excerpt,
-                      _line_rects(best.chunk, *best.span), pages, sections, candidates)
+                      line_rects(best.chunk, *best.span), pages, sections, candidates)
 
 
 # -- sentences and lines ---------------------------------------------------------------------------
@@ -294,52 +313,6 @@ def _excerpt_span(text: str, start: int, end: int, m_start: int, m_end: int) -> 
         cut = text.rfind(" ", m_end, hi)
         hi = cut if cut > 0 else hi
     return lo, hi
-
-
-# -- geometry --------------------------------------------------------------------------------------
-
-def _line_rects(chunk: ChunkRecord, start: int, end: int) -> tuple[Rect, ...]:
-    """The chunk's line rects that cover `chunk.text[start:end]`.
-
-    A text chunk's rects are its lines in reading order, one paragraph after another, but the
-    catalog keeps no character offsets for them. NOTE: so the offsets are estimated: each
-    paragraph boundary is snapped to the nearest line boundary (lines split in proportion to
-    their widths), then a paragraph's characters are spread over its lines by width, and the
-    excerpt is widened by `_MARGIN` of a line. On the dev filings the chosen lines hold the whole
-    sentence 98.5% of the time. Tables, chunks with fewer rects than paragraphs, and paragraphs
-    whose density is off by more than `_TOLERANCE` return every rect of the chunk.
-    """
-    rects = chunk.polygons
-    paragraphs = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", chunk.text)]
-    if chunk.kind != "text" or not rects or len(rects) < len(paragraphs):
-        return rects
-    widths = [max(r.x1 - r.x0, 1.0) for r in rects]
-    lengths = [b - a for a, b in paragraphs]
-    total_w, total_c = sum(widths), sum(lengths)
-    cum_w = [0.0]
-    for w in widths:
-        cum_w.append(cum_w[-1] + w)
-    cuts, seen = [0], 0
-    for k in range(1, len(paragraphs)):
-        seen += lengths[k - 1]
-        low, high = cuts[-1] + 1, len(rects) - (len(paragraphs) - k)
-        cuts.append(min(range(low, high + 1), key=lambda j: abs(cum_w[j] / total_w * total_c - seen)))
-    cuts.append(len(rects))
-    density = total_c / total_w
-    for (a, b), lo, hi in zip(paragraphs, cuts, cuts[1:]):
-        if not 1 / _TOLERANCE <= (b - a) / (cum_w[hi] - cum_w[lo]) / density <= _TOLERANCE:
-            return rects  # the lines do not fit the text: cannot tell them apart
-    margin = _MARGIN * total_c / len(rects)
-    start, end = start - margin, end + margin
-    chosen: list[Rect] = []
-    for (a, b), lo, hi in zip(paragraphs, cuts, cuts[1:]):
-        para_w = cum_w[hi] - cum_w[lo]
-        for j in range(lo, hi):
-            line_a = a + (cum_w[j] - cum_w[lo]) / para_w * (b - a)
-            line_b = a + (cum_w[j + 1] - cum_w[lo]) / para_w * (b - a)
-            if line_a < end and line_b > start:
-                chosen.append(rects[j])
-    return tuple(chosen) or rects
 
 
 # -- catalog ---------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """The wording that counts as an explicit statement of a document fact, and the value it states.
 
-Pure text -> values (chunks, scope and pages are `extract.py`'s). Wording comes in tiers: a
-*sentence* about the document (tier 3; tier 2 for an indirect one) outranks *title* wording
-(tier 1), which is read only in headings, table captions, short title-like lines and, for units
-and currency only, table footnotes and the unit cell of a table's stub column. Title lines are
-also read for sentence wording: a 10-K cover line "For the fiscal year ended ..." is both.
+Pure text -> values (chunks, scope and pages are `extract.py`'s). Wording comes in tiers
+(`TIER_*`): a *sentence* about the document (`TIER_SENTENCE`; `TIER_INDIRECT` for an indirect one)
+outranks *title* wording (`TIER_TITLE`), which is read only in headings, table captions, short
+title-like lines and, for units and currency only, table footnotes and the unit cell of a table's
+stub column. `extract.py` raises the titles of the primary financial statements to
+`TIER_STATEMENT`. Title lines are also read for sentence wording: a 10-K cover line "For the fiscal
+year ended ..." is both.
 
 What counts (decided on the dev filings: 3M, American Express and PepsiCo 10-Ks, an earnings
 release and 8-Ks, plus the sample report):
@@ -19,14 +21,17 @@ release and 8-Ks, plus the sample report):
   (EUR thousand)", PepsiCo's "tabular dollars are in millions, except per share amounts"). 10-Ks
   state units mostly as statement and table legends ("(Millions)", "(in millions except per share
   amounts, unaudited)", "(Dollars in millions, ...)"): those count, as titles (confidence ~0.6),
-  so any sentence outranks them, and legends that disagree make the fact ambiguous. A figure such
-  as "$1.4 billion" is not a statement of units; "(Shares in thousands)" is not money.
+  so any sentence outranks them, and legends that disagree make the fact ambiguous. The legends of
+  the primary statements ("(In millions, except per share data)", "$ in millions", "EUR thousand")
+  outrank other tables' legends; a "$" standing alone there names the dollar like a bare "dollars".
+  A figure such as "$1.4 billion" is not a statement of units; "(Shares in thousands)" is not money.
 - a bare "dollars" is read as USD less `BARE_DOLLAR_PENALTY`: that is what a 10-K means by it,
   but the words do not say which dollar.
 - reporting_period: "the reporting period is the financial year from <date> to <date>"; the cover
   line "For the fiscal year / quarterly period ended <date>"; as titles "Year / Three Months /
   12 Weeks Ended <date>" (first date of the line). Comparatives and references to other reports
-  ("our Annual Report on Form 10-K for the fiscal year ended ...") are skipped.
+  ("our Annual Report on Form 10-K for the fiscal year ended ...") are skipped. The value reads as
+  the document words it ("fiscal year ended December 31, 2018", see `period.py`).
 - accounting_framework: IFRS or US GAAP right after "in accordance / conformity / compliance with",
   "comply with", "prepared under"; not when negated ("not in accordance with U.S. GAAP") or in a
   non-GAAP sentence. A bare "GAAP" only where the document defines it as U.S. GAAP.
@@ -40,7 +45,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+
+from vera_core.facts import period
 
 # -- vocabulary -----------------------------------------------------------------------------------
 
@@ -72,9 +78,6 @@ BARE_DOLLAR_PENALTY = 0.15
 
 _CUR_ALT = "|".join(alt for _, alt in _CURRENCIES)
 _SCALE_ALT = r"thousands?|millions?|billions?|'000s?|000s|mn|bn"
-_MONTHS = {m: i for i, m in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"), start=1)}
 _MONTH_ALT = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
               r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _DATE = (rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_ALT},?\s+\d{{4}}"
@@ -91,6 +94,10 @@ BARE_GAAP = "GAAP?"
 document defines GAAP that way (`GAAP_DEFINITION`), and drops it otherwise."""
 
 
+_DOLLAR = r"(?<![\w$])(?P<cur>\$)(?!\s*[\d(])"
+"""A "$" standing for the currency in a scale line ("($ in millions)", "$ in thousands"), never before a figure."""
+
+
 def cur(group: str = "cur") -> str:
     """A currency name as a named group."""
     return rf"(?:(?<![\w$])(?P<{group}>{_CUR_ALT})(?![\w$]))"
@@ -100,8 +107,11 @@ def currency_code(name: str) -> tuple[str, float]:
     """ISO 4217 code of a currency name and the confidence penalty for it.
 
     NOTE: a bare "dollars" (as in a 10-K's "(Dollars in millions)") is read as USD with a
-    penalty: SEC filings use it for U.S. dollars, but the wording does not say which dollar.
+    penalty: SEC filings use it for U.S. dollars, but the wording does not say which dollar. So is
+    a "$" standing alone in a scale line ("$ in millions").
     """
+    if name.strip() == "$":
+        return "USD", BARE_DOLLAR_PENALTY
     for code, alt in _CURRENCIES:
         if re.fullmatch(alt, name.strip(), re.IGNORECASE):
             return (code[:3], BARE_DOLLAR_PENALTY) if code.endswith("?") else (code, 0.0)
@@ -116,35 +126,24 @@ def scale_word(token: str) -> str:
     return "million" if token.startswith(("million", "mn")) else "billion"
 
 
-def parse_date(text: str) -> date | None:
-    """A calendar date from "31 December 2024", "December 31, 2018", "Dec. 31, 2018", ISO, or a
-    numeric "3/25/2023" only when one part exceeds 12 (so day and month cannot be swapped)."""
-    text = text.strip()
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return date.fromisoformat(text)
-        if numeric := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
-            a, b, year = (int(g) for g in numeric.groups())
-            if (a > 12) == (b > 12):
-                return None
-            return date(year, b, a) if a > 12 else date(year, a, b)
-        parts = re.findall(r"\d+|[A-Za-z]+", text)
-        numbers = [int(p) for p in parts if p.isdigit()]
-        month = next(m for p in parts for name, m in _MONTHS.items() if p.isalpha() and name.startswith(p.lower())
-                     and len(p) >= 3)
-        return date(numbers[-1], month, numbers[0])
-    except (ValueError, StopIteration, IndexError):
-        return None
-
-
 # -- statements -----------------------------------------------------------------------------------
+
+TIER_SENTENCE = 4
+"""A sentence stating the fact directly ("the financial statements are presented in euro")."""
+TIER_INDIRECT = 3
+"""A sentence implying it ("the functional currency of the parent company is ...")."""
+TIER_STATEMENT = 2
+"""A title or legend of a primary financial statement (assigned by `extract.py`, which knows the chunk)."""
+TIER_TITLE = 1
+"""Any other title or legend: a heading, a caption, a note table's "(in millions)"."""
+
 
 @dataclass(frozen=True)
 class Statement:
     """One explicit statement of a fact inside a piece of text."""
 
     value: str
-    """The normalised value (ISO code, ISO interval, `US GAAP`, `EUR thousand`...)."""
+    """The normalised value (ISO code, readable period, `US GAAP`, `EUR thousand`...)."""
     confidence: float
     """How explicit the wording is, in [0, 1]."""
     start: int
@@ -152,7 +151,7 @@ class Statement:
     end: int
     """End offset (exclusive) of the matched wording."""
     tier: int
-    """Strength of the wording: 3 a direct sentence, 2 an indirect sentence, 1 a title or legend."""
+    """Strength of the wording, one of `TIER_*` (higher is stronger)."""
 
 
 @dataclass(frozen=True)
@@ -161,15 +160,15 @@ class _Rule:
     confidence: float
     value: str = ""
     """Fixed value (framework, consolidation); empty when the value comes from the match."""
-    tier: int = 3
+    tier: int = TIER_SENTENCE
 
 
-def _rule(regex: str, confidence: float, value: str = "", tier: int = 3) -> _Rule:
+def _rule(regex: str, confidence: float, value: str = "", tier: int = TIER_SENTENCE) -> _Rule:
     return _Rule(re.compile(regex, re.IGNORECASE), confidence, value, tier)
 
 
 def _title(regex: str, confidence: float, value: str = "") -> _Rule:
-    return _rule(regex, confidence, value, tier=1)
+    return _rule(regex, confidence, value, tier=TIER_TITLE)
 
 
 _TEXT = r"(?:[^.;]|\.(?!\s+(?-i:[A-Z])|\s*$)|(?<=\b(?-i:[A-Z]))\.)"
@@ -188,7 +187,7 @@ CURRENCY_RULES = {
         _rule(rf"\bamounts\b[^.;]{{0,40}}?{_BE}in\s+(?:(?:thousands|millions|billions)\s+of\s+)?(?:the\s+)?{cur()}",
               0.85),
         _rule(rf"\bfunctional\s+currency\s+of\s+(?:the\s+)?(?:parent(?:\s+company)?|company|group|registrant)\b"
-              rf"[^.;]{{0,30}}?\b(?:is|was)\s+(?:the\s+)?{cur()}", 0.75, tier=2),
+              rf"[^.;]{{0,30}}?\b(?:is|was)\s+(?:the\s+)?{cur()}", 0.75, tier=TIER_INDIRECT),
         _rule(rf"\bin\s+(?:thousands|millions|billions)\s+of\s+{cur()}", 0.8),
         _rule(rf"\b(?:tabular\s+)?{cur()}\s+(?:amounts\s+)?{_BE}(?:{_VERBED})?in\s+(?:{_SCALE_ALT})\b", 0.8),
     ),
@@ -196,6 +195,8 @@ CURRENCY_RULES = {
         _title(rf"\(\s*(?:amounts\s+)?(?:in\s+)?(?:(?:thousands|millions|billions)\s+of\s+)?{cur()}"
                rf"[^()]{{0,60}}\)", 0.6),
         _title(rf"^\s*{cur()}\s*(?:{_SCALE_ALT})\s*$", 0.6),
+        _title(rf"\(\s*{_DOLLAR}\s*(?:in\s+)?(?:{_SCALE_ALT})\b[^()]{{0,60}}\)", 0.6),
+        _title(rf"^\s*{_DOLLAR}\s*(?:in\s+)?(?:{_SCALE_ALT})\s*$", 0.6),
     ),
 }
 
@@ -208,9 +209,9 @@ UNITS_RULES = {
         _rule(rf"\b(?:tabular\s+)?{cur()}\s+(?:amounts\s+)?{_BE}(?:{_VERBED})?in\s+{_SCALE}", 0.85),
     ),
     "title": (
-        _title(rf"\(\s*(?:{cur('cur1')}\s+|\$\s*)?(?:amounts\s+)?(?:in\s+)?{_SCALE}(?:\s+of\s+{cur('cur2')})?"
+        _title(rf"\(\s*(?:{cur('cur1')}\s+|{_DOLLAR}\s*)?(?:amounts\s+)?(?:in\s+)?{_SCALE}(?:\s+of\s+{cur('cur2')})?"
               rf"(?:\s*(?:[,;]|except|and)[^()]{{0,60}})?\)", 0.6),
-        _title(rf"^\s*{cur('cur1')}?\s*(?:in\s+)?{_SCALE}\s*$", 0.6),
+        _title(rf"^\s*(?:{cur('cur1')}|{_DOLLAR})?\s*(?:in\s+)?{_SCALE}\s*$", 0.6),
         _title(rf"^\W*(?:\(\w\)\s*)?amounts\s+(?:are\s+)?(?:stated\s+)?in\s+{cur('cur1')}?\s*{_SCALE}", 0.6),
     ),
 }
@@ -219,12 +220,12 @@ PERIOD_RULES = {
     "sentence": (
         _rule(rf"\b(?:period|year)\b[^.;]{{0,60}}?\b(?:from|beginning(?:\s+on)?|commencing(?:\s+on)?|covering)\s+"
               rf"(?P<start>{_DATE})\s*(?:to|through|until|–|-|and\s+ending(?:\s+on)?)\s*(?P<end>{_DATE})", 0.95),
-        _rule(rf"\bfor\s+the\s+(?:(?:fiscal|financial)\s+(?:year|quarter|half-year|period)|quarterly\s+period)\s+"
-              rf"ended\s+(?P<end>{_DATE})", 0.9),
+        _rule(rf"\bfor\s+the\s+(?P<kind>(?:fiscal|financial)\s+(?:year|quarter|half-year|period)|quarterly\s+period)"
+              rf"\s+ended\s+(?P<end>{_DATE})", 0.9),
     ),
     "title": (
-        _title(rf"\b(?:(?:fiscal|financial)\s+)?(?:year|quarter|period|(?:three|six|nine|twelve|\d{{1,2}})[\s-]"
-              rf"(?:months?|weeks?))\s+end(?:ed|ing)\s+(?P<end>{_DATE})", 0.6),
+        _title(rf"\b(?P<kind>(?:(?:fiscal|financial)\s+)?(?:year|quarter|period|(?:three|six|nine|twelve|\d{{1,2}})"
+              rf"[\s-](?:months?|weeks?)))\s+end(?:ed|ing)\s+(?P<end>{_DATE})", 0.6),
     ),
 }
 
@@ -305,11 +306,12 @@ def _value(fact: str, rule: _Rule, m: re.Match[str], text: str) -> tuple[str | N
     if fact == "reporting_period":
         if _OTHER_REPORT.search(before) or _OTHER_REPORT.search(m.group(0)):
             return None, 0.0
-        end = parse_date(groups["end"])
-        start = parse_date(groups["start"]) if "start" in groups else None
+        end = period.parse_date(groups["end"])
+        start = period.parse_date(groups["start"]) if "start" in groups else None
         if end is None or (start is not None and start >= end):
             return None, 0.0
-        return f"{start.isoformat() if start else ''}/{end.isoformat()}", rule.confidence
+        kind = groups.get("kind") or _period_kind(text[m.start():m.start("start")])
+        return period.describe(kind, start, end, day_first=period.day_first(groups["end"])), rule.confidence
     if fact == "accounting_framework":
         if _NEGATED.search(before) or _NON_GAAP.search(text):
             return None, 0.0
@@ -326,14 +328,23 @@ def _value(fact: str, rule: _Rule, m: re.Match[str], text: str) -> tuple[str | N
     return rule.value, rule.confidence
 
 
+def _period_kind(text: str) -> str:
+    """The name of a period stated "from <date> to <date>": the last one before the dates
+    ("the reporting period is the financial year from" -> "financial year")."""
+    names = re.findall(r"\b(?:(?:fiscal|financial|calendar)\s+)?(?:half-year|year|quarter|period)\b", text,
+                       re.IGNORECASE)
+    return names[-1] if names else "period"
+
+
 def reconcile(fact: str, values: list[str]) -> str | None:
     """The one value a set of statements agrees on (the most specific), or None when they conflict.
 
-    Units agree when their scales match and no two name different currencies ("thousand" and
-    "EUR thousand" -> "EUR thousand"); periods agree when their ends match and no two state
-    different starts ("/2024-12-31" and "2024-01-01/2024-12-31" -> the latter).
+    `values` come in order of preference: among equally specific values the first wins. Units agree
+    when their scales match and no two name different currencies ("thousand" and "EUR thousand" ->
+    "EUR thousand"); periods agree when their ends match and no two state different starts ("year
+    ended 31 December 2024" and "financial year from 1 January 2024 to 31 December 2024" -> the latter).
     """
-    distinct = sorted(set(values))
+    distinct = list(dict.fromkeys(values))
     if len(distinct) <= 1:
         return distinct[0] if distinct else None
     if fact == "units":
@@ -343,9 +354,11 @@ def reconcile(fact: str, values: list[str]) -> str | None:
             return None
         return f"{currencies.pop()} {parts[0][1]}" if currencies else parts[0][1]
     if fact == "reporting_period":
-        pairs = [v.split("/") for v in distinct]
-        starts = {s for s, _ in pairs if s}
-        if len({e for _, e in pairs}) > 1 or len(starts) > 1:
+        dates = [period.period_dates(v) for v in distinct]
+        if None in dates:
             return None
-        return f"{starts.pop() if starts else ''}/{pairs[0][1]}"
+        starts = {s for s, _ in dates if s}
+        if len({e for _, e in dates}) > 1 or len(starts) > 1:
+            return None
+        return next((v for v, (s, _) in zip(distinct, dates) if s), distinct[0])
     return None

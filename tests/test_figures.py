@@ -1,0 +1,114 @@
+"""Figure answers on the sample report: the one cell asked, in the unit asked, cited to the cell."""
+
+from __future__ import annotations
+
+import json
+
+import pymupdf
+import pytest
+
+from tests.conftest import SAMPLE_PDF
+from vera_core.answer.figure_request import asked_periods, is_figure_question, read_request
+from vera_core.cli.main import main
+from vera_core.query import QueryEngine
+from vera_core.records import Rect
+
+REPORT = SAMPLE_PDF.name
+
+
+@pytest.fixture(scope="module")
+def engine(sample_store) -> QueryEngine:
+    return QueryEngine(sample_store)
+
+
+def _printed_box(page_number: int, text: str, near: Rect) -> Rect:
+    page = pymupdf.open(SAMPLE_PDF)[page_number - 1]
+    hits = [Rect(page_number, r.x0, r.y0, r.x1, r.y1) for r in page.search_for(text)]
+    return min(hits, key=lambda r: abs(r.y0 - near.y0) + abs(r.x0 - near.x0))
+
+
+@pytest.mark.parametrize(("question", "printed", "page", "stated"), [
+    ("What was revenue in FY2024?", "1,032,400", 6, "€1,032,400 thousand"),
+    ("What was the FY2023 revenue in EUR millions?", "980,500", 6, "€980.5 million"),
+    ("What were cash and cash equivalents as of 31 December 2023 based on the balance sheet?", "112,450", 7, None),
+    ("What was the purchase of property, plant and equipment (capital expenditure) in 2024 according to the "
+     "cash flow statement?", "(61,280)", 8, None),
+    ("What was the revenue of the Motion Control segment in 2024?", "412,300", None, None),
+])
+def test_figure_answer_states_the_asked_cell_and_highlights_it(engine, question, printed, page, stated):
+    answer = engine.answer(question, docs=[REPORT], mode="deterministic")
+    assert answer.intent.type == "figure"
+    assert len(answer.figures) == 1, answer.answer
+    figure = answer.figures[0]
+    assert figure.printed == printed
+    if stated:
+        assert stated in answer.answer
+    citation = answer.citations[figure.citation - 1]
+    assert page is None or citation.page == page
+    cell = Rect(citation.page, *figure.cell.bbox)
+    assert cell.contains(_printed_box(citation.page, printed.strip("()"), cell), tolerance=1.0)
+    # the highlight is the cell and its row label, not the table; the table is outlined faintly
+    assert len(citation.polygons) == 2 and citation.context_polygons
+    table = citation.context_polygons[0]
+    for p in citation.polygons:
+        assert (p.x1 - p.x0) * (p.y1 - p.y0) < 0.2 * (table.x1 - table.x0) * (table.y1 - table.y0)
+    assert answer.verification.label == "grounded"
+
+
+def test_capex_outflow_is_stated_as_spending_with_its_printed_sign(engine):
+    answer = engine.answer("What was the FY2024 capital expenditure in the cash flow statement?", docs=[REPORT],
+                           mode="deterministic")
+    figure = answer.figures[0]
+    assert figure.value > 0 and figure.printed.startswith("(") and "outflow" in answer.answer
+    assert figure.statement == "cash_flow"
+
+
+def test_a_period_the_statements_lack_gets_what_is_there_and_no_figure(engine):
+    answer = engine.answer("What was revenue in FY2022?", docs=[REPORT], mode="deterministic")
+    assert answer.intent.type == "figure" and not answer.figures and not answer.citations
+    assert "FY2022 is not in" in answer.answer
+    assert "FY2024" in answer.answer and "FY2023" in answer.answer
+    assert "1,032,400" not in answer.answer and "980,500" not in answer.answer
+
+
+def test_figures_are_in_the_json_contract(sample_store, capsys):
+    code = main(["--data-dir", str(sample_store.data_dir), "query", "What was revenue in FY2024?", "--doc", REPORT,
+                 "--json", "--mode", "deterministic"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    figure = data["figures"][0]
+    assert {"line_item", "period", "value", "unit", "scale", "printed", "statement", "cell"} <= set(figure)
+    assert set(figure["cell"]) == {"chunk_id", "row", "col", "page", "bbox"}
+    assert (figure["value"], figure["unit"], figure["scale"], figure["statement"]) == (1032400.0, "EUR", 1000.0, "income")
+    assert data["citations"][0]["context_polygons"]
+
+
+@pytest.mark.parametrize("question", [
+    "What is the FY2018 capital expenditure amount (in USD millions) for 3M?",
+    "what is the year end FY2018 net PPNE for 3M? Answer in USD billions.",
+    "What was net income in Q1 2023?",
+    "How much were total assets as of December 31, 2022?",
+])
+def test_figure_questions_route_to_figures(question):
+    assert is_figure_question(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the FY2018 fixed asset turnover ratio for 3M?",
+    "How much has the effective tax rate changed between FY2021 and FY2022?",
+    "Is 3M a capital-intensive business based on FY2022 data?",
+    "What drove operating margin change as of FY2022 for 3M?",
+    "What is the FY2022 unadjusted EBITDA less capex for PepsiCo?",
+])
+def test_computed_and_judgement_questions_are_not_figure_lookups(question):
+    assert not is_figure_question(question)
+
+
+def test_question_periods_and_units():
+    request = read_request("What is the year end FY2018 net PPNE for 3M? Answer in USD billions. Use the balance sheet.")
+    assert [c.name for c in request.concepts] == ["net property, plant and equipment"]
+    assert (request.scale, request.statement) == (1e9, "balance")
+    assert [(p.kind, p.year) for p in request.periods] == [("year", 2018)]
+    periods, _ = asked_periods("as of December 31, 2022 and for Q1 2023 and the six months ended June 30, 2023")
+    assert [(p.kind, p.end, p.year, p.quarter, p.months) for p in periods] == [
+        ("instant", "2022-12-31", 2022, None, None), ("quarter", "", 2023, 1, 3), ("months", "2023-06-30", 2023, None, 6)]
