@@ -101,8 +101,36 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
                     if request.statement else (0 if grid.statement else 1)
                 rank = (statement_rank, fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
                 found.append(Candidate(grid, chunk, values, label, rank))
+    qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)
-    return found
+    return qualified or found
+
+
+def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
+               grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]) -> list[Candidate]:
+    """Rows the question names by label ("the Motion Control segment") in tables of the item (its
+    caption or a column header prints it): the item for that row, not the total. Only the columns
+    headed by the item are read when a column names it."""
+    from vera_core.answer.line_items import label_terms
+    concept_terms = frozenset().union(*phrases)
+    found: list[Candidate] = []
+    for doc_order, (doc_id, doc_grids) in enumerate(grids.items()):
+        for grid in doc_grids:
+            chunk = chunks.get(grid.chunk_id)
+            if grid.status != "parsed" or chunk is None:
+                continue
+            item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
+            if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
+                continue
+            for label in (c for c in grid.cells if c.col == 0):
+                own = label_terms(label.row_label)
+                if not own or own & concept_terms or not own <= request.question_terms:
+                    continue
+                values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
+                               and (not item_columns or c.col in item_columns))
+                if values:
+                    found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
+    return sorted(found, key=lambda c: c.rank)
 
 
 def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:
@@ -153,8 +181,9 @@ def _money(amount: float, currency: str, scale: float, percent: bool) -> str:
     if percent:
         return f"{amount:,.2f}%".replace(".00%", "%")
     shown = amount / scale
-    digits = 0 if abs(shown) >= 100 or float(shown).is_integer() else 2
-    rounded = Decimal(repr(abs(shown))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    exact = Decimal(repr(abs(shown))).normalize()
+    digits = min(2, max(0, -exact.as_tuple().exponent))  # 980.5 stays 980.5; 8.738 reads 8.74
+    rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     text = f"{rounded:,.{digits}f}"
     word = scale_name(scale)
     symbol = _SYMBOL.get(currency, f"{currency} " if currency else "")

@@ -26,7 +26,7 @@ METRIC_CUE = re.compile(
     r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
     r"\bless\b|\bminus\b|\bdivided\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
-    r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b", re.I)
+    r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+much|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b", re.I)
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
@@ -51,6 +51,8 @@ class FigureRequest:
     """The question asks for a percentage."""
     statement: str
     """The statement the question names (`cash_flow`, `balance`, `income`...), or ''."""
+    question_terms: frozenset[str] = frozenset()
+    """Every normalised word of the question (a row it names, e.g. a segment, qualifies the item)."""
 
 
 def is_figure_question(question: str) -> bool:
@@ -73,7 +75,7 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
         scale = SCALE_OF[word]
     return FigureRequest(concepts, frozenset() if concepts else label_terms(focus or question), tuple(periods),
                          tuple(texts), scale, bool(PERCENT_ASKED.search(question)) and scale is None,
-                         named_statement(question))
+                         named_statement(question), label_terms(question))
 
 
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
