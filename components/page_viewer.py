@@ -15,9 +15,10 @@ from vera_core.workspace import Workspace
 
 
 def citation_rects(ws: Workspace, cite: Citation) -> tuple[Rect, ...]:
-    """The regions of a citation; a table citation also outlines the whole table on every page it spans."""
+    """The regions of a citation; a table citation also outlines the whole table on every page it spans,
+    unless it cites one cell (then the table is its faint context, see `page_highlights`)."""
     rects = tuple(Rect(p.page, p.x0, p.y0, p.x1, p.y1) for p in cite.polygons)
-    if cite.kind == "table":
+    if cite.kind == "table" and not cite.context_polygons:
         chunk = ws.catalog.chunks_by_id([cite.chunk_id]).get(cite.chunk_id)
         if chunk is not None:
             rects += tuple(r for r in chunk.polygons if r not in rects)
@@ -26,8 +27,10 @@ def citation_rects(ws: Workspace, cite: Citation) -> tuple[Rect, ...]:
 
 def page_highlights(ws: Workspace, answer: Answer, selected: Citation) -> tuple[Highlight, ...]:
     """Every citation of the answer in the selected citation's document; the selected one active."""
-    return tuple(Highlight(c.n, citation_rects(ws, c), active=c.n == selected.n)
-                 for c in answer.citations if c.doc_id == selected.doc_id)
+    context = tuple(Rect(p.page, p.x0, p.y0, p.x1, p.y1) for p in selected.context_polygons)
+    faint = (Highlight(0, context, active=False),) if context else ()
+    return faint + tuple(Highlight(c.n, citation_rects(ws, c), active=c.n == selected.n)
+                         for c in answer.citations if c.doc_id == selected.doc_id)
 
 
 def page_viewer(ws: Workspace) -> None:

@@ -121,3 +121,32 @@ def test_list_question_shows_every_item(page, server, ground_truth):
     ask.click_citation(7)
     assert ask.viewer_caption().startswith("Aurora_Annual_Report_2024.pdf, page 5 of 11: [7] selected")
     shot(page, "04-ask-list")
+
+
+def test_figure_question_highlights_the_cell_not_the_table(page, server, ground_truth):
+    report = "Aurora_Annual_Report_2024.pdf"
+    ask = AskPage(page, server.url)
+    ask.open()
+    ask.scope_to(report)
+    question = "What was revenue in FY2024?"
+    ask.ask(question)
+    assert "1,032,400" in ask.card_text(question)
+    ask.click_citation(1)
+    assert ask.viewer_caption().startswith(f"{report}, page 6 of")
+    shot(page, "05-ask-figure-cell")
+    image_el = page.locator(VIEWER_IMAGE).first
+    image_el.screenshot(path=str(ARTIFACTS / "06-viewer-cell.png"))
+    image = Image.open(ARTIFACTS / "06-viewer-cell.png")
+    table = next(t for t in ground_truth[report]["tables"] if t["caption"].startswith("Consolidated income statement"))
+    cells = {(c["row"], c["col"]): c for c in table["cells"]}
+    scale = image.width / ground_truth[report]["page_size"][0]
+
+    def box(cell: dict) -> tuple[int, int, int, int]:
+        x0, y0, x1, y1 = (round(v * scale) for v in cell["bbox"])
+        return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+
+    assert cells[(0, 2)]["text"] == "1,032,400"
+    assert yellowness(image, box(cells[(0, 2)])) > 40, "the cited cell is not highlighted"
+    assert yellowness(image, box(cells[(0, 0)])) > 40, "the row label is not highlighted"
+    for other in ((0, 3), (1, 2), (2, 2), (7, 2)):  # 2023 revenue, cost of sales, gross profit, operating profit
+        assert yellowness(image, box(cells[other])) < 5, f"highlight over another cell {cells[other]['text']}"

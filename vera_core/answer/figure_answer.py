@@ -212,7 +212,7 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     text = (f"{item[:1].upper()}{item[1:]}, {period_text}: {stated} "
             f"(printed {cell.printed}{' in ' + printed_unit if printed_unit else ''}; {where}{note}).")
     quote = f"{label} | {cell.header}: {cell.printed}"
-    regions = tuple(r for r in (cell.box, cand.label.box) if r is not None)
+    regions = tuple(r for r in (cand.label.box, cell.box) if r is not None)
     piece = Piece(text, cand.chunk, quote, checked=f"{label} {cell.header} {cell.printed}", regions=regions, pages=(cell.box.page,) if cell.box else ())
     figure = Figure(line_item=name, row_label=label, period=period_text,
                     period_end=cell.period.end if cell.period else "",
