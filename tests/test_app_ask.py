@@ -27,7 +27,8 @@ def app(sample_store, monkeypatch):
     ("List all significant events", "Coverage - list - MD&A > Significant events",
      "Contained cyber security incident", 4),
     ("What is the reporting currency?", "Metadata - default currency", "EUR", 1),
-    ("What was total revenue in 2024 and 2023?", "Semantic - numeric", "1,032,400", None),
+    ("What was total revenue in 2024 and 2023?", "Figure - revenue", "1,032,400", 6),
+    ("What does the report say about the dividend proposal?", "Semantic - numeric", "dividend", None),
 ])
 def test_each_intent_is_answered_with_its_route_and_cited_page(app, question, intent, expected, page):
     ask(app, question)

@@ -112,3 +112,14 @@ def test_question_periods_and_units():
     periods, _ = asked_periods("as of December 31, 2022 and for Q1 2023 and the six months ended June 30, 2023")
     assert [(p.kind, p.end, p.year, p.quarter, p.months) for p in periods] == [
         ("instant", "2022-12-31", 2022, None, None), ("quarter", "", 2023, 1, 3), ("months", "2023-06-30", 2023, None, 6)]
+
+
+def test_evidence_csv_carries_the_cell(engine):
+    from vera_core.answer.evidence_rows import COLUMNS, evidence_rows
+    answer = engine.answer("What was revenue in FY2024?", docs=[REPORT], mode="deterministic")
+    rows = evidence_rows(answer)
+    assert len(rows) == 1 and set(rows[0]) == set(COLUMNS)
+    row = rows[0]
+    assert row["claim"].startswith("Revenue, FY2024")
+    assert (row["printed"], row["cell_page"], row["statement"], row["figure_value"]) == ("1,032,400", 6, "income", 1032400.0)
+    assert json.loads(row["cell_bbox"]) == answer.figures[0].cell.bbox

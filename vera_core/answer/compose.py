@@ -117,6 +117,7 @@ def verify(pieces: Sequence[Piece], numbers: list[int],
         for i in partial:
             n = numbers[i]
             claims[i] = score_claim(texts[i], [n], {n: sources[n]}, embed=embed, checks=per_claim[i])
+    claims = [c.model_copy(update={"text": p.text}) if p.checked else c for c, p in zip(claims, pieces)]
     checks: list[NumberCheck] = [c for group in per_claim for c in group]
     score, label = aggregate(claims)
     warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]

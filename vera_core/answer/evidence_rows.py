@@ -11,13 +11,17 @@ from collections.abc import Iterable
 from vera_core.answer.contract import Answer
 
 COLUMNS = ("question", "claim", "citation", "document", "page", "heading_path", "quote", "polygons",
-           "retrieval_score", "support", "grounding_score", "label")
+           "retrieval_score", "support", "grounding_score", "label",
+           "line_item", "period", "figure_value", "figure_unit", "figure_scale", "printed", "statement",
+           "cell_table_id", "cell_row", "cell_col", "cell_page", "cell_bbox")
+"""The columns from `line_item` on describe the table cell a figure answer read ('' for other claims)."""
 
 
 def evidence_rows(answer: Answer) -> list[dict]:
     """Rows for one answer: each claim (or list item) with each of its citations."""
     by_n = {c.n: c for c in answer.citations}
     support = {tuple(c.citations): c.support for c in answer.verification.claims}
+    figures = {f.citation: f for f in answer.figures}
     rows = []
     for claim in answer.verification.claims or []:
         for n in claim.citations:
@@ -29,8 +33,20 @@ def evidence_rows(answer: Answer) -> list[dict]:
                 "page": cite.page if cite.page is not None else "", "heading_path": cite.heading_path,
                 "quote": cite.quote, "polygons": json.dumps([p.model_dump() for p in cite.polygons]),
                 "retrieval_score": cite.score, "support": round(support.get(tuple(claim.citations), claim.support), 4),
-                "grounding_score": answer.verification.grounding_score, "label": answer.verification.label})
+                "grounding_score": answer.verification.grounding_score, "label": answer.verification.label,
+                **_cell_columns(figures.get(n))})
     return rows
+
+
+def _cell_columns(figure) -> dict:
+    if figure is None:
+        return {k: "" for k in COLUMNS[COLUMNS.index("line_item"):]}
+    cell = figure.cell
+    return {"line_item": figure.line_item, "period": figure.period, "figure_value": figure.value,
+            "figure_unit": figure.unit, "figure_scale": figure.scale, "printed": figure.printed,
+            "statement": figure.statement, "cell_table_id": cell.chunk_id, "cell_row": cell.row, "cell_col": cell.col,
+            "cell_page": cell.page if cell.page is not None else "",
+            "cell_bbox": json.dumps(cell.bbox) if cell.bbox else ""}
 
 
 def to_csv(answers: Iterable[Answer]) -> str:

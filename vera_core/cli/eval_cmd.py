@@ -8,6 +8,7 @@ import statistics
 import sys
 from pathlib import Path
 
+from vera_core.answer.figure_request import read_request
 from vera_core.answer.numbers import find_numbers
 from vera_core.config import VeraSettings
 from vera_core.ingest.service import Ingestor
@@ -43,6 +44,31 @@ def figures_match(gold_text: str, answer_text: str) -> bool | None:
     return False
 
 
+def gold_figure(gold_text: str, question: str) -> tuple[float, bool] | None:
+    """The gold answer's figure in units (its own scale word, else the unit the question asks), and
+    whether it is a percentage; None when the gold answer states no figure."""
+    gold = [m for m in find_numbers(gold_text) if not m.is_year]
+    if not gold:
+        return None
+    first = gold[0]
+    if first.is_percent:
+        return first.value, True
+    scale = 1.0 if first.scale not in (None, 1.0) else (read_request(question).scale or 1.0)
+    return abs(first.value) * scale, False
+
+
+def answer_accuracy(gold: tuple[float, bool], answer) -> tuple[bool, bool]:
+    """(states the gold figure within 1%, states another figure as the answer). The figures an answer
+    gives are its `figures` (read from cells, in the unit asked); an extractive answer without them
+    states the gold figure when its quoted text holds it, and states no figure of its own."""
+    value, percent = gold
+    stated = [(abs(f.value) * (1.0 if f.unit == "%" else f.scale), f.unit == "%") for f in answer.figures]
+    if not stated:
+        return False, False
+    right = any(p == percent and abs(v - value) <= FIGURE_TOLERANCE * max(abs(v), abs(value)) for v, p in stated)
+    return right, not right
+
+
 def ensure_documents(ws: Workspace, folder: Path, names: list[str]) -> None:
     """Ingest the questions' documents from the questions file's folder when missing."""
     present = {d.stem for d in ws.catalog.documents()}
@@ -61,6 +87,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     stems = {d.stem: d.doc_id for d in ws.catalog.documents()}
     hits = {1: 0, 3: 0, 5: 0}
     figures: list[bool] = []
+    accuracy: list[tuple[bool, bool]] = []
     labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
     scores, latency, per_question = [], [], []
     for q in questions:
@@ -74,17 +101,30 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         figure = figures_match(q.get("answer", ""), answer.answer)
         if figure is not None:
             figures.append(figure)
+        gold_value = gold_figure(q.get("answer", ""), q["question"])
+        correct = wrong = None
+        if gold_value is not None:
+            correct, wrong = answer_accuracy(gold_value, answer)
+            correct = correct or (not answer.figures and bool(figure))
+            accuracy.append((correct, wrong))
         labels[answer.verification.label] += 1
         scores.append(answer.verification.grounding_score)
         latency.append(answer.timings_ms.total)
         per_question.append({"id": q.get("id"), "recall@5": found[5], "figure_match": figure,
                              "grounding": answer.verification.grounding_score, "intent": answer.intent.type,
+                             "figure_correct": correct, "wrong_stated": wrong,
+                             "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
                              "ms": answer.timings_ms.total})
     n = max(1, len(questions))
     return {
         "questions": len(questions), "scope": scope,
         "page_recall": {str(k): round(v / n, 4) for k, v in hits.items()},
         "figure_match": round(sum(figures) / len(figures), 4) if figures else None,
+        "answer_accuracy": {
+            "figure_questions": len(accuracy),
+            "stated_correct": round(sum(c for c, _ in accuracy) / len(accuracy), 4) if accuracy else None,
+            "wrong_stated": round(sum(w for _, w in accuracy) / len(accuracy), 4) if accuracy else None,
+        },
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
         "per_question": per_question,
@@ -103,6 +143,9 @@ def run(args, settings: VeraSettings) -> int:
     print(f"{report['questions']} questions, scope {report['scope']}")
     print("page recall@1/3/5: " + " / ".join(f"{report['page_recall'][k]:.2f}" for k in ("1", "3", "5")))
     print(f"figure match: {report['figure_match']}")
+    acc = report["answer_accuracy"]
+    print(f"answer accuracy ({acc['figure_questions']} questions with a gold figure): stated correctly "
+          f"{acc['stated_correct']}, wrong-stated {acc['wrong_stated']}")
     g = report["grounding"]
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
     print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")

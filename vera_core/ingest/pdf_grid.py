@@ -8,42 +8,72 @@ they stretch over, so "Year ended December 31" above "2018 2017 2016" spans all 
 
 from __future__ import annotations
 
+import re
+
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
 from vera_core.ingest.pdf_tables import TableRegion, _merge_currency, is_numeric
 from vera_core.records import RawCell, RawGrid, Rect
 
 _GAP = 2.0
 """Points between two value cells' x-ranges under which they belong to one column."""
+_YEAR_HEAD = re.compile(r"^(?:FY\s*)?(?P<y>(?:19|20)\d\d)(?:\s*\*+|\s*\(\w\))?$", re.I)
+"""A column's year as headers print it, footnote mark allowed ("2018*", "FY2019 (a)")."""
+_FIGURE_PIECE = re.compile(r"(?:(?P<cur>[$€£¥])\s*)?(?P<num>\(?-?\d[\d,]*(?:\.\d+)?\)?(?:\s?%)?|[—–])")
+"""One figure inside a cell that prints several ("$ 2,629", "(0.6)%", "—")."""
+_EM_WIDTHS = {",": 0.25, ".": 0.25, "(": 0.333, ")": 0.333, "%": 0.85, "—": 1.0}
+"""Advance widths (em) of the characters in figures, as Helvetica and Times set them; others 0.5."""
+_YEAR_RANGE = re.compile(r"^(?:19|20)\d\d\s*[-–—]\s*(?:19|20)\d\d$")
+_LABEL_EDGE = 24.0
+"""Points right of a page's leftmost row start within which a row's first cell is its label."""
 
 
 def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
     """The raw grid of one logical table (a region per page, already known to continue each other).
     None when its body has no value column."""
-    columns = _value_columns([row for region in regions for row in region.body])
+    parts = [_split_years(region) for region in regions]
+    if not any(rows for _, rows in parts):
+        return None
+    columns = _value_columns([row for _, rows in parts for row in rows])
     if not columns:
         return None
     width = len(columns) + 1
-    label_left = min(row.x0 for region in regions for row in region.body)
+    label_left = min(row.x0 for _, rows in parts for row in rows)
     header: list[tuple[RawCell, ...]] = []
     body: list[tuple[RawCell | None, ...]] = []
     indents: list[float] = []
-    for number, region in enumerate(regions):
-        for row in region.header:
+    for number, (heads, rows) in enumerate(parts):
+        for row in heads:
             cells = tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells))
             if number == 0:
                 header.append(cells)
             elif [c.text for c in cells] not in [[c.text for c in h] for h in header]:
                 body.append(_place(row, columns, width))  # a sub-heading printed like a header
                 indents.append(row.x0)
-        for row in region.body:
+        for row in rows:
             body.append(_place(row, columns, width))
             indents.append(row.x0)
     return RawGrid(header=tuple(header), body=tuple(body), width=width, indents=tuple(indents))
 
 
+def _split_years(region: TableRegion) -> tuple[list[Row], list[Row]]:
+    """A region's header and body rows, a leading body row of years ("2018*  2017  2016", footnote
+    marks allowed) moved to the header: the years head the columns, they are not figures."""
+    header, body = list(region.header), list(region.body)
+    while len(body) > 2:
+        cells = _clean(body[0].cells)
+        heads = cells[1:] if cells and not _YEAR_HEAD.match(cells[0].text.strip()) else cells
+        numbers = [int(m.group("y")) for c in heads if (m := _YEAR_HEAD.match(c.text.strip()))]
+        if len(heads) < 2 or len(numbers) != len(heads) or len(set(numbers)) != len(numbers) \
+                or numbers not in (sorted(numbers), sorted(numbers, reverse=True)):
+            break
+        header.append(body.pop(0))
+    return header, body
+
+
 def _clean(cells: list[Cell]) -> list[Cell]:
-    """Cells with a currency sign joined to its figure, and a sign printed after a figure (it belongs
-    to the next column's figure: "$29 $" then "30") dropped, the box shrunk to the figure."""
+    """Cells with a currency sign joined to its figure, a sign printed after a figure (it belongs
+    to the next column's figure: "$29 $" then "30") dropped, the box shrunk to the figure, and a cell
+    printing several figures split into one cell per figure."""
     out = []
     for cell in _merge_currency(cells):
         text = cell.text.rstrip()
@@ -51,20 +81,55 @@ def _clean(cells: list[Cell]) -> list[Cell]:
             kept = text[:-1].rstrip()
             x1 = cell.x0 + (cell.x1 - cell.x0) * len(kept) / len(text)
             cell = Cell(cell.x0, x1, kept, cell.size, cell.bold)
-        out.append(cell)
+        out.extend(_split_figures(cell))
     return out
 
 
-def _value_cells(row: Row) -> list[Cell]:
-    """A row's cells right of its label (the first cell, unless that is already a figure)."""
+def _split_figures(cell: Cell) -> list[Cell]:
+    """A cell printing several figures ("7,229 $ 2,629", "37,412 36,958 35,748": neighbouring columns
+    set close together) as one cell per figure; any other cell as it is. Glyphs take their usual
+    widths at the cell's font size (digits are set fixed-width) and the spaces share what is left:
+    a PDF moves the pen between figures without printing wider spaces."""
+    text = cell.text
+    pieces = list(_FIGURE_PIECE.finditer(text))
+    if len(pieces) < 2 or _YEAR_RANGE.match(text.strip()) or not _only_space(text, pieces):
+        return [cell]
+    glyphs = sum(_EM_WIDTHS.get(ch, 0.5) for ch in text if ch != " ") * cell.size
+    spaces = text.count(" ")
+    slack = (cell.x1 - cell.x0 - glyphs) / spaces if spaces else 0.0
+    scale = 1.0 if slack >= 0 else (cell.x1 - cell.x0) / glyphs  # the size overstates: shrink to fit
+    offsets = [0.0]
+    for ch in text:
+        width = max(slack, 0.0) if ch == " " else _EM_WIDTHS.get(ch, 0.5) * cell.size * scale
+        offsets.append(offsets[-1] + width)
+    out = []
+    for m in pieces:
+        start = m.start("num")
+        out.append(Cell(cell.x0 + offsets[start], cell.x0 + offsets[m.end()],
+                        (m.group("cur") or "") + text[start:m.end()], cell.size, cell.bold))
+    return out
+
+
+def _only_space(text: str, pieces: list[re.Match]) -> bool:
+    """Whether nothing but spaces lies before, between and after the pieces."""
+    edges = [0, *(x for m in pieces for x in (m.start(), m.end())), len(text)]
+    return all(not text[a:b].strip() for a, b in zip(edges[::2], edges[1::2]))
+
+
+def _value_cells(row: Row, label_left: float) -> list[Cell]:
+    """A row's cells right of its label: the first cell, unless that is a figure printed away from
+    the label edge (a wrapped label's last line "16)" or a year labelling a maturity row is a label)."""
     cells = _clean(row.cells)
-    if cells and not is_numeric(cells[0].text):
+    if cells and (not is_numeric(cells[0].text) or cells[0].x0 <= label_left + _LABEL_EDGE):
         cells = cells[1:]
     return [c for c in cells if is_numeric(c.text)]
 
 
 def _value_columns(rows: list[Row]) -> list[tuple[float, float]]:
-    spans = sorted((c.x0, c.x1) for row in rows for c in _value_cells(row))
+    lefts: dict[int, float] = {}
+    for row in rows:
+        lefts[row.page] = min(lefts.get(row.page, row.x0), row.x0)
+    spans = sorted((c.x0, c.x1) for row in rows for c in _value_cells(row, lefts[row.page]))
     columns: list[list[float]] = []
     for x0, x1 in spans:
         if columns and x0 <= columns[-1][1] + _GAP:

@@ -2,10 +2,15 @@
 scale and currency, parsed values and boxes. One interpreter for PDF and Markdown tables.
 
 Rules (each a filing convention):
-- A label-only row whose next row starts in lower case is the first line of a wrapped label.
+- A label-only row whose next row starts in lower case, or which breaks off mid-phrase (an open
+  parenthesis, a trailing comma, "and"), is the first line of a wrapped label.
 - A label-only row is a heading for the rows below it that are indented at least as far; a row
   whose label totals it ("Total current assets" under "Current assets", "Net cash provided by
-  operating activities" under "Cash flows from operating activities") closes it.
+  operating activities" under "Cash flows from operating activities") closes it, and any heading
+  nested in it. A heading whose rows are indented ends when a row goes back to the enclosing
+  group's indent; a heading at the level of a group whose rows are not indented starts a sub-group
+  when its own rows are indented ("Short-term borrowings, by original maturity" in "Financing
+  activities"), else a new group.
 - The scale comes from a scale line in the caption, header or footnotes ("(In millions, except per
   share amounts)", "EUR thousand"); a table without one inherits the document's (the scale most of
   its statements state). Per-share rows and percentages are never scaled.
@@ -17,17 +22,19 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
-from vera_core.tables.periods import column_period
-from vera_core.tables.statements import classify
+from vera_core.tables.periods import column_period, dated
+from vera_core.tables.statements import classify_table
 from vera_core.tables.values import currency_in, parse_figure, scale_statement
 
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|unit|ADS)\b|\bEPS\b", re.I)
 _REFERENCE_COLUMN = re.compile(r"^(?:notes?|ref\.?|see\s+note)$", re.I)
 _TOTAL = re.compile(r"^(?:total|net|sub-?total)\b", re.I)
+_CONTINUES = re.compile(r"(?:,|\b(?:and|or|of|for|to|the|in|from|by|on|at|with|less))$", re.I)
+"""A label line that breaks off mid-phrase: a trailing comma or joining word."""
 _WORD = re.compile(r"[a-z]+")
 _GENERIC = frozenset("total net cash flows flow from in of and the for provided used by activities".split())
 
@@ -51,8 +58,8 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
         return TableGrid(chunk_id, "unparsed", title=caption or title)
     headers = _column_headers(raw)
     labels, parents, kept = _labels(raw)
-    statement = classify(f"{caption} {title}", labels)
-    context = f"{caption} {title}"
+    statement = classify_table(caption, title, labels)
+    context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
     periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
                     for j in range(raw.width))
     if not any(periods) and (caption or title):  # "Segment results 2024": every measure column is of 2024
@@ -108,37 +115,74 @@ def _stated_scale(caption: str, headers: list[str], raw: RawGrid, footnotes: str
     return None
 
 
+@dataclass
+class _Group:
+    """A heading row and the rows it heads."""
+
+    indent: float
+    label: str
+    child: float | None = None
+    """Indent of the first row under the heading; None until one is read."""
+
+
 def _labels(raw: RawGrid) -> tuple[list[str], list[str], list[int]]:
     """Row labels (wrapped lines joined), each row's parent heading row, and which raw rows remain."""
     labels: list[str] = []
     parents: list[str] = []
     kept: list[int] = []
-    stack: list[tuple[float, str]] = []
-    pending = ""
+    stack: list[_Group] = []
+    pending, pending_indent = "", None
     for i, row in enumerate(raw.body):
         label = row[0].text.strip() if row[0] is not None else ""
         has_values = any(c is not None for c in row[1:])
         indent = raw.indents[i] if raw.indents else 0.0
         nxt = raw.body[i + 1][0].text.strip() if i + 1 < len(raw.body) and raw.body[i + 1][0] is not None else ""
-        if not has_values and label and nxt[:1].islower() and not label.endswith(":"):
+        opened = label.count("(") > label.count(")")
+        if not has_values and label and nxt and (opened or (nxt[:1].islower() or _CONTINUES.search(label))
+                                                 and not label.endswith(":")):
             pending = f"{pending} {label}".strip()  # the first line of a wrapped label
+            pending_indent = indent if pending_indent is None else pending_indent
             continue
         if pending:
-            label, pending = f"{pending} {label}".strip(), ""
+            label, indent, pending, pending_indent = f"{pending} {label}".strip(), pending_indent, "", None
         if raw.indents:
-            while stack and stack[-1][0] > indent + 1 or (stack and not has_values and stack[-1][0] >= indent - 1):
-                stack.pop()
+            _leave_groups(stack, indent, has_values, raw.indents[i + 1] if i + 1 < len(raw.indents) else indent)
         elif not has_values:
             stack.clear()
-        parent = stack[-1][1] if stack else ""
+        closed = next((k for k in range(len(stack) - 1, -1, -1) if _closes(label, stack[k].label)), None) \
+            if has_values or not label else None
+        parent = stack[closed].label if closed is not None else stack[-1].label if stack else ""
+        if stack and stack[-1].child is None:
+            stack[-1].child = indent
         labels.append(label)
         parents.append(parent)
         kept.append(i)
-        if not has_values and label:
-            stack.append((indent, label.rstrip(":")))
-        elif stack and _closes(label, stack[-1][1]):
-            stack.pop()
+        if closed is not None:
+            del stack[closed:]
+        elif not has_values and label:
+            stack.append(_Group(indent, label.rstrip(":")))
     return labels, parents, kept
+
+
+def _leave_groups(stack: list[_Group], indent: float, has_values: bool, next_indent: float) -> None:
+    """Close the groups a row at `indent` is no longer part of (PDF tables, where indents are known)."""
+    while stack:
+        top = stack[-1]
+        if top.indent > indent + 1:  # printed left of the heading
+            stack.pop()
+            continue
+        if not has_values and top.indent >= indent - 1:  # another heading at the heading's level
+            flat = top.child is not None and top.child <= top.indent + 1
+            if flat and next_indent > indent + 1:  # a sub-group inside a group whose rows are not indented
+                return
+            stack.pop()
+            continue
+        outer = stack[-2] if len(stack) > 1 else None
+        if has_values and outer is not None and outer.child is not None and abs(outer.child - indent) <= 1 \
+                and top.child is not None and top.child > top.indent + 1 and indent <= top.indent + 1:
+            stack.pop()  # back at the enclosing group's rows: the indented sub-group ended
+            continue
+        return
 
 
 def _closes(label: str, parent: str) -> bool:
@@ -158,6 +202,18 @@ def document_scale(grids: Sequence[TableGrid]) -> tuple[float, str] | None:
             scale, _ = Counter((g.scale, 0) for g in pool).most_common(1)[0][0]
             return scale, "document"
     return None
+
+
+def with_document_periods(grid: TableGrid, year_ends: dict[int, str]) -> TableGrid:
+    """A grid whose year columns print no end date (or no period words at all), dated with the
+    document's fiscal year ends (`periods.dated`)."""
+    if grid.status != "parsed" or not year_ends:
+        return grid
+    periods = tuple(dated(p, year_ends) for p in grid.periods)
+    if periods == grid.periods:
+        return grid
+    cells = tuple(replace(c, period=periods[c.col]) if c.period is not None else c for c in grid.cells)
+    return replace(grid, periods=periods, cells=cells)
 
 
 def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, currency: str) -> TableGrid:

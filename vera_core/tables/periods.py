@@ -119,7 +119,8 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
         return Period("instant", end, year)
     if months and months < 12:
         return Period("months", end, year, months, _quarter_of(end) if months == 3 else None)
-    if months or YEAR_FLOW.search(words) or FISCAL_YEAR.search(header) or statement in ("income", "cash_flow", "comprehensive_income", "equity"):
+    if months or YEAR_FLOW.search(words) or FISCAL_YEAR.search(header) \
+            or statement in ("income", "cash_flow", "comprehensive_income", "equity"):
         return Period("fiscal_year", end, year, 12)
     if INSTANT.search(context):
         return Period("instant", end, year)
@@ -153,14 +154,14 @@ def dated(period: Period | None, year_ends: dict[int, str]) -> Period | None:
     """A period with what the document's fiscal years tell: a bare year ("2024" over a table that
     names no period words) is that fiscal year; a year column without an end date ends on the day
     the document's fiscal year of that number ends. A year the document does not date ends on its
-    usual month and day when all its fiscal years share one (not for 52/53-week years)."""
+    usual month and day when at least two dated fiscal years share it (52/53-week years never do)."""
     if period is None or period.end or period.year is None or period.kind not in ("year", "fiscal_year", "instant"):
         return period
     if not year_ends:
         return period
     end = year_ends.get(period.year, "")
     month_days = {e[5:] for e in year_ends.values()}
-    if not end and len(month_days) == 1:
+    if not end and len(month_days) == 1 and len(year_ends) >= 2:
         month, day = next(iter(month_days)).split("-")
         # NOTE: a fiscal year ending early in a calendar year may be named for the year before its
         # end (retail "fiscal 2018" ending 2019-02-03) or for its end; keep the offset the dated years show.
@@ -168,7 +169,8 @@ def dated(period: Period | None, year_ends: dict[int, str]) -> Period | None:
         end = _iso(period.year + offset.pop(), int(month), int(day)) if len(offset) == 1 else ""
     if period.kind == "year":
         return Period("fiscal_year", end, period.year, 12)
-    return Period(period.kind, end, period.year, period.months, period.quarter)
+    return Period(period.kind, end, period.year, 12 if period.kind == "fiscal_year" else period.months,
+                  period.quarter)
 
 
 def _quarter_of(end: str) -> int | None:

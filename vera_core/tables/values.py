@@ -10,7 +10,8 @@ SCALE_WORDS = {"thousand": 1e3, "thousands": 1e3, "000s": 1e3, "000": 1e3, "k": 
                "mn": 1e6, "mm": 1e6, "m": 1e6, "billion": 1e9, "billions": 1e9, "bn": 1e9, "b": 1e9}
 SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion"}
 _NIL = re.compile(r"^[-–—]+$|^(?:n/?a|nm|n/m|nil)$", re.I)
-_FIGURE = re.compile(r"^(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*(?P<sign2>[-–—−])?\s*"
+_FIGURE = re.compile(r"^(?P<cur0>[$€£¥])?\s*(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*"
+                     r"(?P<sign2>[-–—−])?\s*"
                      r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<close>\))?\s*"
                      r"(?P<pct>%|pts?|bps)?\s*(?P<close2>\))?\s*(?P<mark>\*+|\(\w\)|[¹²³⁴⁵⁶⁷⁸⁹])?$", re.I)
 SCALE_LINE = re.compile(
@@ -28,8 +29,9 @@ _CURRENCIES = (("USD", r"U\.?S\.?\s+dollars|\bUSD\b|US\$|\$|\bdollars\b"), ("EUR
 
 
 def parse_figure(text: str) -> tuple[float | None, str]:
-    """(value, unit) of a printed cell: unit '%' for percentages and points, '' for amounts. A dash,
-    n/a or any text gives (None, '')."""
+    """(value, unit) of a printed cell: unit '%' for percentages and points, '' for amounts.
+    Parentheses or a leading minus make it negative, wherever the currency sign sits ("$(1,577)",
+    "($1,577)"). A dash, n/a, a multiple ("1.2x") or any other text gives (None, '')."""
     t = text.strip().replace("\u2212", "-")
     if not t or _NIL.match(t):
         return None, ""
