@@ -57,6 +57,7 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
     `grids` maps doc_id -> its grids; `chunks` chunk_id -> chunk; `hit_rank` the retrieval rank of
     table chunks (a tie-breaker after the statement order)."""
     out = FigureEvidence()
+    corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
     for concept in items:
         candidates = _candidates(request, concept, grids, chunks, hit_rank)
@@ -73,6 +74,37 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
             piece, figure = _state(request, concept, name, cand, cell)
             out.pieces.append(piece)
             out.figures.append(figure)
+            corroborations.extend(_corroborations(candidates, cand, cell, period))
+    out.pieces.extend(corroborations)  # after every figure: figure i is piece i
+    return out
+
+
+MAX_CORROBORATIONS = 2
+
+
+def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCell,
+                    period: Period | None) -> list[Piece]:
+    """The same figure for the same period in other tables (a note beside the statement), cited
+    after the answer; never a different figure."""
+    amount = cell.value * cell.scale
+    out: list[Piece] = []
+    seen = {chosen.chunk.chunk_id}
+    for cand in candidates:
+        if cand.chunk.chunk_id in seen or len(out) >= MAX_CORROBORATIONS:
+            continue
+        for other in cand.cells:
+            same_period = period_matches(period, other.period) if period else other.period == cell.period
+            if same_period and other.unit == cell.unit and abs(other.value * other.scale - amount) <= 1e-9 * max(1.0, abs(amount)):
+                title = cand.grid.title[:80]
+                where = STATEMENT_NAMES.get(cand.grid.statement) or (f'the table "{title}"' if title else "a table")
+                page = f" on page {other.box.page}" if other.box else ""
+                regions = tuple(r for r in (cand.label.box, other.box) if r is not None)
+                out.append(Piece(f"The same figure is printed in {where}{page} ({cand.label.row_label}: {other.printed}).",
+                                 cand.chunk, f"{cand.label.row_label} | {other.header}: {other.printed}",
+                                 checked=f"{cand.label.row_label} {other.header} {other.printed}", regions=regions,
+                                 pages=(other.box.page,) if other.box else ()))
+                seen.add(cand.chunk.chunk_id)
+                break
     return out
 
 
