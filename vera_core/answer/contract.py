@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-IntentType = Literal["location", "coverage", "metadata", "semantic", "figure"]
+IntentType = Literal["location", "coverage", "metadata", "semantic", "figure", "metric"]
 CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer"]
 MetadataSubtype = Literal["default_currency", "reporting_period", "accounting_framework", "units",
                           "consolidation_basis"]
@@ -165,6 +165,45 @@ class Figure(BaseModel):
     citation: int | None = Field(default=None, description="The [n] citation of the cell.")
 
 
+class CalculationOperand(BaseModel):
+    """One operand of a calculation: a cited table cell."""
+
+    name: str = Field(description="The operand as the formula names it, e.g. 'revenue'.")
+    row_label: str = Field(default="", description="The row label as printed.")
+    value: float = Field(description="The value used, in units of `unit` (scale applied; an outflow as spent).")
+    period: str = Field(description="The period read, as an analyst reads it.")
+    unit: str = Field(description="Currency code, '%' or ''.")
+    printed: str = Field(description="The cell as printed.")
+    statement: str = Field(default="")
+    cell: FigureCell
+    citation: int | None = Field(default=None, description="The [n] citation of the cell.")
+
+
+class PeriodResult(BaseModel):
+    """A metric computed for one period (direction questions compute several)."""
+
+    period: str
+    result: float
+    rounded: str
+
+
+class Calculation(BaseModel):
+    """A computed metric: VERA's arithmetic over cited cells, or what was missing."""
+
+    metric: str = Field(description="The metric as the question names it.")
+    definition: str = Field(description="The formula used, as written in the question or the library.")
+    source: Literal["question", "library"] = Field(description="Where the definition came from (docs/metrics.md).")
+    expression: str = Field(description="The calculation with each operand's value, e.g. '32,765 / ((8,738 + 8,866) / 2)'.")
+    result: float | None = Field(default=None, description="Unrounded result (percent metrics in percent); None when abstaining.")
+    rounded: str | None = Field(default=None, description="The result as stated, rounded as asked, with its unit.")
+    unit: str = Field(description="percent, ratio, days or amount.")
+    period: str = Field(default="", description="The period computed (the last one for direction questions).")
+    operands: list[CalculationOperand] = Field(default_factory=list)
+    results: list[PeriodResult] = Field(default_factory=list, description="Direction questions: one result per period.")
+    direction: str | None = Field(default=None, description="improved, declined or unchanged (direction questions).")
+    missing: list[str] = Field(default_factory=list, description="Operands not found, with where VERA looked.")
+
+
 class Timings(BaseModel):
     route: float = 0.0
     retrieve: float = 0.0
@@ -188,3 +227,4 @@ class Answer(BaseModel):
     notices: list[str] = Field(default_factory=list, description="Things the user should know (e.g. LLM unavailable).")
     llm: LLMUsage | None = Field(default=None, description="Token usage and cost when the LLM layer was called.")
     figures: list[Figure] = Field(default_factory=list, description="Figures read from table cells (figure answers).")
+    calculation: Calculation | None = Field(default=None, description="Computed metrics: the calculation and its cited operands.")

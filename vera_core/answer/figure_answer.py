@@ -60,13 +60,13 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
     corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
     for concept in items:
-        candidates = _candidates(request, concept, grids, chunks, hit_rank)
+        candidates = candidates_for(request, concept, grids, chunks, hit_rank)
         if not candidates:
             continue
         out.item_found = True
         name = concept.name if concept else candidates[0].label.row_label
         for period, words in zip(request.periods, request.period_texts) if request.periods else [(None, "")]:
-            chosen = _choose(candidates, period)
+            chosen = choose(candidates, period)
             if chosen is None:
                 out.missing.append(_missing(name, words, candidates, doc_names))
                 continue
@@ -108,7 +108,7 @@ def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCe
     return out
 
 
-def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
+def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
                 chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int]) -> list[Candidate]:
     from vera_core.answer.line_items import label_terms
     phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
@@ -185,7 +185,7 @@ def _terms(label: GridCell) -> frozenset[str]:
     return label_terms(f"{label.row_label} {label.parent_label}")
 
 
-def _choose(candidates: list[Candidate], period: Period | None) -> tuple[Candidate, GridCell] | None:
+def choose(candidates: list[Candidate], period: Period | None) -> tuple[Candidate, GridCell] | None:
     """The best-ranked row that prints the period asked (its latest period when none is asked)."""
     for cand in candidates:
         if period is None:
@@ -229,8 +229,8 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     percent = cell.unit == "%"
     value = cell.value
     outflow = bool(concept and concept.outflow and value < 0 and cand.grid.statement == "cash_flow")
-    if outflow:
-        value = -value
+    if outflow or (concept and concept.expense and value < 0):
+        value = -value  # a cost or an outflow is stated as the amount; the printed sign stays beside it
     scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     stated = _money(amount, cell.currency, scale, percent)

@@ -25,21 +25,25 @@ class Concept:
     """Row labels that print it, most specific first."""
     outflow: bool = False
     """Printed negative in the cash flow statement, asked for as a positive amount (capex, dividends)."""
+    expense: bool = False
+    """A cost: printed in parentheses by some filers, used in formulas as the amount incurred."""
 
 
-def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False) -> Concept:
-    return Concept(name, re.compile(asked, re.I), printed, outflow)
+def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False) -> Concept:
+    return Concept(name, re.compile(asked, re.I), printed, outflow, expense)
 
 
 CONCEPTS: tuple[Concept, ...] = (
-    _c("capital expenditure", r"\bcapex\b|\bcapital\s+expenditures?\b|\bcapital\s+spending\b",
+    _c("capital expenditure", r"\bcapex\b|\bcapital\s+expenditures?\b|\bcapital\s+spending\b|"
+                              r"\bpurchases?\s+of\s+(?:PP&E|property,?\s+plant,?\s+(?:and|&)\s+equipment)\b",
        ("purchases of property plant and equipment", "purchase of property plant and equipment",
         "capital expenditures", "capital expenditure", "capital spending", "additions to property plant and equipment",
         "payments for property plant and equipment", "expenditures for property plant and equipment",
         "purchases of property and equipment", "additions to property and equipment"), outflow=True),
     _c("net property, plant and equipment",
        r"\bnet\s+(?:PP&?N?E|property,?\s+plant,?\s+(?:and|&)\s+equipment)\b|\bPP&?N?E,?\s+net\b|"
-       r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment,?\s+net\b|\bPPNE\b",
+       r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment,?\s+net\b|\bPPNE\b|\bPP&?E\b|"
+       r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment\b|\bfixed\s+assets\b",
        ("property plant and equipment net", "net property plant and equipment", "property and equipment net",
         "property plant and equipment")),
     _c("revenue", r"\b(?:total\s+|net\s+)?(?:revenues?|net\s+sales|turnover)\b|\btop[\s-]line\b",
@@ -51,9 +55,9 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("operating income", r"\boperating\s+(?:income|profit)\b|\bincome\s+from\s+operations\b|\bEBIT\b",
        ("operating income", "operating profit", "income from operations")),
     _c("cost of sales", r"\bcost\s+of\s+(?:goods\s+sold|sales|revenues?)\b|\bCOGS\b",
-       ("cost of sales", "cost of goods sold", "cost of revenues", "cost of revenue")),
+       ("cost of sales", "cost of goods sold", "cost of revenues", "cost of revenue"), expense=True),
     _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b",
-       ("depreciation and amortization", "depreciation and amortisation")),
+       ("depreciation and amortization", "depreciation and amortisation"), expense=True),
     _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|"
                               r"cash\s+(?:provided\s+by|from)\s+operating\s+activities)\b",
        ("net cash provided by operating activities", "net cash from operating activities",
@@ -69,13 +73,23 @@ CONCEPTS: tuple[Concept, ...] = (
                                                                     "trade and other payables")),
     _c("cash and cash equivalents", r"\bcash\s+and\s+(?:cash\s+)?equivalents\b",
        ("cash and cash equivalents",)),
+    _c("total current assets", r"\b(?:total\s+)?current\s+assets\b", ("total current assets",)),
+    _c("total current liabilities", r"\b(?:total\s+)?current\s+liabilities\b", ("total current liabilities",)),
+    _c("total equity", r"\b(?:total\s+)?(?:stockholders'?|shareholders'?|shareowners'?)?\s*equity\b",
+       ("total equity", "total stockholders equity", "total shareholders equity", "total shareowners equity",
+        "total company shareholders equity", "total common shareholders equity")),
+    _c("interest expense", r"\binterest\s+expenses?\b", ("interest expense", "interest expense net", "finance costs"),
+       expense=True),
+    _c("income before income taxes", r"\b(?:income|earnings|profit)\s+before\s+(?:income\s+)?taxe?s?\b|\bpre-?tax\s+income\b",
+       ("income before income taxes", "earnings before income taxes", "income before provision for income taxes",
+        "income before taxes", "pretax income", "pre tax income", "profit before tax")),
     _c("total assets", r"\btotal\s+assets\b", ("total assets",)),
     _c("total liabilities", r"\btotal\s+liabilities\b", ("total liabilities",)),
     _c("restructuring charges", r"\brestructuring\s+(?:costs?|charges?|expenses?)\b",
        ("total restructuring and impairment charges", "restructuring and impairment charges",
         "restructuring charges", "restructuring costs", "restructuring")),
     _c("income tax expense", r"\b(?:income\s+tax(?:es)?\s+(?:expense|provision)|provision\s+for\s+income\s+taxes)\b",
-       ("provision for income taxes", "income tax expense", "income taxes")),
+       ("provision for income taxes", "income tax provision", "income tax expense", "income taxes"), expense=True),
     _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|earnings\s+per\s+share)\b|\bEPS\b|\bearnings\s+per\s+share\b",
        ("diluted", "earnings per share diluted", "diluted earnings per share")),
 )
@@ -107,6 +121,9 @@ def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> f
     if not phrase_terms:
         return 0.0
     own = label_terms(label)
-    if not phrase_terms <= own | (label_terms(parent) if parent else frozenset()):
+    # NOTE: the parent row supplies words only to a label made of the phrase's own words ("Diluted"
+    # under "Earnings per share"); "Net income" under "Operating activities" is not operating income
+    borrowed = label_terms(parent) if parent and own <= phrase_terms else frozenset()
+    if not phrase_terms <= own | borrowed:
         return 0.0
     return min(1.0, len(phrase_terms & own) / max(len(own), 1))

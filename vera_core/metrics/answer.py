@@ -1,0 +1,165 @@
+"""The metric strategy: a plan -> the result, rounded as asked, followed by the calculation with
+each operand's value and citation ("FY2018 fixed asset turnover ratio: 3.72. Calculation: 32,765 /
+((8,738 + 8,866) / 2) = 3.72"). An operand that cannot be found is named with where VERA looked, and
+no result is stated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
+from vera_core.metrics.compute import CellResolver, MissingOperand, Operand, evaluate, period_words
+from vera_core.metrics.expression import Avg, BinOp, Item, Node, Num, render
+from vera_core.metrics.question import MetricPlan
+from vera_core.records import TableGrid
+from vera_core.store.catalog import ChunkRecord
+from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.tables.values import scale_name
+
+DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
+_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+
+
+@dataclass
+class MetricEvidence:
+    """The strategy's output: the lead sentence, one cited piece per operand, the calculation."""
+
+    lead: str = ""
+    pieces: list[Piece] = field(default_factory=list)
+    calculation: Calculation | None = None
+    missing: str = ""
+    """Set when abstaining: what is missing and where VERA looked."""
+
+
+def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                    hit_rank: Mapping[str, int], doc_names: Mapping[str, str]) -> MetricEvidence:
+    resolve = CellResolver(grids, chunks, hit_rank)
+    results: list[tuple[str, float, str, list[Operand]]] = []
+    defined = ("the question's definition" if plan.source == "question" else "library definition") + f": {plan.definition}"
+    for period in plan.periods or ():
+        try:
+            value, operands = evaluate(plan.tree, period, resolve)
+        except MissingOperand as missing:
+            searched = ", ".join(doc_names.get(d, d) for d in grids) or "no document"
+            text = (f"{plan.name} for {period_words(period)} cannot be computed: {missing} is not printed in the "
+                    f"statements or notes of {searched} (searched every table's rows, with the usual names of the "
+                    f"line item). No result is stated.")
+            return MetricEvidence(missing=text, calculation=Calculation(
+                metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
+                unit=plan.unit, period=period_words(period), missing=[str(missing)]))
+        except ZeroDivisionError as exc:
+            return MetricEvidence(missing=f"{plan.name} cannot be computed: {exc}.")
+        shown = value * 100 if plan.unit == "percent" else value
+        results.append((period_words(period), shown, _rounded(shown, plan, operands), operands))
+    if not results:
+        return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")
+    period, value, rounded, operands = results[-1]
+    expression = _with_values(plan.tree, list(operands)) + f" = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
+    lead = f"{period} {plan.name}: {rounded} ({defined}). Calculation: {expression}."
+    direction = None
+    if plan.direction and len(results) > 1:
+        first, last = results[0], results[-1]
+        direction = "improved" if last[1] > first[1] else "declined" if last[1] < first[1] else "unchanged"
+        change = last[1] - first[1]
+        delta = f"{change:+.{DEFAULT_DIGITS[plan.unit] if plan.digits is None else plan.digits}f}" + \
+            (" percentage points" if plan.unit == "percent" else "")
+        steps = "; ".join(f"{p}: {r}" for p, _, r, _ in results)
+        lead = (f"{plan.name} {_verb(direction, plan)} from {first[2]} in {first[0]} to {last[2]} in {last[0]} "
+                f"({delta}; {defined}). {steps}. Calculation for {last[0]}: {expression}.")
+    pieces, records = [], []
+    seen: set[tuple[str, int, int]] = set()
+    for _, _, _, used in results:
+        for op in used:
+            key = (op.candidate.chunk.chunk_id, op.cell.row, op.cell.col)
+            if key in seen:
+                continue
+            seen.add(key)
+            pieces.append(_operand_piece(op))
+            records.append(_operand_record(op))
+    calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
+                              result=round(value, 10), rounded=rounded, unit=plan.unit, period=period,
+                              operands=records, direction=direction,
+                              results=[PeriodResult(period=p, result=round(v, 10), rounded=r) for p, v, r, _ in results]
+                              if plan.direction else [])
+    return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
+
+
+def _verb(direction: str, plan: MetricPlan) -> str:
+    return {"improved": "rose", "declined": "fell", "unchanged": "was unchanged"}[direction] if plan.unit != "days" \
+        else {"improved": "lengthened", "declined": "shortened", "unchanged": "was unchanged"}[direction]
+
+
+def _decimal(value: float, digits: int) -> str:
+    return f"{Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):,.{digits}f}"
+
+
+def _rounded(value: float, plan: MetricPlan, operands: list[Operand]) -> str:
+    digits = DEFAULT_DIGITS[plan.unit] if plan.digits is None else plan.digits
+    if plan.unit == "percent":
+        return f"{_decimal(value, digits)}%"
+    if plan.unit == "ratio":
+        return _decimal(value, digits)
+    if plan.unit == "days":
+        return f"{_decimal(value, digits)} days"
+    scale = plan.scale or (operands[0].cell.scale if operands else 1.0)
+    currency = operands[0].cell.currency if operands else ""
+    shown = value / scale
+    digits = plan.digits if plan.digits is not None else (0 if abs(shown) >= 100 else 2)
+    word = scale_name(scale)
+    sign = "-" if shown < 0 else ""
+    return f"{sign}{_SYMBOL.get(currency, currency + ' ' if currency else '')}{_decimal(abs(shown), digits)}" + \
+        (f" {word}" if word else "")
+
+
+def _plain(value: float, plan: MetricPlan) -> str:
+    if plan.unit == "amount":
+        return _rounded(value, plan, [])
+    return _decimal(value, 4).rstrip("0").rstrip(".")
+
+
+def _printed(op: Operand) -> str:
+    scale = 1.0 if op.cell.unit else op.cell.scale
+    return _decimal(op.value / scale, 0 if float(op.value / scale).is_integer() else 2)
+
+
+def _with_values(node: Node, operands: list[Operand]) -> str:
+    """The formula with each operand's value, in reading order (as `evaluate` read them)."""
+    def walk(n: Node) -> str:
+        if isinstance(n, Num):
+            return f"{n.value:g}"
+        if isinstance(n, Item):
+            return _printed(operands.pop(0))
+        if isinstance(n, Avg):
+            a, b = _printed(operands.pop(0)), _printed(operands.pop(0))
+            return f"(({a} + {b}) / 2)"
+        left, right = walk(n.left), walk(n.right)
+        if isinstance(n.left, BinOp) and n.op in "*/" and n.left.op in "+-":
+            left = f"({left})"
+        if isinstance(n.right, BinOp) and (n.op in "*/" or n.op == "-" and n.right.op in "+-"):
+            right = f"({right})"
+        return f"{left} {n.op} {right}"
+    return walk(node)
+
+
+def _operand_piece(op: Operand) -> Piece:
+    cand, cell = op.candidate, op.cell
+    where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:60] or "table")
+    unit = " ".join(x for x in (cell.currency, scale_name(cell.scale) + "s" if scale_name(cell.scale) and not cell.unit else "") if x)
+    text = (f"{op.name[:1].upper()}{op.name[1:]} ({cand.label.row_label}), {cell.period.label if cell.period else cell.header}: "
+            f"{cell.printed}{' in ' + unit if unit else ''} ({where}).")
+    regions = tuple(r for r in (cand.label.box, cell.box) if r is not None)
+    return Piece(text, cand.chunk, f"{cand.label.row_label} | {cell.header}: {cell.printed}",
+                 checked=f"{cand.label.row_label} {cell.header} {cell.printed}", regions=regions,
+                 pages=(cell.box.page,) if cell.box else ())
+
+
+def _operand_record(op: Operand) -> CalculationOperand:
+    cell, cand = op.cell, op.candidate
+    return CalculationOperand(
+        name=op.name, row_label=cand.label.row_label, value=op.value, period=cell.period.label if cell.period else cell.header,
+        unit="%" if cell.unit == "%" else cell.currency, printed=cell.printed, statement=cand.grid.statement,
+        cell=FigureCell(chunk_id=cand.chunk.chunk_id, row=cell.row, col=cell.col, page=cell.box.page if cell.box else None,
+                        bbox=[round(v, 2) for v in (cell.box.x0, cell.box.y0, cell.box.x1, cell.box.y1)] if cell.box else None))

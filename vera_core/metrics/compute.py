@@ -1,0 +1,113 @@
+"""Evaluate a formula over table cells: every operand resolved through the figure resolution to one
+cited cell, the arithmetic VERA's own. An operand that cannot be found stops the calculation: no
+result is stated, and the answer names what is missing and where it looked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.figure_answer import Candidate, candidates_for, choose
+from vera_core.answer.figure_request import FigureRequest
+from vera_core.answer.line_items import concepts_in, label_terms
+from vera_core.metrics.expression import Avg, BinOp, Item, Node, Num
+from vera_core.records import GridCell, Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One cell a calculation read."""
+
+    name: str
+    """The operand as the formula names it ("revenue")."""
+    period: Period
+    value: float
+    """In units (scale applied); an outflow (capex) as the amount spent."""
+    candidate: Candidate
+    cell: GridCell
+
+
+class MissingOperand(LookupError):
+    """An operand no table prints for the period: the calculation abstains."""
+
+    def __init__(self, name: str, period: Period) -> None:
+        super().__init__(f"{name} for {period_words(period)}")
+        self.name = name
+        self.period = period
+
+
+def period_words(period: Period) -> str:
+    return f"FY{period.year}" if period.kind == "year" else period.label
+
+
+def shifted(period: Period, years: int) -> Period:
+    """The same kind of period `years` fiscal years earlier (a prior year-end for balances)."""
+    if years == 0:
+        return period
+    return Period("year", "", (period.year or 0) - years) if period.kind in ("year", "fiscal_year", "instant") \
+        else Period(period.kind, "", (period.year or 0) - years, period.months, period.quarter)
+
+
+class CellResolver:
+    """Operands -> cells over one scope's grids (memoised: an average and its metric read a cell once)."""
+
+    def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                 hit_rank: Mapping[str, int]) -> None:
+        self.grids, self.chunks, self.hit_rank = grids, chunks, hit_rank
+        self._memo: dict[tuple, Operand | None] = {}
+
+    def __call__(self, item: Item, period: Period) -> Operand:
+        key = (item.phrase.lower(), item.statement, period)
+        if key not in self._memo:
+            self._memo[key] = self._resolve(item, period)
+        found = self._memo[key]
+        if found is None:
+            raise MissingOperand(item.phrase, period)
+        return found
+
+    def _resolve(self, item: Item, period: Period) -> Operand | None:
+        concepts = concepts_in(item.phrase)
+        request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
+                                (period_words(period),), None, False, item.statement)
+        ranked = candidates_for(request, concepts[0] if concepts else None, self.grids, self.chunks, self.hit_rank)
+        chosen = choose(ranked, period)
+        if chosen is None:
+            return None
+        cand, cell = chosen
+        value = cell.value * (1.0 if cell.unit else cell.scale)
+        if concepts and value < 0 and (concepts[0].expense or concepts[0].outflow and cand.grid.statement == "cash_flow"):
+            value = -value  # NOTE: a cost printed in parentheses is still a cost: formulas subtract it
+        return Operand(item.phrase, period, value, cand, cell)
+
+
+def evaluate(node: Node, period: Period, resolve: Callable[[Item, Period], Operand]) -> tuple[float, list[Operand]]:
+    """The value of a formula at `period` and the operands it read, in reading order. Raises
+    `MissingOperand` for the first operand not found, `ZeroDivisionError` for a zero divisor."""
+    used: list[Operand] = []
+
+    def walk(n: Node) -> float:
+        if isinstance(n, Num):
+            return n.value
+        if isinstance(n, Item):
+            operand = resolve(n, n.period or shifted(period, -n.offset if n.offset < 0 else 0))
+            used.append(operand)
+            return operand.value
+        if isinstance(n, Avg):
+            at = n.item.period or period
+            first = resolve(n.item, at)
+            second = resolve(n.item, shifted(at, 1))
+            used.extend([first, second])
+            return (first.value + second.value) / 2
+        left, right = walk(n.left), walk(n.right)
+        if n.op == "+":
+            return left + right
+        if n.op == "-":
+            return left - right
+        if n.op == "*":
+            return left * right
+        if right == 0:
+            raise ZeroDivisionError(f"a divisor is zero at {period_words(period)}")
+        return left / right
+
+    return walk(node), used

@@ -1,0 +1,185 @@
+"""Arithmetic over line items: the library's formulas and the definitions analysts write in questions
+("Fixed asset turnover ratio is defined as: FY2018 revenue / (average PP&E between FY2017 and
+FY2018)", "Define unadjusted EBITDA as unadjusted operating income + depreciation and amortization
+[from cash flow statement]") become one small tree that VERA evaluates, every leaf a table cell."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vera_core.answer.figure_request import asked_periods
+from vera_core.records import Period
+from vera_core.tables.statements import named_statement
+
+
+@dataclass(frozen=True)
+class Num:
+    value: float
+
+
+@dataclass(frozen=True)
+class Item:
+    """A line item read from a statement: at the period asked (`offset` 0), or years before it."""
+
+    phrase: str
+    offset: int = 0
+    period: Period | None = None
+    """A period the formula names for this operand ("FY2018 revenue"); None: the period asked."""
+    statement: str = ""
+    """The statement the formula names for it ("[from cash flow statement]"), or ''."""
+
+
+@dataclass(frozen=True)
+class Avg:
+    """The average of an item at the period asked and the year-end before it."""
+
+    item: Item
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str
+    left: Node
+    right: Node
+
+
+Node = Num | Item | Avg | BinOp
+
+_WORD_OPS = ((r"\bdivided\s+by\b|\bover\b|÷", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
+             (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
+             (r"(?<=\s)x(?=\s)", "*"))
+_AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of)\s+"
+                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
+_STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
+                             r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/()])|(?P<func>avg|prior)\s*\(|"
+                    r"(?P<word>[^-+*/()]+))", re.I)
+
+
+class ExpressionError(ValueError):
+    """A formula that cannot be read (unbalanced, empty operand, stray operator)."""
+
+
+def normalise(text: str) -> str:
+    """A question's definition in formula syntax: operator words as symbols, "average X between
+    FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""
+    out = _STATEMENT_NOTE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", text)
+    out = _AVERAGE.sub(lambda m: f" avg({m.group('item').strip()} {m.group('b')}) ", out)
+    for pattern, symbol in _WORD_OPS:
+        out = re.sub(pattern, f" {symbol} ", out, flags=re.I)
+    return re.sub(r"\s+", " ", out).strip(" .:;")
+
+
+def parse(formula: str) -> Node:
+    """The tree of a formula in the library's syntax (see `docs/metrics.md`)."""
+    tokens = _tokens(formula)
+    node, rest = _sum(tokens)
+    if rest:
+        raise ExpressionError(f"cannot read {formula!r} from {''.join(t[1] for t in rest)!r}")
+    return node
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise ExpressionError(f"cannot read {text!r} at {text[pos:]!r}")
+        pos = m.end()
+        kind = m.lastgroup
+        value = m.group(kind).strip()
+        if kind == "word" and not value:
+            continue
+        out.append((kind, value.lower() if kind == "func" else value))
+    return out
+
+
+def _sum(tokens):
+    node, tokens = _product(tokens)
+    while tokens and tokens[0] in (("op", "+"), ("op", "-")):
+        op = tokens[0][1]
+        right, tokens = _product(tokens[1:])
+        node = BinOp(op, node, right)
+    return node, tokens
+
+
+def _product(tokens):
+    node, tokens = _atom(tokens)
+    while tokens and tokens[0] in (("op", "*"), ("op", "/")):
+        op = tokens[0][1]
+        right, tokens = _atom(tokens[1:])
+        node = BinOp(op, node, right)
+    return node, tokens
+
+
+def _atom(tokens):
+    if not tokens:
+        raise ExpressionError("an operand is missing")
+    kind, value = tokens[0]
+    if kind == "num":
+        if len(tokens) > 1 and tokens[1][0] == "word":  # "2018 revenue": a year, not a number
+            return _item(f"{value} {tokens[1][1]}"), tokens[2:]
+        return Num(float(value)), tokens[1:]
+    if kind == "word":
+        return _item(value), tokens[1:]
+    if kind == "func":
+        inner, rest = _sum(tokens[1:])
+        if not rest or rest[0] != ("op", ")"):
+            raise ExpressionError(f"{value}( is not closed")
+        if not isinstance(inner, Item):
+            raise ExpressionError(f"{value}() takes one line item")
+        return (Avg(inner) if value == "avg" else Item(inner.phrase, inner.offset - 1, inner.period, inner.statement)), rest[1:]
+    if (kind, value) == ("op", "("):
+        inner, rest = _sum(tokens[1:])
+        if not rest or rest[0] != ("op", ")"):
+            raise ExpressionError("a parenthesis is not closed")
+        return inner, rest[1:]
+    if (kind, value) == ("op", "-"):
+        inner, rest = _atom(tokens[1:])
+        return BinOp("-", Num(0.0), inner), rest
+    raise ExpressionError(f"unexpected {value!r}")
+
+
+def _item(words: str) -> Item:
+    statement = ""
+    m = re.search(r"\{(\w*)\}", words)
+    if m:
+        statement = m.group(1)
+        words = words.replace(m.group(0), " ")
+    periods, texts = asked_periods(words)
+    for text in texts:
+        words = words.replace(text, " ")
+    phrase = re.sub(r"\s+", " ", re.sub(r"\b(?:the|a|an|of\s+the|total\s+of)\b", " ", words, flags=re.I)).strip(" ,.;:")
+    if not phrase:
+        raise ExpressionError(f"an operand names no line item: {words!r}")
+    return Item(phrase, 0, periods[0] if periods else None, statement)
+
+
+def items(node: Node) -> list[Item]:
+    """Every line item a formula reads, left to right (an average reads its item twice)."""
+    if isinstance(node, Item):
+        return [node]
+    if isinstance(node, Avg):
+        return [node.item, Item(node.item.phrase, node.item.offset - 1, node.item.period, node.item.statement)]
+    if isinstance(node, BinOp):
+        return items(node.left) + items(node.right)
+    return []
+
+
+def render(node: Node) -> str:
+    """The formula as text (for the answer's `expression`)."""
+    if isinstance(node, Num):
+        return f"{node.value:g}"
+    if isinstance(node, Item):
+        when = f" [{node.period.year}]" if node.period else ""
+        return f"prior({node.phrase}){when}" if node.offset else f"{node.phrase}{when}"
+    if isinstance(node, Avg):
+        return f"avg({render(node.item)})"
+    left, right = render(node.left), render(node.right)
+    if isinstance(node.left, BinOp) and node.op in "*/" and node.left.op in "+-":
+        left = f"({left})"
+    if isinstance(node.right, BinOp) and (node.op in "*/" or node.op == "-" and node.right.op in "+-"):
+        right = f"({right})"
+    return f"{left} {node.op} {right}"

@@ -1,0 +1,160 @@
+"""A computed-metric question -> what to compute: the formula (the question's own definition first,
+else the library's), the period(s), rounding and unit, and whether it asks for a direction."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from vera_core.answer.figure_request import UNIT_ASKED, SCALE_OF, asked_periods
+from vera_core.answer.line_items import label_terms
+from vera_core.metrics.expression import Avg, BinOp, ExpressionError, Item, Node, normalise, parse
+from vera_core.metrics.library import MetricDef, metric_named
+from vera_core.records import Period
+
+_DEFINE = re.compile(r"\bdefine[sd]?\s+(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
+_DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
+                      r"as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
+_EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
+_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|calculate|compute|how\s+much\s+(?:is|was))\s+"
+                   r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
+_COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))|'s\b|’s\b")
+_DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
+                        r"\bgrow\w*|\bcompare\w*", re.I)
+_ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
+                    r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b", re.I)
+_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
+_RATIO = re.compile(r"\bratio\b|\bturnover\b|\bcoverage\b|\btimes\b", re.I)
+_OPERATORS = re.compile(r"[-+*/]")
+
+
+@dataclass(frozen=True)
+class MetricPlan:
+    """What a metric question asks VERA to compute."""
+
+    name: str
+    """The metric as the question names it ("fixed asset turnover ratio")."""
+    metric: MetricDef | None
+    """The library metric used, when the question does not define it."""
+    definition: str
+    """The formula used, as written (the question's words, or the library's formula)."""
+    source: str
+    """`question` (the question defines it) or `library`."""
+    tree: Node
+    unit: str
+    """percent, ratio, days or amount."""
+    periods: tuple[Period, ...]
+    """Where to compute it: one period, or several for a direction question."""
+    direction: bool
+    digits: int | None
+    """Decimal places asked; None: the unit's default."""
+    scale: float | None
+    """Amounts: the unit asked (1e6 for "in USD millions")."""
+
+
+def definitions(question: str) -> dict[str, str]:
+    """Names the question defines and their formula text, in the order written."""
+    found: dict[str, str] = {}
+    for pattern in (_DEFINE, _DEFINED, _EQUALS):
+        for m in pattern.finditer(question):
+            name = re.sub(r"^(?:the|a|an)\s+", "", m.group("name").strip(), flags=re.I)
+            found.setdefault(name, m.group("body").strip())
+    return found
+
+
+def read_plan(question: str) -> MetricPlan | None:
+    """The metric plan of a question, or None when it asks for no computed metric."""
+    defs = definitions(question)
+    outside = question
+    for body in defs.values():
+        outside = outside.replace(body, " ")
+    head = _head(outside)
+    tree, name, definition, source, metric = None, head, "", "question", None
+    try:
+        named = _defined(head, defs) if head else None
+        if head and _OPERATORS.search(normalise(_without_periods(head))):
+            name = definition = _without_periods(head)
+            tree = _substitute(parse(normalise(definition)), defs)
+        elif named:
+            name, definition = named, defs[named]
+            tree = _substitute(parse(normalise(definition)), defs)
+        else:
+            metric = metric_named(head or "") or metric_named(outside)
+            if metric is None:
+                return None
+            name, definition, source = metric.name, metric.formula, "library"
+            tree = parse(metric.formula)
+    except ExpressionError:
+        return None
+    periods, _ = asked_periods(_without_definitions(question, defs))
+    direction = bool(_DIRECTION.search(outside))
+    if direction and len(periods) == 1:
+        periods = [Period("year", "", periods[0].year - 1), periods[0]] if periods[0].year else periods
+    elif not direction and len(periods) > 1:
+        periods = [max(periods, key=lambda p: (p.year or 0, p.end))]
+    unit = metric.unit if metric else "percent" if _PERCENT.search(name) else "ratio" if _RATIO.search(name) else "amount"
+    if re.search(r"\bin\s+(?:units\s+of\s+)?percent", question, re.I):
+        unit = "percent"
+    rounding = _ROUND.search(question)
+    digits = None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
+        (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
+    asked = UNIT_ASKED.search(question)
+    scale = None
+    if asked:
+        word = re.search(r"thousands|millions|billions", asked.group(0), re.I).group(0).lower()
+        scale = SCALE_OF[word]
+    return MetricPlan(name.strip(), metric, definition, source, tree, unit, tuple(periods), direction and len(periods) > 1,
+                      digits, scale)
+
+
+def _head(text: str) -> str:
+    m = _HEAD.search(text)
+    if not m:
+        return ""
+    head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
+    head = UNIT_ASKED.sub(" ", head)
+    return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
+
+
+def _without_periods(text: str) -> str:
+    _, texts = asked_periods(text)
+    for words in texts:
+        text = text.replace(words, " ")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _without_definitions(question: str, defs: dict[str, str]) -> str:
+    """The question without its definitions' bodies (their years are the formula's, not the target)."""
+    for body in defs.values():
+        if not re.search(r"\bbetween\b", body, re.I):
+            question = question.replace(body, " ")
+    return question
+
+
+def _defined(head: str, defs: dict[str, str]) -> str | None:
+    """The defined name the head asks for ("FY2018 fixed asset turnover ratio" -> "Fixed asset turnover ratio")."""
+    head_terms = label_terms(_without_periods(head))
+    for name in defs:
+        terms = label_terms(name)
+        if terms and (terms <= head_terms or head_terms <= terms) and len(terms & head_terms) >= max(1, len(terms) - 1):
+            return name
+    return None
+
+
+def _substitute(node: Node, defs: dict[str, str], depth: int = 0) -> Node:
+    """Operands that name a definition of the question, or a library metric, become their formula."""
+    if depth > 4:
+        raise ExpressionError("definitions refer to each other in a loop")
+    if isinstance(node, BinOp):
+        return replace(node, left=_substitute(node.left, defs, depth), right=_substitute(node.right, defs, depth))
+    if isinstance(node, Avg) or not isinstance(node, Item):
+        return node
+    terms = label_terms(node.phrase)
+    for name, body in defs.items():
+        if label_terms(name) == terms and body:
+            return _substitute(parse(normalise(body)), defs, depth + 1)
+    metric = metric_named(node.phrase)
+    if metric and any(label_terms(a) == terms or label_terms(a) <= terms for a in metric.aliases) and metric.unit == "amount":
+        return parse(metric.formula)
+    return node
