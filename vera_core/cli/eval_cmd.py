@@ -10,6 +10,7 @@ from pathlib import Path
 
 from vera_core.answer.figure_request import read_request
 from vera_core.answer.numbers import find_numbers
+from vera_core.metrics.question import read_plan
 from vera_core.config import VeraSettings
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
@@ -62,11 +63,33 @@ def answer_accuracy(gold: tuple[float, bool], answer) -> tuple[bool, bool]:
     gives are its `figures` (read from cells, in the unit asked); an extractive answer without them
     states the gold figure when its quoted text holds it, and states no figure of its own."""
     value, percent = gold
-    stated = [(abs(f.value) * (1.0 if f.unit == "%" else f.scale), f.unit == "%") for f in answer.figures]
+    stated = stated_values(answer)
     if not stated:
         return False, False
     right = any(p == percent and abs(v - value) <= FIGURE_TOLERANCE * max(abs(v), abs(value)) for v, p in stated)
     return right, not right
+
+
+def stated_values(answer) -> list[tuple[float, bool]]:
+    """The figures an answer gives as its answer, in units (percentages in percent): its cell figures
+    and its calculation's result (each period's, for a direction question)."""
+    out = [(abs(f.value) * (1.0 if f.unit == "%" else f.scale), f.unit == "%") for f in answer.figures]
+    calc = getattr(answer, "calculation", None)
+    if calc is not None and calc.result is not None:
+        results = [r.result for r in calc.results] or [calc.result]
+        out += [(abs(r), calc.unit == "percent") for r in results]
+    return out
+
+
+def is_computed(question: str, answer) -> bool:
+    """A question whose gold figure is computed (a metric), not printed."""
+    return answer.intent.type == "metric" or read_plan(question) is not None
+
+
+def _shares(rows: list[dict]) -> dict:
+    n = len(rows)
+    share = (lambda key: round(sum(1 for r in rows if r[key]) / n, 4) if n else None)
+    return {"questions": n, "correct": share("correct"), "wrong_stated": share("wrong"), "abstained": share("abstained")}
 
 
 def ensure_documents(ws: Workspace, folder: Path, names: list[str]) -> None:
@@ -88,6 +111,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     hits = {1: 0, 3: 0, 5: 0}
     figures: list[bool] = []
     accuracy: list[tuple[bool, bool]] = []
+    split: dict[str, list[dict]] = {"printed": [], "computed": []}
     labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
     scores, latency, per_question = [], [], []
     for q in questions:
@@ -105,8 +129,10 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         correct = wrong = None
         if gold_value is not None:
             correct, wrong = answer_accuracy(gold_value, answer)
-            correct = correct or (not answer.figures and bool(figure))
+            correct = correct or (not stated_values(answer) and bool(figure))
             accuracy.append((correct, wrong))
+            split["computed" if is_computed(q["question"], answer) else "printed"].append(
+                {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
         labels[answer.verification.label] += 1
         scores.append(answer.verification.grounding_score)
         latency.append(answer.timings_ms.total)
@@ -124,6 +150,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             "figure_questions": len(accuracy),
             "stated_correct": round(sum(c for c, _ in accuracy) / len(accuracy), 4) if accuracy else None,
             "wrong_stated": round(sum(w for _, w in accuracy) / len(accuracy), 4) if accuracy else None,
+            "printed": _shares(split["printed"]), "computed": _shares(split["computed"]),
         },
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
@@ -146,6 +173,10 @@ def run(args, settings: VeraSettings) -> int:
     acc = report["answer_accuracy"]
     print(f"answer accuracy ({acc['figure_questions']} questions with a gold figure): stated correctly "
           f"{acc['stated_correct']}, wrong-stated {acc['wrong_stated']}")
+    for kind in ("printed", "computed"):
+        part = acc[kind]
+        print(f"  {kind} figures: {part['questions']} questions, correct {part['correct']}, "
+              f"wrong-stated {part['wrong_stated']}, abstained or not stated {part['abstained']}")
     g = report["grounding"]
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
     print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")
