@@ -58,6 +58,26 @@ def figures_summary(answer: Answer) -> str:
     return "Figures: " + ", ".join(f"{c} {s.replace('_', ' ')}" for s, c in counts.items() if c)
 
 
+def calculation_rows(answer: Answer) -> list[dict]:
+    """The calculation's operands as rows: operand, row label, value as printed, period, source [n]."""
+    by_n = {c.n: c for c in answer.citations}
+    rows = []
+    for op in answer.calculation.operands:
+        cite = by_n.get(op.citation)
+        where = f"[{op.citation}] {cite.doc_name}, page {cite.page}" if cite and cite.page else f"[{op.citation}]"
+        rows.append({"operand": op.name, "row": op.row_label, "value": op.printed, "period": op.period,
+                     "source": where})
+    return rows
+
+
+def calculation_table(answer: Answer) -> None:
+    """The calculation as a small table; each operand's [n] citation button highlights its cell."""
+    calc = answer.calculation
+    st.caption(f"Calculation ({'definition from the question' if calc.source == 'question' else 'library definition'}"
+               f": {calc.definition}): {calc.expression}")
+    st.table(pd.DataFrame(calculation_rows(answer)).set_index("operand"))
+
+
 def _field(column, label: str, markdown_value: str, help: str | None = None) -> None:
     """A labelled value of the card (wraps, unlike st.metric, so long intents stay readable)."""
     column.caption(label, help=help)
@@ -68,6 +88,8 @@ def answer_card(answer: Answer) -> None:
     """Render one answer's card (the question is the caller's heading)."""
     v, r, t = answer.verification, answer.retrieval, answer.timings_ms
     st.markdown(answer_markdown(answer))
+    if answer.calculation is not None and answer.calculation.operands:
+        calculation_table(answer)
     intent_col, grounding_col, retrieval_col = st.columns([5, 3, 3])
     _field(intent_col, "Intent", escape_markdown(describe_intent(answer)), help=f"Router rule: {answer.intent.rule}")
     _field(grounding_col, "Grounding", f":{GROUNDING_COLORS[v.label]}[{v.grounding_score:.2f} {v.label}]")

@@ -8,7 +8,8 @@ Outputs (all under ``data/samples/``):
   weights and positions. No outline/bookmarks are written.
 * ``information_security_policy.md``, ``expense_policy.md``, ``data_retention_policy.md``.
 * ``ground_truth.json`` - written from this script's own content and layout data, never by parsing
-  the outputs.
+  the outputs. It includes the expected values of library metrics (``docs/metrics.md``) for FY2024,
+  computed from the same source figures the statements print.
 
 Usage::
 
@@ -34,7 +35,7 @@ import re
 import sys
 import textwrap
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pymupdf
@@ -707,6 +708,207 @@ def check_financials() -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Computed metrics: the library's formulas (docs/metrics.md) over the figures above, for FY2024
+# --------------------------------------------------------------------------------------------
+
+IS_CAPTION = "Consolidated income statement for the year ended 31 December 2024"
+BS_CAPTION = "Consolidated balance sheet as at 31 December 2024"
+CF_CAPTION = "Consolidated statement of cash flows for the year ended 31 December 2024"
+METRIC_LIBRARY = ROOT / "docs" / "metrics.md"
+METRIC_YEAR = 2024
+SCALE = 1_000  # the statements print EUR thousand; metrics are computed in EUR
+
+
+@dataclass(frozen=True)
+class Line:
+    """A printed statement line a metric reads: its table, row label and figures (2024, 2023)."""
+
+    caption: str
+    label: str
+    figures: tuple[int, int]
+    cost: bool = False
+    """Printed in parentheses and used as the amount incurred or spent (the library's convention)."""
+
+    def value(self, year: int) -> float:
+        """EUR (not thousands), a cost as a positive amount."""
+        figure = self.figures[METRIC_YEAR - year] * SCALE
+        return float(-figure if self.cost else figure)
+
+
+def _bs(section: str, label: str) -> tuple[int, int]:
+    items = {"assets": OTHER_ASSETS["current"], "liabilities": BS_CURRENT_LIAB}[section]
+    return next((a, c) for n, _, a, c in items if n == label)
+
+
+REVENUE_L = Line(IS_CAPTION, "Revenue", REVENUE)
+COST_OF_SALES_L = Line(IS_CAPTION, "Cost of sales", IS_LINES["cost_of_sales"], cost=True)
+OPERATING_PROFIT_L = Line(IS_CAPTION, "Operating profit", OP)
+PBT_L = Line(IS_CAPTION, "Profit before tax", PBT)
+TAX_L = Line(IS_CAPTION, "Income tax expense", IS_LINES["tax"], cost=True)
+PROFIT_L = Line(IS_CAPTION, "Profit for the year", PROFIT)
+TOTAL_ASSETS_L = Line(BS_CAPTION, "Total assets", TOTAL_ASSETS)
+CURRENT_ASSETS_L = Line(BS_CAPTION, "Total current assets", TOTAL_CA)
+CURRENT_LIAB_L = Line(BS_CAPTION, "Total current liabilities", TOTAL_CL)
+TOTAL_LIAB_L = Line(BS_CAPTION, "Total liabilities", TOTAL_LIAB)
+TOTAL_EQUITY_L = Line(BS_CAPTION, "Total equity", TOTAL_EQUITY)
+PPE_L = Line(BS_CAPTION, "Property, plant and equipment", PPE)
+INVENTORIES_L = Line(BS_CAPTION, "Inventories", _bs("assets", "Inventories"))
+RECEIVABLES_L = Line(BS_CAPTION, "Trade and other receivables", _bs("assets", "Trade and other receivables"))
+PAYABLES_L = Line(BS_CAPTION, "Trade and other payables", _bs("liabilities", "Trade and other payables"))
+CASH_L = Line(BS_CAPTION, "Cash and cash equivalents", CASH)
+DEPRECIATION_L = Line(CF_CAPTION, "Depreciation and amortisation", DEPRECIATION)
+OPERATING_CASH_L = Line(CF_CAPTION, "Net cash from operating activities", NET_OPERATING)
+CAPEX_L = Line(CF_CAPTION, CF_INVESTING[0][0], (CF_INVESTING[0][1], CF_INVESTING[0][2]), cost=True)
+
+
+class Reader:
+    """Reads lines for one metric as its formula does, left to right, recording each (line, year)."""
+
+    def __init__(self) -> None:
+        self.read: list[tuple[str, Line, int]] = []
+
+    def __call__(self, name: str, line: Line, year: int = METRIC_YEAR) -> float:
+        if (line, year) not in [(ln, y) for _, ln, y in self.read]:
+            self.read.append((name, line, year))
+        return line.value(year)
+
+    def avg(self, name: str, line: Line) -> float:
+        """The library's avg(x): the year asked and the prior year-end."""
+        return (self(name, line) + self(name, line, METRIC_YEAR - 1)) / 2
+
+    def prior(self, name: str, line: Line) -> float:
+        return self(name, line, METRIC_YEAR - 1)
+
+
+# key, the question an analyst asks, the library formula (checked against docs/metrics.md), the
+# same formula over this report's lines. Capital expenditure is the cash flow statement's purchase
+# of property, plant and equipment. Left out on purpose: dividend payout (dividends to owners over
+# profit including non-controlling interests mixes two bases) and interest coverage (the report
+# prints finance costs, not interest expense).
+METRICS = [
+    ("gross_margin", "What was Aurora's gross margin in FY2024?", "(revenue - cost of sales) / revenue",
+     lambda x: (x("revenue", REVENUE_L) - x("cost of sales", COST_OF_SALES_L)) / x("revenue", REVENUE_L)),
+    ("operating_margin", "What was Aurora's operating margin for FY2024?", "operating income / revenue",
+     lambda x: x("operating income", OPERATING_PROFIT_L) / x("revenue", REVENUE_L)),
+    ("net_margin", "What was Aurora's net profit margin in FY2024?", "net income / revenue",
+     lambda x: x("net income", PROFIT_L) / x("revenue", REVENUE_L)),
+    ("ebitda", "What was Aurora's EBITDA in FY2024?", "operating income + depreciation and amortization",
+     lambda x: x("operating income", OPERATING_PROFIT_L) + x("depreciation and amortization", DEPRECIATION_L)),
+    ("ebitda_margin", "What was Aurora's EBITDA margin in FY2024?",
+     "(operating income + depreciation and amortization) / revenue",
+     lambda x: (x("operating income", OPERATING_PROFIT_L) + x("depreciation and amortization", DEPRECIATION_L))
+     / x("revenue", REVENUE_L)),
+    ("free_cash_flow", "What was Aurora's free cash flow in FY2024?", "operating cash flow - capital expenditure",
+     lambda x: x("operating cash flow", OPERATING_CASH_L) - x("capital expenditure", CAPEX_L)),
+    ("current_ratio", "What was Aurora's current ratio at the end of FY2024?",
+     "total current assets / total current liabilities",
+     lambda x: x("total current assets", CURRENT_ASSETS_L) / x("total current liabilities", CURRENT_LIAB_L)),
+    ("quick_ratio", "What was Aurora's quick ratio at year end 2024?",
+     "(total current assets - inventories) / total current liabilities",
+     lambda x: (x("total current assets", CURRENT_ASSETS_L) - x("inventories", INVENTORIES_L))
+     / x("total current liabilities", CURRENT_LIAB_L)),
+    ("cash_ratio", "What was Aurora's cash ratio at the end of FY2024?",
+     "cash and cash equivalents / total current liabilities",
+     lambda x: x("cash and cash equivalents", CASH_L) / x("total current liabilities", CURRENT_LIAB_L)),
+    ("debt_to_equity", "What was Aurora's debt-to-equity ratio at the end of FY2024?",
+     "total liabilities / total equity",
+     lambda x: x("total liabilities", TOTAL_LIAB_L) / x("total equity", TOTAL_EQUITY_L)),
+    ("working_capital", "How much working capital did Aurora have at the end of FY2024?",
+     "total current assets - total current liabilities",
+     lambda x: x("total current assets", CURRENT_ASSETS_L) - x("total current liabilities", CURRENT_LIAB_L)),
+    ("return_on_assets", "What was Aurora's return on assets in FY2024?", "net income / avg(total assets)",
+     lambda x: x("net income", PROFIT_L) / x.avg("total assets", TOTAL_ASSETS_L)),
+    ("return_on_equity", "What was Aurora's return on equity in FY2024?", "net income / avg(total equity)",
+     lambda x: x("net income", PROFIT_L) / x.avg("total equity", TOTAL_EQUITY_L)),
+    ("asset_turnover", "What was Aurora's asset turnover in FY2024?", "revenue / avg(total assets)",
+     lambda x: x("revenue", REVENUE_L) / x.avg("total assets", TOTAL_ASSETS_L)),
+    ("fixed_asset_turnover", "What was Aurora's fixed asset turnover in FY2024?",
+     "revenue / avg(net property, plant and equipment)",
+     lambda x: x("revenue", REVENUE_L) / x.avg("net property, plant and equipment", PPE_L)),
+    ("inventory_turnover", "What was Aurora's inventory turnover in FY2024?", "cost of sales / avg(inventories)",
+     lambda x: x("cost of sales", COST_OF_SALES_L) / x.avg("inventories", INVENTORIES_L)),
+    ("days_sales_outstanding", "What were Aurora's days sales outstanding in FY2024?",
+     "365 * avg(accounts receivable) / revenue",
+     lambda x: 365 * x.avg("accounts receivable", RECEIVABLES_L) / x("revenue", REVENUE_L)),
+    ("days_inventory_outstanding", "What were Aurora's days inventory outstanding in FY2024?",
+     "365 * avg(inventories) / cost of sales",
+     lambda x: 365 * x.avg("inventories", INVENTORIES_L) / x("cost of sales", COST_OF_SALES_L)),
+    ("days_payable_outstanding", "What were Aurora's days payable outstanding in FY2024?",
+     "365 * avg(accounts payable) / cost of sales",
+     lambda x: 365 * x.avg("accounts payable", PAYABLES_L) / x("cost of sales", COST_OF_SALES_L)),
+    ("cash_conversion_cycle", "What was Aurora's cash conversion cycle in FY2024?",
+     "365 * avg(accounts receivable) / revenue + 365 * avg(inventories) / cost of sales"
+     " - 365 * avg(accounts payable) / cost of sales",
+     lambda x: 365 * x.avg("accounts receivable", RECEIVABLES_L) / x("revenue", REVENUE_L)
+     + 365 * x.avg("inventories", INVENTORIES_L) / x("cost of sales", COST_OF_SALES_L)
+     - 365 * x.avg("accounts payable", PAYABLES_L) / x("cost of sales", COST_OF_SALES_L)),
+    ("effective_tax_rate", "What was Aurora's effective tax rate in FY2024?",
+     "income tax expense / income before income taxes",
+     lambda x: x("income tax expense", TAX_L) / x("income before income taxes", PBT_L)),
+    ("capex_to_revenue", "What was Aurora's capex as a % of revenue in FY2024?", "capital expenditure / revenue",
+     lambda x: x("capital expenditure", CAPEX_L) / x("revenue", REVENUE_L)),
+    ("revenue_growth", "What was Aurora's revenue growth in FY2024?", "(revenue - prior(revenue)) / prior(revenue)",
+     lambda x: (x("revenue", REVENUE_L) - x.prior("revenue", REVENUE_L)) / x.prior("revenue", REVENUE_L)),
+]
+METRIC_DIGITS = {"percent": 1, "ratio": 2, "days": 1}  # VERA's default rounding when none is asked
+STATEMENT_OF = {IS_CAPTION: "income", BS_CAPTION: "balance", CF_CAPTION: "cash_flow"}
+
+
+def library_metrics(path: Path = METRIC_LIBRARY) -> dict[str, tuple[str, str]]:
+    """key -> (formula, unit) of every `### key` section of the metric library."""
+    out = {}
+    for block in re.split(r"^### ", path.read_text(encoding="utf-8"), flags=re.M)[1:]:
+        key, _, body = block.partition("\n")
+        fields = dict(re.findall(r"^- (\w+):\s*(.+?)\s*$", body, flags=re.M))
+        out[key.strip()] = (fields["formula"], fields["unit"])
+    return out
+
+
+def stated(value: float, unit: str) -> str:
+    """A metric as VERA states it with default rounding (half up): 29.9%, 1.98, 69.0 days, and an
+    amount in the statements' unit, EUR thousand (no decimals from 100 up)."""
+    shown = value / SCALE if unit == "amount" else value
+    digits = METRIC_DIGITS.get(unit, 0 if abs(shown) >= 100 else 2)
+    exact = Decimal(repr(abs(shown))) * 10 ** digits
+    if abs(exact - exact.to_integral_value(rounding=ROUND_FLOOR) - Decimal("0.5")) < Decimal("1e-6"):
+        raise ValueError(f"{value!r} lies on a rounding boundary; the ground truth would be ambiguous")
+    text = f"{Decimal(repr(abs(shown))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):,.{digits}f}"
+    sign = "-" if shown < 0 else ""
+    return {"percent": f"{sign}{text}%", "ratio": f"{sign}{text}", "days": f"{sign}{text} days"}.get(
+        unit, f"{sign}€{text} thousand")
+
+
+def metric_truth(tables: list[dict]) -> list[dict]:
+    """Expected FY2024 metrics, each with the printed cells it reads (tied out to the drawn tables)."""
+    library = library_metrics()
+    by_caption = {t["caption"]: t for t in tables}
+    out = []
+    for key, question, formula, compute in METRICS:
+        if library.get(key, ("", ""))[0] != formula:
+            raise ValueError(f"docs/metrics.md changed {key!r}: {library.get(key)} (script has {formula!r})")
+        unit = library[key][1]
+        reader = Reader()
+        value = compute(reader)
+        expected = value * 100 if unit == "percent" else value
+        operands = []
+        for name, line, year in reader.read:
+            table = by_caption[line.caption]
+            rows = [i for i, row in enumerate(table["rows"]) if row[0] == line.label]
+            if len(rows) != 1:
+                raise ValueError(f"{line.label!r} is not one row of {line.caption!r}")
+            col = table["header"].index(str(year))
+            cell = next(c for c in table["cells"] if (c["row"], c["col"]) == (rows[0], col))
+            if cell["text"] != fmt(line.figures[METRIC_YEAR - year]):
+                raise ValueError(f"{line.label} {year}: printed {cell['text']!r}, figures say {line.figures}")
+            operands.append({"name": name, "row_label": line.label, "period": str(year), "printed": cell["text"],
+                             "value": line.value(year), "statement": STATEMENT_OF[line.caption],
+                             "table": line.caption, "page": cell["page"], "bbox": cell["bbox"]})
+        out.append({"key": key, "question": question, "period": f"FY{METRIC_YEAR}", "formula": formula,
+                    "unit": unit, "expected": expected, "rounded": stated(expected, unit), "operands": operands})
+    return out
+
+
+# --------------------------------------------------------------------------------------------
 # The annual report
 # --------------------------------------------------------------------------------------------
 
@@ -997,7 +1199,7 @@ def build_report() -> tuple[bytes, dict]:
         TableRow(["Attributable to non-controlling interests", "", fmt(L["nci"][0]), fmt(L["nci"][1])]),
         TableRow(["Basic and diluted earnings per share (EUR)", "", f"{EPS[0]:.2f}", f"{EPS[1]:.2f}"]),
     ]
-    rep.table("Consolidated income statement for the year ended 31 December 2024", stmt_header, is_rows,
+    rep.table(IS_CAPTION, stmt_header, is_rows,
               stmt_cols,
               ["(1) Comparative figures for 2023 have been re-presented to reflect the reclassification of "
                "outbound freight costs from cost of sales to selling and distribution expenses.",
@@ -1034,7 +1236,7 @@ def build_report() -> tuple[bytes, dict]:
     bs_rows.append(TableRow(["Total liabilities", "", fmt(TOTAL_LIAB[0]), fmt(TOTAL_LIAB[1])], "subtotal"))
     bs_rows.append(TableRow(["Total equity and liabilities", "", fmt(TOTAL_ASSETS[0]), fmt(TOTAL_ASSETS[1])],
                             "total"))
-    bs = rep.table("Consolidated balance sheet as at 31 December 2024", stmt_header, bs_rows, stmt_cols,
+    bs = rep.table(BS_CAPTION, stmt_header, bs_rows, stmt_cols,
                    ["(1) Goodwill and other intangible assets at 31 December 2024 include provisional amounts "
                     "arising from the acquisition of Nordlicht Sensors GmbH."],
                    indent_items=True)
@@ -1075,8 +1277,7 @@ def build_report() -> tuple[bytes, dict]:
         TableRow(["Cash and cash equivalents at 31 December", fmt(CASH[0]), fmt(CASH[1])], "total"),
     ]
     assert NET_FINANCING[0] < 0 and NET_FINANCING[1] < 0
-    rep.table("Consolidated statement of cash flows for the year ended 31 December 2024",
-              ["EUR thousand", "2024", "2023"], cf_rows,
+    rep.table(CF_CAPTION, ["EUR thousand", "2024", "2023"], cf_rows,
               [Col(LEFT, 380, "left"), Col(400, 470, "right"), Col(482, RIGHT, "right")],
               ["(1) Cash flows from operating activities are presented using the indirect method. Interest paid "
                "is classified as an operating cash flow and interest received as an investing cash flow."],
@@ -1183,6 +1384,7 @@ def build_report() -> tuple[bytes, dict]:
         "page_references": page_refs,
         "attribute": attribute,
         "facts": facts,
+        "metrics": metric_truth(rep.tables),
     }
     return pdf, gt
 
@@ -1469,6 +1671,11 @@ def build_all() -> dict[str, bytes]:
                       "A table-level period is set only when no column carries one (caption ends in a year)",
             "label_parents": "per row, the label of the section row the row sits under, else null; a "
                              "section ends at its own total row, the next section, or a grand total",
+            "metrics": "FY2024 values of docs/metrics.md formulas over the figures the statements print: "
+                       "expected is unrounded (percent metrics in percent, amounts in EUR, not thousands); "
+                       "rounded is the answer with VERA's default rounding, half up (percent 1 decimal, ratio 2, "
+                       "days 1, amounts in EUR thousand); operands list each cell read in formula order "
+                       "(avg(x): the year, then the prior year-end), costs and capex as positive values",
         },
         "documents": documents,
     }
@@ -1618,6 +1825,9 @@ def verify(out_dir: Path, files: dict[str, bytes]) -> list[str]:
     on_page(gt["attribute"]["sentence"], gt["attribute"]["page"], "attribute sentence")
     for key, fact in gt["facts"].items():
         on_page(fact["evidence"], fact["page"], f"fact {key}")
+    for metric in gt["metrics"]:
+        for op in metric["operands"]:
+            on_page(op["printed"], op["page"], f"operand {op['row_label']} {op['period']} of {metric['key']}")
 
     # markdown
     for name, mgt in truth["documents"].items():

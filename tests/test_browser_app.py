@@ -150,3 +150,33 @@ def test_figure_question_highlights_the_cell_not_the_table(page, server, ground_
     assert yellowness(image, box(cells[(0, 0)])) > 40, "the row label is not highlighted"
     for other in ((0, 3), (1, 2), (2, 2), (7, 2)):  # 2023 revenue, cost of sales, gross profit, operating profit
         assert yellowness(image, box(cells[other])) < 5, f"highlight over another cell {cells[other]['text']}"
+
+
+def test_metric_answer_shows_its_calculation_and_an_operand_click_highlights_its_cell(page, server, ground_truth):
+    report = "Aurora_Annual_Report_2024.pdf"
+    ask = AskPage(page, server.url)
+    ask.open()
+    ask.scope_to(report)
+    question = "What was the gross margin in FY2024?"
+    ask.ask(question)
+    card = ask.card_text(question)
+    assert "29.9%" in card and "Calculation" in card
+    table = page.locator("[data-testid='stTable']").first
+    assert "cost of sales" in table.inner_text().lower() and "724,180" in table.inner_text()
+    ask.click_citation(2)  # the cost of sales operand
+    assert ask.viewer_caption().startswith(f"{report}, page 6 of")
+    shot(page, "07-ask-metric-operand")
+    image_el = page.locator(VIEWER_IMAGE).first
+    image_el.screenshot(path=str(ARTIFACTS / "08-viewer-operand.png"))
+    image = Image.open(ARTIFACTS / "08-viewer-operand.png")
+    statement = next(t for t in ground_truth[report]["tables"] if t["caption"].startswith("Consolidated income statement"))
+    cells = {(c["row"], c["col"]): c for c in statement["cells"]}
+    scale = image.width / ground_truth[report]["page_size"][0]
+
+    def box(cell: dict) -> tuple[int, int, int, int]:
+        x0, y0, x1, y1 = (round(v * scale) for v in cell["bbox"])
+        return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+
+    assert cells[(1, 2)]["text"] == "(724,180)"
+    assert yellowness(image, box(cells[(1, 2)])) > 40, "the operand's cell is not highlighted"
+    assert yellowness(image, box(cells[(0, 2)])) < 5, "the other operand is highlighted as if selected"

@@ -131,7 +131,8 @@ def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mappi
                     continue
                 statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
                     if request.statement else (0 if grid.statement else 1)
-                rank = (statement_rank, fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+                # NOTE: a label that is exactly one of the names beats a longer one ("Other operating income")
+                rank = (statement_rank, fit[1] < 0.999, fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
                 found.append(Candidate(grid, chunk, values, label, rank))
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)

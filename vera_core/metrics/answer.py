@@ -93,7 +93,9 @@ def _verb(direction: str, plan: MetricPlan) -> str:
 
 
 def _decimal(value: float, digits: int) -> str:
-    return f"{Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):,.{digits}f}"
+    """Half up at `digits`, read at 15 significant digits: float noise below a tie is the tie (51 / 80
+    is 63.75% exactly though the division gives 63.74999999999999, so it reads 63.8%, not 63.7%)."""
+    return f"{Decimal(f'{value:.15g}').quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):,.{digits}f}"
 
 
 def _rounded(value: float, plan: MetricPlan, operands: list[Operand]) -> str:

@@ -53,8 +53,9 @@ _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\
                       r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
 _STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
                              r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
+# NOTE: a hyphen between letters joins a word ("debt-to-equity", "acid-test"); a minus stands apart
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/()])|(?P<func>avg|prior)\s*\(|"
-                    r"(?P<word>[^-+*/()]+))", re.I)
+                    r"(?P<word>(?:[^-+*/()]|(?<=[A-Za-z])-(?=[A-Za-z]))+))", re.I)
 
 
 class ExpressionError(ValueError):
@@ -151,7 +152,9 @@ def _item(words: str) -> Item:
     periods, texts = asked_periods(words)
     for text in texts:
         words = words.replace(text, " ")
-    phrase = re.sub(r"\s+", " ", re.sub(r"\b(?:the|a|an|of\s+the|total\s+of)\b", " ", words, flags=re.I)).strip(" ,.;:")
+    # NOTE: articles go, but not the A of "D&A"
+    kept = re.sub(r"(?<!&)\b(?:the|a|an|of\s+the|total\s+of)\b(?!&)", " ", words, flags=re.I)
+    phrase = re.sub(r"\s+", " ", kept).strip(" ,.;:")
     if not phrase:
         raise ExpressionError(f"an operand names no line item: {words!r}")
     return Item(phrase, 0, periods[0] if periods else None, statement)

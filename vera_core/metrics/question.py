@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from vera_core.answer.figure_request import UNIT_ASKED, SCALE_OF, asked_periods
 from vera_core.answer.line_items import label_terms
-from vera_core.metrics.expression import Avg, BinOp, ExpressionError, Item, Node, normalise, parse
+from vera_core.metrics.expression import Avg, BinOp, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.metrics.library import MetricDef, metric_named
 from vera_core.records import Period
 
@@ -18,15 +18,17 @@ _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|calculate|compute|how\s+much\s+(?:is|was))\s+"
                    r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
-_COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))|'s\b|’s\b")
+_COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))")
+_POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
 _DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
                     r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b", re.I)
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
+_PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)", re.I)
 _RATIO = re.compile(r"\bratio\b|\bturnover\b|\bcoverage\b|\btimes\b", re.I)
-_OPERATORS = re.compile(r"[-+*/]")
+_OPERATORS = re.compile(r"[+*/]|(?<![A-Za-z])-|-(?![A-Za-z])")  # "debt-to-equity" is a name
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,11 @@ def read_plan(question: str) -> MetricPlan | None:
     for body in defs.values():
         outside = outside.replace(body, " ")
     head = _head(outside)
-    tree, name, definition, source, metric = None, head, "", "question", None
+    tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
     try:
         named = _defined(head, defs) if head else None
-        if head and _OPERATORS.search(normalise(_without_periods(head))):
+        if tree is not None:
             name = definition = _without_periods(head)
-            tree = _substitute(parse(normalise(definition)), defs)
         elif named:
             name, definition = named, defs[named]
             tree = _substitute(parse(normalise(definition)), defs)
@@ -88,14 +89,23 @@ def read_plan(question: str) -> MetricPlan | None:
     except ExpressionError:
         return None
     periods, _ = asked_periods(_without_definitions(question, defs))
-    direction = bool(_DIRECTION.search(outside))
+    # NOTE: a metric named for a change ("revenue growth") asks for one value, not a direction
+    stated = outside
+    for words in sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True):
+        stated = re.sub(rf"(?<![\w-]){re.escape(words)}(?![\w-])", " ", stated, flags=re.I)
+    direction = bool(_DIRECTION.search(stated))
     if direction and len(periods) == 1:
         periods = [Period("year", "", periods[0].year - 1), periods[0]] if periods[0].year else periods
+    elif direction:
+        periods = sorted(periods, key=lambda p: (p.year or 0, p.end))  # from the earlier to the later
     elif not direction and len(periods) > 1:
         periods = [max(periods, key=lambda p: (p.year or 0, p.end))]
-    unit = metric.unit if metric else "percent" if _PERCENT.search(name) else "ratio" if _RATIO.search(name) else "amount"
-    if re.search(r"\bin\s+(?:units\s+of\s+)?percent", question, re.I):
+    per_one = _without_hundred(tree)
+    unit = metric.unit if metric else _unit_of(name, tree)
+    if per_one is not tree or _PERCENT_ASKED.search(question):
         unit = "percent"
+    if unit == "percent":
+        tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
     rounding = _ROUND.search(question)
     digits = None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
         (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
@@ -108,11 +118,51 @@ def read_plan(question: str) -> MetricPlan | None:
                       digits, scale)
 
 
+def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
+    """The formula the question's head writes ("unadjusted EBITDA less capex"), or None."""
+    words = _without_periods(head)
+    if not words or not _OPERATORS.search(normalise(words)):
+        return None
+    try:
+        return _substitute(parse(normalise(words)), defs)
+    except ExpressionError:
+        return None  # NOTE: "times interest earned" names a metric; it is not a product
+
+
+def _unit_of(name: str, tree: Node) -> str:
+    """The unit of a metric the question defines: its name's cue ("margin", "ratio"), else the
+    library's unit for that name, else a ratio for a quotient and an amount otherwise."""
+    if _PERCENT.search(name):
+        return "percent"
+    if _RATIO.search(name):
+        return "ratio"
+    known = metric_named(name)
+    if known is not None:
+        return known.unit
+    return "ratio" if isinstance(tree, BinOp) and tree.op == "/" else "amount"
+
+
+def _without_hundred(node: Node) -> Node:
+    """A formula without its own `* 100` ("gross profit / revenue * 100", "100 * A / B"); the same
+    node when it has none."""
+    if isinstance(node, BinOp) and node.op == "*":
+        if node.right == Num(100.0):
+            return node.left
+        if node.left == Num(100.0):
+            return node.right
+    if isinstance(node, BinOp) and node.op == "/":
+        left = _without_hundred(node.left)
+        if left is not node.left:
+            return BinOp("/", left, node.right)
+    return node
+
+
 def _head(text: str) -> str:
     m = _HEAD.search(text)
     if not m:
         return ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
+    head = _POSSESSIVE.sub("", head, count=1)  # "Acme's FY2022 net debt" -> "FY2022 net debt"
     head = UNIT_ASKED.sub(" ", head)
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
 
