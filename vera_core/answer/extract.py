@@ -7,9 +7,10 @@ import re
 from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.units import Unit, score_unit, split_units, terms
+from vera_core.answer.units import Unit, score_unit, split_units
 from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
 
 BULLET = re.compile(r"^\s*([•●▪◦■➢►✓*\-–—]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 AMOUNT = re.compile(

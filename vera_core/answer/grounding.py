@@ -4,12 +4,11 @@ for the whole answer."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from decimal import Decimal
 
 from vera_core.answer.contract import ClaimCheck, GroundingLabel, grounding_label
 from vera_core.answer.numbers import verify_numbers
+from vera_core.text import content_tokens  # NOTE: the `content` mode; re-exported for callers
 
 __all__ = ["content_tokens", "score_claim", "aggregate", "Embedder"]
 
@@ -21,67 +20,6 @@ SEMANTIC_WEIGHT = 0.25
 NUMBERS_FAIL_CAP = 0.4
 """Highest support of a claim whose figures do not all match its sources."""
 SUPPORTED_MIN = 0.70
-
-STOPWORDS = frozenset("""
-a an the and or but nor of in on at to for from by with without within into onto over under as
-is are was were be been being am has have had having do does did doing will would shall should
-can could may might must this that these those it its it's they them their theirs we our ours
-you your he she his her him i me my which who whom whose what when where why how than then so
-such not no yes all any both each few more most other some own same too very s t just also
-there here about above below after before during between through up down out off again further
-once per via if while whereas because until upon only amongst among
-""".split())
-
-_CITATION = re.compile(r"\[\^?\d+(?:\s*[,;\u2013-]\s*\^?\d+)*\]")
-_TOKEN = re.compile(r"(?P<open>\()?(?:(?<![\w.])(?P<neg>[-\u2212]))?\$?(?P<num>\d[\d,]*(?:\.\d+)?)(?P<close>\))?"
-                    r"|(?P<pct>%)|(?P<word>[^\W\d_]+)")
-
-
-def _stem(word: str) -> str:
-    """Light suffix stripping: plural -s/-es/-ies, -ed, -ing, then a doubled or silent final letter,
-    so 'increase', 'increased', 'increases' and 'increasing' share one stem."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith("ied"):
-        return word[:-3] + "y"
-    stem = word
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        stem = word[:-1]
-    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4:
-        stem = word[:-2]
-    elif word.endswith("ing") and len(word) > 5:
-        stem = word[:-3]
-    if stem != word and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouylsz":
-        stem = stem[:-1]  # stopped -> stop, running -> run
-    if len(stem) > 3 and stem.endswith("e"):
-        stem = stem[:-1]
-    return stem
-
-
-def _number_token(num: str, negative: bool) -> str:
-    digits = num.replace(",", "")
-    if "." in digits:
-        digits = digits.rstrip("0").rstrip(".")
-    digits = str(Decimal(digits)) if digits else "0"
-    return "-" + digits if negative and digits.strip("0.") else digits
-
-
-def content_tokens(text: str) -> list[str]:
-    """Lowercase content tokens of `text`, in order: stopwords dropped, light stemming, figures
-    normalised ('1,577.00' -> '1577', '(1,577)' -> '-1577'), '%' read as 'percent', citation
-    markers and Markdown table pipes and emphasis ignored."""
-    tokens: list[str] = []
-    for m in _TOKEN.finditer(_CITATION.sub(" ", text)):
-        if m.group("num"):
-            negative = bool(m.group("neg")) or bool(m.group("open") and m.group("close"))
-            tokens.append(_number_token(m.group("num"), negative))
-        elif m.group("pct"):
-            tokens.append("percent")
-        else:
-            word = m.group("word").lower()
-            if len(word) > 1 and word not in STOPWORDS:
-                tokens.append(_stem(word))
-    return tokens
 
 
 def _unit(vector: list[float]) -> list[float]:

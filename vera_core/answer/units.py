@@ -6,26 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.index.bm25 import tokenize
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms  # NOTE: the `terms` mode; re-exported for callers of units.terms
+
+__all__ = ["Unit", "score_unit", "split_units", "terms"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
-_STEM = re.compile(r"(ies|es|s|ed|ing)$")
-QUESTION_NOISE = frozenset(
-    "what which who when where why how is are was were does did do can could should would please give "
-    "tell show me us about say says said describe explain provide answer question based relying details "
-    "detail shown amount figure value response fy company company's".split())
-
-
-def stem(token: str) -> str:
-    """Crude suffix stripping so 'expenditures' ~ 'expenditure', 'acquired' ~ 'acquire'."""
-    return _STEM.sub("", token) if len(token) > 4 and not token[0].isdigit() else token
-
-
-def terms(text: str) -> set[str]:
-    """Stemmed content terms of a question or passage."""
-    return {stem(t) for t in tokenize(text) if t not in QUESTION_NOISE}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ so indexes are scoped to one document and a page filter scores only the chunks o
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -17,22 +16,7 @@ from rank_bm25 import BM25Okapi
 from scipy import sparse
 
 from vera_core.store.catalog import KeywordRow
-
-_TOKEN = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
-STOPWORDS = frozenset(
-    "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
-    "what which who whom how does did do in into than then there these those their our we you your".split())
-
-
-def tokenize(text: str) -> list[str]:
-    """Lowercase word and number tokens; thousands separators dropped so 1,577 == 1577."""
-    out = []
-    for token in _TOKEN.findall(text.lower()):
-        if token[0].isdigit():
-            token = token.replace(",", "")
-        if token not in STOPWORDS:
-            out.append(token)
-    return out
+from vera_core.text import keyword_tokens as tokenize  # NOTE: the `keyword` mode; `tokenize` kept for callers
 
 
 EXPANSION_WEIGHT = 0.35

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.grounding import content_tokens
 from vera_core.answer.units import split_units
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import content_tokens
 
 _MARK = re.compile(r"\[(\d{1,3})\]")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,3}[.)])\s+")

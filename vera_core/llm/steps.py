@@ -1,8 +1,9 @@
-"""The LLM layer's steps in the query path. Each either improves the state or leaves the
+"""The LLM layer's steps in the query path. Each either improves the evidence or leaves the
 deterministic result in place with a notice naming why; none raises."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from vera_core.answer.compose import is_label_warning, label_warning
@@ -11,10 +12,11 @@ from vera_core.answer.grounding import aggregate
 from vera_core.answer.numbers import find_numbers
 from vera_core.errors import LLMUnavailableError
 from vera_core.llm.claims import to_pieces
+from vera_core.llm.client import UsageMeter
 from vera_core.llm.layer import LLMLayer
 
 if TYPE_CHECKING:
-    from vera_core.query import QueryState
+    from vera_core.answer.strategies import Evidence, Plan
 
 NO_KEY = "LLM unavailable (no Anthropic API key configured): answered deterministically."
 MAX_AUDITS = 3
@@ -22,70 +24,71 @@ AUDIT_FAIL_CAP = 0.5
 """Support of a claim the auditor rejects is capped here, below the supported threshold."""
 
 
-def write_answer(layer: LLMLayer | None, state: QueryState, doc_names: dict[str, str]) -> None:
-    """Replace the deterministic pieces with Claude's cited claims when they survive parsing."""
+def write_answer(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: UsageMeter | None,
+                 doc_names: dict[str, str]) -> Evidence:
+    """The evidence with Claude's cited claims in place of the deterministic pieces when they
+    survive parsing; else the same pieces with a notice saying why."""
     if layer is None:
-        state.notices.append(NO_KEY)
-        return
-    intent = state.intent
+        return replace(evidence, notices=evidence.notices + (NO_KEY,))
+    intent = plan.intent
     items = intent.type == "coverage" and intent.subtype in ("list", "numeric_list")
-    sources = state.scope if intent.type in ("coverage", "location") else [h.chunk for h in state.hits]
+    sources = list(evidence.scope) if intent.type in ("coverage", "location") else [h.chunk for h in evidence.hits]
     if not sources:
-        return
+        return evidence
     try:
         ask = layer.items if items else layer.answer
-        reply, sent = ask(state.question, sources, doc_names, state.meter)
+        reply, sent = ask(plan.question, sources, doc_names, meter)
     except LLMUnavailableError as exc:
-        state.notices.append(str(exc))
-        return
+        return replace(evidence, notices=evidence.notices + (str(exc),))
+    warnings = []
     if reply.unknown_citations:
-        state.llm_warnings.append("The LLM cited sources that do not exist "
-                                  f"({', '.join(f'[{n}]' for n in sorted(set(reply.unknown_citations)))}); "
-                                  "those citations were dropped.")
+        warnings.append("The LLM cited sources that do not exist "
+                        f"({', '.join(f'[{n}]' for n in sorted(set(reply.unknown_citations)))}); "
+                        "those citations were dropped.")
     for claim in reply.uncited:
-        state.llm_warnings.append(f"Dropped an LLM statement that cites no source: {claim[:120]!r}")
+        warnings.append(f"Dropped an LLM statement that cites no source: {claim[:120]!r}")
+    warned = replace(evidence, warnings=evidence.warnings + tuple(warnings))
     pages = tuple(intent.pages) if intent.type == "location" else ()
     pieces = to_pieces(reply, sent, pages)
     if not pieces:
         why = "found nothing" if reply.not_found else "gave no claim citing a source"
-        state.notices.append(f"The LLM {why}: answered deterministically.")
-        return
-    state.pieces, state.llm_wrote = pieces, True
-    state.is_list = items or reply.is_list
-    state.notices.append(f"Written by {layer.model} from {len(sent)} sources; every claim is checked "
-                         "against the source it cites.")
+        return replace(warned, notices=warned.notices + (f"The LLM {why}: answered deterministically.",))
+    return replace(warned, pieces=tuple(pieces), written_by_llm=True, is_list=items or reply.is_list,
+                   notices=warned.notices + (f"Written by {layer.model} from {len(sent)} sources; every claim "
+                                             "is checked against the source it cites.",))
 
 
-def keywords(layer: LLMLayer | None, state: QueryState) -> str:
-    """Extra search keywords for an expansion hop ('' when the LLM is absent or fails)."""
-    if layer is None or state.mode == "deterministic":
-        return ""
+def keywords(layer: LLMLayer | None, question: str, mode: str, meter: UsageMeter | None) -> tuple[str, str]:
+    """Extra search keywords for an expansion hop, and a notice: ('', '') when the LLM is absent or
+    the mode deterministic, ('', why) when it fails."""
+    if layer is None or mode == "deterministic":
+        return "", ""
     try:
-        return layer.keywords(state.question, state.meter)
+        return layer.keywords(question, meter), ""
     except LLMUnavailableError as exc:
-        if str(exc) not in state.notices:
-            state.notices.append(str(exc))
-        return ""
+        return "", str(exc)
 
 
-def audit(layer: LLMLayer | None, state: QueryState, verification: Verification, numbers: list[int],
-          doc_names: dict[str, str]) -> Verification:
-    """Extractor + auditor on the figure claims of a numeric answer; a NO lowers the grounding score."""
-    intent = state.intent
-    if layer is None or state.mode == "deterministic" or not (intent.numeric or intent.subtype == "attribute"):
-        return verification
+def audit(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: UsageMeter | None,
+          verification: Verification, numbers: list[int], doc_names: dict[str, str]) -> tuple[Verification, list[str]]:
+    """Extractor + auditor on the figure claims of a numeric answer; a NO lowers the grounding score.
+    Returns the verification and notices (why an audit was skipped)."""
+    intent = plan.intent
+    notices: list[str] = []
+    if layer is None or plan.mode == "deterministic" or not (intent.numeric or intent.subtype == "attribute"):
+        return verification, notices
     claims = list(verification.claims)
     audits: list[AuditCheck] = []
-    for i, (piece, n) in enumerate(zip(state.pieces, numbers)):
+    for i, (piece, n) in enumerate(zip(evidence.pieces, numbers)):
         if len(audits) >= MAX_AUDITS:
             break
         if not [m for m in find_numbers(piece.text) if not m.is_year]:
             continue
         try:
-            result = layer.audit(state.question, piece.text, n, piece.chunk,
-                                 doc_names.get(piece.chunk.doc_id, ""), state.meter)
+            result = layer.audit(plan.question, piece.text, n, piece.chunk,
+                                 doc_names.get(piece.chunk.doc_id, ""), meter)
         except LLMUnavailableError as exc:
-            state.notices.append(f"{exc} (figure audit skipped)")
+            notices.append(f"{exc} (figure audit skipped)")
             break
         audits.append(AuditCheck(citation=n, claim=piece.text, extracted=result.extracted,
                                  supported=result.supported))
@@ -93,7 +96,7 @@ def audit(layer: LLMLayer | None, state: QueryState, verification: Verification,
             claim = claims[i]
             claims[i] = claim.model_copy(update={"support": min(claim.support, AUDIT_FAIL_CAP), "supported": False})
     if not audits:
-        return verification
+        return verification, notices
     score, label = aggregate(claims)
     # NOTE: the label warning is written again for the audited score (an earlier one names the old score)
     warnings = [w for w in verification.warnings if not is_label_warning(w)]
@@ -104,4 +107,4 @@ def audit(layer: LLMLayer | None, state: QueryState, verification: Verification,
     if label != "grounded":
         warnings.insert(0, label_warning(label, score))
     return verification.model_copy(update={"claims": claims, "grounding_score": score, "label": label,
-                                            "warnings": warnings, "audits": audits})
+                                            "warnings": warnings, "audits": audits}), notices

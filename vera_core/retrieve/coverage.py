@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vera_core.answer.units import terms
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
 
 
 def section_scope(anchor: ChunkRecord, chunks: Sequence[ChunkRecord]) -> tuple[list[ChunkRecord], str]:

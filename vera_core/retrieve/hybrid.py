@@ -10,10 +10,10 @@ from weakref import WeakKeyDictionary
 from llama_index.core.retrievers import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from vera_core.answer.units import terms
 from vera_core.index.bm25 import BM25Index
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
 from vera_core.workspace import Workspace
 
 RRF_K = 60

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vera_core.answer.units import stem, terms
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import figures, key_terms, stem, terms  # NOTE: key_terms stays importable from here
 
 COVERAGE_TARGET = 0.80
 MAX_HOPS = 3
@@ -44,7 +44,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "guidance": ("outlook", "expects", "forecast"),
     "headcount": ("employees", "workforce"),
 }
-_NUMBER = re.compile(r"\d[\d,.]*")
 
 ABBREVIATIONS: dict[str, str] = {
     "ppne": "property, plant and equipment net", "pp&e": "property, plant and equipment",
@@ -106,20 +105,16 @@ def synonyms_for(query: str) -> str:
     return " ".join(alt for key, alts in SYNONYMS.items() if key in lowered for alt in alts)
 
 
-def key_terms(question: str) -> set[str]:
-    """The question's key terms: content words and numbers (stemmed)."""
-    return terms(question) | {n.replace(",", "") for n in _NUMBER.findall(question)}
-
-
 def coverage(question: str, chunks: Sequence[ChunkRecord]) -> float:
-    """Share of the question's key terms found in the chunks (text, captions, section titles)."""
+    """Share of the question's key terms (`key` mode) found in the chunks: the terms of their text,
+    captions and section titles, and the figures of their text."""
     wanted = key_terms(question)
     if not wanted:
         return 1.0
     seen: set[str] = set()
     for chunk in chunks:
         seen |= terms(f"{chunk.caption} {' '.join(chunk.heading_titles[-2:])} {chunk.text}")
-        seen |= {n.replace(",", "") for n in _NUMBER.findall(chunk.text)}
+        seen |= figures(chunk.text)
     return round(len(wanted & seen) / len(wanted), 4)
 
 

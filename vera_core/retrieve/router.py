@@ -21,6 +21,7 @@ from vera_core.answer.contract import Intent
 from vera_core.answer.figure_request import is_figure_question
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
+from vera_core.text import focus_words
 
 __all__ = ["COVERAGE_RULES", "METADATA_RULES", "Rule", "find_pages", "route"]
 
@@ -67,15 +68,6 @@ DOC_VERBS = (r"(?:discuss(?:es)?|covers?|describes?|address(?:es)?|contains?|exp
              r"mentions?|deals?|includes?|details?|talks?|refers?|shows?|lists?|provides?)")
 WHERE_DOC_VERBS = (r"\b(?:disclosed|described|discussed|presented|explained|covered|mentioned|addressed|detailed|"
                    r"set\s+out|documented|defined|disclose|describe|discuss|present|explain|mention|address)\b")
-FOCUS_STOPWORDS = frozenset("""
-    a about all also an and any are as at be been being by can could did do does each every for from give
-    had has have how i if in into is it its me of on or our please say says said show tell that the their them
-    then there these this those to us was we were what when where which who whom why will with would you your
-    much many find locate discuss discusses discussed describe describes described disclose discloses
-    disclosed cover covers covered mention mentions mentioned explain explains explained document summarize
-    summarise see read shown
-    """.split())
-LOCATION_NOUNS = frozenset({"note", "notes", "section", "sections", "part", "chapter", "page", "pages", "item"})
 BOILERPLATE = [re.compile(p, re.I) for p in (  # analyst-prompt framing that says nothing about the topic
     r"\b(?:by\s+)?assum(?:e|ing)\s+(?:that\s+you\s+are\s+|the\s+(?:perspective|role)\s+of\s+)an?\s+"
     r"(?:[\w-]+\s+){0,3}analyst\b(?:\s+who\s+can\s+only\s+use)?",
@@ -225,14 +217,6 @@ def find_pages(question: str) -> tuple[list[int], list[tuple[int, int]], str]:
 
 
 # -- focus ----------------------------------------------------------------------------------------
-def _is_filler(word: str, following: str) -> bool:
-    """A stopword (but not an acronym such as "US"), or a bare "section"/"note" not followed by its number."""
-    low = word.lower()
-    if low in FOCUS_STOPWORDS and not (word.isupper() and len(word) > 1):
-        return True
-    return low in LOCATION_NOUNS and not re.fullmatch(r"\d+[A-Za-z]?|[IVXivx]+|[A-Za-z]", following)
-
-
 def _focus(question: str, spans: Sequence[tuple[int, int]]) -> str:
     """The question without routing spans, analyst-prompt framing, stopwords and bare location nouns."""
     spans = list(spans) + [m.span() for p in BOILERPLATE for m in p.finditer(question)]
@@ -240,9 +224,7 @@ def _focus(question: str, spans: Sequence[tuple[int, int]]) -> str:
     for start, end in sorted(spans):
         keep.append(question[cursor:max(cursor, start)])
         cursor = max(cursor, end)
-    words = [w.strip("?!,;:\"()[]{}'.") for w in " ".join(keep + [question[cursor:]]).split()]
-    words = [w for w in words if w]
-    return " ".join(w for w, following in zip(words, words[1:] + [""]) if not _is_filler(w, following))
+    return " ".join(focus_words(" ".join(keep + [question[cursor:]])))
 
 
 def _normalize(question: str) -> str:

@@ -1,0 +1,42 @@
+"""Figure questions ("what was the revenue of Motion Control in 2024?"): the printed figure of the
+line item, one cited cell per (item, period), read from the table grids of the documents in scope;
+the passages that speak of the item when no table prints it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vera_core.answer.figure_answer import figure_evidence
+from vera_core.answer.figure_request import read_request
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.strategies.search import search_iteratively
+from vera_core.answer.strategies.semantic import best_sentences
+
+__all__ = ["NOT_IN_TABLES", "TOP_DOCUMENTS", "gather"]
+
+TOP_DOCUMENTS = 3
+"""Without a document scope, the grids of the documents of this many best hits are read."""
+NOT_IN_TABLES = ("No statement or note table prints the line item asked; the answer quotes the passages that "
+                 "speak of it.")
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    """Cells of the grids of the documents in scope (else those of the top hits) that print the
+    item asked for each period asked; the best sentences of the hits when no table prints it."""
+    ws = services.ws
+    with services.clock.stage("retrieve"):
+        found = search_iteratively(plan, services)
+    searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
+    with services.clock.stage("synthesize"):
+        request = read_request(plan.question, plan.intent.focus)
+        doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in found.hits))[:TOP_DOCUMENTS] \
+            or services.doc_ids(plan)
+        grids = {d: ws.doc_grids(d) for d in doc_ids}
+        chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
+        cells = figure_evidence(request, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(found.hits)},
+                                services.doc_names())
+        if cells.item_found:
+            return replace(searched, pieces=tuple(cells.pieces), figures=tuple(cells.figures),
+                           missing=tuple(cells.missing), empty_message="" if cells.pieces else " ".join(cells.missing))
+        pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
+    return replace(searched, pieces=tuple(pieces), notices=searched.notices + (NOT_IN_TABLES,))

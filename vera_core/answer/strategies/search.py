@@ -1,0 +1,76 @@
+"""Searching for a plan: one hybrid search with the plan's options, and the iterative search of
+semantic and figure questions (expansion hops until the question's terms are covered)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from vera_core.answer.strategies.base import Plan, Services
+from vera_core.pipeline import until
+from vera_core.retrieve import iterative
+from vera_core.retrieve.hybrid import Hit, HybridRetriever
+from vera_core.text import terms
+
+__all__ = ["Found", "search", "search_iteratively"]
+
+
+def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,
+           pages: Sequence[int] = (), exclude: Iterable[str] = (), top_k: int | None = None,
+           dense: bool = True) -> list[Hit]:
+    """Best chunks for `query` in `doc_ids` (default: the plan's documents), on `pages` (1-based)
+    when given, not in `exclude`; `top_k` defaults to the plan's. `dense=False` searches BM25 only."""
+    retriever = HybridRetriever(services.ws, doc_ids=services.doc_ids(plan) if doc_ids is None else doc_ids,
+                                pages=pages, top_k=top_k or plan.top_k, hybrid=plan.hybrid, dense=dense,
+                                numeric=plan.intent.numeric, exclude=exclude,
+                                prefer_captions=iterative.named_statements(plan.question),
+                                keyword_extra=iterative.synonyms_for(query))
+    return retriever.search(query)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The result of an iterative search after each hop."""
+
+    hits: tuple[Hit, ...]
+    """Every hop's hits, in the order found."""
+    hops: int
+    coverage: float
+    """Share of the query's key terms found in the hits, in [0, 1]."""
+    stalled: bool = False
+    """The last hop found nothing new of the query's terms."""
+    notices: tuple[str, ...] = ()
+    """Why the LLM's keywords were missing (each once)."""
+
+    @property
+    def seen(self) -> set[str]:
+        return {h.chunk.chunk_id for h in self.hits}
+
+
+def search_iteratively(plan: Plan, services: Services) -> Found:
+    """Search the plan's query, then expand it (synonyms, the best chunks' titles, the LLM's
+    keywords in LLM modes) and search again for unseen chunks until the hits cover
+    `iterative.COVERAGE_TARGET` of the query's key terms, a hop adds nothing, or
+    `iterative.MAX_HOPS` searches were made."""
+    hits = search(plan, services, plan.query)
+    first = Found(tuple(hits), 1, iterative.coverage(plan.query, [h.chunk for h in hits]))
+    done = (lambda f: f.coverage >= iterative.COVERAGE_TARGET or f.hops >= iterative.MAX_HOPS or f.stalled)
+    return until(lambda found: _hop(plan, services, found), done, iterative.MAX_HOPS)(first)
+
+
+def _hop(plan: Plan, services: Services, found: Found) -> Found:
+    """One more search: the expanded query, excluding the chunks already found."""
+    chunks = [h.chunk for h in found.hits]
+    missing = iterative.key_terms(plan.query) - terms(" ".join(c.text for c in chunks))
+    query = iterative.expand(plan.query, chunks, missing)
+    extra, notice = services.keywords(plan.question)
+    notices = found.notices + ((notice,) if notice and notice not in found.notices else ())
+    query = f"{query} {extra}".strip()
+    # NOTE: an expansion hop adds keywords; BM25 reads them, re-embedding the long query adds little
+    more = search(plan, services, query, exclude=found.seen, dense=False)
+    hits, coverage = found.hits, found.coverage
+    if more:
+        hits = hits + tuple(more)
+        coverage = iterative.coverage(plan.query, [h.chunk for h in hits])
+    return replace(found, hits=hits, hops=found.hops + 1, coverage=coverage, stalled=coverage <= found.coverage,
+                   notices=notices)

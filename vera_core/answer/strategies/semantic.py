@@ -1,0 +1,51 @@
+"""Semantic questions ("what drove revenue growth?"): search iteratively, then quote the sentences
+and table rows of the hits that best share the question's terms."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.strategies.search import search_iteratively
+from vera_core.answer.units import score_unit, split_units
+from vera_core.retrieve import iterative
+from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
+
+__all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "best_sentences", "gather"]
+
+MAX_SENTENCES = 3
+SENTENCE_FLOOR = 0.5
+"""An extractive answer keeps sentences scoring at least this share of the best one's score (a
+sentence sharing one synonym with the question is not evidence beside one that answers it)."""
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    """The best sentences of the chunks an iterative search finds for the question."""
+    with services.clock.stage("retrieve"):
+        found = search_iteratively(plan, services)
+    with services.clock.stage("synthesize"):
+        pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
+    return Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
+                    notices=found.notices)
+
+
+def best_sentences(plan: Plan, chunks: Sequence[ChunkRecord], scores: Mapping[str, float]) -> list[Piece]:
+    """Up to MAX_SENTENCES sentences or table rows of `chunks` (best-ranked first) that share most of
+    the query's terms and synonyms, in reading order; at least the best one when any exists.
+    `scores`: the retrieval score of each chunk_id, shown with its citation (1.0 when absent).
+    A location question's pieces cite only the pages it names."""
+    wanted = terms(f"{plan.query} {iterative.synonyms_for(plan.query)}")
+    units = []
+    for rank, chunk in enumerate(chunks):
+        for unit in split_units(chunk):
+            score = score_unit(unit, wanted, plan.intent.numeric) + 0.02 / (rank + 1)
+            units.append((score, rank, unit.order, unit))
+    units.sort(key=lambda x: (-x[0], x[1], x[2]))
+    floor = max(0.05, units[0][0] * SENTENCE_FLOOR) if units else 0.05
+    chosen = [u for u in units if u[0] > floor][:MAX_SENTENCES] or units[:1]
+    chosen.sort(key=lambda x: (x[1], x[2]))
+    pages = tuple(plan.intent.pages) if plan.intent.type == "location" else ()
+    return [Piece(u.text, u.chunk, u.quote, score=scores.get(u.chunk.chunk_id, 1.0), pages=pages)
+            for _, _, _, u in chosen]

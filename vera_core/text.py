@@ -1,0 +1,195 @@
+"""One text normaliser with named modes: every word VERA counts is counted here.
+
+Retrieval, routing, coverage and grounding each read words their own way; the modes keep those ways
+side by side, so a change to one is made knowingly and the others stay as they are:
+
+- `keyword`: BM25 tokens. Lowercase words and numbers in text order, thousands separators dropped
+  (1,577 == 1577), a short stopword list removed, no stemming.
+- `terms`: the answer terms. Keyword tokens without question noise ("what", "tell", "figure"...),
+  crudely stemmed ('expenditures' ~ 'expenditure'); sentence selection, section titles, row labels.
+- `figures`: the figures of a text as written, thousands separators dropped ("1,577.5" -> "1577.5").
+- `key`: a question's key terms for retrieval coverage: its `terms` and its `figures`.
+- `content`: grounding's content tokens. A longer stopword list, a lighter stemmer ('increased' ~
+  'increase'), figures normalised ('1,577.00' -> '1577', '(1,577)' -> '-1577'), '%' read as
+  'percent', citation markers and Markdown table pipes ignored.
+- `focus`: the router's focus words. Whitespace-split words, outer punctuation stripped, case kept;
+  stopwords dropped (an acronym such as "US" stays), and a bare location noun ("section", "note")
+  dropped unless its number follows.
+
+Every mode returns a list in text order, duplicates kept; callers that want a set take one.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Literal, get_args
+
+__all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "stem", "figures", "key_terms",
+           "content_tokens", "content_stem", "focus_words", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
+           "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS"]
+
+Mode = Literal["keyword", "terms", "figures", "key", "content", "focus"]
+MODES: tuple[str, ...] = get_args(Mode)
+
+# -- word lists -----------------------------------------------------------------------------------
+KEYWORD_STOPWORDS = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
+    "what which who whom how does did do in into than then there these those their our we you your".split())
+"""Dropped from BM25 tokens (`keyword`)."""
+
+QUESTION_NOISE = frozenset(
+    "what which who when where why how is are was were does did do can could should would please give "
+    "tell show me us about say says said describe explain provide answer question based relying details "
+    "detail shown amount figure value response fy company company's".split())
+"""Words of asking, dropped from the answer terms (`terms`) on top of the keyword stopwords."""
+
+CONTENT_STOPWORDS = frozenset("""
+a an the and or but nor of in on at to for from by with without within into onto over under as
+is are was were be been being am has have had having do does did doing will would shall should
+can could may might must this that these those it its it's they them their theirs we our ours
+you your he she his her him i me my which who whom whose what when where why how than then so
+such not no yes all any both each few more most other some own same too very s t just also
+there here about above below after before during between through up down out off again further
+once per via if while whereas because until upon only amongst among
+""".split())
+"""Dropped from grounding's content tokens (`content`)."""
+
+FOCUS_STOPWORDS = frozenset("""
+    a about all also an and any are as at be been being by can could did do does each every for from give
+    had has have how i if in into is it its me of on or our please say says said show tell that the their them
+    then there these this those to us was we were what when where which who whom why will with would you your
+    much many find locate discuss discusses discussed describe describes described disclose discloses
+    disclosed cover covers covered mention mentions mentioned explain explains explained document summarize
+    summarise see read shown
+    """.split())
+"""Dropped from the router's focus (`focus`), unless written as an acronym ("US")."""
+
+LOCATION_NOUNS = frozenset({"note", "notes", "section", "sections", "part", "chapter", "page", "pages", "item"})
+"""Dropped from the focus when no number or letter names which one ("note 7" stays)."""
+
+# -- patterns -------------------------------------------------------------------------------------
+_KEYWORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
+_TERM_SUFFIX = re.compile(r"(ies|es|s|ed|ing)$")
+_FIGURE = re.compile(r"\d[\d,.]*")
+_CITATION = re.compile(r"\[\^?\d+(?:\s*[,;\u2013-]\s*\^?\d+)*\]")
+_CONTENT = re.compile(r"(?P<open>\()?(?:(?<![\w.])(?P<neg>[-\u2212]))?\$?(?P<num>\d[\d,]*(?:\.\d+)?)(?P<close>\))?"
+                      r"|(?P<pct>%)|(?P<word>[^\W\d_]+)")
+_FOCUS_STRIP = "?!,;:\"()[]{}'."
+_NAMED_BY = re.compile(r"\d+[A-Za-z]?|[IVXivx]+|[A-Za-z]")
+"""What names one note or section: 'note 7', 'section 2A', 'part II', 'item A'."""
+
+
+# -- modes ----------------------------------------------------------------------------------------
+def keyword_tokens(text: str) -> list[str]:
+    """`keyword` mode: lowercase word and number tokens; thousands separators dropped so 1,577 == 1577."""
+    out = []
+    for token in _KEYWORD.findall(text.lower()):
+        if token[0].isdigit():
+            token = token.replace(",", "")
+        if token not in KEYWORD_STOPWORDS:
+            out.append(token)
+    return out
+
+
+def stem(token: str) -> str:
+    """The `terms` stemmer: crude suffix stripping so 'expenditures' ~ 'expenditure', 'acquired' ~
+    'acquire'. Tokens of four letters or fewer and figures stay as they are."""
+    return _TERM_SUFFIX.sub("", token) if len(token) > 4 and not token[0].isdigit() else token
+
+
+def _term_list(text: str) -> list[str]:
+    return [stem(t) for t in keyword_tokens(text) if t not in QUESTION_NOISE]
+
+
+def terms(text: str) -> set[str]:
+    """`terms` mode as a set: the stemmed content terms of a question or passage."""
+    return set(_term_list(text))
+
+
+def _figure_list(text: str) -> list[str]:
+    return [n.replace(",", "") for n in _FIGURE.findall(text)]
+
+
+def figures(text: str) -> set[str]:
+    """`figures` mode as a set: digit runs as written (a trailing '.' kept), thousands separators dropped."""
+    return set(_figure_list(text))
+
+
+def key_terms(text: str) -> set[str]:
+    """`key` mode as a set: a question's terms and its figures (what retrieval coverage counts)."""
+    return terms(text) | figures(text)
+
+
+def content_stem(word: str) -> str:
+    """The `content` stemmer: plural -s/-es/-ies, -ed, -ing, then a doubled or silent final letter,
+    so 'increase', 'increased', 'increases' and 'increasing' share one stem."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("ied"):
+        return word[:-3] + "y"
+    stemmed = word
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        stemmed = word[:-1]
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4:
+        stemmed = word[:-2]
+    elif word.endswith("ing") and len(word) > 5:
+        stemmed = word[:-3]
+    if stemmed != word and len(stemmed) > 2 and stemmed[-1] == stemmed[-2] and stemmed[-1] not in "aeiouylsz":
+        stemmed = stemmed[:-1]  # stopped -> stop, running -> run
+    if len(stemmed) > 3 and stemmed.endswith("e"):
+        stemmed = stemmed[:-1]
+    return stemmed
+
+
+def _figure_token(num: str, negative: bool) -> str:
+    digits = num.replace(",", "")
+    if "." in digits:
+        digits = digits.rstrip("0").rstrip(".")
+    digits = str(Decimal(digits)) if digits else "0"
+    return "-" + digits if negative and digits.strip("0.") else digits
+
+
+def content_tokens(text: str) -> list[str]:
+    """`content` mode: lowercase content tokens of `text`, in order: stopwords dropped, light stemming,
+    figures normalised ('1,577.00' -> '1577', '(1,577)' -> '-1577'), '%' read as 'percent', citation
+    markers and Markdown table pipes and emphasis ignored."""
+    tokens: list[str] = []
+    for m in _CONTENT.finditer(_CITATION.sub(" ", text)):
+        if m.group("num"):
+            negative = bool(m.group("neg")) or bool(m.group("open") and m.group("close"))
+            tokens.append(_figure_token(m.group("num"), negative))
+        elif m.group("pct"):
+            tokens.append("percent")
+        else:
+            word = m.group("word").lower()
+            if len(word) > 1 and word not in CONTENT_STOPWORDS:
+                tokens.append(content_stem(word))
+    return tokens
+
+
+def _is_filler(word: str, following: str) -> bool:
+    low = word.lower()
+    if low in FOCUS_STOPWORDS and not (word.isupper() and len(word) > 1):
+        return True
+    return low in LOCATION_NOUNS and not _NAMED_BY.fullmatch(following)
+
+
+def focus_words(text: str) -> list[str]:
+    """`focus` mode: the words of `text` that say what it is about, case and order kept."""
+    words = [w.strip(_FOCUS_STRIP) for w in text.split()]
+    words = [w for w in words if w]
+    return [w for w, following in zip(words, words[1:] + [""]) if not _is_filler(w, following)]
+
+
+_MODES = {"keyword": keyword_tokens, "terms": _term_list, "figures": _figure_list,
+          "key": lambda text: _term_list(text) + _figure_list(text), "content": content_tokens,
+          "focus": focus_words}
+
+
+def normalise(text: str, mode: Mode) -> list[str]:
+    """The tokens of `text` in `mode` (see the module docstring), in text order, duplicates kept."""
+    tokenise = _MODES.get(mode)
+    if tokenise is None:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    return tokenise(text)
