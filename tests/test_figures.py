@@ -123,3 +123,22 @@ def test_evidence_csv_carries_the_cell(engine):
     assert row["claim"].startswith("Revenue, FY2024")
     assert (row["printed"], row["cell_page"], row["statement"], row["figure_value"]) == ("1,032,400", 6, "income", 1032400.0)
     assert json.loads(row["cell_bbox"]) == answer.figures[0].cell.bbox
+
+
+def test_metric_answer_states_the_result_and_cites_every_operand(engine):
+    answer = engine.answer("What was the current ratio at the end of FY2024?", docs=[REPORT], mode="llm_always")
+    assert answer.intent.type == "metric" and answer.intent.rule == "metric:library"
+    calc = answer.calculation
+    assert calc.rounded == "1.98" and answer.answer.startswith("FY2024 Current ratio: 1.98")
+    assert "Calculation: 486,480 / " in answer.answer
+    assert [o.printed for o in calc.operands] == ["486,480", "245,290"]
+    assert all(answer.citations[o.citation - 1].polygons for o in calc.operands)
+    assert answer.verification.label == "grounded"
+    assert answer.llm is None or not answer.llm.wrote_answer  # arithmetic is VERA's, never the LLM's
+
+
+def test_metric_with_a_missing_operand_abstains_and_names_it(engine):
+    answer = engine.answer("What was the return on assets in FY2023?", docs=[REPORT], mode="deterministic")
+    assert answer.intent.type == "metric" and not answer.citations
+    assert "cannot be computed" in answer.answer and "total assets for FY2022" in answer.answer
+    assert answer.calculation.result is None and answer.calculation.missing

@@ -89,6 +89,8 @@ class QueryEngine:
                                        and len(evidence.pieces) < MIN_ITEMS)
         if not (plan.mode == "llm_always" or (plan.mode == "llm_fallback" and thin)):
             return evidence
+        if intent.type == "metric":  # NOTE: arithmetic is always VERA's; the LLM never rewrites a calculation
+            return evidence
         if intent.type == "metadata":  # NOTE: facts come from explicit evidence only, never from a model
             return evidence if self.llm else replace(evidence, notices=evidence.notices + (llm_steps.NO_KEY,))
         return llm_steps.write_answer(self.llm, plan, evidence, meter,
@@ -112,6 +114,8 @@ class QueryEngine:
             items = compose.items_for(pieces, numbers)
         else:
             text = " ".join(f"{p.text} [{n}]" for p, n in zip(pieces, numbers)) or evidence.empty_message
+            if pieces and evidence.lead:  # a metric's result and calculation lead its cited operands
+                text = f"{evidence.lead} {text}"
             if pieces and evidence.missing:
                 text = f"{text} {' '.join(evidence.missing)}"
             items = []
@@ -120,8 +124,12 @@ class QueryEngine:
             intent = intent.model_copy(update={"doc_scope": list(evidence.doc_scope)})
         hits = [h.chunk for h in evidence.hits]
         figures = [f.model_copy(update={"citation": n}) for f, n in zip(evidence.figures, numbers)]
+        calculation = evidence.calculation
+        if calculation is not None:
+            calculation = calculation.model_copy(update={"operands": [
+                o.model_copy(update={"citation": n}) for o, n in zip(calculation.operands, numbers)]})
         return Answer(
-            figures=figures, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
+            figures=figures, calculation=calculation, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
             verification=verification, mode=plan.mode, notices=notices, llm=_usage(meter, evidence.written_by_llm),
             retrieval=RetrievalInfo(hops=evidence.hops, coverage=min(1.0, evidence.coverage),
                                     searched_pages=_searched_pages(plan, evidence),

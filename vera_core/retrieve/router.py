@@ -6,8 +6,10 @@ Precedence (first family that fires wins):
                  subtype that also fits ("list all items on page 4") goes in `subtype`.
   2. metadata  - a document-level fact (currency, period, framework, units, consolidation basis).
   3. coverage  - numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`).
-  4. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
-  5. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
+  4. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
+                 (not a question about its causes: "what drove the margin change" stays semantic).
+  5. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
+  6. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
 Metadata outranks coverage because "list the reporting currency" is still one fact of the document.
 """
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
 from vera_core.answer.figure_request import is_figure_question
+from vera_core.metrics.question import read_plan
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words
@@ -79,6 +82,8 @@ BOILERPLATE = [re.compile(p, re.I) for p in (  # analyst-prompt framing that say
 )]
 
 _NUMERIC = re.compile(NUMERIC, re.I)
+EXPLAIN = re.compile(r"\b(?:why|drove|drive[sn]?|drivers?|explain\w*|reasons?|caus\w*|what\s+(?:led|contributed))\b", re.I)
+"""A question about causes is answered from the discussion, not computed (it stays semantic)."""
 
 # -- rules ----------------------------------------------------------------------------------------
 METADATA_RULES = [
@@ -260,6 +265,11 @@ def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: S
         numeric = rule.subtype in ("numeric_list", "attribute") or (numeric and rule.subtype != "pointer")
         return Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
                       focus=_focus(text, removed + cues), **common)
+    if not EXPLAIN.search(text):
+        metric = read_plan(text)
+        if metric is not None:
+            return Intent(type="metric", rule=f"metric:{metric.source}", numeric=True, focus=_focus(text, removed),
+                          **common)
     if is_figure_question(text):
         return Intent(type="figure", rule="figure:line-item", numeric=True, focus=_focus(text, removed), **common)
     return Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default", numeric=numeric,

@@ -9,7 +9,7 @@ module here with its `gather`, and one line in `STRATEGIES`.
 from __future__ import annotations
 
 from vera_core.answer.contract import IntentType
-from vera_core.answer.strategies import coverage, figure, location, metadata, semantic
+from vera_core.answer.strategies import coverage, figure, location, metadata, metric, semantic
 from vera_core.answer.strategies.base import Evidence, Keywords, Mode, Plan, Services, Stopwatch, Strategy
 
 __all__ = ["STRATEGIES", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
@@ -19,6 +19,7 @@ STRATEGIES: dict[IntentType, Strategy] = {
     "metadata": metadata.gather,
     "coverage": coverage.gather,
     "figure": figure.gather,
+    "metric": metric.gather,
     "semantic": semantic.gather,
 }
 """The strategy of each intent type."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Figure, Intent
+from vera_core.answer.contract import Calculation, Figure, Intent
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
@@ -55,6 +55,8 @@ class Evidence:
     """The line that introduces a list answer ('4 items in Risks > Market:')."""
     figures: tuple[Figure, ...] = ()
     """Figure answers: one record per piece, in the same order."""
+    calculation: Calculation | None = None
+    """Metric answers: the calculation; its operands are the pieces, in the same order."""
     missing: tuple[str, ...] = ()
     """Sentences saying what was asked but is not printed (figure answers), appended to the answer."""
     empty_message: str = ""
