@@ -11,7 +11,7 @@ from vera_core.answer.compose import is_label_warning, label_warning
 from vera_core.answer.contract import Answer
 
 INTENT_NAMES = {"location": "Location", "coverage": "Coverage", "metadata": "Metadata", "semantic": "Semantic",
-                "figure": "Figure"}
+                "figure": "Figure", "metric": "Metric"}
 GROUNDING_COLORS = {"grounded": "green", "partial": "orange", "ungrounded": "red"}
 SECTION_ABBREVIATIONS = {"Management's discussion and analysis": "MD&A"}
 
@@ -34,6 +34,8 @@ def describe_intent(answer: Answer) -> str:
         parts.append(section_label(answer.retrieval.sections[0]))
     if intent.type == "semantic":
         parts.append("numeric" if intent.numeric else "passages")
+    if intent.type == "metric" and answer.calculation is not None:
+        parts.append(answer.calculation.metric)
     if intent.type == "figure" and answer.figures:
         parts.append(", ".join(dict.fromkeys(f.line_item for f in answer.figures)))
     return " - ".join(parts)

@@ -53,7 +53,7 @@ def page_viewer(ws: Workspace) -> None:
     _navigation(page, pages)
     highlights = page_highlights(ws, answer, cite)
     image = render_page(path, page, highlights)
-    marks = ", ".join(f"[{h.n}]" for h in highlights if any(r.page == page for r in h.rects)) or "none"
+    marks = ", ".join(f"[{h.n}]" for h in highlights if h.n and any(r.page == page for r in h.rects)) or "none"
     st.image(image.jpeg, width="stretch",
              caption=f"{doc.name}, page {page} of {pages}: [{cite.n}] selected; citations on this page {marks}")
 

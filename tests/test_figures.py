@@ -142,3 +142,12 @@ def test_metric_with_a_missing_operand_abstains_and_names_it(engine):
     assert answer.intent.type == "metric" and not answer.citations
     assert "cannot be computed" in answer.answer and "total assets for FY2022" in answer.answer
     assert answer.calculation.result is None and answer.calculation.missing
+
+
+def test_evidence_csv_carries_the_calculation_and_each_operand_cell(engine):
+    from vera_core.answer.evidence_rows import evidence_rows
+    answer = engine.answer("What was the gross margin in FY2024?", docs=[REPORT], mode="deterministic")
+    rows = evidence_rows(answer)
+    assert {r["operand"] for r in rows} == {"revenue", "cost of sales"}
+    assert all(r["metric"] == "Gross margin" and r["result"] == "29.9%" and r["cell_page"] == 6 for r in rows)
+    assert {r["printed"] for r in rows} == {"1,032,400", "(724,180)"}

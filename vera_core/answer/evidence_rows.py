@@ -13,8 +13,10 @@ from vera_core.answer.contract import Answer
 COLUMNS = ("question", "claim", "citation", "document", "page", "heading_path", "quote", "polygons",
            "retrieval_score", "support", "grounding_score", "label",
            "line_item", "period", "figure_value", "figure_unit", "figure_scale", "printed", "statement",
-           "cell_table_id", "cell_row", "cell_col", "cell_page", "cell_bbox")
-"""The columns from `line_item` on describe the table cell a figure answer read ('' for other claims)."""
+           "cell_table_id", "cell_row", "cell_col", "cell_page", "cell_bbox",
+           "metric", "definition", "expression", "result", "operand")
+"""The columns from `line_item` on describe the table cell a figure answer or a metric's operand read, and
+the calculation it entered ('' for other claims)."""
 
 
 def evidence_rows(answer: Answer) -> list[dict]:
@@ -22,6 +24,7 @@ def evidence_rows(answer: Answer) -> list[dict]:
     by_n = {c.n: c for c in answer.citations}
     support = {tuple(c.citations): c.support for c in answer.verification.claims}
     figures = {f.citation: f for f in answer.figures}
+    operands = {o.citation: o for o in answer.calculation.operands} if answer.calculation else {}
     rows = []
     for claim in answer.verification.claims or []:
         for n in claim.citations:
@@ -34,7 +37,7 @@ def evidence_rows(answer: Answer) -> list[dict]:
                 "quote": cite.quote, "polygons": json.dumps([p.model_dump() for p in cite.polygons]),
                 "retrieval_score": cite.score, "support": round(support.get(tuple(claim.citations), claim.support), 4),
                 "grounding_score": answer.verification.grounding_score, "label": answer.verification.label,
-                **_cell_columns(figures.get(n))})
+                **_cell_columns(figures.get(n)), **_calculation_columns(answer, operands.get(n))})
     return rows
 
 
@@ -47,6 +50,22 @@ def _cell_columns(figure) -> dict:
             "statement": figure.statement, "cell_table_id": cell.chunk_id, "cell_row": cell.row, "cell_col": cell.col,
             "cell_page": cell.page if cell.page is not None else "",
             "cell_bbox": json.dumps(cell.bbox) if cell.bbox else ""}
+
+
+def _calculation_columns(answer: Answer, operand) -> dict:
+    calc = answer.calculation
+    if calc is None:
+        return {k: "" for k in ("metric", "definition", "expression", "result", "operand")}
+    out = {"metric": calc.metric, "definition": calc.definition, "expression": calc.expression,
+           "result": calc.rounded or "", "operand": operand.name if operand else ""}
+    if operand is not None:  # the operand's cell fills the cell columns
+        cell = operand.cell
+        out.update({"line_item": operand.name, "period": operand.period, "figure_value": operand.value,
+                    "figure_unit": operand.unit, "printed": operand.printed, "statement": operand.statement,
+                    "cell_table_id": cell.chunk_id, "cell_row": cell.row, "cell_col": cell.col,
+                    "cell_page": cell.page if cell.page is not None else "",
+                    "cell_bbox": json.dumps(cell.bbox) if cell.bbox else ""})
+    return out
 
 
 def to_csv(answers: Iterable[Answer]) -> str:

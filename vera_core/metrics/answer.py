@@ -150,7 +150,9 @@ def _operand_piece(op: Operand) -> Piece:
     cand, cell = op.candidate, op.cell
     where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:60] or "table")
     unit = " ".join(x for x in (cell.currency, scale_name(cell.scale) + "s" if scale_name(cell.scale) and not cell.unit else "") if x)
-    text = (f"{op.name[:1].upper()}{op.name[1:]} ({cand.label.row_label}), {cell.period.label if cell.period else cell.header}: "
+    label = cand.label.row_label
+    item = label if label.lower() == op.name.lower() else f"{op.name[:1].upper()}{op.name[1:]} ({label})"
+    text = (f"{item}, {cell.period.label if cell.period else cell.header}: "
             f"{cell.printed}{' in ' + unit if unit else ''} ({where}).")
     regions = tuple(r for r in (cand.label.box, cell.box) if r is not None)
     return Piece(text, cand.chunk, f"{cand.label.row_label} | {cell.header}: {cell.printed}",
