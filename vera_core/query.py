@@ -43,12 +43,13 @@ class QueryEngine:
         self.locator = QuoteLocator(self._stored_file)
 
     def warm_up(self) -> None:
-        """Load the embedding model and build every document's keyword index now, so the first
-        question does not pay for them."""
+        """Load the embedding model and build every document's keyword index now (and read its
+        chunks and table grids), so the first question does not pay for them."""
         self.ws.embedder.get_query_embedding("warm up")
         for doc in self.ws.catalog.documents():
             self.ws.keyword_index(doc.doc_id)
             self.ws.doc_chunks(doc.doc_id)
+            self.ws.doc_grids(doc.doc_id)
 
     def answer(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback",
                top_k: int = 8, hybrid: bool | None = None) -> Answer:

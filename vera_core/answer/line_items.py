@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vera_core.answer.units import terms
 
@@ -108,6 +109,7 @@ def concepts_in(question: str) -> list[Concept]:
     return list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
 
 
+@lru_cache(maxsize=65536)
 def label_terms(text: str) -> frozenset[str]:
     """The normalised words of a label or phrase (PP&E -> property; charges ~ costs ~ expenses)."""
     text = _LABEL_NOISE.sub(" ", text).replace("&", " and ")

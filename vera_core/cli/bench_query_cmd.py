@@ -28,6 +28,13 @@ PER_DOCUMENT = [
     "How much cash was used for capital expenditures?",
     "What were the main drivers of operating income?",
 ]
+PER_FISCAL_YEAR = [  # figure and metric questions, for the latest fiscal year a document's tables print
+    "What were total assets at the end of FY{year}?",
+    "What was the FY{year} operating cash flow in USD millions?",
+    "What was the gross margin in FY{year}?",
+    "What is the FY{year} current ratio?",
+    "What was the FY{year} return on assets?",
+]
 
 
 def run(args, settings: VeraSettings) -> int:
@@ -46,6 +53,9 @@ def run(args, settings: VeraSettings) -> int:
     for doc in ws.catalog.documents():
         for template in PER_DOCUMENT:
             questions.append((template.format(mid=max(1, doc.pages // 2)), doc.name))
+        years = [p.year for g in ws.doc_grids(doc.doc_id) for p in g.periods if p is not None and p.year]
+        if years:
+            questions += [(template.format(year=max(years)), doc.name) for template in PER_FISCAL_YEAR]
     engine = QueryEngine(ws)
     warm = time.perf_counter()
     engine.warm_up()  # the embedding model and every document's keyword index, as the app does at start
