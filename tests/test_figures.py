@@ -151,3 +151,15 @@ def test_evidence_csv_carries_the_calculation_and_each_operand_cell(engine):
     assert {r["operand"] for r in rows} == {"revenue", "cost of sales"}
     assert all(r["metric"] == "Gross margin" and r["result"] == "29.9%" and r["cell_page"] == 6 for r in rows)
     assert {r["printed"] for r in rows} == {"1,032,400", "(724,180)"}
+
+
+@pytest.mark.parametrize(("question", "printed"), [
+    ("What was the profit attributable to owners of the parent in FY2024?", "71,020"),  # not "Profit for the year"
+    ("What was the operating profit in FY2024?", "111,480"),  # not "Other operating income"
+    ("What were basic and diluted earnings per share in FY2024?", "1.42"),  # per share, never scaled
+])
+def test_the_row_the_question_names_is_the_one_stated(engine, question, printed):
+    answer = engine.answer(question, docs=[REPORT], mode="deterministic")
+    assert answer.intent.type == "figure" and answer.figures[0].printed == printed, answer.answer
+    if printed == "1.42":
+        assert answer.figures[0].scale == 1.0 and "thousand" not in answer.answer.split("(printed")[0]

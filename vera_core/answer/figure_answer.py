@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
 from vera_core.answer.figure_request import FigureRequest, period_matches
-from vera_core.answer.line_items import Concept, label_score
+from vera_core.answer.line_items import Concept, label_score, label_terms
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 from vera_core.tables.statements import STATEMENT_NAMES
@@ -59,7 +59,10 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
     out = FigureEvidence()
     corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
+    chosen_labels: list[frozenset[str]] = []
     for concept in items:
+        if concept is not None and any(label_terms(concept.name) <= own for own in chosen_labels):
+            continue  # "total revenues net of interest expense": interest expense is part of the item asked
         candidates = candidates_for(request, concept, grids, chunks, hit_rank)
         if not candidates:
             continue
@@ -74,6 +77,7 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
             piece, figure = _state(request, concept, name, cand, cell)
             out.pieces.append(piece)
             out.figures.append(figure)
+            chosen_labels.append(label_terms(cand.label.row_label))
             corroborations.extend(_corroborations(candidates, cand, cell, period))
     out.pieces.extend(corroborations)  # after every figure: figure i is piece i
     return out
@@ -127,12 +131,16 @@ def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mappi
                 if label is None or not values:
                     continue
                 fit = _fit(label, phrases, concept is None)
+                if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
+                    fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
                 if fit is None:
                     continue
                 statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
                     if request.statement else (0 if grid.statement else 1)
-                # NOTE: a label that is exactly one of the names beats a longer one ("Other operating income")
-                rank = (statement_rank, fit[1] < 0.999, fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+                if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
+                    continue  # "diluted" shares outstanding are not diluted earnings per share
+                rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
+                        hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
                 found.append(Candidate(grid, chunk, values, label, rank))
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)
@@ -164,6 +172,32 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
                 if values:
                     found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
     return sorted(found, key=lambda c: c.rank)
+
+
+QUOTED_MIN_WORDS = 3
+"""A row the question quotes (every word of its label in the question) counts as the item when it
+sits in a table that prints the item and has at least this many words (not "Total", not "Net")."""
+
+
+def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:
+    from vera_core.answer.line_items import label_terms
+    own = label_terms(label.row_label)
+    return len(own) >= QUOTED_MIN_WORDS and own <= question_terms
+
+
+def _prints_item(rows: dict[int, list[GridCell]], phrases: list[frozenset[str]], free: bool) -> bool:
+    return any(_fit(c, phrases, free) is not None for cells in rows.values() for c in cells if c.col == 0)
+
+
+def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, int]:
+    """How a row label reads against the question: an "Other ..." row the question does not ask
+    for comes last; then the more of its words the question uses the better ("Net income
+    attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo").
+    Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
+    from vera_core.answer.line_items import label_terms
+    own = label_terms(label.row_label)
+    other = label.row_label.strip().lower().startswith("other") and "other" not in question_terms
+    return int(other), -len(own & question_terms)
 
 
 def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:

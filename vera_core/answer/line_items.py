@@ -28,10 +28,13 @@ class Concept:
     """Printed negative in the cash flow statement, asked for as a positive amount (capex, dividends)."""
     expense: bool = False
     """A cost: printed in parentheses by some filers, used in formulas as the amount incurred."""
+    per_share: bool = False
+    """Only rows of per-share amounts print it (not the share counts beside them)."""
 
 
-def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False) -> Concept:
-    return Concept(name, re.compile(asked, re.I), printed, outflow, expense)
+def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False,
+       per_share: bool = False) -> Concept:
+    return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share)
 
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -50,7 +53,8 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("revenue", r"\b(?:total\s+|net\s+)?(?:revenues?|net\s+sales|turnover)\b|\btop[\s-]line\b",
        ("total net revenues", "total net revenue", "total revenues", "total revenue", "net revenues", "net revenue",
         "net sales", "revenues", "revenue", "sales")),
-    _c("net income", r"\bnet\s+(?:income|earnings|profit)\b|\bprofit\s+for\s+the\s+(?:year|period)\b",
+    _c("net income", r"\bnet\s+(?:income|earnings|profit)\b|\bprofit\s+for\s+the\s+(?:year|period)\b|"
+                     r"\b(?:profit|earnings|income)\s+attributable\s+to\b",
        ("net income attributable to", "net earnings attributable to", "net income", "net earnings",
         "profit for the year", "profit for the period")),
     _c("operating income", r"\boperating\s+(?:income|profit)\b|\bincome\s+from\s+operations\b|\bEBIT\b",
@@ -92,7 +96,8 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("income tax expense", r"\b(?:income\s+tax(?:es)?\s+(?:expense|provision)|provision\s+for\s+income\s+taxes)\b",
        ("provision for income taxes", "income tax provision", "income tax expense", "income taxes"), expense=True),
     _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|earnings\s+per\s+share)\b|\bEPS\b|\bearnings\s+per\s+share\b",
-       ("diluted", "earnings per share diluted", "diluted earnings per share")),
+       ("diluted earnings per share", "earnings per share diluted", "diluted net income per share",
+        "net income per share diluted", "diluted"), per_share=True),
 )
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
                "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property"}
