@@ -275,3 +275,29 @@ def test_key_is_read_from_streamlit_secrets_when_the_environment_has_none(tmp_pa
     secrets.write_text("not toml = = =")
     monkeypatch.delenv("ANTHROPIC_API_KEY")
     assert api_key(secrets) is None
+
+
+HEADLINE = ("What is the FY2024 headline income margin? Headline income margin is defined as: headline income / "
+            "revenue.")
+
+
+def test_claude_names_the_row_of_an_operand_vera_cannot_find_and_vera_does_the_arithmetic(sample_store):
+    def reply(request):
+        if "Line item:" in request["messages"][0]["content"]:
+            rows = request["messages"][0]["content"].split("Rows:\n", 1)[1].splitlines()
+            return {"text": next(r.split(".", 1)[0] for r in rows if r.split(". ", 1)[1].startswith("Profit for the year"))}
+        return {"text": "NOT FOUND"}
+    with MessagesStub(default=reply) as stub:
+        answer = engine_for(sample_store, stub.url).answer(HEADLINE, docs=[REPORT], mode="llm_fallback")
+    calc = answer.calculation
+    assert answer.intent.type == "metric" and calc.rounded == "7.0%"  # 72,650 / 1,032,400, VERA's arithmetic
+    headline = next(o for o in calc.operands if o.name == "headline income")
+    assert headline.proposed_by_llm and headline.printed == "72,650" and headline.row_label == "Profit for the year"
+    assert answer.citations[headline.citation - 1].polygons  # still a cited, highlighted cell
+    assert any("Claude proposed 'Profit for the year'" in n for n in answer.notices)
+
+
+def test_without_claude_a_missing_operand_is_named_and_nothing_computed(sample_store):
+    answer = QueryEngine(sample_store, llm=None).answer(HEADLINE, docs=[REPORT], mode="llm_fallback")
+    assert answer.calculation.result is None and "headline income for FY2024" in answer.answer
+    assert not answer.citations

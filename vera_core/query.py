@@ -61,7 +61,8 @@ class QueryEngine:
         meter = self.llm.meter() if self.llm and mode != "deterministic" else None
         with clock.stage("route"):
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
-        services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock)
+        services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
+                            pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
         evidence = STRATEGIES[plan.intent.type](plan, services)
         with clock.stage("synthesize"):
             evidence = self._llm_step(plan, evidence, meter)

@@ -175,6 +175,8 @@ class CalculationOperand(BaseModel):
     unit: str = Field(description="Currency code, '%' or ''.")
     printed: str = Field(description="The cell as printed.")
     statement: str = Field(default="")
+    proposed_by_llm: bool = Field(default=False, description="Claude named this row (no row was found by VERA); "
+                                  "the cell and the arithmetic are still VERA's.")
     cell: FigureCell
     citation: int | None = Field(default=None, description="The [n] citation of the cell.")
 

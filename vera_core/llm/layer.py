@@ -60,6 +60,16 @@ class LLMLayer:
         reply.is_list = True
         return reply, sent
 
+    def pick_row(self, item: str, period: str, labels: Sequence[str], meter: UsageMeter) -> int | None:
+        """Which of `labels` (0-based) is the line item `item`, by Claude; None when it names none.
+        Only a row number comes back: the figure is read by VERA from that row's cell."""
+        listing = "\n".join(f"{i}. {label[:120]}" for i, label in enumerate(labels, start=1))
+        text = self.client.complete(prompts.PICK_ROW, f"Line item: {item} ({period})\n\nRows:\n{listing}", meter,
+                                    max_tokens=10).strip()
+        m = re.match(r"\d+", text)
+        index = int(m.group(0)) - 1 if m else -1
+        return index if 0 <= index < len(labels) else None
+
     def keywords(self, question: str, meter: UsageMeter) -> str:
         """Search keywords for another retrieval hop (comma-separated words only, at most 8)."""
         text = self.client.complete(prompts.EXPAND, f"Question: {question}", meter, max_tokens=100)

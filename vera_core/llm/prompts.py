@@ -24,6 +24,11 @@ ITEMS = RULES + (
     "with '- ' and ending with the number of the source it comes from, as [2]. Keep each item's wording "
     "close to the source, with its amount when the source gives one. If there are none, reply exactly: NOT FOUND")
 
+PICK_ROW = RULES + (
+    " The user names a line item and lists numbered row labels of a filing's tables. Reply with the "
+    "number of the one row that IS that line item (the same quantity under another name), or NONE when "
+    "no row is. Reply with the number only.")
+
 EXPAND = RULES + (
     " Reply with up to 8 search keywords or short phrases, comma-separated, that a filing would use for "
     "what the question asks (synonyms, line-item names, section titles). Nothing else.")

@@ -58,6 +58,19 @@ def write_answer(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: 
                                              "is checked against the source it cites.",))
 
 
+def pick_row(layer: LLMLayer | None, item: str, period: str, labels: list[str], mode: str,
+             meter: UsageMeter | None) -> tuple[int | None, str]:
+    """Claude's choice of the row that is a metric's operand the deterministic resolver found no row
+    for, and a notice: (None, '') when the LLM is absent or the mode deterministic, (None, why) when it
+    fails."""
+    if layer is None or mode == "deterministic" or not labels:
+        return None, ""
+    try:
+        return layer.pick_row(item, period, labels, meter), ""
+    except LLMUnavailableError as exc:
+        return None, str(exc)
+
+
 def keywords(layer: LLMLayer | None, question: str, mode: str, meter: UsageMeter | None) -> tuple[str, str]:
     """Extra search keywords for an expansion hop, and a notice: ('', '') when the LLM is absent or
     the mode deterministic, ('', why) when it fails."""

@@ -32,11 +32,22 @@ class MetricEvidence:
     calculation: Calculation | None = None
     missing: str = ""
     """Set when abstaining: what is missing and where VERA looked."""
+    notices: list[str] = field(default_factory=list)
+    """A row Claude proposed for an operand, or why it could not be asked."""
 
 
 def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                    hit_rank: Mapping[str, int], doc_names: Mapping[str, str]) -> MetricEvidence:
-    resolve = CellResolver(grids, chunks, hit_rank)
+                    hit_rank: Mapping[str, int], doc_names: Mapping[str, str], propose=None) -> MetricEvidence:
+    """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
+    operand VERA finds no row for (see `CellResolver`)."""
+    resolve = CellResolver(grids, chunks, hit_rank, propose)
+    evidence = _metric_evidence(plan, grids, doc_names, resolve)
+    evidence.notices = list(dict.fromkeys(resolve.notices))
+    return evidence
+
+
+def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], doc_names: Mapping[str, str],
+                     resolve: CellResolver) -> MetricEvidence:
     results: list[tuple[str, float, str, list[Operand]]] = []
     defined = ("the question's definition" if plan.source == "question" else "library definition") + f": {plan.definition}"
     for period in plan.periods or ():
@@ -165,5 +176,6 @@ def _operand_record(op: Operand) -> CalculationOperand:
     return CalculationOperand(
         name=op.name, row_label=cand.label.row_label, value=op.value, period=cell.period.label if cell.period else cell.header,
         unit="%" if cell.unit == "%" else cell.currency, printed=cell.printed, statement=cand.grid.statement,
+        proposed_by_llm=op.proposed,
         cell=FigureCell(chunk_id=cand.chunk.chunk_id, row=cell.row, col=cell.col, page=cell.box.page if cell.box else None,
                         bbox=[round(v, 2) for v in (cell.box.x0, cell.box.y0, cell.box.x1, cell.box.y1)] if cell.box else None))

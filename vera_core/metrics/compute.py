@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.figure_answer import Candidate, candidates_for, choose
-from vera_core.answer.figure_request import FigureRequest
+from vera_core.answer.figure_request import FigureRequest, period_matches
+from vera_core.tables.statements import STATEMENT_NAMES
 from vera_core.answer.line_items import concepts_in, label_terms
 from vera_core.metrics.expression import Avg, BinOp, Item, Node, Num
 from vera_core.records import GridCell, Period, TableGrid
@@ -26,6 +27,15 @@ class Operand:
     """In units (scale applied); an outflow (capex) as the amount spent."""
     candidate: Candidate
     cell: GridCell
+    proposed: bool = False
+    """Claude named the row (LLM modes, no row found by VERA); the cell and the arithmetic are VERA's."""
+
+
+RowPicker = Callable[[str, str, list[str]], tuple[int | None, str]]
+"""(line item, period words, row labels) -> (index of the row Claude says is the item or None, notice)."""
+
+MAX_PROPOSED_ROWS = 200
+"""Row labels sent to Claude when it is asked which row an operand is."""
 
 
 class MissingOperand(LookupError):
@@ -53,9 +63,11 @@ class CellResolver:
     """Operands -> cells over one scope's grids (memoised: an average and its metric read a cell once)."""
 
     def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                 hit_rank: Mapping[str, int]) -> None:
-        self.grids, self.chunks, self.hit_rank = grids, chunks, hit_rank
+                 hit_rank: Mapping[str, int], propose: RowPicker | None = None) -> None:
+        self.grids, self.chunks, self.hit_rank, self.propose = grids, chunks, hit_rank, propose
         self._memo: dict[tuple, Operand | None] = {}
+        self.notices: list[str] = []
+        """What the reader should know: a row Claude proposed, or why it could not be asked."""
 
     def __call__(self, item: Item, period: Period) -> Operand:
         key = (item.phrase.lower(), item.statement, period)
@@ -72,13 +84,47 @@ class CellResolver:
                                 (period_words(period),), None, False, item.statement)
         ranked = candidates_for(request, concepts[0] if concepts else None, self.grids, self.chunks, self.hit_rank)
         chosen = choose(ranked, period)
+        proposed = False
+        if chosen is None and self.propose is not None:
+            chosen = self._proposed(item, period)
+            proposed = chosen is not None
         if chosen is None:
             return None
         cand, cell = chosen
         value = cell.value * (1.0 if cell.unit else cell.scale)
         if concepts and value < 0 and (concepts[0].expense or concepts[0].outflow and cand.grid.statement == "cash_flow"):
             value = -value  # NOTE: a cost printed in parentheses is still a cost: formulas subtract it
-        return Operand(item.phrase, period, value, cand, cell)
+        return Operand(item.phrase, period, value, cand, cell, proposed)
+
+    def _proposed(self, item: Item, period: Period) -> tuple[Candidate, GridCell] | None:
+        """The row Claude names as the operand, among the rows that print a figure for the period
+        (statements first, then notes; each label once), with its cell read from the grid."""
+        rows: list[Candidate] = []
+        seen: set[str] = set()
+        ordered = sorted(((g, d) for d, gs in self.grids.items() for g in gs if g.status == "parsed"),
+                         key=lambda x: (not x[0].statement,))
+        for grid, _ in ordered:
+            chunk = self.chunks.get(grid.chunk_id)
+            for label in (c for c in grid.cells if c.col == 0 and chunk is not None):
+                values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None)
+                key = label.row_label.lower()
+                if values and key not in seen and any(period_matches(period, c.period) for c in values):
+                    seen.add(key)
+                    rows.append(Candidate(grid, chunk, values, label, ()))
+                if len(rows) >= MAX_PROPOSED_ROWS:
+                    break
+        where = [f"{r.label.row_label} ({STATEMENT_NAMES.get(r.grid.statement, r.grid.title[:50] or 'table')})"
+                 for r in rows]
+        index, notice = self.propose(item.phrase, period_words(period), where)
+        if notice:
+            self.notices.append(notice)
+        if index is None:
+            return None
+        chosen = choose([rows[index]], period)
+        if chosen is not None:
+            self.notices.append(f"No row named {item.phrase!r} was found; Claude proposed {rows[index].label.row_label!r}. "
+                                f"VERA read its cell (cited) and did the arithmetic.")
+        return chosen
 
 
 def evaluate(node: Node, period: Period, resolve: Callable[[Item, Period], Operand]) -> tuple[float, list[Operand]]:

@@ -12,6 +12,7 @@ from typing import Literal, Protocol
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, Figure, Intent
+from vera_core.metrics.compute import RowPicker
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
@@ -111,6 +112,8 @@ class Services:
     ws: Workspace
     keywords: Keywords
     clock: Stopwatch
+    pick_row: RowPicker | None = None
+    """LLM modes: Claude's choice of the row that is an operand no row was found for (metric answers)."""
 
     def doc_ids(self, plan: Plan) -> list[str]:
         """The documents the router scoped the question to, else every document."""

@@ -37,7 +37,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         grids = {d: ws.doc_grids(d) for d in doc_ids}
         chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
         result = metric_evidence(metric, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(hits)},
-                                 services.doc_names())
+                                 services.doc_names(), propose=services.pick_row)
+    searched = replace(searched, notices=searched.notices + tuple(result.notices))
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)
     return replace(searched, pieces=tuple(result.pieces), lead=result.lead, calculation=result.calculation)
