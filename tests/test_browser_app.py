@@ -72,6 +72,25 @@ def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp
     shot(page, "01-documents-after-upload")
 
 
+def viewer_image(page, name: str) -> Image.Image:
+    """The viewer's page image as the user sees it (a screenshot of the element)."""
+    page.locator(VIEWER_IMAGE).first.screenshot(path=str(ARTIFACTS / name))
+    return Image.open(ARTIFACTS / name)
+
+
+def cell_boxes(image: Image.Image, report: dict, caption: str):
+    """The ground truth's cells of the table with `caption`, and a function giving a cell's box in
+    the image's pixels (inset 2 px)."""
+    table = next(t for t in report["tables"] if t["caption"].startswith(caption))
+    cells = {(c["row"], c["col"]): c for c in table["cells"]}
+    scale = image.width / report["page_size"][0]
+
+    def box(cell: dict) -> tuple[int, int, int, int]:
+        x0, y0, x1, y1 = (round(v * scale) for v in cell["bbox"])
+        return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+    return cells, box
+
+
 def test_location_question_citation_shows_the_page_with_the_region_highlighted(page, server):
     ask = AskPage(page, server.url)
     ask.open()
@@ -134,16 +153,8 @@ def test_figure_question_highlights_the_cell_not_the_table(page, server, ground_
     ask.click_citation(1)
     assert ask.viewer_caption().startswith(f"{report}, page 6 of")
     shot(page, "05-ask-figure-cell")
-    image_el = page.locator(VIEWER_IMAGE).first
-    image_el.screenshot(path=str(ARTIFACTS / "06-viewer-cell.png"))
-    image = Image.open(ARTIFACTS / "06-viewer-cell.png")
-    table = next(t for t in ground_truth[report]["tables"] if t["caption"].startswith("Consolidated income statement"))
-    cells = {(c["row"], c["col"]): c for c in table["cells"]}
-    scale = image.width / ground_truth[report]["page_size"][0]
-
-    def box(cell: dict) -> tuple[int, int, int, int]:
-        x0, y0, x1, y1 = (round(v * scale) for v in cell["bbox"])
-        return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+    image = viewer_image(page, "06-viewer-cell.png")
+    cells, box = cell_boxes(image, ground_truth[report], "Consolidated income statement")
 
     assert cells[(0, 2)]["text"] == "1,032,400"
     assert yellowness(image, box(cells[(0, 2)])) > 40, "the cited cell is not highlighted"
@@ -166,16 +177,8 @@ def test_metric_answer_shows_its_calculation_and_an_operand_click_highlights_its
     ask.click_citation(2)  # the cost of sales operand
     assert ask.viewer_caption().startswith(f"{report}, page 6 of")
     shot(page, "07-ask-metric-operand")
-    image_el = page.locator(VIEWER_IMAGE).first
-    image_el.screenshot(path=str(ARTIFACTS / "08-viewer-operand.png"))
-    image = Image.open(ARTIFACTS / "08-viewer-operand.png")
-    statement = next(t for t in ground_truth[report]["tables"] if t["caption"].startswith("Consolidated income statement"))
-    cells = {(c["row"], c["col"]): c for c in statement["cells"]}
-    scale = image.width / ground_truth[report]["page_size"][0]
-
-    def box(cell: dict) -> tuple[int, int, int, int]:
-        x0, y0, x1, y1 = (round(v * scale) for v in cell["bbox"])
-        return x0 + 2, y0 + 2, x1 - 2, y1 - 2
+    image = viewer_image(page, "08-viewer-operand.png")
+    cells, box = cell_boxes(image, ground_truth[report], "Consolidated income statement")
 
     assert cells[(1, 2)]["text"] == "(724,180)"
     assert yellowness(image, box(cells[(1, 2)])) > 40, "the operand's cell is not highlighted"

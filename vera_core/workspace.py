@@ -60,22 +60,19 @@ class Workspace:
 
     def doc_chunks(self, doc_id: str) -> list[ChunkRecord]:
         """A document's chunks in order, cached (parsing geometry of a 500-page filing costs ~0.5 s)."""
-        with self._lock:
-            cached = self._chunks.get(doc_id)
-        if cached is None:
-            cached = self.catalog.chunks(doc_id)
-            with self._lock:
-                self._chunks[doc_id] = cached
-        return cached
+        return self._cached(self._chunks, doc_id, self.catalog.chunks)
 
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
         """A document's table grids, cached like its chunks."""
+        return self._cached(self._grids, doc_id, self.catalog.grids)
+
+    def _cached(self, cache: dict, doc_id: str, load):
         with self._lock:
-            cached = self._grids.get(doc_id)
+            cached = cache.get(doc_id)
         if cached is None:
-            cached = self.catalog.grids(doc_id)
+            cached = load(doc_id)
             with self._lock:
-                self._grids[doc_id] = cached
+                cache[doc_id] = cached
         return cached
 
     def invalidate(self, doc_id: str) -> None:

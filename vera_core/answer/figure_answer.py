@@ -112,36 +112,40 @@ def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCe
     return out
 
 
-def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
-                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int]) -> list[Candidate]:
-    from vera_core.answer.line_items import label_terms
-    phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
-    found: list[Candidate] = []
-    for doc_order, (doc_id, doc_grids) in enumerate(grids.items()):
+def _parsed(grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]):
+    """(document order, grid, its chunk) of every parsed grid in scope whose chunk is known."""
+    for doc_order, doc_grids in enumerate(grids.values()):
         for grid in doc_grids:
             chunk = chunks.get(grid.chunk_id)
-            if grid.status != "parsed" or chunk is None:
+            if grid.status == "parsed" and chunk is not None:
+                yield doc_order, grid, chunk
+
+
+def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
+                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int]) -> list[Candidate]:
+    phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
+    found: list[Candidate] = []
+    for doc_order, grid, chunk in _parsed(grids, chunks):
+        rows: dict[int, list[GridCell]] = {}
+        for cell in grid.cells:
+            rows.setdefault(cell.row, []).append(cell)
+        for row, cells in rows.items():
+            label = next((c for c in cells if c.col == 0), None)
+            values = tuple(c for c in cells if c.col and c.value is not None)
+            if label is None or not values:
                 continue
-            rows: dict[int, list[GridCell]] = {}
-            for cell in grid.cells:
-                rows.setdefault(cell.row, []).append(cell)
-            for row, cells in rows.items():
-                label = next((c for c in cells if c.col == 0), None)
-                values = tuple(c for c in cells if c.col and c.value is not None)
-                if label is None or not values:
-                    continue
-                fit = _fit(label, phrases, concept is None)
-                if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
-                    fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
-                if fit is None:
-                    continue
-                statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
-                    if request.statement else (0 if grid.statement else 1)
-                if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
-                    continue  # "diluted" shares outstanding are not diluted earnings per share
-                rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
-                        hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
-                found.append(Candidate(grid, chunk, values, label, rank))
+            fit = _fit(label, phrases, concept is None)
+            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
+                fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
+            if fit is None:
+                continue
+            statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
+                if request.statement else (0 if grid.statement else 1)
+            if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
+                continue  # "diluted" shares outstanding are not diluted earnings per share
+            rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
+                    hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+            found.append(Candidate(grid, chunk, values, label, rank))
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)
     return qualified or found
@@ -152,25 +156,20 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
     """Rows the question names by label ("the Motion Control segment") in tables of the item (its
     caption or a column header prints it): the item for that row, not the total. Only the columns
     headed by the item are read when a column names it."""
-    from vera_core.answer.line_items import label_terms
     concept_terms = frozenset().union(*phrases)
     found: list[Candidate] = []
-    for doc_order, (doc_id, doc_grids) in enumerate(grids.items()):
-        for grid in doc_grids:
-            chunk = chunks.get(grid.chunk_id)
-            if grid.status != "parsed" or chunk is None:
+    for doc_order, grid, chunk in _parsed(grids, chunks):
+        item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
+        if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
+            continue
+        for label in (c for c in grid.cells if c.col == 0):
+            own = label_terms(label.row_label)
+            if not own or own & concept_terms or not own <= request.question_terms:
                 continue
-            item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
-            if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
-                continue
-            for label in (c for c in grid.cells if c.col == 0):
-                own = label_terms(label.row_label)
-                if not own or own & concept_terms or not own <= request.question_terms:
-                    continue
-                values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
-                               and (not item_columns or c.col in item_columns))
-                if values:
-                    found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
+            values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
+                           and (not item_columns or c.col in item_columns))
+            if values:
+                found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
     return sorted(found, key=lambda c: c.rank)
 
 
@@ -180,7 +179,6 @@ sits in a table that prints the item and has at least this many words (not "Tota
 
 
 def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:
-    from vera_core.answer.line_items import label_terms
     own = label_terms(label.row_label)
     return len(own) >= QUOTED_MIN_WORDS and own <= question_terms
 
@@ -194,7 +192,6 @@ def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, i
     for comes last; then the more of its words the question uses the better ("Net income
     attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo").
     Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
-    from vera_core.answer.line_items import label_terms
     own = label_terms(label.row_label)
     other = label.row_label.strip().lower().startswith("other") and "other" not in question_terms
     return int(other), -len(own & question_terms)
@@ -216,7 +213,6 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[in
 
 
 def _terms(label: GridCell) -> frozenset[str]:
-    from vera_core.answer.line_items import label_terms
     return label_terms(f"{label.row_label} {label.parent_label}")
 
 

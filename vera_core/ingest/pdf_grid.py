@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
-from vera_core.ingest.pdf_tables import TableRegion, _merge_currency, is_numeric
+from vera_core.ingest.pdf_tables import TableRegion, _merge_currency, is_numeric, value_column as _column
 from vera_core.records import RawCell, RawGrid, Rect
 
 _GAP = 2.0
@@ -137,19 +137,6 @@ def _value_columns(rows: list[Row]) -> list[tuple[float, float]]:
         else:
             columns.append([x0, x1])
     return [(a, b) for a, b in columns]
-
-
-def _column(cell: Cell, columns: list[tuple[float, float]]) -> int:
-    """1-based value column of a cell: the one it overlaps most, else the nearest by centre."""
-    best, best_overlap = 0, 0.0
-    for idx, (x0, x1) in enumerate(columns, start=1):
-        overlap = min(cell.x1, x1) - max(cell.x0, x0)
-        if overlap > best_overlap:
-            best, best_overlap = idx, overlap
-    if best:
-        return best
-    centre = (cell.x0 + cell.x1) / 2
-    return 1 + min(range(len(columns)), key=lambda i: abs((columns[i][0] + columns[i][1]) / 2 - centre))
 
 
 def _box(cell: Cell, row: Row) -> Rect:

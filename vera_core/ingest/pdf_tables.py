@@ -227,6 +227,11 @@ def region_grid(region: TableRegion) -> tuple[list[str], list[list[str]]]:
 def _column_of(cell: Cell, columns: list[tuple[float, float]]) -> int:
     if cell.x1 < columns[0][0] - 2:
         return 0
+    return value_column(cell, columns)
+
+
+def value_column(cell: Cell, columns: list[tuple[float, float]]) -> int:
+    """1-based value column of a cell: the one it overlaps most, else the nearest by centre."""
     best, best_overlap = 0, 0.0
     for idx, (x0, x1) in enumerate(columns, start=1):
         overlap = min(cell.x1, x1) - max(cell.x0, x0)

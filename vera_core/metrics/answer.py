@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
 from vera_core.metrics.compute import CellResolver, MissingOperand, Operand, evaluate, period_words
-from vera_core.metrics.expression import Avg, BinOp, Item, Node, Num, render
+from vera_core.metrics.expression import Avg, Item, Node, Num, joined, render
 from vera_core.metrics.question import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -148,12 +148,8 @@ def _with_values(node: Node, operands: list[Operand]) -> str:
         if isinstance(n, Avg):
             a, b = _printed(operands.pop(0)), _printed(operands.pop(0))
             return f"(({a} + {b}) / 2)"
-        left, right = walk(n.left), walk(n.right)
-        if isinstance(n.left, BinOp) and n.op in "*/" and n.left.op in "+-":
-            left = f"({left})"
-        if isinstance(n.right, BinOp) and (n.op in "*/" or n.op == "-" and n.right.op in "+-"):
-            right = f"({right})"
-        return f"{left} {n.op} {right}"
+        left = walk(n.left)  # NOTE: left first: operands are consumed in reading order
+        return joined(n, left, walk(n.right))
     return walk(node)
 
 

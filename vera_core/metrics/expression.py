@@ -180,7 +180,11 @@ def render(node: Node) -> str:
         return f"prior({node.phrase}){when}" if node.offset else f"{node.phrase}{when}"
     if isinstance(node, Avg):
         return f"avg({render(node.item)})"
-    left, right = render(node.left), render(node.right)
+    return joined(node, render(node.left), render(node.right))
+
+
+def joined(node: BinOp, left: str, right: str) -> str:
+    """`left op right` with the parentheses the operators need (written sides of `node`)."""
     if isinstance(node.left, BinOp) and node.op in "*/" and node.left.op in "+-":
         left = f"({left})"
     if isinstance(node.right, BinOp) and (node.op in "*/" or node.op == "-" and node.right.op in "+-"):
