@@ -163,3 +163,17 @@ def test_the_row_the_question_names_is_the_one_stated(engine, question, printed)
     assert answer.intent.type == "figure" and answer.figures[0].printed == printed, answer.answer
     if printed == "1.42":
         assert answer.figures[0].scale == 1.0 and "thousand" not in answer.answer.split("(printed")[0]
+
+
+def test_a_quarter_question_reads_the_quarter_column(tmp_path):
+    from tests.conftest import CORPUS, settings_for
+    from vera_core.ingest.service import Ingestor
+    from vera_core.workspace import Workspace
+    path = CORPUS / "PEPSICO_2023Q1_EARNINGS.pdf"
+    if not path.exists():
+        pytest.skip(f"dev corpus not found at {CORPUS}")
+    ws = Workspace(settings_for(tmp_path / "store"))
+    assert Ingestor(ws).ingest_file(path).status == "ingested"
+    answer = QueryEngine(ws).answer("What was PepsiCo's net revenue in Q1 2023?", mode="deterministic")
+    assert answer.figures and answer.figures[0].printed == "$17,846", answer.answer
+    assert "Q1 2023" in answer.answer or "three months ended March 25, 2023" in answer.answer

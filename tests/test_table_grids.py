@@ -450,3 +450,12 @@ def test_pepsico_2022_note_table_inherits_the_documents_scale_and_year_end(pepsi
     assert not grid.statement
     assert (cell.value, cell.scale, grid.scale_source) == (411.0, 1e6, "document")
     assert cell.period == Period("fiscal_year", "2022-12-31", 2022, 12)
+
+
+@corpus
+def test_an_earnings_release_quarter_column_is_read_from_its_header():
+    # "12 Weeks Ended" over "3/25/2023", a date wider than its right-aligned figures
+    _, grids = filing_grids("PEPSICO_2023Q1_EARNINGS.pdf")
+    grid, cell = only_cell(grids, "income", re.compile(r"Net Revenue"), 2023)
+    assert (cell.value, cell.scale, cell.printed) == (17846.0, 1e6, "$17,846")
+    assert cell.period == Period("months", "2023-03-25", 2023, 3, 1)

@@ -146,6 +146,9 @@ def _label_row_inside(rows: list[Row], flags: list[bool], j: int, end: int, text
 def _grow_header(rows: list[Row], start: int, region: TableRegion, used: set[int]) -> int:
     first = start
     lo = region.columns[0][0]
+    # NOTE: a caption runs across from the labels' side; a header date wider than its right-aligned
+    # figures ("3/25/2023" over "17,846") starts just left of them and is still a header
+    across = min(r.x0 for r in region.body) + 0.5 * (lo - min(r.x0 for r in region.body))
     while first > 0 and len(region.header) < MAX_HEADER_ROWS and first - 1 not in used:
         row = rows[first - 1]
         gap = region.rows[0].y0 - row.y1
@@ -153,11 +156,19 @@ def _grow_header(rows: list[Row], start: int, region: TableRegion, used: set[int
             break
         if not any(c.x1 > lo - 4 for c in row.cells):  # no cell over the value columns
             break
-        if any(c.x0 < lo - 4 and c.x1 > lo + 4 for c in row.cells):  # a line of text running across: caption
+        if any(c.x0 < min(lo - 4, across) and c.x1 > lo + 4 for c in row.cells):  # text running across: caption
             break
+        if any(_is_amount(c.text) for c in _value_cells(row)):
+            break  # a row of amounts above the body is not its header (another table's last row)
         region.header.insert(0, row)
         first -= 1
     return first
+
+
+def _is_amount(text: str) -> bool:
+    """A figure that is not a year ("$(2,182)", "8,555"): a row of them is data, never a header."""
+    t = text.strip().replace("$(", "($").lstrip("$€£¥ ")
+    return is_numeric(t) and not _YEAR.match(t) and not _DASH.match(t)
 
 
 def _split_year_header(region: TableRegion) -> None:
