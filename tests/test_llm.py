@@ -301,3 +301,10 @@ def test_without_claude_a_missing_operand_is_named_and_nothing_computed(sample_s
     answer = QueryEngine(sample_store, llm=None).answer(HEADLINE, docs=[REPORT], mode="llm_fallback")
     assert answer.calculation.result is None and "headline income for FY2024" in answer.answer
     assert not answer.citations
+
+
+def test_an_llm_written_figure_answer_carries_no_cell_figures_of_the_deterministic_one(sample_store):
+    with MessagesStub(default=quoting(1)) as stub:
+        answer = engine_for(sample_store, stub.url).answer(FIGURE_QUESTION, docs=[REPORT], mode="llm_always")
+    assert answer.llm and answer.llm.wrote_answer
+    assert answer.figures == []  # figures[] describes cells cited by a deterministic answer only

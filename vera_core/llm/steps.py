@@ -53,7 +53,10 @@ def write_answer(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: 
     if not pieces:
         why = "found nothing" if reply.not_found else "gave no claim citing a source"
         return replace(warned, notices=warned.notices + (f"The LLM {why}: answered deterministically.",))
-    return replace(warned, pieces=tuple(pieces), written_by_llm=True, is_list=items or reply.is_list,
+    # NOTE: the LLM's claims replace the pieces, so the figures read from cells (one per piece) go too:
+    # their citation numbers would name the LLM's sources
+    return replace(warned, pieces=tuple(pieces), written_by_llm=True, is_list=items or reply.is_list, figures=(),
+                   missing=(),
                    notices=warned.notices + (f"Written by {layer.model} from {len(sent)} sources; every claim "
                                              "is checked against the source it cites.",))
 
