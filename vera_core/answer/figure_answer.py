@@ -10,7 +10,6 @@ never another period's figure.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import ROUND_HALF_UP, Decimal
 from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
@@ -20,11 +19,10 @@ from vera_core.answer.line_items import Concept, label_score, label_terms
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 from vera_core.tables.statements import STATEMENT_NAMES
-from vera_core.tables.values import scale_name
+from vera_core.tables.values import exact, money, unit_words
 
 MIN_FREE_SCORE = 0.34
 """A question's own words (no known concept) must make up at least this share of a row label."""
-_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
 @dataclass(frozen=True)
@@ -201,8 +199,9 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[in
     """(phrase index, label score) of the first phrase the row prints, or None."""
     for index, phrase in enumerate(phrases):
         if free:
-            own = label_score(label.row_label, frozenset(t for t in phrase if t in _terms(label)), label.parent_label)
-            share = len([t for t in phrase if t in _terms(label)]) / max(len(phrase), 1)
+            shared = phrase & _terms(label)
+            own = label_score(label.row_label, shared, label.parent_label)
+            share = len(shared) / max(len(phrase), 1)
             if share >= 0.6 and own >= MIN_FREE_SCORE:
                 return index, own * share
             continue
@@ -244,14 +243,8 @@ def _money(amount: float, currency: str, scale: float, percent: bool) -> str:
     if percent:
         return f"{amount:,.2f}%".replace(".00%", "%")
     shown = amount / scale
-    exact = Decimal(repr(abs(shown))).normalize()
-    digits = min(2, max(0, -exact.as_tuple().exponent))  # 980.5 stays 980.5; 8.738 reads 8.74
-    rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    text = f"{rounded:,.{digits}f}"
-    word = scale_name(scale)
-    symbol = _SYMBOL.get(currency, f"{currency} " if currency else "")
-    sign = "-" if shown < 0 else ""
-    return f"{sign}{symbol}{text}" + (f" {word}" if word else "")
+    digits = min(2, max(0, -exact(abs(shown)).normalize().as_tuple().exponent))  # 980.5 stays 980.5; 8.738 reads 8.74
+    return money(shown, currency, scale, digits)
 
 
 def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,
@@ -265,8 +258,7 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     stated = _money(amount, cell.currency, scale, percent)
-    printed_unit = "%" if percent else " ".join(x for x in (cell.currency, scale_name(cell.scale) + "s"
-                                                           if scale_name(cell.scale) else "") if x)
+    printed_unit = "%" if percent else unit_words(cell.currency, cell.scale)
     where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:80] or "table")
     period_text = cell.period.label if cell.period else cell.header
     label = cand.label.row_label

@@ -67,15 +67,18 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     question names no known line item)."""
     concepts = tuple(concepts_in(question))
     periods, texts = asked_periods(question)
-    unit = UNIT_ASKED.search(question)
-    scale = None
-    if unit:
-        word = (unit.group("scale") or unit.group("scale2") or re.search(r"thousands|millions|billions", unit.group(0),
-                                                                          re.I).group(0)).lower()
-        scale = SCALE_OF[word]
+    scale = asked_scale(question)
     return FigureRequest(concepts, frozenset() if concepts else label_terms(focus or question), tuple(periods),
                          tuple(texts), scale, bool(PERCENT_ASKED.search(question)) and scale is None,
                          named_statement(question), label_terms(question))
+
+
+def asked_scale(question: str) -> float | None:
+    """The unit a question asks an amount in ("in USD billions" -> 1e9), None when it asks none."""
+    unit = UNIT_ASKED.search(question)
+    if not unit:
+        return None
+    return SCALE_OF[re.search(r"thousands|millions|billions", unit.group(0), re.I).group(0).lower()]
 
 
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:

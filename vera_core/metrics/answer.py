@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
@@ -17,10 +16,9 @@ from vera_core.metrics.question import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 from vera_core.tables.statements import STATEMENT_NAMES
-from vera_core.tables.values import scale_name
+from vera_core.tables.values import half_up, money, unit_words
 
 DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
-_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
 @dataclass
@@ -103,39 +101,30 @@ def _verb(direction: str, plan: MetricPlan) -> str:
         else {"improved": "lengthened", "declined": "shortened", "unchanged": "was unchanged"}[direction]
 
 
-def _decimal(value: float, digits: int) -> str:
-    """Half up at `digits`, read at 15 significant digits: float noise below a tie is the tie (51 / 80
-    is 63.75% exactly though the division gives 63.74999999999999, so it reads 63.8%, not 63.7%)."""
-    return f"{Decimal(f'{value:.15g}').quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):,.{digits}f}"
-
-
 def _rounded(value: float, plan: MetricPlan, operands: list[Operand]) -> str:
     digits = DEFAULT_DIGITS[plan.unit] if plan.digits is None else plan.digits
     if plan.unit == "percent":
-        return f"{_decimal(value, digits)}%"
+        return f"{half_up(value, digits)}%"
     if plan.unit == "ratio":
-        return _decimal(value, digits)
+        return half_up(value, digits)
     if plan.unit == "days":
-        return f"{_decimal(value, digits)} days"
+        return f"{half_up(value, digits)} days"
     scale = plan.scale or (operands[0].cell.scale if operands else 1.0)
     currency = operands[0].cell.currency if operands else ""
     shown = value / scale
     digits = plan.digits if plan.digits is not None else (0 if abs(shown) >= 100 else 2)
-    word = scale_name(scale)
-    sign = "-" if shown < 0 else ""
-    return f"{sign}{_SYMBOL.get(currency, currency + ' ' if currency else '')}{_decimal(abs(shown), digits)}" + \
-        (f" {word}" if word else "")
+    return money(shown, currency, scale, digits)
 
 
 def _plain(value: float, plan: MetricPlan) -> str:
     if plan.unit == "amount":
         return _rounded(value, plan, [])
-    return _decimal(value, 4).rstrip("0").rstrip(".")
+    return half_up(value, 4).rstrip("0").rstrip(".")
 
 
 def _printed(op: Operand) -> str:
     scale = 1.0 if op.cell.unit else op.cell.scale
-    return _decimal(op.value / scale, 0 if float(op.value / scale).is_integer() else 2)
+    return half_up(op.value / scale, 0 if float(op.value / scale).is_integer() else 2)
 
 
 def _with_values(node: Node, operands: list[Operand]) -> str:
@@ -156,7 +145,7 @@ def _with_values(node: Node, operands: list[Operand]) -> str:
 def _operand_piece(op: Operand) -> Piece:
     cand, cell = op.candidate, op.cell
     where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:60] or "table")
-    unit = " ".join(x for x in (cell.currency, scale_name(cell.scale) + "s" if scale_name(cell.scale) and not cell.unit else "") if x)
+    unit = unit_words(cell.currency, 1.0 if cell.unit else cell.scale)
     label = cand.label.row_label
     item = label if label.lower() == op.name.lower() else f"{op.name[:1].upper()}{op.name[1:]} ({label})"
     text = (f"{item}, {cell.period.label if cell.period else cell.header}: "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.answer.figure_request import UNIT_ASKED, SCALE_OF, asked_periods
+from vera_core.answer.figure_request import UNIT_ASKED, asked_periods, asked_scale
 from vera_core.answer.line_items import label_terms
 from vera_core.metrics.expression import Avg, BinOp, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.metrics.library import MetricDef, metric_named
@@ -109,11 +109,7 @@ def read_plan(question: str) -> MetricPlan | None:
     rounding = _ROUND.search(question)
     digits = None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
         (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
-    asked = UNIT_ASKED.search(question)
-    scale = None
-    if asked:
-        word = re.search(r"thousands|millions|billions", asked.group(0), re.I).group(0).lower()
-        scale = SCALE_OF[word]
+    scale = asked_scale(question)
     return MetricPlan(name.strip(), metric, definition, source, tree, unit, tuple(periods), direction and len(periods) > 1,
                       digits, scale)
 

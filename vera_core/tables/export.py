@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from vera_core.errors import VeraError
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.tables.values import SCALES
 
 if TYPE_CHECKING:  # exports read stored records; the store is downstream of ingestion, which imports this package
     from vera_core.store.catalog import ChunkRecord, DocumentRecord
@@ -22,7 +23,7 @@ COLUMNS = ("doc_id", "doc_name", "table_id", "table_number", "statement", "title
 """CSV columns, one row per cell (the label column's cells included, with `col` 0)."""
 UNDER = "Under"
 """Matrix column holding each row's parent label."""
-_SCALE_WORDS = {1.0: "units", 1e3: "thousands", 1e6: "millions", 1e9: "billions"}
+_SCALE_WORDS = {scale: word for word, scale in SCALES.items()}
 
 
 class TableNotFoundError(VeraError):
