@@ -75,8 +75,9 @@ def calculation_rows(answer: Answer) -> list[dict]:
 def calculation_table(answer: Answer) -> None:
     """The calculation as a small table; each operand's [n] citation button highlights its cell."""
     calc = answer.calculation
-    st.caption(f"Calculation ({'definition from the question' if calc.source == 'question' else 'library definition'}"
-               f": {calc.definition}): {calc.expression}")
+    source = {"question": "definition from the question", "library": "library definition",
+              "text": "amounts stated in the text"}.get(calc.source, calc.source)
+    st.caption(f"Calculation ({source}: {calc.definition}): {calc.expression}")
     st.table(pd.DataFrame(calculation_rows(answer)).set_index("operand"))
 
 

@@ -166,7 +166,7 @@ class Figure(BaseModel):
 
 
 class CalculationOperand(BaseModel):
-    """One operand of a calculation: a cited table cell."""
+    """One operand of a calculation: a cited table cell, or an amount a cited sentence states."""
 
     name: str = Field(description="The operand as the formula names it, e.g. 'revenue'.")
     row_label: str = Field(default="", description="The row label as printed.")
@@ -177,7 +177,8 @@ class CalculationOperand(BaseModel):
     statement: str = Field(default="")
     proposed_by_llm: bool = Field(default=False, description="Claude named this row (no row was found by VERA); "
                                   "the cell and the arithmetic are still VERA's.")
-    cell: FigureCell
+    cell: FigureCell | None = Field(default=None, description="The table cell read; None for an amount read "
+                                    "from a sentence (source 'text': the citation quotes the sentence).")
     citation: int | None = Field(default=None, description="The [n] citation of the cell.")
 
 
@@ -194,11 +195,13 @@ class Calculation(BaseModel):
 
     metric: str = Field(description="The metric as the question names it.")
     definition: str = Field(description="The formula used, as written in the question or the library.")
-    source: Literal["question", "library"] = Field(description="Where the definition came from (docs/metrics.md).")
+    source: Literal["question", "library", "text"] = Field(
+        description="Where the definition came from: the question, the library (docs/metrics.md), or 'text': a "
+                    "change or total the question asks of amounts stated in sentences (vera_core/metrics/stated.py).")
     expression: str = Field(description="The calculation with each operand's value, e.g. '32,765 / ((8,738 + 8,866) / 2)'.")
     result: float | None = Field(default=None, description="Unrounded result (percent metrics in percent); None when abstaining.")
     rounded: str | None = Field(default=None, description="The result as stated, rounded as asked, with its unit.")
-    unit: str = Field(description="percent, ratio, days or amount.")
+    unit: str = Field(description="percent, ratio, days or amount (a change of percentages is in percentage points).")
     period: str = Field(default="", description="The period computed (the last one for direction questions).")
     operands: list[CalculationOperand] = Field(default_factory=list)
     results: list[PeriodResult] = Field(default_factory=list, description="Direction questions: one result per period.")

@@ -58,13 +58,14 @@ def _calculation_columns(answer: Answer, operand) -> dict:
         return {k: "" for k in ("metric", "definition", "expression", "result", "operand")}
     out = {"metric": calc.metric, "definition": calc.definition, "expression": calc.expression,
            "result": calc.rounded or "", "operand": operand.name if operand else ""}
-    if operand is not None:  # the operand's cell fills the cell columns
+    if operand is not None:  # the operand's cell fills the cell columns (none for an amount a sentence states)
         cell = operand.cell
         out.update({"line_item": operand.name, "period": operand.period, "figure_value": operand.value,
-                    "figure_unit": operand.unit, "printed": operand.printed, "statement": operand.statement,
-                    "cell_table_id": cell.chunk_id, "cell_row": cell.row, "cell_col": cell.col,
-                    "cell_page": cell.page if cell.page is not None else "",
-                    "cell_bbox": json.dumps(cell.bbox) if cell.bbox else ""})
+                    "figure_unit": operand.unit, "printed": operand.printed, "statement": operand.statement})
+        if cell is not None:
+            out.update({"cell_table_id": cell.chunk_id, "cell_row": cell.row, "cell_col": cell.col,
+                        "cell_page": cell.page if cell.page is not None else "",
+                        "cell_bbox": json.dumps(cell.bbox) if cell.bbox else ""})
     return out
 
 

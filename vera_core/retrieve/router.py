@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from vera_core.answer.contract import Intent
 from vera_core.answer.figure_request import is_figure_question
 from vera_core.metrics.question import read_plan
+from vera_core.metrics.stated import read_ask
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words
@@ -272,5 +273,7 @@ def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: S
                           **common)
     if is_figure_question(text):
         return Intent(type="figure", rule="figure:line-item", numeric=True, focus=_focus(text, removed), **common)
+    if not EXPLAIN.search(text) and read_ask(text) is not None:  # "by how much did it increase ...?"
+        return Intent(type="metric", rule="metric:text", numeric=True, focus=_focus(text, removed), **common)
     return Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default", numeric=numeric,
                   focus=_focus(text, removed), **common)

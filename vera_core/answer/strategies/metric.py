@@ -1,7 +1,9 @@
 """Computed metrics ("What is the FY2018 fixed asset turnover ratio? ... defined as: FY2018 revenue /
 (average PP&E between FY2017 and FY2018)"): the question's definition (else the library's in
 docs/metrics.md), every operand a cited cell of the grids in scope, VERA's arithmetic; the missing
-operand named, and no result, when one is not printed."""
+operand named, and no result, when one is not printed. A change or total asked of amounts the text
+states ("by how much did it increase its credit agreement?", router rule `metric:text`) is computed
+over the sentences of the hits, each operand a cited sentence."""
 
 from __future__ import annotations
 
@@ -9,12 +11,22 @@ from dataclasses import replace
 
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.figure import TOP_DOCUMENTS
-from vera_core.answer.strategies.search import search
+from vera_core.answer.strategies.search import search, search_iteratively
+from vera_core.answer.strategies.semantic import best_sentences
+from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
+from vera_core.store.catalog import ChunkRecord
 from vera_core.metrics.answer import metric_evidence
 from vera_core.metrics.question import read_plan
+from vera_core.metrics.stated import read_ask
+from vera_core.metrics.stated_answer import stated_evidence
 
-__all__ = ["SEARCH_TOP_K", "gather"]
+__all__ = ["NEIGHBOUR_HITS", "SEARCH_TOP_K", "TEXT_RULE", "gather"]
+
+NEIGHBOUR_HITS = 3
+"""A stated change or total also reads the other passages on the pages of this many best hits."""
+TEXT_RULE = "metric:text"
+"""The router's rule for a change or total asked of amounts stated in sentences."""
 
 SEARCH_TOP_K = 12
 """Chunks one search returns for a metric question (they rank tables and choose the documents)."""
@@ -23,6 +35,8 @@ SEARCH_TOP_K = 12
 def gather(plan: Plan, services: Services) -> Evidence:
     """The metric's calculation over the grids of the documents in scope (else those of the top hits)."""
     ws = services.ws
+    if plan.intent.rule == TEXT_RULE:
+        return _stated(plan, services)
     with services.clock.stage("retrieve"):
         # NOTE: one search ranks the tables and picks the documents; the operands are cells, not passages,
         # so expansion hops (a long definition's terms) would add time and nothing to the answer
@@ -42,3 +56,36 @@ def gather(plan: Plan, services: Services) -> Evidence:
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)
     return replace(searched, pieces=tuple(result.pieces), lead=result.lead, calculation=result.calculation)
+
+
+def _stated(plan: Plan, services: Services) -> Evidence:
+    """A change or total over the amounts stated in the sentences of the hits and of the passages
+    printed beside the best ones (a pair is often told in two paragraphs); what is missing, with the
+    best sentences quoted, when no clear operands are printed."""
+    with services.clock.stage("retrieve"):
+        found = search_iteratively(plan, services)
+        chunks = _with_neighbours([h.chunk for h in found.hits], services)
+    searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
+    with services.clock.stage("synthesize"):
+        ask = read_ask(plan.question)
+        if ask is None:
+            return replace(searched, empty_message="The change or total asked could not be read from the question.")
+        units = [u for c in chunks for u in split_units(c)]
+        result = stated_evidence(ask, units, services.doc_names())
+        if result.missing:
+            quoted = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
+            return replace(searched, pieces=tuple(quoted), missing=(result.missing,), empty_message=result.missing)
+    return replace(searched, pieces=result.pieces, lead=result.lead, calculation=result.calculation)
+
+
+def _with_neighbours(hits: list[ChunkRecord], services: Services) -> list[ChunkRecord]:
+    """The text chunks of the hits, best first, then the other text chunks on the pages of the best
+    NEIGHBOUR_HITS hits."""
+    out = {c.chunk_id: c for c in hits if c.kind != "table"}
+    for best in hits[:NEIGHBOUR_HITS]:
+        if not best.page_start:
+            continue
+        for c in services.ws.doc_chunks(best.doc_id):
+            if c.kind != "table" and c.chunk_id not in out and set(c.pages) & set(best.pages):
+                out[c.chunk_id] = c
+    return list(out.values())
