@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
+from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.units import Unit, score_unit, split_units
 from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
@@ -32,11 +33,16 @@ def _clean(text: str) -> str:
     return BULLET.sub("", text, count=1).replace("**", "").strip()
 
 
-def list_items(scope: Sequence[ChunkRecord], scope_path: str) -> list[Piece]:
-    """Items of a section, by the first structure that yields any: bullets or numbered items,
-    then sub-headings, then table rows, then paragraphs."""
-    bullets = [Piece(_clean(p), c, p) for c in scope if c.kind == "text"
-               for p in _paragraphs(c) if BULLET.match(p) and len(_clean(p)) > 2]
+def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -> list[Piece]:
+    """Items of a section, by the first structure that yields any: the items under the outline item
+    or lead-in the focus names (`outlines.items_asked`), the section's top-level list items, then
+    sub-headings, then table rows, then paragraphs."""
+    outline = read_outline(scope)
+    asked = items_asked(outline, focus) if focus else None
+    if asked:
+        return [Piece(o.text, o.chunk, o.line) for o in asked]
+    top = min((o.level for o in outline), default=0)
+    bullets = [Piece(o.text, o.chunk, o.line) for o in outline if o.level == top and len(o.text) > 2]
     if bullets:
         return bullets
     depth = len(scope_path.split("/"))

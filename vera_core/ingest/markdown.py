@@ -10,7 +10,7 @@ from markdown_it.token import Token
 
 from vera_core.errors import EmptyDocumentError
 from vera_core.ingest.markdown_prep import (GRID_PLACEHOLDER, dedent_indented_lists, extract_grid_tables,
-                                            split_front_matter)
+                                            outline_lists, split_front_matter)
 from vera_core.ingest.pdf_tables import grid_markdown
 from vera_core.ingest.source import SourceFile
 from vera_core.ingest.structure import headings_with_ranges
@@ -25,7 +25,7 @@ def parse_markdown(source: SourceFile) -> ParsedDocument:
     started = time.perf_counter()
     text = source.data.decode("utf-8").lstrip("\ufeff").replace("\r\n", "\n")
     front_matter, body = split_front_matter(text)
-    body, grids = extract_grid_tables(dedent_indented_lists(body))
+    body, grids = extract_grid_tables(dedent_indented_lists(outline_lists(body)))
     blocks = _Walker(grids).walk(_PARSER.parse(body))
     if not blocks:
         raise EmptyDocumentError(f"{source.name!r} has no text content. Choose a Markdown file with content.")

@@ -9,6 +9,9 @@ import yaml
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])\s+\S")
+_OUTLINE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|\d{1,2})\)|(?:[a-z]|[ivxlc]{2,6}|[A-Z])[.)])"
+                      r"[ \t]+(?P<text>\S.*)$")
+_ROMAN_LETTERS = set("ivxlc")
 _GRID_BORDER = re.compile(r"^\s*\+[-=:+]+\+\s*$")
 MAX_FRONT_MATTER = 64 * 1024
 GRID_PLACEHOLDER = "VERAGRIDTABLE{}"
@@ -130,3 +133,74 @@ def _parse_grid(block: list[str]) -> tuple[list[str], list[list[str]]]:
         header = [" ".join(r[c] for r in rows[:header_rows]).strip() for c in range(len(cuts) - 1)]
         return header, rows[header_rows:]
     return rows[0], rows[1:]
+
+
+def outline_lists(text: str) -> str:
+    """Outlines marked with letters or roman numerals ("a. Password protection" over indented
+    "i. ..." items, "(a)" / "(iv)", "(1)"), which CommonMark reads as one paragraph, become nested
+    Markdown bullet lists that keep each marker in the item's text ("- a. Password protection",
+    "  - i. ..."). Nesting follows indentation; without indentation, the order in which marker
+    styles first appear (a. before i.). Fenced code is untouched."""
+    lines = text.split("\n")
+    out: list[str] = []
+    in_fence = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line) or not _OUTLINE.match(line):
+            out.append(line)
+            i += 1
+            continue
+        run_end = i
+        while run_end < len(lines) and (_OUTLINE.match(lines[run_end]) or (
+                lines[run_end].strip() and lines[run_end][:1] in " \t" and not _FENCE.match(lines[run_end]))):
+            run_end += 1
+        if out and out[-1].strip() and not out[-1].rstrip().endswith(":"):
+            out.append("")
+        out.extend(_outline_run(lines[i:run_end]))
+        out.append("")
+        i = run_end
+    return "\n".join(out)
+
+
+def _outline_run(lines: list[str]) -> list[str]:
+    items = [(n, m) for n, line in enumerate(lines) if (m := _OUTLINE.match(line))]
+    indents = sorted({len(m.group("indent").expandtabs(4)) for _, m in items})
+    styles: list[str] = []
+    last_letter: dict[int, str] = {}
+    levels: dict[int, int] = {}
+    for n, m in items:
+        indent = len(m.group("indent").expandtabs(4))
+        style = marker_style(m.group("marker"), last_letter.get(indent))
+        if style.endswith("alpha"):
+            last_letter[indent] = m.group("marker").strip("().")[:1]
+        if style not in styles:
+            styles.append(style)
+        levels[n] = indents.index(indent) if len(indents) > 1 else styles.index(style)
+    out: list[str] = []
+    level = 0
+    for n, line in enumerate(lines):
+        if n in levels:
+            level = levels[n]
+            m = _OUTLINE.match(line)
+            out.append(f"{'  ' * level}- {m.group('marker')} {m.group('text').strip()}")
+        else:  # a wrapped line of the item above
+            out.append(f"{'  ' * level}  {line.strip()}")
+    return out
+
+
+def marker_style(marker: str, previous_letter: str | None) -> str:
+    """alpha, roman, upper or number, with its parenthesis form: "(a)" and "a." are different levels."""
+    core = marker.strip("().")
+    paren = "(" if marker.startswith("(") else ""
+    if core.isdigit():
+        return paren + "number"
+    if core.isupper():
+        return paren + "upper"
+    single = len(core) == 1
+    # NOTE: "i." after "h." is a letter; "i." elsewhere starts a roman-numbered level
+    if set(core) <= _ROMAN_LETTERS and not (single and previous_letter and ord(core) == ord(previous_letter) + 1):
+        return paren + "roman"
+    return paren + "alpha"

@@ -40,7 +40,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         elif subtype == "pointer":
             pieces = [_pointer(services, scope)]
         else:
-            pieces = list_items(scope, section)
+            pieces = list_items(scope, section, plan.query)
         lead = f"{len(pieces)} items in {section.replace('/', ' > ')}:" if is_list else ""
         empty = ""
         if not pieces:
