@@ -9,6 +9,7 @@ import pytest
 from tests.conftest import CORPUS
 from vera_core.config import VeraSettings
 from vera_core.ingest.service import Ingestor
+from vera_core.query import QueryEngine
 from vera_core.workspace import Workspace
 
 pytestmark = [
@@ -65,3 +66,14 @@ def test_3m_2018_statement_is_one_table_chunk(corpus_store, page_index, caption,
     assert caption in table.caption and row in table.text and figure in table.text
     assert table.pages == (page,)
     assert not any(figure in c.text for c in on_page if c.kind != "table"), "figures leaked into text chunks"
+
+
+def test_3m_2018_business_segments_are_the_five_named_each_cited(corpus_store):
+    ws, results = corpus_store
+    answer = QueryEngine(ws).answer("List all of 3M's business segments", docs=["3M_2018_10K.pdf"],
+                                    mode="deterministic")
+    assert [i.text for i in answer.items] == ["Industrial", "Safety and Graphics", "Health Care",
+                                              "Electronics and Energy", "Consumer"]
+    pages = {c.n: c.page for c in answer.citations}
+    assert all(i.citations and pages[i.citations[0]] for i in answer.items)
+    assert all(i.verified for i in answer.items)

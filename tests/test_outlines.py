@@ -116,3 +116,15 @@ def test_pdf_outline_lines_without_indentation_nest_by_marker_style():
 def test_a_letter_that_follows_its_predecessor_is_a_letter_not_a_roman_numeral():
     outline = read_outline([_chunk("\n".join(f"{c}. item {c}" for c in "abcdefghij"))])
     assert {o.level for o in outline} == {0}
+
+
+def test_an_inline_list_whose_count_is_stated_gives_each_name():
+    from vera_core.answer.series import inline_series
+    from vera_core.answer.units import split_units
+
+    units = split_units(_chunk("Acme manages its operations in four business segments. The reportable segments are "
+                               "Industrial, Safety and Graphics, Health Care, and Consumer. Each segment is run by a "
+                               "president."))
+    series = inline_series(units, "segments")
+    assert series.items == ("Industrial", "Safety and Graphics", "Health Care", "Consumer") and series.counted
+    assert inline_series(units, "presidents") is None

@@ -7,7 +7,8 @@ import re
 from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.outlines import items_asked, read_outline
+from vera_core.answer.outlines import LIST_WORDS, items_asked, read_outline
+from vera_core.answer.series import inline_series
 from vera_core.answer.units import Unit, score_unit, split_units
 from vera_core.ingest.pdf_tables import table_cells
 from vera_core.store.catalog import ChunkRecord
@@ -41,10 +42,17 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
     asked = items_asked(outline, focus) if focus else None
     if asked:
         return [Piece(o.text, o.chunk, o.line) for o in asked]
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", focus) if terms(w) and not terms(w) & LIST_WORDS]
+    series = inline_series([u for c in scope if c.kind == "text" for u in split_units(c)], words[-1]) \
+        if words else None
+    if series is not None and series.counted:
+        return [Piece(item, series.unit.chunk, series.unit.quote) for item in series.items]
     top = min((o.level for o in outline), default=0)
     bullets = [Piece(o.text, o.chunk, o.line) for o in outline if o.level == top and len(o.text) > 2]
     if bullets:
         return bullets
+    if series is not None:
+        return [Piece(item, series.unit.chunk, series.unit.quote) for item in series.items]
     depth = len(scope_path.split("/"))
     subheadings: list[Piece] = []
     seen: set[str] = set()
