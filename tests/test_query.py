@@ -191,3 +191,19 @@ def test_cli_eval_json_shape_on_sample_questions(sample_store, ground_truth, tmp
     assert {"questions", "scope", "page_recall", "figure_match", "grounding", "latency_ms"} <= set(report)
     assert report["questions"] == 2 and report["page_recall"] == {"1": 1.0, "3": 1.0, "5": 1.0}
     assert report["figure_match"] == 1.0 and set(report["latency_ms"]) == {"p50", "p95"}
+
+
+def test_cli_eval_reports_the_share_of_required_items_and_documents_found(sample_store, ground_truth, tmp_path,
+                                                                          capsys):
+    events = [e.split(":")[0] for e in ground_truth[REPORT]["significant_events"]["items"]]
+    rows = [{"id": "events", "doc_name": SAMPLE_PDF.stem, "question": "List all significant events",
+             "required_items": events + ["Opening of a moon base"], "required_docs": [SAMPLE_PDF.name]},
+            {"id": "rules", "doc_name": "expense_policy", "question": "List the steps to be reimbursed for expenses",
+             "required_docs": ["expense_policy", "data_retention_policy"]}]
+    path = tmp_path / "lists.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows))
+    assert main(["--data-dir", str(sample_store.data_dir), "eval", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["lists"]["items"] == {"questions": 1, "required": 8, "found": 7, "share": 0.875}
+    assert report["lists"]["docs"] == {"questions": 2, "required": 3, "found": 2, "share": 0.6667}
+    assert report["per_question"][0]["required_items_found"] == "7/8"

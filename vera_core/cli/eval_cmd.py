@@ -4,6 +4,7 @@ questions file in the FinanceBench format (doc_name, question, answer, evidence[
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -92,13 +93,33 @@ def _shares(rows: list[dict]) -> dict:
     return {"questions": n, "correct": share("correct"), "wrong_stated": share("wrong"), "abstained": share("abstained")}
 
 
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
+    """For a question with `required_items` (texts every list answer must hold) or `required_docs`
+    (documents it must cite, by name or stem): (found, required) of each. An item counts when one
+    of the answer's items (else its text) holds it, or it holds the item, ignoring case and punctuation."""
+    out: dict[str, tuple[int, int]] = {}
+    if question.get("required_items"):
+        shown = [_norm(i.text) for i in answer.items] or [_norm(answer.answer)]
+        wanted = [_norm(t) for t in question["required_items"]]
+        out["items"] = (sum(any(w in s or (s and s in w) for s in shown) for w in wanted), len(wanted))
+    if question.get("required_docs"):
+        cited = {c.doc_name for c in answer.citations} | {c.doc_name.rsplit(".", 1)[0] for c in answer.citations}
+        out["docs"] = (sum(d in cited for d in question["required_docs"]), len(question["required_docs"]))
+    return out
+
+
 def ensure_documents(ws: Workspace, folder: Path, names: list[str]) -> None:
     """Ingest the questions' documents from the questions file's folder when missing."""
     present = {d.stem for d in ws.catalog.documents()}
     missing = [n for n in names if n not in present]
     ingestor = Ingestor(ws)
     for name in missing:
-        path = folder / f"{name}.pdf"
+        path = next((p for p in sorted(folder.glob(f"{name}.*")) if p.suffix.lower() in (".pdf", ".md")),
+                    folder / f"{name}.pdf")
         print(f"ingesting {path.name} ...", file=sys.stderr)
         result = ingestor.ingest_file(path)
         if result.status == "failed":
@@ -113,6 +134,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     accuracy: list[tuple[bool, bool]] = []
     split: dict[str, list[dict]] = {"printed": [], "computed": []}
     labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
+    lists = {"items": [0, 0, 0], "docs": [0, 0, 0]}  # found, required, questions
     scores, latency, per_question = [], [], []
     for q in questions:
         docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
@@ -133,6 +155,11 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             accuracy.append((correct, wrong))
             split["computed" if is_computed(q["question"], answer) else "printed"].append(
                 {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
+        listed = list_coverage(q, answer)
+        for key, (got, of) in listed.items():
+            lists[key][0] += got
+            lists[key][1] += of
+            lists[key][2] += 1
         labels[answer.verification.label] += 1
         scores.append(answer.verification.grounding_score)
         latency.append(answer.timings_ms.total)
@@ -140,6 +167,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                              "grounding": answer.verification.grounding_score, "intent": answer.intent.type,
                              "figure_correct": correct, "wrong_stated": wrong,
                              "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
+                             **{f"required_{k}_found": f"{got}/{of}" for k, (got, of) in listed.items()},
                              "ms": answer.timings_ms.total})
     n = max(1, len(questions))
     return {
@@ -152,6 +180,8 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             "wrong_stated": round(sum(w for _, w in accuracy) / len(accuracy), 4) if accuracy else None,
             "printed": _shares(split["printed"]), "computed": _shares(split["computed"]),
         },
+        "lists": {k: {"questions": q_n, "required": of, "found": got, "share": round(got / of, 4) if of else None}
+                  for k, (got, of, q_n) in lists.items()},
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
         "per_question": per_question,
@@ -178,6 +208,10 @@ def run(args, settings: VeraSettings) -> int:
         print(f"  {kind} figures: {part['questions']} questions, correct {part['correct']}, "
               f"wrong-stated {part['wrong_stated']}, abstained or not stated {part['abstained']}")
     g = report["grounding"]
+    for kind, part in report["lists"].items():
+        if part["questions"]:
+            print(f"required {kind}: {part['found']} of {part['required']} found ({part['share']}) over "
+                  f"{part['questions']} questions")
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
     print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")
     return 0
