@@ -13,15 +13,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vera_core.ingest.markdown_prep import marker_style
+from vera_core.ingest.markdown_prep import OUTLINE_MARKER, outline_levels
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["LIST_WORDS", "OutlineItem", "items_asked", "read_outline"]
 
 _LINE = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<bullet>[-*+•●▪◦■➢►–·])\s+)?"
-                   r"(?:(?P<marker>\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|\d{1,2})\)|(?:[a-z]|[ivxlc]{2,6}|[A-Z]|\d{1,2})[.)])"
-                   r"\s+)?(?P<text>\S.*)$")
+                   rf"(?:(?P<marker>{OUTLINE_MARKER}|\d{{1,2}}[.)])\s+)?(?P<text>\S.*)$")
 LIST_WORDS = frozenset(terms("list all every each item items rule rules requirement requirements element elements "
                              "point points following"))
 """Words of asking for a list, not of its topic ("list all the password protection rules")."""
@@ -83,21 +82,10 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
 def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord, offset: int) -> list[OutlineItem]:
     if not run:
         return []
-    indents = sorted({i for i, _, _, _ in run})
-    styles: list[str] = []
-    last_letter: str | None = None
+    levels = outline_levels([(indent, marker) for indent, _, marker, _ in run])
     out: list[OutlineItem] = []
     stack: list[int] = []
-    for indent, bullet, marker, line in run:
-        if len(indents) > 1:
-            level = indents.index(indent)
-        else:  # no indentation (a PDF): the marker styles' order of first appearance
-            style = marker_style(marker, last_letter) if marker else "bullet"
-            if style.endswith("alpha"):
-                last_letter = marker.strip("().")[:1]
-            if style not in styles:
-                styles.append(style)
-            level = styles.index(style)
+    for (_, _, marker, line), level in zip(run, levels):
         stack = stack[:level]
         parent = stack[-1] if stack and len(stack) == level else None
         text = _LINE.match(line).group("text") if not marker else line.split(marker, 1)[1].strip()

@@ -9,8 +9,9 @@ import yaml
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])\s+\S")
-_OUTLINE = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|\d{1,2})\)|(?:[a-z]|[ivxlc]{2,6}|[A-Z])[.)])"
-                      r"[ \t]+(?P<text>\S.*)$")
+OUTLINE_MARKER = r"\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|\d{1,2})\)|(?:[a-z]|[ivxlc]{2,6}|[A-Z])[.)]"
+"""An outline marker CommonMark does not read as a list: 'a.', 'b)', '(c)', 'iv.', '(iv)', 'A.', '(1)'."""
+_OUTLINE = re.compile(rf"^(?P<indent>[ \t]*)(?P<marker>{OUTLINE_MARKER})[ \t]+(?P<text>\S.*)$")
 _ROMAN_LETTERS = set("ivxlc")
 _GRID_BORDER = re.compile(r"^\s*\+[-=:+]+\+\s*$")
 MAX_FRONT_MATTER = 64 * 1024
@@ -167,18 +168,8 @@ def outline_lists(text: str) -> str:
 
 def _outline_run(lines: list[str]) -> list[str]:
     items = [(n, m) for n, line in enumerate(lines) if (m := _OUTLINE.match(line))]
-    indents = sorted({len(m.group("indent").expandtabs(4)) for _, m in items})
-    styles: list[str] = []
-    last_letter: dict[int, str] = {}
-    levels: dict[int, int] = {}
-    for n, m in items:
-        indent = len(m.group("indent").expandtabs(4))
-        style = marker_style(m.group("marker"), last_letter.get(indent))
-        if style.endswith("alpha"):
-            last_letter[indent] = m.group("marker").strip("().")[:1]
-        if style not in styles:
-            styles.append(style)
-        levels[n] = indents.index(indent) if len(indents) > 1 else styles.index(style)
+    levels = dict(zip((n for n, _ in items), outline_levels(
+        [(len(m.group("indent").expandtabs(4)), m.group("marker")) for _, m in items])))
     out: list[str] = []
     level = 0
     for n, line in enumerate(lines):
@@ -191,7 +182,25 @@ def _outline_run(lines: list[str]) -> list[str]:
     return out
 
 
-def marker_style(marker: str, previous_letter: str | None) -> str:
+def outline_levels(items: list[tuple[int, str]]) -> list[int]:
+    """The level of each item of one list, given as (indent, marker; '' for a plain bullet): by
+    indentation when the items are indented differently, else by the order in which their marker
+    styles first appear (a. before i.)."""
+    indents = sorted({indent for indent, _ in items})
+    styles: list[str] = []
+    last_letter: dict[int, str] = {}
+    levels = []
+    for indent, marker in items:
+        style = _marker_style(marker, last_letter.get(indent)) if marker else "bullet"
+        if style.endswith("alpha"):
+            last_letter[indent] = marker.strip("().")[:1]
+        if style not in styles:
+            styles.append(style)
+        levels.append(indents.index(indent) if len(indents) > 1 else styles.index(style))
+    return levels
+
+
+def _marker_style(marker: str, previous_letter: str | None) -> str:
     """alpha, roman, upper or number, with its parenthesis form: "(a)" and "a." are different levels."""
     core = marker.strip("().")
     paren = "(" if marker.startswith("(") else ""

@@ -183,25 +183,13 @@ def _role(text: str, numbers: list[NumberMention], i: int) -> tuple[Role, str, s
     n = numbers[i]
     prev = numbers[i - 1] if i else None
     nxt = numbers[i + 1] if i + 1 < len(numbers) else None
-    start = prev.end if prev else 0
-    near = _tail_words(text[start:n.start])
-    if prev is not None:
-        between = text[prev.end:n.start]
-        if m := _PAIR_NEW_OLD.match(between):  # "9 percent core EPS growth (previously 8 percent)"
-            named = _tail_words(text[numbers[i - 2].end if i > 1 else 0:prev.start])
-            return "before", _cue(between[m.end("np"):]), m.group("np").strip() or named
-        if _FROM_TO.fullmatch(between) and re.search(r"\bfrom\s*$", text[:prev.start], re.I):
-            return "after", "to", _tail_words(text[numbers[i - 2].end if i > 1 else 0:prev.start])
-        if _TO_FROM.fullmatch(between) and re.search(r"\bto\s*$", text[:prev.start], re.I):  # "to $0.60 from $0.55"
-            return "before", "from", _tail_words(text[numbers[i - 2].end if i > 1 else 0:prev.start])
-    if nxt is not None:
-        between = text[n.end:nxt.start]
-        if m := _PAIR_NEW_OLD.match(between):
-            return "after", "now", m.group("np").strip() or near
-        if _FROM_TO.fullmatch(between) and re.search(r"\bfrom\s*$", text[:n.start], re.I):
-            return "before", "from", near
-        if _TO_FROM.fullmatch(between) and re.search(r"\bto\s*$", text[:n.start], re.I):
-            return "after", "to", near
+    near = _tail_words(text[prev.end if prev else 0:n.start])
+    if prev is not None and (pair := _pair(text, prev, n)):
+        _, _, role, cue, named = pair
+        return role, cue, named or _tail_words(text[numbers[i - 2].end if i > 1 else 0:prev.start])
+    if nxt is not None and (pair := _pair(text, n, nxt)):
+        role, cue, _, _, named = pair
+        return role, cue, named or near
     lead = text[max(0, n.start - 60):n.start]
     if _STATED_CHANGE.search(lead):
         return "change", "by", near
@@ -211,6 +199,19 @@ def _role(text: str, numbers: list[NumberMention], i: int) -> tuple[Role, str, s
     if last is None:
         return "", "", near
     return ("before" if last in befores else "after"), last.group(0).lower(), near
+
+
+def _pair(text: str, a: NumberMention, b: NumberMention) -> tuple[Role, str, Role, str, str] | None:
+    """(role and cue of `a`, role and cue of `b`, the words between that name both) when the two are
+    the after and before amounts of one change, in either order; None otherwise."""
+    between = text[a.end:b.start]
+    if m := _PAIR_NEW_OLD.match(between):  # "9 percent core EPS growth (previously 8 percent)"
+        return "after", "now", "before", _cue(between[m.end("np"):]), m.group("np").strip()
+    if _FROM_TO.fullmatch(between) and re.search(r"\bfrom\s*$", text[:a.start], re.I):
+        return "before", "from", "after", "to", ""
+    if _TO_FROM.fullmatch(between) and re.search(r"\bto\s*$", text[:a.start], re.I):  # "to $0.60 from $0.55"
+        return "after", "to", "before", "from", ""
+    return None
 
 
 def _clean(words: str) -> str:
@@ -239,7 +240,7 @@ def _after(text: str) -> str:
 def compute(ask: StatedAsk, units: Sequence[Unit]) -> StatedResult:
     """The change or total `ask` asks, over the amounts of `units` (best-ranked first) that name its
     subject; every operand from one document. Abstains when no clear set of operands is printed."""
-    amounts = [a for a in stated_amounts(units, ask) if a.match >= MIN_MATCH and len(ask.terms) >= 1]
+    amounts = [a for a in stated_amounts(units, ask) if a.match >= MIN_MATCH]
     if not amounts:
         return StatedResult(ask, missing=f"no sentence read states an amount of the {ask.subject}")
     best = max(a.match for a in amounts)

@@ -51,11 +51,11 @@ def stated_evidence(ask: StatedAsk, units: Sequence[Unit], doc_names: Mapping[st
         before, after = ops
         word = "Increase" if found.result > 0 else "Decrease" if found.result < 0 else "No change"
         lead = f"{word}: {shown.lstrip('-')}, from {before.mention.text} to {after.mention.text}."
-        expression = f"{_plain(after, percent)} - {_plain(before, percent)} = {_result_plain(found.result, percent)}"
+        expression = f"{_plain(after.value, percent)} - {_plain(before.value, percent)} = {_plain(found.result, percent)}"
         lead += f" Calculation: {expression}."
     else:
         lead = f"Total: {shown}."
-        expression = " + ".join(_plain(a, percent) for a in ops) + f" = {_result_plain(found.result, percent)}"
+        expression = " + ".join(_plain(a.value, percent) for a in ops) + f" = {_plain(found.result, percent)}"
         lead += f" Calculation: {expression}."
     pieces = tuple(_piece(a) for a in ops)
     calculation = Calculation(
@@ -74,11 +74,8 @@ def _shown(value: float, ops: Sequence[StatedAmount], ask: StatedAsk) -> str:
     return money(shown, ops[0].mention.currency or "", scale, digits)
 
 
-def _plain(a: StatedAmount, percent: bool) -> str:
-    return _trim(half_up(a.value, 4)) if percent or a.value != int(a.value) else half_up(a.value, 0)
-
-
-def _result_plain(value: float, percent: bool) -> str:
+def _plain(value: float, percent: bool) -> str:
+    """A value as the calculation shows it: whole amounts with separators, else up to four decimals."""
     return _trim(half_up(value, 4)) if percent or value != int(value) else half_up(value, 0)
 
 

@@ -62,14 +62,14 @@ def _stated(plan: Plan, services: Services) -> Evidence:
     """A change or total over the amounts stated in the sentences of the hits and of the passages
     printed beside the best ones (a pair is often told in two paragraphs); what is missing, with the
     best sentences quoted, when no clear operands are printed."""
+    ask = read_ask(plan.question)
+    if ask is None:  # the router said text metric; a question that no longer reads is no answer
+        return Evidence(empty_message="The change or total asked could not be read from the question.")
     with services.clock.stage("retrieve"):
         found = search_iteratively(plan, services)
         chunks = _with_neighbours([h.chunk for h in found.hits], services)
     searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
     with services.clock.stage("synthesize"):
-        ask = read_ask(plan.question)
-        if ask is None:
-            return replace(searched, empty_message="The change or total asked could not be read from the question.")
         units = [u for c in chunks for u in split_units(c)]
         result = stated_evidence(ask, units, services.doc_names())
         if result.missing:
