@@ -982,7 +982,8 @@ RISK_FACTORS = [
     ("Information security and cyber threats",
      ["The Group depends on networked production systems, engineering data and enterprise software. "
       "A successful cyber attack could halt production, expose confidential customer designs or lead to "
-      "regulatory penalties. Controls are described in the Group's Information Security Policy."]),
+      "regulatory penalties. Engineering data is encrypted at rest and in transit, and the controls are "
+      "described in the Group's Information Security Policy."]),
     ("Currency and interest rate exposure",
      ["Although the presentation currency is the euro, about 22% of revenue is earned in US dollars, "
       "Swedish krona and Czech koruna. Adverse exchange rate movements and higher interest rates on "
@@ -1409,6 +1410,12 @@ def LIST(items: list, lead_in: str | None = None, ordered: bool = False, indent:
     return ("list", {"lead_in": lead_in, "items": items, "ordered": ordered, "indent": indent})
 
 
+def OUTLINE(items: list, lead_in: str | None = None, style: str = "a.") -> tuple:
+    """A policy outline: items are str, or (str, [child str]); top-level items are marked with letters
+    ("a." or "(a)" by `style`), their children with roman numerals ("i." or "(i)"), indented 4 spaces."""
+    return ("outline", {"lead_in": lead_in, "items": items, "style": style})
+
+
 def PIPE(header: list[str], rows: list[list[str]]) -> tuple:
     return ("pipe", header, rows)
 
@@ -1554,6 +1561,167 @@ POLICIES: dict[str, dict] = {
                  lead_in="The following roles are responsible for applying this policy:"),
         ],
     },
+    "data_protection_policy.md": {
+        "front_matter": {"title": "Data Protection Policy", "owner": "Data Protection Officer", "version": "2.0",
+                         "effective_date": "2024-05-15"},
+        "topics": {"encryption_at_rest": {
+            "section_path": ["Data Protection Policy", "Security of personal data"],
+            "passage": "Personal data held in Group databases, file shares and backups must be encrypted at rest "
+                       "with AES-256."}},
+        "blocks": [
+            H(1, "Data Protection Policy"),
+            H(2, "Purpose"),
+            P("Aurora Components Group processes personal data of employees, customers and suppliers. This policy "
+              "sets out how the Group complies with the General Data Protection Regulation and national data "
+              "protection law."),
+            H(2, "Principles"),
+            LIST(["Personal data is processed lawfully, fairly and transparently.",
+                  "Personal data is collected for specified purposes and not used for other purposes.",
+                  "Only the personal data needed for the purpose is collected.",
+                  "Personal data is kept accurate and up to date.",
+                  "Personal data is kept no longer than the Data Retention Policy allows."],
+                 lead_in="Every business unit applies the following principles:"),
+            H(2, "Security of personal data"),
+            P("Personal data held in Group databases, file shares and backups must be encrypted at rest with "
+              "AES-256. Encryption keys are held in the Group key management service, separately from the data "
+              "they protect, and are rotated every twelve months."),
+            P("Access to personal data is limited to employees who need it for their role and is logged."),
+            H(2, "Data subject requests"),
+            P("Requests from individuals to access, correct or erase their personal data are forwarded to the "
+              "Data Protection Officer within two working days and answered within one month."),
+            H(2, "International transfers"),
+            P("Personal data is transferred outside the European Economic Area only under standard contractual "
+              "clauses approved by the European Commission or another lawful transfer mechanism."),
+        ],
+    },
+    "mobile_device_policy.md": {
+        "front_matter": {"title": "Mobile Device Policy", "owner": "Head of IT Operations", "version": "1.4",
+                         "effective_date": "2024-02-01"},
+        "topics": {"encryption_at_rest": {
+            "section_path": ["Mobile Device Policy", "Device requirements"],
+            "passage": "Laptops must use full disk encryption (BitLocker on Windows, FileVault on macOS) before "
+                       "they are issued."}},
+        "blocks": [
+            H(1, "Mobile Device Policy"),
+            H(2, "Scope"),
+            P("This policy covers laptops, tablets and smartphones that connect to Group systems, whether the "
+              "Group or the employee owns them."),
+            H(2, "Device requirements"),
+            LIST(["Laptops must use full disk encryption (BitLocker on Windows, FileVault on macOS) before they "
+                  "are issued.",
+                  "Screens lock automatically after five minutes without use.",
+                  "Operating system and security updates are installed within 14 days of release.",
+                  "Smartphones are enrolled in the Group's mobile device management service."],
+                 lead_in="Every device must meet these requirements:"),
+            H(2, "Lost or stolen devices"),
+            P("A lost or stolen device must be reported to the IT Service Desk within four hours. IT Operations "
+              "wipes the device remotely once the report is confirmed."),
+            H(2, "Personal devices"),
+            P("Employees may read Group email on their own smartphones only through the approved mail app, which "
+              "keeps Group data in a separate container that IT Operations can wipe."),
+        ],
+    },
+    "acceptable_use_policy.md": {
+        "front_matter": {"title": "Acceptable Use Policy", "owner": "Chief Information Security Officer",
+                         "version": "4.0", "effective_date": "2024-04-01"},
+        "topics": {"encryption_at_rest": {
+            "section_path": ["Acceptable Use Policy", "User responsibilities"],
+            "passage": "Switch on persistent data encryption for any USB stick or external drive that holds "
+                       "Group information."}},
+        "blocks": [
+            H(1, "Acceptable Use Policy"),
+            H(2, "Purpose"),
+            P("This policy sets the rules for using the Group's computers, networks, accounts and removable "
+              "media."),
+            H(2, "User responsibilities"),
+            OUTLINE([("Password protection",
+                      ["Choose a passphrase of at least four random words.",
+                       "Never write a password down or keep it in a browser.",
+                       "Change a password at once when someone else may know it."]),
+                     ("Removable media",
+                      ["Use only USB sticks and external drives issued by IT Operations.",
+                       "Switch on persistent data encryption for any USB stick or external drive that holds "
+                       "Group information.",
+                       "Hand media that is no longer needed to IT Operations for destruction."]),
+                     ("Email and messaging",
+                      ["Do not forward Group email to personal accounts.",
+                       "Report phishing messages with the Report button."]),
+                     ("Internet use",
+                      ["Do not download software from unapproved sites."])],
+                    lead_in="Every user must follow these rules:"),
+            H(2, "Monitoring"),
+            P("The Group may monitor the use of its systems within the limits of the law. Monitoring records are "
+              "kept for 30 days."),
+        ],
+    },
+    "remote_working_policy.md": {
+        "front_matter": {"title": "Remote Working Policy", "owner": "Group Human Resources", "version": "1.1",
+                         "effective_date": "2024-09-01"},
+        "blocks": [
+            H(1, "Remote Working Policy"),
+            H(2, "Eligibility"),
+            P("Employees whose role allows it may work from home for up to three days a week with the agreement "
+              "of their line manager."),
+            H(2, "Working securely from home"),
+            LIST(["Connect to Group systems only through the Group VPN; all traffic between your device and Group "
+                  "systems is then encrypted in transit.",
+                  "Keep work files on Group file shares, not on personal cloud services.",
+                  "Do not print confidential documents at home.",
+                  "Lock your screen whenever you leave your device unattended."],
+                 lead_in="When working remotely:"),
+            H(2, "Equipment and expenses"),
+            P("The Group provides a laptop, a monitor and a headset. Internet costs are covered by a monthly "
+              "allowance of EUR 20 paid with the salary."),
+        ],
+    },
+    "incident_response_policy.md": {
+        "front_matter": {"title": "Incident Response Policy", "owner": "Chief Information Security Officer",
+                         "version": "2.2", "effective_date": "2024-07-01"},
+        "blocks": [
+            H(1, "Incident Response Policy"),
+            H(2, "Reporting an incident"),
+            P("Report every suspected security incident to the Security Operations Centre within one hour of "
+              "noticing it."),
+            OUTLINE([("the date and time the incident was detected;", []),
+                     ("the systems and data affected;",
+                      ["the categories of personal data, if any;",
+                       "the approximate number of records;"]),
+                     ("the name and contact details of the person reporting;", []),
+                     ("the actions already taken to contain the incident.", [])],
+                    lead_in="The following information must be included in every incident notification:",
+                    style="(a)"),
+            H(2, "Severity levels"),
+            PIPE(["Severity", "Example", "Response time"],
+                 [["Critical", "Ransomware spreading on the network", "15 minutes"],
+                  ["High", "Confirmed loss of personal data", "1 hour"],
+                  ["Medium", "Malware on a single laptop", "4 hours"],
+                  ["Low", "Phishing email reported, not opened", "1 working day"]]),
+            H(2, "Closing an incident"),
+            P("The incident manager closes an incident once the root cause is fixed and writes a short review "
+              "within ten working days."),
+        ],
+    },
+    "business_continuity_policy.md": {
+        "front_matter": {"title": "Business Continuity Policy", "owner": "Chief Operating Officer",
+                         "version": "1.0", "effective_date": "2024-10-01"},
+        "blocks": [
+            H(1, "Business Continuity Policy"),
+            H(2, "Objectives"),
+            P("The Group keeps its critical processes running, or restores them quickly, after a disruption such "
+              "as a fire, a flood, a power failure or a cyber attack."),
+            H(2, "Recovery targets"),
+            PIPE(["Process", "Recovery time objective", "Recovery point objective"],
+                 [["Order intake and invoicing", "8 hours", "1 hour"],
+                  ["Production planning", "24 hours", "4 hours"],
+                  ["Payroll", "3 days", "24 hours"]]),
+            H(2, "Backups"),
+            P("Business systems are backed up every night. Backups are copied to a second data centre at least "
+              "200 km away and kept for 90 days; a restore is tested every quarter."),
+            H(2, "Testing the plans"),
+            P("Each site runs a continuity exercise once a year and reports the lessons learned to the Chief "
+              "Operating Officer."),
+        ],
+    },
 }
 
 
@@ -1583,12 +1751,19 @@ def render_pipe(header: list[str], rows: list[list[str]]) -> str:
                      + [line(r_) for r_ in rows])
 
 
+ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+
+
+def _outline_marker(label: str, style: str) -> str:
+    return f"({label})" if style.startswith("(") else f"{label}."
+
+
 def build_markdown(name: str, spec: dict) -> tuple[str, dict]:
     fm = spec["front_matter"]
     parts = ["---\n" + "".join(f'{k}: "{v}"\n' for k, v in fm.items()) + "---"]
     path: list[tuple[int, str]] = []
     gt = {"format": "markdown", "front_matter": dict(fm), "headings": [], "tables": [], "code_blocks": [],
-          "lists": [], "links": []}
+          "lists": [], "outlines": [], "links": [], "topics": spec.get("topics", {})}
 
     def section_path() -> list[str]:
         return [t for _, t in path]
@@ -1624,6 +1799,21 @@ def build_markdown(name: str, spec: dict) -> tuple[str, dict]:
             if nested:
                 rec["nested"] = nested
             gt["lists"].append(rec)
+        elif kind == "outline":
+            spec_o = block[1]
+            lines, items = [], []
+            for i, item in enumerate(spec_o["items"]):
+                text, children = (item, []) if isinstance(item, str) else item
+                marker = _outline_marker(chr(ord("a") + i), spec_o["style"])
+                lines.append(f"{marker} {text}")
+                kids = [{"marker": _outline_marker(ROMAN[j], spec_o["style"]), "text": c}
+                        for j, c in enumerate(children)]
+                lines += [f"    {k['marker']} {k['text']}" for k in kids]
+                items.append({"marker": marker, "text": text, "children": kids})
+            if spec_o["lead_in"]:
+                parts.append(spec_o["lead_in"])
+            parts.append("\n".join(lines))
+            gt["outlines"].append({"section_path": section_path(), "lead_in": spec_o["lead_in"], "items": items})
         elif kind == "pipe":
             _, header, rows = block
             parts.append(render_pipe(header, rows))
@@ -1644,6 +1834,26 @@ def build_markdown(name: str, spec: dict) -> tuple[str, dict]:
 # --------------------------------------------------------------------------------------------
 # Generation and self-check
 # --------------------------------------------------------------------------------------------
+
+
+COVERAGE_QUESTIONS = {
+    "encryption_at_rest": "Which policies address encryption of data at rest? Provide the specific policy sections.",
+}
+"""Document-coverage questions over the sample policies: each policy that addresses the topic says so in
+its `topics` (section and passage), in its own words; the others do not address it."""
+
+
+def document_coverage(documents: dict[str, dict]) -> dict[str, dict]:
+    """Per topic: the question, and every policy that addresses it with its section and passage. The
+    annual report, in the same store, is of another kind and is never an answer to 'which policies'."""
+    out = {}
+    for key, question in COVERAGE_QUESTIONS.items():
+        found = {name: gt["topics"][key] for name, gt in sorted(documents.items())
+                 if gt.get("format") == "markdown" and key in gt.get("topics", {})}
+        policies = sorted(n for n, gt in documents.items() if gt.get("format") == "markdown")
+        out[key] = {"question": question, "kind": "policy", "documents": found,
+                    "not_matching": [n for n in policies if n not in found]}
+    return out
 
 
 def build_all() -> dict[str, bytes]:
@@ -1678,6 +1888,7 @@ def build_all() -> dict[str, bytes]:
                        "(avg(x): the year, then the prior year-end), costs and capex as positive values",
         },
         "documents": documents,
+        "document_coverage": document_coverage(documents),
     }
     files[GT_NAME] = (json.dumps(truth, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return files
@@ -1854,6 +2065,19 @@ def verify(out_dir: Path, files: dict[str, bytes]) -> list[str]:
             for item in lst["items"]:
                 if not any(ln.endswith(" " + item) for ln in body_lines):
                     problems.append(f"{name}: list item {item!r} missing")
+        for outline in mgt["outlines"]:
+            for item in outline["items"]:
+                for entry in [item] + item["children"]:
+                    if not any(ln.strip() == f"{entry['marker']} {entry['text']}" for ln in body_lines):
+                        problems.append(f"{name}: outline item {entry['text']!r} missing")
+        for key, topic in mgt["topics"].items():
+            heading = topic["section_path"][-1]
+            level = len(topic["section_path"])
+            start = text.find("#" * level + " " + heading + "\n")
+            following = text.find("\n" + "#" * level + " ", start + 1)
+            section = text[start:following if following > 0 else len(text)]
+            if start < 0 or _norm(topic["passage"]) not in _norm(section):
+                problems.append(f"{name}: {key} passage not in section {heading!r}")
         for url in mgt["links"]:
             if f"({url})" not in text:
                 problems.append(f"{name}: link {url} missing")

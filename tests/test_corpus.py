@@ -77,3 +77,25 @@ def test_3m_2018_business_segments_are_the_five_named_each_cited(corpus_store):
     pages = {c.n: c.page for c in answer.citations}
     assert all(i.citations and pages[i.citations[0]] for i in answer.items)
     assert all(i.verified for i in answer.items)
+
+
+def test_3m_2022_risk_factors_are_each_factor_by_its_title(corpus_store):
+    """The Item 1A section runs to Item 1B although its 'Risks Related to ...' sub-headings got the
+    Item's own level, and each factor is its run-in title sentence, not its whole paragraph."""
+    ws, results = corpus_store
+    answer = QueryEngine(ws).answer("List all risk factors", docs=["3M_2022_10K.pdf"], mode="deterministic")
+    titles = [i.text for i in answer.items]
+    assert len(titles) == 16, titles
+    assert titles[0].startswith("The Company’s results are impacted by the effects of, and changes in")
+    assert titles[-1] == "The Company is subject to risks related to its plan to spin off its Health Care business."
+    assert all(len(t.split()) <= 60 and t.endswith(".") for t in titles)
+    pages = {c.n: c.page for c in answer.citations}
+    assert {pages[i.citations[0]] for i in answer.items} <= set(range(10, 17))
+
+
+def test_3m_2018_item_headings_are_whole_words(corpus_store):
+    """The PDF prints 'Busines s' and 'OPERATI ONS'; headings and heading paths read whole words."""
+    ws, results = corpus_store
+    titles = [h.title for h in ws.catalog.headings(results["3M_2018_10K.pdf"].doc_id)]
+    assert "Item 1. Business." in titles and "RESULTS OF OPERATIONS" in titles
+    assert not any(t.endswith(("Busines s.", "Propertie s.")) or "OPERATI ONS" in t for t in titles)

@@ -128,3 +128,27 @@ def test_an_inline_list_whose_count_is_stated_gives_each_name():
     series = inline_series(units, "segments")
     assert series.items == ("Industrial", "Safety and Graphics", "Health Care", "Consumer") and series.counted
     assert inline_series(units, "presidents") is None
+
+
+@pytest.mark.parametrize("question, doc, expected", [
+    ("List all the password protection rules", "acceptable_use_policy.md", ("outline", 0, 0)),
+    ("List all the rules for removable media", "acceptable_use_policy.md", ("outline", 0, 1)),
+    ("List all the information that must be included in an incident notification", "incident_response_policy.md",
+     ("outline", 0, None)),
+    ("List all the steps to be reimbursed for an expense claim", "expense_policy.md", ("list", 0, None)),
+])
+def test_sample_policies_list_the_items_under_the_item_or_lead_in_asked(sample_store, ground_truth, question, doc,
+                                                                        expected):
+    """Over the bundled samples (nine policies and a report in one store): every item of the list the
+    question names, in order, each cited to its line, and no section title or sibling list in place."""
+    kind, index, child = expected
+    truth = ground_truth[doc]["outlines" if kind == "outline" else "lists"][index]
+    if kind == "outline":
+        wanted = [c["text"] for c in truth["items"][child]["children"]] if child is not None \
+            else [i["text"] for i in truth["items"]]
+    else:
+        wanted = truth["items"]
+    answer = QueryEngine(sample_store, llm=None).answer(question, docs=[doc], mode="deterministic")
+    assert [i.text for i in answer.items] == wanted
+    quotes = {c.n: c.quote for c in answer.citations}
+    assert all(i.text in quotes[i.citations[0]] for i in answer.items)

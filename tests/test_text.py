@@ -42,13 +42,15 @@ POINTER = "Where does Note 7 discuss the US GAAP section on leases?"
     ("focus", QUESTION, ["Capital", "Expenditures", "3M", "FY2018", "1,577"]),
     ("focus", POINTER, ["Note", "7", "US", "GAAP", "leases"]),
     ("focus", "what does the section say about us", []),
+    # phrase (topics and synonyms): every word kept, hyphens split, content stems
+    ("phrase", "Encrypted at-rest; multi-factor Policies", ["encrypt", "at", "rest", "multi", "factor", "policy"]),
 ])
 def test_each_mode_reads_words_its_own_way(mode, source, expected):
     assert normalise(source, mode) == expected
 
 
 def test_every_mode_is_named_and_an_unknown_one_is_refused():
-    assert set(MODES) == {"keyword", "terms", "figures", "key", "content", "focus"}
+    assert set(MODES) == {"keyword", "terms", "figures", "key", "content", "focus", "phrase"}
     for mode in MODES:
         assert normalise("", mode) == []
     with pytest.raises(ValueError, match="mode must be one of"):

@@ -14,7 +14,7 @@ from vera_core.answer import compose
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Answer, LLMUsage, RetrievalInfo, Timings, Verification
 from vera_core.answer.locate import QuoteLocator
-from vera_core.answer.strategies import STRATEGIES, Evidence, Mode, Plan, Services, Stopwatch
+from vera_core.answer.strategies import Evidence, Mode, Plan, Services, Stopwatch, strategy_for
 from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
@@ -63,7 +63,7 @@ class QueryEngine:
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
-        evidence = STRATEGIES[plan.intent.type](plan, services)
+        evidence = strategy_for(plan.intent)(plan, services)
         with clock.stage("synthesize"):
             evidence = self._llm_step(plan, evidence, meter)
         with clock.stage("verify"):
@@ -110,9 +110,9 @@ class QueryEngine:
         citations, numbers = compose.citations_for(pieces, names, formats, locate=self.locator.locate)
         notices = list(evidence.notices)
         verification = self._verify(plan, evidence, numbers, names, meter, notices)
-        if evidence.is_list:
+        if evidence.is_list and pieces:
             body = "\n".join(f"- {p.text} [{n}]" for p, n in zip(pieces, numbers))
-            text = f"{evidence.lead}\n{body}"
+            text = "\n".join([evidence.lead, body] + list(evidence.missing)).strip()
             items = compose.items_for(pieces, numbers)
         else:
             text = " ".join(f"{p.text} [{n}]" for p, n in zip(pieces, numbers)) or evidence.empty_message
@@ -130,8 +130,10 @@ class QueryEngine:
         if calculation is not None:
             calculation = calculation.model_copy(update={"operands": [
                 o.model_copy(update={"citation": n}) for o, n in zip(calculation.operands, numbers)]})
+        documents = [d.model_copy(update={"citation": n}) for d, n in zip(evidence.documents, numbers)] \
+            + list(evidence.documents[len(numbers):])
         return Answer(
-            figures=figures, calculation=calculation, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
+            documents=documents, figures=figures, calculation=calculation, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
             verification=verification, mode=plan.mode, notices=notices, llm=_usage(meter, evidence.written_by_llm),
             retrieval=RetrievalInfo(hops=evidence.hops, coverage=min(1.0, evidence.coverage),
                                     searched_pages=_searched_pages(plan, evidence),
@@ -148,7 +150,7 @@ class QueryEngine:
         if pieces:
             verification = compose.verify(pieces, numbers, embed=self._embedder_for(pieces))
             failed = [p.text[:60] for p, n in zip(pieces, numbers)
-                      if evidence.is_list and not compose.item_verified(p.text, p.chunk)]
+                      if evidence.is_list and not compose.item_verified(p.checked or p.text, p.chunk)]
             verification.warnings.extend(f"Coverage check failed for item: {t}…" for t in failed)
             verification, audit_notices = llm_steps.audit(self.llm if self.ws.settings.llm_audit else None, plan,
                                                           evidence, meter, verification, numbers, names)

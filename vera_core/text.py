@@ -12,6 +12,9 @@ side by side, so a change to one is made knowingly and the others stay as they a
 - `content`: grounding's content tokens. A longer stopword list, a lighter stemmer ('increased' ~
   'increase'), figures normalised ('1,577.00' -> '1577', '(1,577)' -> '-1577'), '%' read as
   'percent', citation markers and Markdown table pipes ignored.
+- `phrase`: words for phrase matching (topics and their synonyms). Lowercase letters and digits,
+  hyphens and slashes split words ("multi-factor" -> "multi", "factor"), nothing dropped, each word
+  stemmed as `content` stems it, so "encrypted at rest" matches "encrypt at rest".
 - `focus`: the router's focus words. Whitespace-split words, outer punctuation stripped, case kept;
   stopwords dropped (an acronym such as "US" stays), and a bare location noun ("section", "note")
   dropped unless its number follows.
@@ -26,10 +29,11 @@ from decimal import Decimal
 from typing import Literal, get_args
 
 __all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "stem", "figures", "key_terms",
-           "content_tokens", "content_stem", "focus_words", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
-           "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS"]
+           "content_tokens", "content_stem", "focus_words", "phrase_tokens", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
+           "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS", "TOPIC_GENERIC", "TOPIC_STOPWORDS",
+           "SHORT_WORDS"]
 
-Mode = Literal["keyword", "terms", "figures", "key", "content", "focus"]
+Mode = Literal["keyword", "terms", "figures", "key", "content", "focus", "phrase"]
 MODES: tuple[str, ...] = get_args(Mode)
 
 # -- word lists -----------------------------------------------------------------------------------
@@ -68,6 +72,26 @@ FOCUS_STOPWORDS = frozenset("""
 LOCATION_NOUNS = frozenset({"note", "notes", "section", "sections", "part", "chapter", "page", "pages", "item"})
 """Dropped from the focus when no number or letter names which one ("note 7" stays)."""
 
+TOPIC_GENERIC = frozenset("""
+    data information policy policies document documents file files section sections clause clauses provision
+    provisions specific relevant respective provide list name identify address addresses addressed cover covers
+    covered mention mentions mentioned discuss discusses discussed deal deals talk talks refer refers regarding
+    concerning relating related say says state states set sets out requirement requirements rule rules
+    """.split())
+"""Words of a document-coverage question that do not say what its topic is ("which policies address
+... Provide the specific policy sections"), dropped from the topic's concepts (`phrase` words)."""
+
+TOPIC_STOPWORDS = FOCUS_STOPWORDS | TOPIC_GENERIC | frozenset("at of on in for the a an to by with".split())
+"""Dropped from a document-coverage topic before its words become concepts."""
+
+SHORT_WORDS = frozenset(
+    "a i am an as at be by do go he if in is it me my no of on or so to up us we "
+    "and are but can did for had has her him his its may new nor not now off old one our out own per "
+    "she the too two use via was who why yet you all any few low set big end key net top tax due "
+    "also each from into more most only over such than that them then they this upon very what when "
+    "with ever".split())
+"""Short words that stand on their own: never the second piece of a word a PDF split ("cash out")."""
+
 # -- patterns -------------------------------------------------------------------------------------
 _KEYWORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 _TERM_SUFFIX = re.compile(r"(ies|es|s|ed|ing)$")
@@ -76,6 +100,7 @@ _CITATION = re.compile(r"\[\^?\d+(?:\s*[,;\u2013-]\s*\^?\d+)*\]")
 _CONTENT = re.compile(r"(?P<open>\()?(?:(?<![\w.])(?P<neg>[-\u2212]))?\$?(?P<num>\d[\d,]*(?:\.\d+)?)(?P<close>\))?"
                       r"|(?P<pct>%)|(?P<word>[^\W\d_]+)")
 _FOCUS_STRIP = "?!,;:\"()[]{}'."
+_PHRASE = re.compile(r"[a-z0-9]+")
 _NAMED_BY = re.compile(r"\d+[A-Za-z]?|[IVXivx]+|[A-Za-z]")
 """What names one note or section: 'note 7', 'section 2A', 'part II', 'item A'."""
 
@@ -182,7 +207,12 @@ def focus_words(text: str) -> list[str]:
     return [w for w, following in zip(words, words[1:] + [""]) if not _is_filler(w, following)]
 
 
-_MODES = {"keyword": keyword_tokens, "terms": _term_list, "figures": _figure_list,
+def phrase_tokens(text: str) -> list[str]:
+    """`phrase` mode: every lowercase word of `text` in order, stemmed as `content` stems it."""
+    return [content_stem(w) for w in _PHRASE.findall(text.lower().replace("\u2019", "'"))]
+
+
+_MODES = {"phrase": phrase_tokens, "keyword": keyword_tokens, "terms": _term_list, "figures": _figure_list,
           "key": lambda text: _term_list(text) + _figure_list(text), "content": content_tokens,
           "focus": focus_words}
 

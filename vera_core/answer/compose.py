@@ -133,5 +133,5 @@ def no_evidence_verification(message: str) -> Verification:
 
 
 def items_for(pieces: Sequence[Piece], numbers: list[int]) -> list[Item]:
-    return [Item(text=p.text, citations=[n], amount=p.amount, verified=item_verified(p.text, p.chunk))
+    return [Item(text=p.text, citations=[n], amount=p.amount, verified=item_verified(p.checked or p.text, p.chunk))
             for p, n in zip(pieces, numbers)]

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 IntentType = Literal["location", "coverage", "metadata", "semantic", "figure", "metric"]
-CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer"]
+CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer", "documents"]
 MetadataSubtype = Literal["default_currency", "reporting_period", "accounting_framework", "units",
                           "consolidation_basis"]
 GroundingLabel = Literal["grounded", "partial", "ungrounded"]
@@ -26,7 +26,7 @@ class Intent(BaseModel):
     """What kind of question this is, and why the router thinks so."""
 
     type: IntentType
-    subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer; "
+    subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer|documents; "
                                 "metadata: the fact name; semantic: None")
     rule: str = Field(description="The router rule that fired, e.g. 'location:page-number'.")
     pages: list[int] = Field(default_factory=list, description="1-based pages named in the question.")
@@ -209,6 +209,20 @@ class Calculation(BaseModel):
     missing: list[str] = Field(default_factory=list, description="Operands not found, with where VERA looked.")
 
 
+class DocumentMatch(BaseModel):
+    """Document-coverage answers: one document in scope, and whether a passage of it addresses the topic."""
+
+    doc_id: str
+    doc_name: str
+    kind: str = Field(description="filing, policy, contract or other (vera_core/retrieve/doc_kinds.py).")
+    status: Literal["matched", "not_matched", "other_kind"] = Field(
+        description="matched: a passage addresses the topic (cited); not_matched: searched, none does; "
+                    "other_kind: not of the kind the question names ('which policies'), not searched.")
+    section: str = Field(default="", description="The matched passage's section path, ' > ' between titles.")
+    score: float | None = Field(default=None, description="The best passage's topic coverage in [0, 1] (searched documents).")
+    citation: int | None = Field(default=None, description="The [n] citation of the matched passage.")
+
+
 class Timings(BaseModel):
     route: float = 0.0
     retrieve: float = 0.0
@@ -233,3 +247,5 @@ class Answer(BaseModel):
     llm: LLMUsage | None = Field(default=None, description="Token usage and cost when the LLM layer was called.")
     figures: list[Figure] = Field(default_factory=list, description="Figures read from table cells (figure answers).")
     calculation: Calculation | None = Field(default=None, description="Computed metrics: the calculation and its cited operands.")
+    documents: list[DocumentMatch] = Field(default_factory=list, description="Document-coverage answers: every "
+                                           "document in scope, matched or not, in the answer's order.")

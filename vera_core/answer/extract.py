@@ -48,7 +48,7 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
     if series is not None and series.counted:
         return [Piece(item, series.unit.chunk, series.unit.quote) for item in series.items]
     top = min((o.level for o in outline), default=0)
-    bullets = [Piece(o.text, o.chunk, o.line) for o in outline if o.level == top and len(o.text) > 2]
+    bullets = [_titled(o.text, o.chunk, o.line) for o in outline if o.level == top and len(o.text) > 2]
     if bullets:
         return bullets
     if series is not None:
@@ -71,6 +71,21 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
         return rows
     titles = {c.heading_titles[-1] for c in scope if c.heading_titles}
     return [Piece(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
+
+
+RUN_IN_MIN_WORDS = 70
+"""A bullet this long is a titled paragraph: a filing's risk factor opens with its title sentence."""
+RUN_IN_TITLE_MAX_WORDS = 60
+
+
+def _titled(text: str, chunk: ChunkRecord, line: str) -> Piece:
+    """A list item as the reader names it: a long bullet by its run-in title (its first sentence, which
+    filings print in bold or italics: "Results are impacted by ... conditions."), else in full."""
+    if len(text.split()) >= RUN_IN_MIN_WORDS:
+        first = re.split(r"(?<=[.!?])\s+(?=[A-Z\u201c\"(])", text, maxsplit=1)[0]
+        if first != text and len(first.split()) <= RUN_IN_TITLE_MAX_WORDS:
+            return Piece(first, chunk, first)
+    return Piece(text, chunk, line)
 
 
 def numeric_spans(scope: Sequence[ChunkRecord], focus: str) -> list[Piece]:

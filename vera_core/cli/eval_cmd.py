@@ -99,7 +99,8 @@ def _norm(text: str) -> str:
 
 def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
     """For a question with `required_items` (texts every list answer must hold) or `required_docs`
-    (documents it must cite, by name or stem): (found, required) of each. An item counts when one
+    (documents it must cite, by name or stem): (found, required) of each, and for `required_docs`
+    the documents cited that it does not require as `unexpected_docs` (n, 0). An item counts when one
     of the answer's items (else its text) holds it, or it holds the item, ignoring case and punctuation."""
     out: dict[str, tuple[int, int]] = {}
     if question.get("required_items"):
@@ -109,6 +110,9 @@ def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
     if question.get("required_docs"):
         cited = {c.doc_name for c in answer.citations} | {c.doc_name.rsplit(".", 1)[0] for c in answer.citations}
         out["docs"] = (sum(d in cited for d in question["required_docs"]), len(question["required_docs"]))
+        wanted = set(question["required_docs"])
+        out["unexpected_docs"] = (sum(1 for c in {c.doc_name for c in answer.citations}
+                                      if c not in wanted and c.rsplit(".", 1)[0] not in wanted), 0)
     return out
 
 
@@ -135,6 +139,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     split: dict[str, list[dict]] = {"printed": [], "computed": []}
     labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
     lists = {"items": [0, 0, 0], "docs": [0, 0, 0]}  # found, required, questions
+    extra_docs = 0
     scores, latency, per_question = [], [], []
     for q in questions:
         docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
@@ -156,6 +161,9 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             split["computed" if is_computed(q["question"], answer) else "printed"].append(
                 {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
         listed = list_coverage(q, answer)
+        unexpected = listed.pop("unexpected_docs", None)
+        if unexpected is not None:
+            extra_docs += unexpected[0]
         for key, (got, of) in listed.items():
             lists[key][0] += got
             lists[key][1] += of
@@ -168,6 +176,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                              "figure_correct": correct, "wrong_stated": wrong,
                              "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
                              **{f"required_{k}_found": f"{got}/{of}" for k, (got, of) in listed.items()},
+                             **({"unexpected_docs": unexpected[0]} if unexpected is not None else {}),
                              "ms": answer.timings_ms.total})
     n = max(1, len(questions))
     return {
@@ -180,7 +189,8 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             "wrong_stated": round(sum(w for _, w in accuracy) / len(accuracy), 4) if accuracy else None,
             "printed": _shares(split["printed"]), "computed": _shares(split["computed"]),
         },
-        "lists": {k: {"questions": q_n, "required": of, "found": got, "share": round(got / of, 4) if of else None}
+        "lists": {k: {"questions": q_n, "required": of, "found": got, "share": round(got / of, 4) if of else None,
+                      **({"unexpected": extra_docs} if k == "docs" else {})}
                   for k, (got, of, q_n) in lists.items()},
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
@@ -211,7 +221,8 @@ def run(args, settings: VeraSettings) -> int:
     for kind, part in report["lists"].items():
         if part["questions"]:
             print(f"required {kind}: {part['found']} of {part['required']} found ({part['share']}) over "
-                  f"{part['questions']} questions")
+                  f"{part['questions']} questions"
+                  + (f"; {part['unexpected']} other documents cited" if kind == "docs" else ""))
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
     print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")
     return 0

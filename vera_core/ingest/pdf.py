@@ -14,10 +14,11 @@ from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings,
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
 from vera_core.ingest.source import SourceFile
+from vera_core.ingest.split_words import repair_split_words, split_heads, vocabulary
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-2"
+PARSER_VERSION = "pdf-3"  # pdf-3: words printed in two pieces are joined ("Busines s")
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -48,6 +49,16 @@ def open_pdf(source: SourceFile) -> pymupdf.Document:
     return doc
 
 
+def _join_split_words(pages: list[list[Row]]) -> None:
+    """Join words the PDF prints in two pieces, in place, by the document's own vocabulary."""
+    texts = [cell.text for rows in pages for row in rows for cell in row.cells]
+    words, heads = vocabulary(texts), split_heads(texts)
+    for rows in pages:
+        for row in rows:
+            for cell in row.cells:
+                cell.text = repair_split_words(cell.text, words, heads)
+
+
 def parse_pdf(source: SourceFile) -> ParsedDocument:
     """Parse a validated PDF into blocks; raises a `VeraError` for unreadable or textless files."""
     started = time.perf_counter()
@@ -68,6 +79,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
             f"Run OCR on it (e.g. ocrmypdf) and ingest the result.")
     keys = furniture_keys(pages, heights)
     pages = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
+    _join_split_words(pages)
     body = body_size(pages)
     parsed_at = time.perf_counter()
 

@@ -5,7 +5,9 @@ Precedence (first family that fires wins):
   1. location  - the question names pages ("page 22", "pp. 3-5", "pages 4, 7 and 9"). A coverage
                  subtype that also fits ("list all items on page 4") goes in `subtype`.
   2. metadata  - a document-level fact (currency, period, framework, units, consolidation basis).
-  3. coverage  - numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`).
+  3. coverage  - documents > numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`);
+                 `documents` asks which documents of a set address a topic ("which policies address
+                 encryption at rest?", "across all filings", "in each contract").
   4. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
                  (not a question about its causes: "what drove the margin change" stays semantic).
   5. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
@@ -131,7 +133,27 @@ METADATA_RULES = [
           r"(?:consolidated|stand-?alone)\b"),
 ]
 
+DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|contracts?|agreements|leases|documents?|files|"
+            r"filings?|10-?Ks|10-?Qs|annual\s+reports|reports)")
+"""Documents named as a set a question runs across ("which policies", "across all filings")."""
+DOC_SET_VERBS = (DOC_VERBS[:-1] + r"|requires?|says?|states?|specif(?:y|ies)|has|have|contains?|appl(?:y|ies)|"
+                 r"permits?|allows?|prohibits?|forbids?|mandates?|sets?\s+out|refers?|speaks?|touch(?:es)?\s+on)")
+GAP_WORDS = r"(?:do|does|did|is|are|was|were|the|a|an|this|that|has|have|had|can|could|should|would|will|must|may)"
+"""Words that do not qualify a document noun ("what does the policy require" asks one policy a question)."""
+NOT_DOC_SET = r"\b(?:accounting|critical|significant|reporting)\s+polic|\bprocedures?\s+(?:of|for)\s+(?:the\s+)?audit"
+
 COVERAGE_RULES = [
+    _rule("coverage:documents:which-documents", "documents",
+          rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
+          rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}\b"
+          rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)",
+          excludes=NOT_DOC_SET),
+    _rule("coverage:documents:across-documents", "documents",
+          rf"\b(?:across|throughout)\s+(?:(?:all|the|our|these|every|each|of)\s+)*(?:[\w-]+\s+)?{DOC_SETS}\b"
+          rf"|\b(?:in|for|from)\s+(?:each|every|all)\s+(?:of\s+)?(?:the\s+|our\s+)?(?:[\w-]+\s+)?{DOC_SETS}\b"
+          rf"|\b(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{DOC_SETS}\b"
+          rf"|\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{DOC_SETS}\s+(?:that|which)\b",
+          excludes=NOT_DOC_SET),
     _rule("coverage:numeric_list:with-amounts", "numeric_list",
           r"\b(?:with|and|along\s+with|together\s+with|including)\s+(?:their|the\s+respective)\s+"
           rf"(?:[\w-]+\s+){{0,2}}?{AMOUNT_NOUNS}\b"),

@@ -3,16 +3,17 @@
 calls the strategy of its intent, and assembles and verifies the answer.
 
 Adding a kind of answer: a new `IntentType` in `answer.contract`, a router rule that emits it, a
-module here with its `gather`, and one line in `STRATEGIES`.
+module here with its `gather`, and one line in `STRATEGIES` (or in `SUBTYPE_STRATEGIES` for a subtype
+with a strategy of its own, such as the document-coverage questions).
 """
 
 from __future__ import annotations
 
-from vera_core.answer.contract import IntentType
-from vera_core.answer.strategies import coverage, figure, location, metadata, metric, semantic
+from vera_core.answer.contract import Intent, IntentType
+from vera_core.answer.strategies import coverage, documents, figure, location, metadata, metric, semantic
 from vera_core.answer.strategies.base import Evidence, Keywords, Mode, Plan, Services, Stopwatch, Strategy
 
-__all__ = ["STRATEGIES", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
+__all__ = ["STRATEGIES", "SUBTYPE_STRATEGIES", "strategy_for", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
 
 STRATEGIES: dict[IntentType, Strategy] = {
     "location": location.gather,
@@ -23,3 +24,13 @@ STRATEGIES: dict[IntentType, Strategy] = {
     "semantic": semantic.gather,
 }
 """The strategy of each intent type."""
+
+SUBTYPE_STRATEGIES: dict[tuple[IntentType, str], Strategy] = {
+    ("coverage", "documents"): documents.gather,
+}
+"""Kinds of answer that are a subtype of an intent with a strategy of their own."""
+
+
+def strategy_for(intent: Intent) -> Strategy:
+    """The strategy that answers an intent: its subtype's own, else its type's."""
+    return SUBTYPE_STRATEGIES.get((intent.type, intent.subtype or ""), STRATEGIES[intent.type])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Calculation, Figure, Intent
+from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent
 from vera_core.metrics.compute import RowPicker
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
@@ -83,6 +83,8 @@ class Evidence:
     """Verification warnings raised before verification (the LLM step's dropped claims)."""
     written_by_llm: bool = False
     """The pieces are the LLM's claims, not the strategy's."""
+    documents: tuple[DocumentMatch, ...] = ()
+    """Document-coverage answers: every document in scope, the matched ones first in piece order."""
 
 
 class Stopwatch:

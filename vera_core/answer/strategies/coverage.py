@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
+from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
 from vera_core.retrieve import iterative
@@ -61,6 +62,10 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
     anchor = heading_match(query, doc_chunks) if subtype in ("list", "pointer") else None
     if anchor is None and subtype == "list":
         anchor = heading_match(query, candidates)
+    if anchor is None and subtype == "list":
+        # NOTE: a list named by an outline item ("b. Removable media") or a lead-in ("To be
+        # reimbursed, follow these steps:") has no heading of its own: its chunk anchors the section
+        anchor = next((c for c in candidates if items_asked(read_outline([c]), query)), None)
     if anchor is None and subtype == "attribute":
         # NOTE: the section of the best hit that states a range, not merely the best hit
         anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], query)), None)

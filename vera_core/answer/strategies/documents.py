@@ -1,0 +1,193 @@
+"""Document-coverage questions: every document of the kind asked that addresses a topic, each with its
+section and a quoted passage ("Which policies address encryption of data at rest? Provide the specific
+policy sections."). Each document in scope is searched on its own, so a document that says it in other
+words ("full disk encryption", "persistent data encryption") is not crowded out by one that says it
+often; documents of another kind (a 10-K for "which policies") are left out and named.
+
+A document counts when one of its passages addresses the topic (`documents.addresses`):
+- it holds every concept of the topic, each in the question's words or a synonym (`docs/synonyms.md`);
+- or it holds at least half of them and the dense model finds it close to the topic (cosine >= PAIR_COSINE);
+- or the dense model alone finds it very close (cosine >= DENSE_COSINE), for paraphrases no synonym lists.
+The thresholds are calibrated in `scripts/calibrate_documents.py` (see docs/decisions.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import DocumentMatch
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.topics import Passage, Topic, coverage, passages, read_topic
+from vera_core.retrieve.doc_kinds import DocKind, document_kind, kind_asked
+from vera_core.retrieve.hybrid import Hit
+from vera_core.retrieve.synonyms import groups
+from vera_core.store.catalog import ChunkRecord, DocumentRecord
+
+__all__ = ["DENSE_COSINE", "PAIR_COSINE", "addresses", "gather"]
+
+PAIR_COSINE = 0.55
+"""A passage holding at least half of the topic's concepts addresses it at this cosine to the topic."""
+DENSE_COSINE = 0.65
+"""A passage holding fewer concepts addresses the topic at this cosine (the dense model's reach)."""
+DENSE_CHUNK_COSINE = 0.45
+"""A chunk this close to the topic has its passages compared with the topic one by one."""
+SMALL_DOCUMENT = 40
+"""Documents of at most this many chunks are read whole; larger ones through their best chunks."""
+KEYWORD_DEPTH = 8
+DENSE_DEPTH = 4
+_KIND_PLURALS = {"policy": "policies", "contract": "contracts", "filing": "filings", None: "documents"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The best passage of one searched document."""
+
+    doc: DocumentRecord
+    passage: Passage | None
+    lexical: float
+    """Share of the topic's concepts the passage holds (`topics.coverage`)."""
+    cosine: float | None = None
+    """The passage's cosine to the topic, when it was compared."""
+
+    @property
+    def matched(self) -> bool:
+        return self.passage is not None and addresses(self.lexical, self.cosine)
+
+
+def addresses(lexical: float, cosine: float | None) -> bool:
+    """The decision rule: every concept held, or half of them and close, or very close."""
+    if lexical >= 1.0:
+        return True
+    if cosine is None:
+        return False
+    return (lexical >= 0.5 and cosine >= PAIR_COSINE) or cosine >= DENSE_COSINE
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    """The documents of the kind asked that address the question's topic, one cited passage each,
+    ordered by document name; the lead says how many were searched, `missing` which were not matched
+    and which were left out as another kind."""
+    with services.clock.stage("retrieve"):
+        topic = read_topic(plan.question)
+        kind, noun = kind_asked(plan.question)
+        docs = [d for d in (services.ws.catalog.document(i) for i in services.doc_ids(plan)) if d is not None]
+        kinds = {d.doc_id: document_kind(d, services.ws.doc_chunks(d.doc_id)[:3]) for d in docs}
+        # NOTE: documents the asker chose by name are searched whatever their kind
+        chosen = bool(plan.intent.doc_scope)
+        searched = [d for d in docs if chosen or kind is None or kinds[d.doc_id] == kind]
+        other = [d for d in docs if d not in searched]
+        if not topic.concepts:
+            return Evidence(unanswerable=True, hops=1, empty_message=(
+                f"The question names no topic to look for in the {_KIND_PLURALS[kind]}."))
+        findings = _search(plan, services, topic, searched)
+    with services.clock.stage("synthesize"):
+        return _evidence(topic, kind, noun, findings, other, kinds)
+
+
+def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[DocumentRecord]) -> list[Finding]:
+    """Each document's best passage: lexical coverage first, then the dense model for passages that
+    hold part of the topic or sit in chunks the dense search finds close (one batch for all)."""
+    query = topic.text
+    extra = " ".join(p for c in topic.concepts for g in groups() if g.key == c.group for p in g.phrases)
+    vector = np.asarray(services.ws.embedder.get_query_embedding(query))
+    staged: list[tuple[DocumentRecord, list[tuple[Passage, float]]]] = []
+    to_embed: list[Passage] = []
+    for doc in docs:
+        chunks, close = _candidates(services, doc, query, extra, vector)
+        scored = [(p, coverage(p, topic)) for p in passages(chunks)]
+        staged.append((doc, scored))
+        if not any(lex >= 1.0 for _, lex in scored):
+            to_embed += [p for p, lex in scored if lex >= 0.5 or p.chunk.chunk_id in close]
+    cosines = _cosines(services, to_embed, vector)
+    findings = []
+    for doc, scored in staged:
+        best: Finding | None = None
+        for passage, lex in scored:
+            cos = cosines.get(id(passage))
+            finding = Finding(doc, passage, lex, cos)
+            rank = (finding.matched, lex, cos or 0.0)
+            if best is None or rank > (best.matched, best.lexical, best.cosine or 0.0):
+                best = finding
+        findings.append(best or Finding(doc, None, 0.0))
+    return findings
+
+
+def _candidates(services: Services, doc: DocumentRecord, query: str, extra: str,
+                vector: np.ndarray | None) -> tuple[list[ChunkRecord], set[str]]:
+    """The chunks of a document to read (all of a small one, else its best keyword and dense hits, in
+    document order) and the ids of those the dense search finds close to the topic."""
+    chunks = services.ws.doc_chunks(doc.doc_id)
+    close: set[str] = set()
+    wanted: set[str] = set()
+    if vector is not None:
+        for hit in services.ws.vectors.query(vector.tolist(), DENSE_DEPTH, doc_ids=[doc.doc_id]):
+            wanted.add(hit.chunk_id)
+            if hit.score >= DENSE_CHUNK_COSINE:
+                close.add(hit.chunk_id)
+    if len(chunks) <= SMALL_DOCUMENT:
+        return chunks, close
+    index = services.ws.keyword_index(doc.doc_id)
+    wanted |= {h.chunk_id for h in index.search(query, KEYWORD_DEPTH, extra=extra)}
+    return [c for c in chunks if c.chunk_id in wanted], close
+
+
+def _cosines(services: Services, found: Sequence[Passage], vector: np.ndarray | None) -> dict[int, float]:
+    """Cosine of each passage to the topic vector (keyed by the passage's id), in one batch."""
+    if vector is None or not found:
+        return {}
+    vectors = np.asarray(services.ws.embedder.encode([p.text for p in found]))
+    return {id(p): float(v @ vector) for p, v in zip(found, vectors)}
+
+
+def _where(doc: DocumentRecord, passage: Passage) -> str:
+    """The passage's section path for the reader: its headings below the document's own title, and the
+    outline item it sits under."""
+    titles = list(passage.chunk.heading_titles)
+    title = str(((doc.metadata or {}).get("front_matter") or {}).get("title") or "")
+    if titles and (titles[0] == title or len(titles) > 1 and doc.format == "markdown"):
+        titles = titles[1:]
+    parts = titles + ([passage.parent] if passage.parent else [])
+    return " > ".join(parts) or passage.chunk.heading_path.replace("/", " > ")
+
+
+def _label(doc: DocumentRecord) -> str:
+    title = str(((doc.metadata or {}).get("front_matter") or {}).get("title") or "")
+    return f"{title} ({doc.name})" if title else doc.name
+
+
+def _evidence(topic: Topic, kind: DocKind | None, noun: str, findings: list[Finding],
+              other: list[DocumentRecord], kinds: dict[str, str]) -> Evidence:
+    plural = _KIND_PLURALS[kind]
+    matched = sorted((f for f in findings if f.matched), key=lambda f: f.doc.name.lower())
+    unmatched = sorted((f for f in findings if not f.matched), key=lambda f: f.doc.name.lower())
+    pieces = []
+    for f in matched:
+        where = _where(f.doc, f.passage)
+        pieces.append(Piece(f"{_label(f.doc)}, {where}: \u201c{f.passage.text}\u201d", f.passage.chunk,
+                            f.passage.quote, checked=f.passage.text, score=round(f.lexical, 4)))
+    searched = len(findings)
+    lead = (f"{len(matched)} of the {searched} {plural if searched != 1 else plural.rstrip('s')} searched "
+            f"address{'es' if len(matched) == 1 else ''} {topic.text}:")
+    missing = []
+    if unmatched:
+        missing.append(f"Not matched ({len(unmatched)}): {', '.join(f.doc.name for f in unmatched)}.")
+    if other:
+        missing.append(f"Left out as not {plural} ({len(other)}): {', '.join(sorted(d.name for d in other))}.")
+    empty = (f"None of the {searched} {plural} searched addresses {topic.text}." if searched else
+             f"No {plural} are in scope; {len(other)} other documents were not searched.")
+    if not matched and missing:
+        empty = f"{empty} {' '.join(missing)}"
+    documents = ([DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id], status="matched",
+                                section=_where(f.doc, f.passage), score=round(f.lexical, 4)) for f in matched]
+                 + [DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id],
+                                  status="not_matched", score=round(f.lexical, 4)) for f in unmatched]
+                 + [DocumentMatch(doc_id=d.doc_id, doc_name=d.name, kind=kinds[d.doc_id], status="other_kind")
+                    for d in sorted(other, key=lambda d: d.name.lower())])
+    best_chunks = [f.passage.chunk for f in matched + unmatched if f.passage is not None]
+    return Evidence(pieces=tuple(pieces), is_list=True, lead=lead if pieces else "", missing=tuple(missing),
+                    empty_message=empty, hits=tuple(Hit(c, 1.0, None, None) for c in best_chunks),
+                    sections=tuple(_where(f.doc, f.passage) for f in matched), hops=1,
+                    coverage=max((f.lexical for f in findings), default=0.0), documents=tuple(documents))

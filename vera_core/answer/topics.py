@@ -1,0 +1,117 @@
+"""What a document-coverage question asks about, and which passages of a document address it.
+
+"Which policies address encryption of data at rest? Provide the specific policy sections." asks about
+the topic "encryption of data at rest", read as concepts (`retrieve.synonyms`): {encryption, ...} and
+{data at rest, persistent data, full disk, ...}. A passage is a sentence, a list or outline item (with
+the item it sits under and its lead-in as context) or a table row; its `coverage` is the share of the
+topic's concepts it holds, a concept named only by its context (the section title, the outline item
+above it) counting half."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.outlines import read_outline
+from vera_core.answer.units import split_units
+from vera_core.retrieve.doc_kinds import KIND_NOUNS
+from vera_core.retrieve.synonyms import Concept, holds, read_concepts
+from vera_core.store.catalog import ChunkRecord
+from vera_core.text import phrase_tokens
+
+__all__ = ["CONTEXT_WEIGHT", "Passage", "Topic", "coverage", "passages", "read_topic"]
+
+CONTEXT_WEIGHT = 0.5
+"""A concept held only by a passage's section title or parent item counts this much."""
+
+_CUE = re.compile(
+    r"^.*?\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b"
+    r"(?:\s+(?:do|does|also|specifically|explicitly|actually))?"
+    r"|^.*?\b(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?"
+    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b"
+    r"|^.*?\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?"
+    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\s+(?:that|which)\b", re.I)
+_ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|the|our|these|every|each|of)\s+)+"
+                     rf"(?:[\w-]+\s+)?(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b[,;]?", re.I)
+_LEADING_VERB = re.compile(r"^\s*(?:address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
+                           r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"
+                           r"says?\s+(?:anything\s+)?about|contains?|includes?|sets?\s+out|requires?|"
+                           r"specif(?:y|ies)|states?|has|have|apply|applies|permits?|allows?|prohibits?|"
+                           r"forbids?|mandates?)\b\s*(?:to\s+|on\s+|about\s+|for\s+)?", re.I)
+
+
+@dataclass(frozen=True)
+class Topic:
+    """What the question asks the documents about."""
+
+    text: str
+    """The question's words for it ('encryption of data at rest')."""
+    concepts: tuple[Concept, ...]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A citable passage of a chunk, with what surrounds it."""
+
+    chunk: ChunkRecord
+    text: str
+    """The sentence, item or row as the answer quotes it."""
+    quote: str
+    """What the citation highlights (the line as printed)."""
+    context: str
+    """The section title, and for an outline item the item above it and the list's lead-in."""
+    parent: str = ""
+    """For an outline item: the item it sits under, with its marker ('b. Removable media')."""
+
+
+def read_topic(question: str) -> Topic:
+    """The topic of a document-coverage question: its first sentence without the words that name the
+    documents ("which policies", "across all filings") and the verb that follows ("address")."""
+    first = re.split(r"(?<=[?.!])\s+", question.strip(), maxsplit=1)[0]
+    text = _CUE.sub("", first, count=1)
+    text = _ACROSS.sub(" ", text)
+    text = _LEADING_VERB.sub("", text.strip(), count=1)
+    text = " ".join(text.strip(" ?.!,;:").split())
+    return Topic(text, read_concepts(text))
+
+
+def passages(chunks: Sequence[ChunkRecord]) -> list[Passage]:
+    """Every passage of the chunks, in order: outline and list items with their parent and lead-in,
+    the other sentences of text chunks, and table rows."""
+    out: list[Passage] = []
+    for chunk in chunks:
+        title = chunk.heading_titles[-1] if chunk.heading_titles else ""
+        if chunk.kind == "table":
+            out += [Passage(chunk, u.text, u.quote, f"{title} {chunk.caption}") for u in split_units(chunk)]
+            continue
+        if chunk.kind != "text":
+            continue
+        outline = read_outline([chunk])
+        listed = set()
+        for item in outline:
+            above = outline[item.parent] if item.parent is not None else None
+            parent = f"{above.marker} {above.text}".strip() if above else ""
+            out.append(Passage(chunk, item.text, item.line, f"{title} {parent} {item.lead_in}", parent))
+            listed.add(" ".join(phrase_tokens(item.text)))
+        for unit in split_units(chunk):
+            lines = [ln for ln in unit.text.splitlines() if ln.strip()]
+            if not lines or all(" ".join(phrase_tokens(_unbullet(ln))) in listed for ln in lines):
+                continue
+            out.append(Passage(chunk, " ".join(unit.text.split()), unit.quote, title))
+    return out
+
+
+def _unbullet(line: str) -> str:
+    return re.sub(r"^\s*(?:[-*+•]\s+)?(?:\(?[a-z]{1,4}[.)]\s+|\(?\d{1,2}[.)]\s+)?", "", line)
+
+
+def coverage(passage: Passage, topic: Topic) -> float:
+    """Share of the topic's concepts the passage holds, in [0, 1]; one its context alone holds
+    counts `CONTEXT_WEIGHT`."""
+    if not topic.concepts:
+        return 0.0
+    own, near = phrase_tokens(passage.text), phrase_tokens(passage.context)
+    got = sum(1.0 if holds(own, c) else CONTEXT_WEIGHT if holds(near, c) else 0.0 for c in topic.concepts)
+    return got / len(topic.concepts)
