@@ -280,7 +280,7 @@ def catalog_with_samples(sample_store, tmp_path):
                                parser_version=doc.parser_version)
         headings: list[Heading] = sample_store.catalog.headings(doc.doc_id)
         catalog.write_chunks(doc.doc_id, sample_store.catalog.chunks(doc.doc_id), headings)
-        catalog.mark_ready(doc.doc_id)
+        catalog.mark_searchable(doc.doc_id, b"")
     yield catalog, [catalog.document(d.doc_id) for d in docs]
     catalog.close()
 

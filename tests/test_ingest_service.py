@@ -56,14 +56,14 @@ KILLER = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from vera_core.config import VeraSettings
     from vera_core.store.catalog import Catalog
-    from llama_index.vector_stores.chroma import ChromaVectorStore
+    from vera_core.store.vectors import VectorIndex
     from vera_core.workspace import Workspace
     from vera_core.ingest.service import Ingestor
     target = {target!r}
-    owner = Catalog if hasattr(Catalog, target) else ChromaVectorStore
+    owner = Catalog if hasattr(Catalog, target) else VectorIndex
     real = getattr(owner, target)
     def die(*args, **kwargs):
-        if target == "add":
+        if target == "upsert":
             real(*args, **kwargs)  # vectors written, then the process dies
         os.kill(os.getpid(), signal.SIGKILL)
     setattr(owner, target, die)
@@ -72,8 +72,11 @@ KILLER = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("target", ["add", "write_chunks", "mark_ready"])
-def test_kill_mid_ingest_leaves_nothing_visible_and_next_ingest_repairs(tmp_path, target):
+@pytest.mark.parametrize("target, visible", [("write_chunks", False), ("mark_searchable", False), ("upsert", True),
+                                             ("mark_complete", True)])
+def test_kill_mid_ingest_leaves_no_half_stage_and_next_ingest_finishes(tmp_path, target, visible):
+    """A kill before the searchable flip leaves the document invisible (repaired next time); after it,
+    searchable, and the next ingestion of the same file writes the missing vectors, once each."""
     data_dir = tmp_path / "store"
     ws = Workspace(settings_for(data_dir))
     kept = Ingestor(ws).ingest_file(POLICY)
@@ -83,15 +86,22 @@ def test_kill_mid_ingest_leaves_nothing_visible_and_next_ingest_repairs(tmp_path
     assert proc.returncode == -9, proc.stderr[-2000:]
 
     after = Workspace(settings_for(data_dir))
-    assert [d.name for d in after.catalog.documents()] == [POLICY.name], "partial document became visible"
-    assert [d.name for d in after.catalog.pending_documents()] == [SAMPLE_PDF.name]
+    shown = {d.name: d.stage for d in after.catalog.documents()}
+    if visible:
+        assert shown == {POLICY.name: "complete", SAMPLE_PDF.name: "searchable"}
+    else:
+        assert shown == {POLICY.name: "complete"}, "a half-written document became visible"
+        assert [d.name for d in after.catalog.pending_documents()] == [SAMPLE_PDF.name]
 
     result = Ingestor(after).ingest_file(SAMPLE_PDF)
-    assert result.status == "ingested"
+    assert result.status == ("skipped" if visible else "ingested")
     assert not after.catalog.pending_documents()
-    assert sorted(d.name for d in after.catalog.documents()) == sorted([POLICY.name, SAMPLE_PDF.name])
-    assert after.vectors.count(result.doc_id) == result.chunks == len(after.catalog.chunks(result.doc_id))
-    assert after.vectors.count() == before_vectors + result.chunks
+    assert {d.name: d.stage for d in after.catalog.documents()} == {POLICY.name: "complete",
+                                                                    SAMPLE_PDF.name: "complete"}
+    doc = next(d for d in after.catalog.documents() if d.name == SAMPLE_PDF.name)
+    chunks = len(after.catalog.chunks(doc.doc_id))
+    assert after.vectors.count(doc.doc_id) == chunks == doc.chunk_count
+    assert after.vectors.count() == before_vectors + chunks
     assert after.vectors.count(kept.doc_id) == kept.chunks
 
 

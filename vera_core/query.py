@@ -42,14 +42,17 @@ class QueryEngine:
         self.llm: LLMLayer | None = llm
         self.locator = QuoteLocator(self._stored_file)
 
-    def warm_up(self) -> None:
-        """Load the embedding model and build every document's keyword index now (and read its
-        chunks and table grids), so the first question does not pay for them."""
+    def warm_up(self, *, documents: bool = False) -> None:
+        """Load the embedding model now, so the first question does not pay for it. A document's
+        keyword index (written at ingestion), chunks and grids load on first use; `documents=True`
+        loads every document's now (benchmarks that time questions, not loading)."""
+        self.ws.sync()
         self.ws.embedder.get_query_embedding("warm up")
-        for doc in self.ws.catalog.documents():
-            self.ws.keyword_index(doc.doc_id)
-            self.ws.doc_chunks(doc.doc_id)
-            self.ws.doc_grids(doc.doc_id)
+        if documents:
+            for doc in self.ws.catalog.documents():
+                self.ws.keyword_index(doc.doc_id)
+                self.ws.doc_chunks(doc.doc_id)
+                self.ws.doc_grids(doc.doc_id)
 
     def answer(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback",
                top_k: int = 8, hybrid: bool | None = None) -> Answer:
@@ -57,6 +60,7 @@ class QueryEngine:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         started = time.perf_counter()
+        self.ws.sync()  # NOTE: the ingestion worker may have added or completed documents meanwhile
         clock = Stopwatch()
         meter = self.llm.meter() if self.llm and mode != "deterministic" else None
         with clock.stage("route"):
@@ -109,6 +113,12 @@ class QueryEngine:
         pieces = list(evidence.pieces)
         citations, numbers = compose.citations_for(pieces, names, formats, locate=self.locator.locate)
         notices = list(evidence.notices)
+        in_scope = plan.intent.doc_scope or list(docs)
+        pending = sorted(names[d] for d in self.ws.searchable_only(in_scope) if d in names)
+        if pending and plan.intent.type in ("semantic", "figure", "metric", "coverage"):
+            notices.append(f"Dense retrieval is not yet available for {len(pending)} of {len(in_scope)} documents "
+                           f"({', '.join(pending[:5])}{', ...' if len(pending) > 5 else ''}): their vectors are "
+                           "still being written, so they were searched by keywords and structure only.")
         verification = self._verify(plan, evidence, numbers, names, meter, notices)
         if evidence.is_list and pieces:
             body = "\n".join(f"- {p.text} [{n}]" for p, n in zip(pieces, numbers))
@@ -139,6 +149,7 @@ class QueryEngine:
                                     searched_pages=_searched_pages(plan, evidence),
                                     candidates=len({c.chunk_id for c in hits} | {c.chunk_id for c in evidence.scope}),
                                     sections=list(evidence.sections), mode="hybrid" if plan.hybrid else "dense",
+                                    dense_pending=pending,
                                     **_ranked(plan, evidence)))
 
     def _verify(self, plan: Plan, evidence: Evidence, numbers: list[int], names: dict[str, str],

@@ -32,6 +32,7 @@ class Workspace:
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}
         self._grids: dict[str, list[TableGrid]] = {}
+        self._versions: dict[str, tuple[str, str]] | None = None
 
     @cached_property
     def vectors(self) -> VectorIndex:
@@ -75,6 +76,31 @@ class Workspace:
                 cache[doc_id] = cached
         return cached
 
+    def sync(self) -> set[str]:
+        """Catch up with what another process wrote (the ingestion worker): forget the cached chunks and
+        indexes of documents added, re-ingested, completed or deleted since the last call, and reopen
+        the vector store when a document's vectors were completed or removed. Cheap when nothing
+        changed (one small catalog query). Returns the documents that changed."""
+        versions = self.catalog.versions()
+        with self._lock:
+            before, self._versions = self._versions, versions
+        if before is None or before == versions:
+            return set()
+        changed = {d for d in set(versions) | set(before) if versions.get(d) != before.get(d)}
+        for doc_id in changed:
+            self.invalidate(doc_id)
+        vectors_moved = any("complete" in (versions.get(d, ("", ""))[0], before.get(d, ("", ""))[0]) for d in changed)
+        if vectors_moved and "vectors" in self.__dict__:
+            self.vectors.reopen()
+        return changed
+
+    def searchable_only(self, doc_ids=None) -> set[str]:
+        """Documents (of `doc_ids`, else all) that are searchable but whose dense vectors are not all
+        written yet: dense search leaves them out, keyword and structure search read them."""
+        versions = self.catalog.versions()
+        wanted = versions if doc_ids is None else {d: versions[d] for d in doc_ids if d in versions}
+        return {d for d, (stage, _) in wanted.items() if stage != "complete"}
+
     def invalidate(self, doc_id: str) -> None:
         """Forget cached indexes of a document that changed."""
         self.bm25.invalidate(doc_id)
@@ -83,8 +109,10 @@ class Workspace:
             self._grids.pop(doc_id, None)
 
     def keyword_index(self, doc_id: str) -> BM25Index:
-        """BM25 over one document's chunks (cached until the document changes)."""
-        return self.bm25.get(doc_id, lambda: self.catalog.keyword_rows(doc_id))
+        """BM25 over one document's chunks, read from the index written at ingestion on first use
+        (cached until the document changes)."""
+        return self.bm25.get(doc_id, lambda: self.catalog.keyword_rows(doc_id),
+                             lambda: self.catalog.keyword_index(doc_id))
 
     def delete(self, doc_id: str) -> None:
         """Remove a document from every store: vectors, original file, catalog rows, BM25 cache."""

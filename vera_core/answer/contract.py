@@ -135,6 +135,9 @@ class RetrievalInfo(BaseModel):
     ranked_pages: list[int] = Field(default_factory=list, description="1-based pages in evidence order: "
                                     "cited first, then retrieved candidates (page recall@k reads this).")
     ranked_docs: list[str] = Field(default_factory=list, description="doc_id of each entry of ranked_pages.")
+    dense_pending: list[str] = Field(default_factory=list, description="Documents in scope that are searchable but "
+                                     "whose dense vectors are still being written (searched by keywords and "
+                                     "structure only), by name.")
 
 
 class FigureCell(BaseModel):

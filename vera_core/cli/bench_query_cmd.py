@@ -67,7 +67,7 @@ def run(args, settings: VeraSettings) -> int:
     questions += [(q, None) for q in COVERAGE_QUESTIONS]  # over the whole store, one document at a time
     engine = QueryEngine(ws)
     warm = time.perf_counter()
-    engine.warm_up()  # the embedding model and every document's keyword index, as the app does at start
+    engine.warm_up()  # the embedding model, as the app does at start; indexes load on first use (timed)
     engine.answer("warm up: what is revenue?")
     print(f"warm-up (model, keyword indexes, chunk caches; not counted): {time.perf_counter() - warm:.1f} s")
     by_intent: dict[str, list[float]] = {}

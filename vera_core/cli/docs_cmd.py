@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 from vera_core.config import VeraSettings
+from vera_core.ingest.worker import writer_lock
 from vera_core.store.catalog import Catalog
+from vera_core.store.jobs import JobQueue
 from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
@@ -15,7 +18,7 @@ def document_json(ws: Workspace, doc) -> dict:
     """The `doc` object of `vera list/show --json`."""
     return {"doc_id": doc.doc_id, "name": doc.name, "format": doc.format, "pages": doc.pages,
             "chunks": doc.chunk_count, "tables": doc.table_count, "size_bytes": doc.size_bytes,
-            "sha256": doc.sha256, "ingested_at": doc.ready_at}
+            "sha256": doc.sha256, "ingested_at": doc.ready_at, "stage": doc.stage, "warnings": doc.warnings}
 
 
 def show_json(ws: Workspace, doc) -> dict:
@@ -43,7 +46,13 @@ def run_list(args, settings: VeraSettings) -> int:
         print("No documents. Add some with `vera ingest PATH`.")
     for d in docs:
         pages = f"{d.pages} pages" if d.format == "pdf" else "markdown"
-        print(f"{d.doc_id}  {d.name}  ({pages}, {d.chunk_count} chunks, {d.table_count} tables)")
+        stage = "" if d.complete else "  [searchable; dense vectors in progress]"
+        print(f"{d.doc_id}  {d.name}  ({pages}, {d.chunk_count} chunks, {d.table_count} tables){stage}")
+        for warning in d.warnings:
+            print(f"    warning: {warning['message']}")
+    active = JobQueue(ws.catalog).jobs(active_only=True)
+    for job in reversed(active):
+        print(f"  in the queue: {job.name}: {job.label}")
     return 0
 
 
@@ -69,7 +78,14 @@ def run_show(args, settings: VeraSettings) -> int:
 def run_delete(args, settings: VeraSettings) -> int:
     ws = Workspace(settings)
     doc = ws.catalog.resolve(args.doc)
-    ws.delete(doc.doc_id)
+    with writer_lock(ws.data_dir) as mine:
+        if mine:
+            ws.delete(doc.doc_id)
+        else:  # NOTE: the running worker is the store's one writer: it deletes, this command waits
+            queue = JobQueue(ws.catalog)
+            job_id = queue.enqueue(doc.name, doc.doc_id, kind="delete", doc_id=doc.doc_id)
+            while queue.get(job_id).active:
+                time.sleep(0.2)
     print(f"Deleted {doc.name} ({doc.doc_id}) from the catalog, the vector store and the file store.")
     return 0
 

@@ -1,76 +1,115 @@
-"""`vera ingest PATH...`: parse files in parallel worker processes, store them one at a time."""
+"""`vera ingest PATH...`: queue the files and work the queue until they are done, printing when each
+document becomes searchable and when it is complete (`--background`: queue them, make sure a worker
+runs, and return at once). When a worker already runs for the store (the app's), it does the work
+and this command follows it."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-
-from tqdm import tqdm
 
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
-from vera_core.ingest.service import IngestResult, Ingestor, parse_in_worker
+from vera_core.ingest.service import IngestResult, Ingestor
 from vera_core.ingest.source import load_source
-from vera_core.processes import worker_context
+from vera_core.ingest.worker import IngestWorker, start_worker_process, writer_lock
+from vera_core.store.jobs import Job, JobQueue
 from vera_core.workspace import Workspace
 
+POLL_S = 0.2
 
-def ingest_paths(files: list[Path], settings: VeraSettings, *, force: bool = False,
-                 workers: int | None = None, progress: bool = True) -> list[IngestResult]:
-    """Ingest files; a failing file is reported and the others still go in."""
-    workers = workers or settings.ingest_workers
-    ws = Workspace(settings, batch=True)
+
+def queue_files(ws: Workspace, files: list[Path], *, force: bool = False) -> tuple[list[IngestResult], list[int]]:
+    """Cheap checks first (bad files and duplicates never reach the queue), then one job per file:
+    the results known now and the ids of the jobs queued."""
     ingestor = Ingestor(ws)
+    queue = JobQueue(ws.catalog)
     results: list[IngestResult] = []
-    todo: list[Path] = []
-    for path in files:  # cheap checks first: bad files and duplicates never reach a worker
+    jobs: list[int] = []
+    for path in files:
         try:
-            source = load_source(path, max_file_mb=settings.max_file_mb)
+            source = load_source(path, max_file_mb=ws.settings.max_file_mb)
         except VeraError as exc:
             results.append(IngestResult(path.name, "failed", error=str(exc), error_type=type(exc).__name__))
             continue
         if not force and ingestor.is_present(source.doc_id):
             results.append(IngestResult(path.name, "skipped", doc_id=source.doc_id))
         else:
-            todo.append(path)
-    bar = tqdm(total=len(files), unit="file", disable=not progress, file=sys.stderr, initial=len(results))
-    if len(todo) <= 1 or workers <= 1:
-        for path in todo:
-            bar.set_description(path.name[:40])
-            results.append(ingestor.ingest_file(path, force=force))
-            bar.update()
-    else:
-        settings_json = settings.model_dump_json()
-        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=worker_context()) as pool:
-            futures: list[tuple[Path, Future]] = [(p, pool.submit(parse_in_worker, str(p), settings_json)) for p in todo]
-            for path, future in futures:  # store in submission order: deterministic, one writer
-                bar.set_description(path.name[:40])
-                outcome = future.result()
-                if isinstance(outcome, VeraError):
-                    results.append(IngestResult(path.name, "failed", error=str(outcome),
-                                                error_type=type(outcome).__name__))
-                else:
-                    source, parsed = outcome
-                    try:
-                        results.append(ingestor.store(source, parsed, force=force))
-                    except VeraError as exc:
-                        results.append(IngestResult(path.name, "failed", error=str(exc),
-                                                    error_type=type(exc).__name__))
-                bar.update()
-    bar.close()
-    return results
+            jobs.append(queue.enqueue(path.name, str(path.resolve()), force=force))
+    return results, jobs
 
 
-def summary(results: list[IngestResult], seconds: float) -> str:
-    """Human summary: counts by outcome, then one line per failure."""
+def work_and_follow(ws: Workspace, jobs: list[int], *, workers: int | None = None,
+                    report=lambda line: None) -> list[Job]:
+    """Work the queue in this process while no other worker runs (else follow that one) until the
+    `jobs` are finished; `report` gets a line when a job becomes searchable, complete, skipped or failed."""
+    queue = JobQueue(ws.catalog)
+    with writer_lock(ws.data_dir) as mine:
+        thread = None
+        if mine:
+            worker = IngestWorker(ws, parse_workers=workers or ws.settings.ingest_workers)
+            thread = threading.Thread(target=worker.run, name="vera-ingest-worker", daemon=True,
+                                      kwargs={"should_stop": lambda: _finished(queue, jobs), "poll_s": POLL_S})
+            thread.start()
+        started, seen = time.perf_counter(), {}
+        while True:
+            states = [queue.get(j) for j in jobs]
+            for job in states:
+                for event in _events(job):
+                    if (job.job_id, event) not in seen:
+                        seen[(job.job_id, event)] = time.perf_counter() - started
+                        report(_line(job, event, seen[(job.job_id, event)]))
+            if all(not j.active for j in states):
+                break
+            if thread is not None and not thread.is_alive():
+                raise VeraError("The ingestion worker stopped before finishing; run `vera ingest` again to resume.")
+            time.sleep(POLL_S)
+        if thread is not None:
+            thread.join()
+    return [queue.get(j) for j in jobs]
+
+
+def _finished(queue: JobQueue, jobs: list[int]) -> bool:
+    return all(not queue.get(j).active for j in jobs)
+
+
+def _events(job: Job) -> list[str]:
+    events = ["searchable"] if job.searchable_at else []
+    if not job.active:
+        events.append(job.stage)
+    return events
+
+
+def _line(job: Job, event: str, seconds: float) -> str:
+    if event == "searchable":
+        pages = f"{job.pages} pages, " if job.pages else ""
+        return f"  searchable after {seconds:5.1f} s: {job.name} ({pages}{job.chunks} chunks)"
+    if event == "complete":
+        return f"  complete   after {seconds:5.1f} s: {job.name}"
+    if event == "failed":
+        return f"  failed: {job.name}: {job.error}"
+    return f"  {event}: {job.name}"
+
+
+def as_result(job: Job) -> IngestResult:
+    status = {"done": "ingested", "skipped": "skipped", "failed": "failed"}.get(job.status, job.status)
+    return IngestResult(job.name, status, doc_id=job.doc_id or "", pages=job.pages, chunks=job.chunks,
+                        error=job.error, error_type=job.error_type)
+
+
+def summary(results: list[IngestResult], seconds: float, ws: Workspace | None = None) -> str:
+    """Human summary: counts by outcome, then one line per document ingested (with its warnings) or failed."""
     counts = {s: sum(1 for r in results if r.status == s) for s in ("ingested", "skipped", "failed")}
     lines = [f"{counts['ingested']} succeeded, {counts['skipped']} skipped (already present), "
              f"{counts['failed']} failed in {seconds:.1f} s"]
     for r in results:
         if r.status == "ingested":
-            lines.append(f"  + {r.name}: {r.pages} pages, {r.chunks} chunks, {r.tables} tables")
+            doc = ws.catalog.document(r.doc_id) if ws is not None and r.doc_id else None
+            tables = f", {doc.table_count} tables" if doc else ""
+            lines.append(f"  + {r.name}: {r.pages} pages, {r.chunks} chunks{tables}")
+            lines += [f"    warning: {w['message']}" for w in (doc.warnings if doc else [])]
         elif r.status == "failed":
             lines.append(f"  ! {r.name}: {r.error}")
     return "\n".join(lines)
@@ -82,6 +121,18 @@ def run(args, settings: VeraSettings) -> int:
     for arg in missing:
         print(f"vera ingest: {arg!r} matches no file", file=sys.stderr)
     started = time.perf_counter()
-    results = ingest_paths(files, settings, force=args.force, workers=args.workers, progress=not args.quiet)
-    print(summary(results, time.perf_counter() - started))
+    ws = Workspace(settings, batch=True)
+    results, jobs = queue_files(ws, files, force=args.force)
+    if args.background:
+        process = start_worker_process(settings)
+        where = "a new worker" if process is not None else "the worker already running"
+        print(f"queued {len(jobs)} file(s) for {where}; `vera list` shows each document once it is searchable")
+        for r in results:
+            if r.status == "failed":
+                print(f"  ! {r.name}: {r.error}")
+        return 1 if missing or any(r.status == "failed" for r in results) else 0
+    report = (lambda line: None) if args.quiet else (lambda line: print(line, flush=True))
+    finished = work_and_follow(ws, jobs, workers=args.workers, report=report) if jobs else []
+    results += [as_result(j) for j in finished]
+    print(summary(results, time.perf_counter() - started, ws))
     return 1 if missing or any(r.status == "failed" for r in results) else 0

@@ -20,7 +20,14 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="+")
     ingest.add_argument("--force", action="store_true", help="rebuild documents already present")
     ingest.add_argument("--workers", type=int, default=None, help="parsing processes (default: settings)")
-    ingest.add_argument("--quiet", action="store_true", help="no progress bar")
+    ingest.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
+    ingest.add_argument("--background", action="store_true",
+                        help="queue the files for the store's worker (started if none runs) and return at once")
+    worker = sub.add_parser("worker", help="work the store's ingestion queue (the app starts one itself)")
+    worker.add_argument("--until-idle", action="store_true", help="stop when the queue is empty")
+    worker.add_argument("--parent", type=int, default=None, help="stop once this process is gone and the queue is empty")
+    worker.add_argument("--nice", type=int, default=0, help="lower the worker's CPU priority by this much")
+    worker.add_argument("--workers", type=int, default=None, help="parsing processes (default 1)")
 
     lst = sub.add_parser("list", help="list documents")
     lst.add_argument("--json", action="store_true")
@@ -75,8 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench_sub = bench.add_subparsers(dest="bench", required=True)
-    bench_ingest = bench_sub.add_parser("ingest", help="ingestion speed per document and stage")
+    bench_ingest = bench_sub.add_parser("ingest", help="seconds to searchable and to complete, per document and in total")
     bench_ingest.add_argument("paths", nargs="*", help="default: the dev corpus if present, else the samples")
+    bench_ingest.add_argument("--json", action="store_true", help="print {documents: [...], total: {...}}")
+    bench_ingest.add_argument("--reports", type=int, default=0, help="add this many generated annual reports")
     bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
     bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
     bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
@@ -90,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "ingest":
             from vera_core.cli import ingest_cmd
             return ingest_cmd.run(args, settings)
+        if args.command == "worker":
+            from vera_core.cli import worker_cmd
+            return worker_cmd.run(args, settings)
         if args.command == "bench" and args.bench == "query":
             from vera_core.cli import bench_query_cmd
             return bench_query_cmd.run(args, settings)

@@ -6,6 +6,7 @@ so indexes are scoped to one document and a page filter scores only the chunks o
 
 from __future__ import annotations
 
+import io
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -39,16 +40,40 @@ class BM25Index:
     sparse chunk x term matrix, so scoring a query is one column slice and sum (~1 ms) instead of
     rank-bm25's Python loop over every chunk per term (~30 ms per expanded query here)."""
 
-    def __init__(self, chunks: Sequence[KeywordRow]) -> None:
+    def __init__(self, chunks: Sequence[KeywordRow], *, fitted: tuple[dict[str, int], sparse.csc_matrix] | None = None
+                 ) -> None:
+        """Fit BM25 over `chunks`, or take the `fitted` vocabulary and weights (`from_bytes`)."""
         self.rows = list(chunks)
         self.chunk_ids = [c.chunk_id for c in chunks]
         self.pages = [(c.page_start, c.page_end) for c in chunks]
-        corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]
-        self._bm25 = BM25Okapi([doc or ["_"] for doc in corpus]) if corpus else None
         self._vocab: dict[str, int] = {}
         self._weights = None
-        if self._bm25 is not None:
-            self._vocab, self._weights = _weight_matrix(self._bm25)
+        if fitted is not None:
+            self._vocab, self._weights = fitted
+        elif self.rows:
+            corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]
+            self._vocab, self._weights = _weight_matrix(BM25Okapi([doc or ["_"] for doc in corpus]))
+
+    def to_bytes(self) -> bytes:
+        """The fitted index (chunk ids, vocabulary, weights) as bytes, written when a document
+        becomes searchable so that no process fits it again."""
+        buffer = io.BytesIO()
+        weights = self._weights if self._weights is not None else sparse.csc_matrix((len(self.chunk_ids), 0))
+        np.savez(buffer, chunk_ids=np.array(self.chunk_ids, dtype=str), terms=np.array(list(self._vocab), dtype=str),
+                 data=weights.data, indices=weights.indices, indptr=weights.indptr,
+                 shape=np.array(weights.shape, dtype=np.int64))
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes, rows: Sequence[KeywordRow]) -> BM25Index:
+        """An index read back from `to_bytes`, over the same chunks (`rows`, in the same order)."""
+        with np.load(io.BytesIO(data), allow_pickle=False) as saved:
+            if [str(c) for c in saved["chunk_ids"]] != [r.chunk_id for r in rows]:
+                raise ValueError("the stored keyword index was built over other chunks")
+            vocab = {str(t): j for j, t in enumerate(saved["terms"])}
+            weights = sparse.csc_matrix((saved["data"], saved["indices"], saved["indptr"]),
+                                        shape=tuple(int(x) for x in saved["shape"]))
+        return cls(rows, fitted=(vocab, weights))
 
     def search(self, query: str, top_k: int, pages: Sequence[int] | None = None,
                only: Sequence[int] | None = None, extra: str = "",
@@ -56,7 +81,7 @@ class BM25Index:
         """Best chunks for `query`, considering only chunks on `pages` (1-based) when given, or
         only the chunks at positions `only`. Terms of `extra` (synonyms, expansions) that the query
         lacks count `extra_weight` times a query term."""
-        if self._bm25 is None:
+        if self._weights is None:
             return []
         terms = tokenize(query)
         if not terms:
@@ -107,12 +132,17 @@ class BM25Cache:
         self._lock = threading.Lock()
         self._indexes: dict[str, BM25Index] = {}
 
-    def get(self, doc_id: str, load: callable) -> BM25Index:
-        """The index of `doc_id`, built from `load()` (its chunks) the first time."""
+    def get(self, doc_id: str, load: callable, stored: callable = lambda: None) -> BM25Index:
+        """The index of `doc_id`: read from `stored()` (the bytes written at ingestion) the first time,
+        else fitted over `load()` (its chunks: stores written before keyword indexes were kept)."""
         with self._lock:
             index = self._indexes.get(doc_id)
         if index is None:
-            index = BM25Index(load())
+            rows, data = load(), stored()
+            try:
+                index = BM25Index.from_bytes(data, rows) if data else BM25Index(rows)
+            except (ValueError, KeyError, OSError):  # NOTE: a stale or unreadable index is fitted again
+                index = BM25Index(rows)
             with self._lock:
                 self._indexes[doc_id] = index
         return index

@@ -1,5 +1,5 @@
-"""The offline embedding model (all-MiniLM-L6-v2) as a llama-index BaseEmbedding, and the
-transform that embeds chunks (tables from their synopsis)."""
+"""The offline embedding model (all-MiniLM-L6-v2) as a llama-index BaseEmbedding, and the key of an
+embedding text (a chunk's vector is reused for the same text)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,13 @@ import functools
 import hashlib
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from llama_index.core.base.embeddings.base import BaseEmbedding
-from llama_index.core.schema import BaseNode, TransformComponent
 from pydantic import Field, PrivateAttr
 
-from vera_core.chunking.node_parser import embedding_text
 from vera_core.errors import EmbeddingModelError
 from vera_core.index.model_path import resolve_model_path
 
@@ -128,32 +126,3 @@ class MiniLMEmbedding(BaseEmbedding):
 def text_key(text: str) -> str:
     """Identity of an embedding text: 32 hex digits of its SHA-256 (stored as `chunks.embed_key`)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-KnownVectors = Callable[[Sequence[str]], dict[str, list[float]]]
-"""Looks up vectors already stored for embedding-text keys (absent keys are missing)."""
-
-
-class ChunkEmbedder(TransformComponent):
-    """Pipeline step that embeds each chunk's `embedding_text` (a synopsis for tables).
-
-    Each distinct text is embedded once; a text already embedded for another stored chunk (a
-    company's filings repeat boilerplate year after year) takes that chunk's vector."""
-
-    embed_model: MiniLMEmbedding
-    known: KnownVectors | None = Field(default=None, exclude=True,
-                                       description="Stored vectors by text key; None = embed everything.")
-    reused: int = Field(default=0, description="Chunks of the last call that took an existing vector.")
-
-    def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> Sequence[BaseNode]:
-        pending = [n for n in nodes if n.embedding is None]
-        pending_texts = [embedding_text(n) for n in pending]
-        keys = [text_key(t) for t in pending_texts]
-        texts = dict(zip(keys, pending_texts))
-        vectors = self.known(list(texts)) if self.known else {}
-        todo = [k for k in texts if k not in vectors]
-        vectors.update(zip(todo, self.embed_model.encode([texts[k] for k in todo])))
-        for node, key in zip(pending, keys):
-            node.embedding = vectors[key]
-        self.reused = len(pending) - len(todo)
-        return nodes

@@ -1,8 +1,11 @@
-"""Ingest files atomically: validate -> parse -> chunk -> embed -> vectors -> catalog -> visible.
+"""Ingest files in two atomic stages: validate -> parse -> chunk -> catalog + keyword index ->
+visible as `searchable`; then embed -> vectors -> `complete`.
 
-A document becomes visible (status `ready`) only after its chunks, geometry and vectors are all
-written. It is registered as `ingesting` first, so a crash at any later point leaves a row that
-the next ingestion finds and removes from every store (`Workspace.repair`).
+A document is registered as `ingesting` (invisible) first; it becomes visible only when its chunks,
+geometry, table grids, facts and keyword index are all written (one flip to `searchable`), so a crash
+before that leaves a row the next ingestion removes from every store (`Workspace.repair`). Every
+question type works on a searchable document; semantic search reads its vectors once it is
+`complete`. Embedding resumes where it stopped: vectors are written by chunk id.
 """
 
 from __future__ import annotations
@@ -14,25 +17,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from llama_index.core.ingestion import IngestionPipeline
-
 from vera_core import chunk_metadata as M
 from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.facts.extract import extract_facts, to_record
-from vera_core.index.embedding import ChunkEmbedder, text_key
+from vera_core.index.bm25 import BM25Index
+from vera_core.index.embedding import text_key
 from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
 from vera_core.ingest.markdown import parse_markdown
 from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
 from vera_core.ingest.pdf import parse_pdf
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.records import ParsedDocument, Rect
-from vera_core.store.catalog import ChunkRecord
+from vera_core.store.catalog import ChunkRecord, KeywordRow
 from vera_core.tables import document_grids
 from vera_core.workspace import Workspace
 
-STAGES = ("parsing", "tables", "embedding", "indexing")
+STAGES = ("parsing", "tables", "indexing", "embedding")
 """Progress stages reported to `on_stage` callbacks, in order."""
 
 
@@ -54,6 +56,23 @@ class IngestResult:
     error: str = ""
     """The VeraError message when `failed`."""
     error_type: str = ""
+    warnings: list[str] = field(default_factory=list)
+    """Warnings about the file that did not stop it (a damaged PDF PyMuPDF had to repair)."""
+
+
+@dataclass(frozen=True)
+class EmbedProgress:
+    """Where the embedding of one document stands after a call of `Ingestor.complete`."""
+
+    embedded: int
+    """Chunks with a vector."""
+    total: int
+    reused: int = 0
+    """Chunks of this call that took a stored vector of the same text instead of being embedded."""
+
+    @property
+    def done(self) -> bool:
+        return self.embedded >= self.total
 
 
 def read_and_parse(path: Path | str, settings: VeraSettings, data: bytes | None = None,
@@ -68,10 +87,11 @@ def parse_source(source: SourceFile) -> ParsedDocument:
     return parse_pdf(source) if source.format == "pdf" else parse_markdown(source)
 
 
-def parse_in_worker(path: str, settings_json: str) -> tuple[SourceFile, ParsedDocument] | VeraError:
+def parse_in_worker(path: str, settings_json: str, name: str | None = None
+                    ) -> tuple[SourceFile, ParsedDocument] | VeraError:
     """Process-pool entry point: errors come back as values so one bad file stops nothing."""
     try:
-        return read_and_parse(path, VeraSettings.model_validate_json(settings_json))
+        return read_and_parse(path, VeraSettings.model_validate_json(settings_json), name=name)
     except VeraError as exc:
         return exc
 
@@ -100,6 +120,9 @@ class Ingestor:
                 on_stage("parsing")
             source = load_source(path, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
             if not force and self.is_present(source.doc_id):
+                doc = self.ws.catalog.document(source.doc_id)
+                if doc is not None and not doc.complete:  # an interrupted ingestion: finish its vectors
+                    self.complete(doc.doc_id)
                 return IngestResult(label, "skipped", doc_id=source.doc_id)
             return self.store(source, parse_source(source), force=force, on_stage=on_stage)
         except VeraError as exc:
@@ -107,7 +130,21 @@ class Ingestor:
 
     def store(self, source: SourceFile, parsed: ParsedDocument, *, force: bool = False,
               on_stage: Callable[[str], None] | None = None) -> IngestResult:
-        """Write a parsed document to every store; visible only at the end."""
+        """Write a parsed document to every store, searchable first, then complete (blocking)."""
+        result = self.make_searchable(source, parsed, force=force, on_stage=on_stage)
+        if result.status == "ingested":
+            if on_stage:
+                on_stage("embedding")
+            started = time.perf_counter()
+            result.reused = self.complete(result.doc_id).reused
+            result.seconds["embed"] = time.perf_counter() - started
+        return result
+
+    def make_searchable(self, source: SourceFile, parsed: ParsedDocument, *, force: bool = False,
+                        on_stage: Callable[[str], None] | None = None) -> IngestResult:
+        """Stage one: chunks with geometry, table grids, facts and the keyword index are written, then
+        the document becomes visible as `searchable` in one flip (a kill before it leaves the
+        document invisible and repaired on the next ingestion). Dense vectors come with `complete`."""
         ws = self.ws
         ws.catalog.check_contract()
         ws.repair()
@@ -127,32 +164,46 @@ class Ingestor:
                                                if n.metadata[M.KIND] == M.KIND_TABLE])
         gridded = time.perf_counter()
         if on_stage:
-            on_stage("embedding")
-        embedder = ChunkEmbedder(embed_model=ws.embedder, known=self._known_vectors)
-        pipeline = IngestionPipeline(transformations=[embedder], vector_store=ws.vectors.store,
-                                     disable_cache=True)
-        embedded_before = time.perf_counter()  # NOTE: grids are counted under "tables", not "parse"
-        nodes = embedder(nodes)
-        reused = embedder.reused
-        embedded = time.perf_counter()
-        if on_stage:
             on_stage("indexing")
-        pipeline.run(nodes=nodes)  # embeddings present: the pipeline only writes them to Chroma
         self._keep_original(parsed, source)
         records = [_chunk_record(n) for n in nodes]
         ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings, grids)
         if ws.settings.facts_enabled:
             self._store_facts(parsed.doc_id, records)
-        ws.catalog.mark_ready(parsed.doc_id)
+        keyword = BM25Index([KeywordRow(c.chunk_id, c.page_start, c.page_end, c.caption, c.heading_path, c.text,
+                                        c.kind) for c in records])
+        ws.catalog.mark_searchable(parsed.doc_id, keyword.to_bytes())
         ws.invalidate(parsed.doc_id)
         done = time.perf_counter()
         seconds = {"parse": parsed.timings.get("parse", 0.0) + (chunked - started),
                    "tables": parsed.timings.get("tables", 0.0) + (gridded - chunked),
-                   "embed": embedded - embedded_before, "index": done - embedded}
+                   "embed": 0.0, "index": done - gridded}
         return IngestResult(parsed.name, "ingested", doc_id=parsed.doc_id, pages=parsed.pages,
-                            chunks=len(nodes), tables=sum(1 for n in nodes if n.metadata[M.KIND] == M.KIND_TABLE),
-                            reused=reused, seconds=seconds)
+                            chunks=len(records), tables=sum(1 for c in records if c.kind == M.KIND_TABLE),
+                            seconds=seconds, warnings=[w["message"] for w in parsed.metadata.get("warnings", [])])
 
+    def complete(self, doc_id: str, *, limit: int | None = None) -> EmbedProgress:
+        """Stage two: embed the chunks of a searchable document that have no vector yet (at most
+        `limit` of them), write the vectors by chunk id, and mark the document `complete` once every
+        chunk has one. Resumable: a kill at any point loses at most the batch being embedded, and
+        writing by id never duplicates a vector. Each distinct text is embedded once; a text already
+        embedded for another stored chunk takes that chunk's vector."""
+        ws = self.ws
+        chunks = ws.catalog.chunks(doc_id)
+        present = ws.vectors.ids(doc_id)
+        todo = [c for c in chunks if c.chunk_id not in present]
+        batch = todo[:limit] if limit else todo
+        texts = {c.embed_key or text_key(c.embed_text): c.embed_text for c in batch}
+        vectors = self._known_vectors(list(texts))
+        missing = [k for k in texts if k not in vectors]
+        vectors.update(zip(missing, ws.embedder.encode([texts[k] for k in missing])))
+        ws.vectors.upsert([c.chunk_id for c in batch],
+                          [vectors[c.embed_key or text_key(c.embed_text)] for c in batch],
+                          [_vector_metadata(c) for c in batch])
+        left = len(todo) - len(batch)
+        if left == 0 and ws.catalog.document(doc_id) is not None:
+            ws.catalog.mark_complete(doc_id)
+        return EmbedProgress(embedded=len(chunks) - left, total=len(chunks), reused=len(batch) - len(missing))
     def _known_vectors(self, keys) -> dict[str, list[float]]:
         """Vectors of chunks already stored with the same embedding text, by text key."""
         chunk_ids = self.ws.catalog.chunk_ids_by_embed_key(keys)
@@ -182,3 +233,9 @@ def _chunk_record(node) -> ChunkRecord:
         polygons=tuple(Rect.from_dict(p) for p in json.loads(meta[M.POLYGONS])),
         caption=meta.get(M.CAPTION, ""), footnotes=meta.get("footnotes", ""), tokens=meta[M.TOKENS],
         embed_key=text_key(embedding_text(node)))
+
+
+def _vector_metadata(chunk: ChunkRecord) -> dict:
+    """The flat metadata stored with a chunk's vector (what dense search filters on)."""
+    return {M.DOC_ID: chunk.doc_id, M.CHUNK_ID: chunk.chunk_id, M.POSITION: chunk.position, M.KIND: chunk.kind,
+            M.PAGE_START: chunk.page_start, M.PAGE_END: chunk.page_end, M.SECTION_ID: chunk.section_id}

@@ -72,16 +72,20 @@ class HybridRetriever(BaseRetriever):
         if self.prefer:
             depth *= 2
         dense: list[str] = []
-        if self.dense:
+        # NOTE: a searchable document's vectors are still being written: dense search reads complete ones
+        pending = self.ws.searchable_only(self.doc_ids)
+        with_vectors = [d for d in self.doc_ids if d not in pending] if self.dense else []
+        if with_vectors:
             dense = [h.chunk_id for h in self.ws.vectors.query(
-                self.ws.embedder.get_query_embedding(query), depth, doc_ids=self.doc_ids,
+                self.ws.embedder.get_query_embedding(query), depth, doc_ids=with_vectors,
                 pages=self.pages or None)]
             dense = [c for c in dense if c not in self.exclude]
         lists = [dense]
         keyword: list[str] = []
-        if self.hybrid:
+        keyword_docs = self.doc_ids if self.hybrid else [d for d in self.doc_ids if d in pending]
+        if keyword_docs:
             scored, statements, labelled = [], [], []
-            for doc_id in self.doc_ids:
+            for doc_id in keyword_docs:
                 index = self.ws.keyword_index(doc_id)
                 for hit in index.search(query, depth, pages=self.pages or None, extra=self.keyword_extra):
                     scored.append((hit.score, hit.chunk_id))

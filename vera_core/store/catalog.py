@@ -38,6 +38,20 @@ class DocumentRecord:
     table_count: int
     created_at: str
     ready_at: str | None
+    stage: str = "complete"
+    """For a ready document: `searchable` (chunks, tables, facts and keyword index written; dense
+    vectors still being written) or `complete` (vectors written too)."""
+
+    @property
+    def complete(self) -> bool:
+        """Dense vectors are written: semantic search reads this document's vectors."""
+        return self.stage == "complete"
+
+    @property
+    def warnings(self) -> list[dict]:
+        """Warnings about the file itself ({code, message}): a PDF that had to be repaired, pages that
+        came out empty."""
+        return list(self.metadata.get("warnings") or [])
 
     @property
     def stem(self) -> str:
@@ -163,6 +177,10 @@ class Catalog:
                 raise
             self._conn.execute("COMMIT")
 
+    def query(self, sql: str, params: Sequence = ()) -> list[sqlite3.Row]:
+        """Rows of one read statement (for the store's own modules, e.g. the ingestion queue)."""
+        return self._query(sql, params)
+
     def _query(self, sql: str, params: Sequence = ()) -> list[sqlite3.Row]:
         with self._lock:
             cursor = self._conn.execute(sql, params)
@@ -202,14 +220,31 @@ class Catalog:
                  for i, h in enumerate(headings)])
             grid_rows.insert_grids(conn, doc_id, grids)
 
-    def mark_ready(self, doc_id: str) -> None:
-        """Make a fully written document visible, with its chunk and table counts."""
+    def mark_searchable(self, doc_id: str, keyword_index: bytes) -> None:
+        """Make a document visible (stage `searchable`) with its keyword index and its chunk and table
+        counts, in one transaction: every question type works on it; dense vectors come later."""
         with self.transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO keyword_indexes VALUES (?, ?, ?)", (doc_id, keyword_index, _now()))
             conn.execute(
-                "UPDATE documents SET status = 'ready', ready_at = ?,"
+                "UPDATE documents SET status = 'ready', stage = 'searchable', ready_at = ?,"
                 " chunk_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ?),"
                 " table_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ? AND kind = 'table')"
                 " WHERE doc_id = ?", (_now(), doc_id, doc_id, doc_id))
+
+    def mark_complete(self, doc_id: str) -> None:
+        """A searchable document's dense vectors are all written (stage `complete`)."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE documents SET stage = 'complete' WHERE doc_id = ? AND status = 'ready'", (doc_id,))
+
+    def keyword_index(self, doc_id: str) -> bytes | None:
+        """The keyword index written when the document became searchable (None in older stores)."""
+        rows = self._query("SELECT data FROM keyword_indexes WHERE doc_id = ?", (doc_id,))
+        return bytes(rows[0]["data"]) if rows else None
+
+    def versions(self) -> dict[str, tuple[str, str]]:
+        """(stage, ready_at) of every visible document: what another process may have changed."""
+        return {r["doc_id"]: (r["stage"], r["ready_at"] or "")
+                for r in self._query("SELECT doc_id, stage, ready_at FROM documents WHERE status = 'ready'")}
 
     def delete_document(self, doc_id: str) -> None:
         """Remove a document and (by cascade) its chunks, headings and facts."""
@@ -325,7 +360,7 @@ def _document(row: sqlite3.Row) -> DocumentRecord:
         pages=row["pages"], size_bytes=row["size_bytes"], status=row["status"],
         metadata=json.loads(row["metadata_json"]), parser_version=row["parser_version"],
         chunk_count=row["chunk_count"], table_count=row["table_count"],
-        created_at=row["created_at"], ready_at=row["ready_at"])
+        created_at=row["created_at"], ready_at=row["ready_at"], stage=row["stage"])
 
 
 def _chunk(row: sqlite3.Row) -> ChunkRecord:

@@ -86,11 +86,41 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX chunks_embed_key ON chunks(embed_key);
     """),
     Migration(3, "table_grids and table_cells: the cell grid of every table chunk", grids.MIGRATION_SQL),
+    Migration(4, "document stages (searchable, complete), persisted keyword indexes, the ingestion queue", """
+        ALTER TABLE documents ADD COLUMN stage TEXT NOT NULL DEFAULT 'complete';
+        CREATE TABLE keyword_indexes (
+            doc_id TEXT PRIMARY KEY REFERENCES documents(doc_id) ON DELETE CASCADE,
+            data BLOB NOT NULL,
+            built_at TEXT NOT NULL
+        );
+        CREATE TABLE ingest_jobs (
+            job_id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL DEFAULT 'ingest' CHECK (kind IN ('ingest', 'delete')),
+            name TEXT NOT NULL,
+            path TEXT NOT NULL,
+            owned INTEGER NOT NULL DEFAULT 0,
+            force INTEGER NOT NULL DEFAULT 0,
+            doc_id TEXT,
+            status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'skipped')),
+            stage TEXT NOT NULL,
+            progress REAL NOT NULL DEFAULT 0,
+            pages INTEGER NOT NULL DEFAULT 0,
+            chunks INTEGER NOT NULL DEFAULT 0,
+            error TEXT NOT NULL DEFAULT '',
+            error_type TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            started_at TEXT,
+            searchable_at TEXT,
+            finished_at TEXT,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX ingest_jobs_status ON ingest_jobs(status, job_id);
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
     "documents": ("doc_id", "name", "format", "sha256", "pages", "size_bytes", "status",
-                  "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at"),
+                  "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at", "stage"),
     "chunks": ("chunk_id", "doc_id", "position", "kind", "text", "embed_text", "heading_path",
                "heading_titles_json", "section_id", "page_start", "page_end", "polygons_json",
                "caption", "footnotes", "tokens", "embed_key"),
@@ -99,6 +129,10 @@ CONTRACT: dict[str, tuple[str, ...]] = {
                        "page_numbers_json", "polygons_json", "evidence_excerpt", "extractor_version",
                        "doc_sha256", "extracted_at"),
     "table_grids": grids.GRID_COLUMNS,
+    "keyword_indexes": ("doc_id", "data", "built_at"),
+    "ingest_jobs": ("job_id", "kind", "name", "path", "owned", "force", "doc_id", "status", "stage", "progress",
+                    "pages", "chunks", "error", "error_type", "created_at", "started_at", "searchable_at",
+                    "finished_at", "updated_at"),
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""

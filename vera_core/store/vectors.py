@@ -28,11 +28,43 @@ class VectorIndex:
 
     def __init__(self, data_dir: Path, collection: str) -> None:
         self._lock = threading.RLock()
+        self._path = str(data_dir / "chroma")
+        self._name = collection
+        self._open()
+
+    def _open(self) -> None:
         self.client = chromadb.PersistentClient(
-            path=str(data_dir / "chroma"),
-            settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
-        self.collection = self.client.get_or_create_collection(collection, metadata={"hnsw:space": "cosine"})
+            path=self._path, settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
+        self.collection = self.client.get_or_create_collection(self._name, metadata={"hnsw:space": "cosine"})
         self.store = ChromaVectorStore.from_collection(self.collection)
+
+    def reopen(self) -> None:
+        """Read the store again from disk. An embedded Chroma client does not see vectors another
+        process wrote (measured with chromadb 1.5: queries and gets stay stale, only `count` moves);
+        the app reopens when the ingestion worker has completed a document."""
+        from chromadb.api.shared_system_client import SharedSystemClient
+        with self._lock:
+            # NOTE: Chroma shares one System per path inside a process; drop ours so a new one loads
+            old = SharedSystemClient._identifier_to_system.pop(self._path, None)
+            SharedSystemClient._identifier_to_refcount.pop(self._path, None)
+            self._open()
+            if old is not None:
+                try:
+                    old.stop()
+                except Exception:  # noqa: BLE001 - an old reader that fails to stop is only garbage
+                    pass
+
+    def ids(self, doc_id: str) -> set[str]:
+        """Ids of the vectors stored for one document."""
+        with self._lock:
+            return set(self.collection.get(where={M.DOC_ID: doc_id}, include=[])["ids"])
+
+    def upsert(self, ids: Sequence[str], vectors: Sequence[Sequence[float]], metadatas: Sequence[dict]) -> None:
+        """Write vectors by id; writing an id again replaces it (a resumed embedding adds no duplicate)."""
+        if not ids:
+            return
+        with self._lock:
+            self.collection.upsert(ids=list(ids), embeddings=[list(v) for v in vectors], metadatas=list(metadatas))
 
     def delete_document(self, doc_id: str) -> None:
         """Remove every vector of a document."""

@@ -95,8 +95,9 @@ def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[Documen
     vector = np.asarray(services.ws.embedder.get_query_embedding(query))
     staged: list[tuple[DocumentRecord, list[tuple[Passage, float]]]] = []
     to_embed: list[Passage] = []
+    pending = services.ws.searchable_only([d.doc_id for d in docs])
     for doc in docs:
-        chunks, close = _candidates(services, doc, query, extra, vector)
+        chunks, close = _candidates(services, doc, query, extra, None if doc.doc_id in pending else vector)
         scored = [(p, coverage(p, topic)) for p in passages(chunks)]
         staged.append((doc, scored))
         if not any(lex >= 1.0 for _, lex in scored):

@@ -1,0 +1,24 @@
+"""`vera worker`: work the store's ingestion queue in the foreground (the app starts one itself)."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from vera_core.config import VeraSettings
+from vera_core.ingest.worker import IngestWorker, writer_lock
+from vera_core.workspace import Workspace
+
+
+def run(args, settings: VeraSettings) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.nice:
+        os.nice(args.nice)
+    data_dir = settings.resolved_data_dir()
+    with writer_lock(data_dir) as mine:
+        if not mine:
+            print(f"A worker already writes to {data_dir}; nothing to do.")
+            return 0
+        ws = Workspace(settings, batch=True)
+        IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent)
+    return 0

@@ -1,0 +1,240 @@
+"""The ingestion worker: works the store's queue (`store/jobs.py`) in the background, so that no user
+waits for embedding. The app starts one per store (`start_worker_process`), `vera worker` runs one on
+its own, and `vera ingest` runs one in-process when none is running.
+
+Order of work: every queued file is first made searchable (parse, tables, facts, keyword index: a few
+seconds even for a 160-page 10-K), then dense vectors are written in batches, oldest document first;
+between batches, newly queued files go first. One worker writes to a store at a time: it holds the
+store's writer lock (`writer_lock`) for its whole life. A worker killed at any point leaves every
+document invisible, searchable or complete; the next one repairs what was half written, requeues
+what it was parsing and resumes embedding where the vectors stop."""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+from vera_core.config import VeraSettings
+from vera_core.errors import VeraError
+from vera_core.ingest.service import Ingestor, parse_in_worker, parse_source
+from vera_core.ingest.source import load_source
+from vera_core.processes import worker_context
+from vera_core.store.jobs import Job, JobQueue
+from vera_core.workspace import Workspace
+
+__all__ = ["EMBED_BATCH", "IngestWorker", "LOCK_FILE", "start_worker_process", "worker_running", "writer_lock"]
+
+LOCK_FILE = "writer.lock"
+EMBED_BATCH = 96
+"""Chunks embedded per step (a few seconds on a 2-core CPU): how long a new upload may wait to be parsed."""
+log = logging.getLogger("vera.worker")
+
+
+@contextmanager
+def writer_lock(data_dir: Path, *, wait: bool = False) -> Iterator[bool]:
+    """The store's writer lock (an flock on `<store>/writer.lock`); yields whether it was acquired.
+    The lock dies with its process, so a killed worker never blocks the next one."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    handle = open(data_dir / LOCK_FILE, "a+")
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            acquired = True
+        except BlockingIOError:
+            acquired = False
+        yield acquired
+    finally:
+        if acquired:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        handle.close()
+
+
+def worker_running(data_dir: Path) -> bool:
+    """Whether some process holds the store's writer lock (a worker, or a `vera ingest` at work)."""
+    with writer_lock(data_dir) as acquired:
+        return not acquired
+
+
+def start_worker_process(settings: VeraSettings, *, parent: int | None = None, nice: int = 10) -> subprocess.Popen | None:
+    """Start `vera worker` for the store in the background, unless one already runs. With `parent`,
+    the worker stops once that process is gone and the queue is empty. `nice` lowers its CPU priority
+    so that questions asked meanwhile come first. Its output goes to `<store>/worker.log`."""
+    data_dir = settings.resolved_data_dir()
+    if worker_running(data_dir):
+        return None
+    command = [sys.executable, "-m", "vera_core.cli.main", "--data-dir", str(data_dir), "worker", "--nice", str(nice)]
+    if parent is not None:
+        command += ["--parent", str(parent)]
+    with open(data_dir / "worker.log", "ab") as out:
+        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                cwd=str(Path(__file__).resolve().parents[2]), env=_child_env(settings))
+
+
+def _child_env(settings: VeraSettings) -> dict[str, str]:
+    env = dict(os.environ)
+    env["VERA_DATA_DIR"] = str(settings.resolved_data_dir())
+    return env
+
+
+class IngestWorker:
+    """Works one store's queue; call `run` while holding the store's writer lock."""
+
+    def __init__(self, ws: Workspace, *, parse_workers: int | None = None,
+                 on_event: Callable[[Job, str], None] | None = None) -> None:
+        self.ws = ws
+        self.queue = JobQueue(ws.catalog)
+        self.ingestor = Ingestor(ws)
+        self.parse_workers = max(1, parse_workers or 1)
+        self.on_event = on_event
+        self._pool: ProcessPoolExecutor | None = None
+        self._broken: set[str] = set()
+
+    def recover(self) -> None:
+        """After a crash: remove half-written documents, requeue the jobs that were being parsed."""
+        self.ws.repair()
+        for job in self.queue.requeue_interrupted():
+            log.info("requeued %s (interrupted while %s)", job.name, job.stage)
+
+    def run(self, *, until_idle: bool = False, should_stop: Callable[[], bool] = lambda: False,
+            poll_s: float = 0.3, parent: int | None = None) -> None:
+        """Work until told to stop (`should_stop`), until nothing is left (`until_idle`), or until the
+        `parent` process is gone and nothing is left."""
+        self.recover()
+        try:
+            while not should_stop():
+                if self.step():
+                    continue
+                if until_idle or (parent is not None and not _alive(parent)):
+                    return
+                time.sleep(poll_s)
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+
+    def step(self) -> bool:
+        """One unit of work: the queued files made searchable, else one batch of vectors; False when
+        there is nothing to do."""
+        jobs = self.queue.claim(limit=self.parse_workers)
+        if jobs:
+            self._work(jobs)
+            return True
+        return self._embed_batch()
+
+    # -- stage one: searchable ---------------------------------------------------------------------
+
+    def _work(self, jobs: list[Job]) -> None:
+        ingests = []
+        for job in jobs:
+            if job.kind == "delete":
+                self._delete(job)
+            else:
+                ingests.append(job)
+        if len(ingests) > 1 and self.parse_workers > 1:
+            settings_json = self.ws.settings.model_dump_json()
+            futures = [self._parse_pool().submit(parse_in_worker, job.path, settings_json, job.name) for job in ingests]
+            outcomes = [f.result() for f in futures]
+        else:
+            outcomes = [None] * len(ingests)
+        for job, outcome in zip(ingests, outcomes):
+            self._make_searchable(job, outcome)
+
+    def _make_searchable(self, job: Job, parsed_in_pool) -> None:
+        try:
+            if isinstance(parsed_in_pool, VeraError):
+                raise parsed_in_pool
+            if parsed_in_pool is None:
+                source = load_source(job.path, max_file_mb=self.ws.settings.max_file_mb, name=job.name)
+                if not job.force and self.ingestor.is_present(source.doc_id):
+                    self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
+                    return
+                parsed = parse_source(source)
+            else:
+                source, parsed = parsed_in_pool
+                if not job.force and self.ingestor.is_present(source.doc_id):
+                    self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
+                    return
+            result = self.ingestor.make_searchable(source, parsed, force=job.force)
+        except VeraError as exc:
+            self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug on one file must not stop the queue
+            log.exception("ingesting %s failed", job.name)
+            self._finish(job, "failed", "failed", error=f"{job.name!r} could not be ingested: {exc}",
+                         error_type=type(exc).__name__)
+            return
+        if result.status == "skipped":
+            self._finish(job, "skipped", "skipped", doc_id=result.doc_id)
+            return
+        self.queue.searchable(job.job_id, result.doc_id, result.pages, result.chunks)
+        self._drop_upload(job)
+        self._emit(job.job_id, "searchable")
+
+    def _delete(self, job: Job) -> None:
+        doc_id = job.doc_id or job.path
+        self.ws.delete(doc_id)
+        self._finish(job, "done", "deleted", doc_id=doc_id)
+
+    def _parse_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.parse_workers, mp_context=worker_context())
+        return self._pool
+
+    # -- stage two: complete -----------------------------------------------------------------------
+
+    def _embed_batch(self) -> bool:
+        pending = sorted((d for d in self.ws.catalog.documents() if not d.complete and d.doc_id not in self._broken),
+                         key=lambda d: (d.ready_at or "", d.name))
+        if not pending:
+            return False
+        doc = pending[0]
+        try:
+            progress = self.ingestor.complete(doc.doc_id, limit=EMBED_BATCH)
+        except Exception as exc:  # noqa: BLE001 - the document stays searchable; the others go on
+            log.exception("embedding %s failed", doc.name)
+            self._broken.add(doc.doc_id)
+            for job in self.queue.jobs(active_only=True):
+                if job.doc_id == doc.doc_id:
+                    self._finish(job, "failed", "failed", error=f"Embedding {doc.name!r} failed ({exc}); it stays "
+                                 "searchable by keywords. Restart the worker to try again.",
+                                 error_type=type(exc).__name__)
+            return True
+        self.queue.progress_of(doc.doc_id, progress.embedded, progress.total)
+        if progress.done:
+            running = [j for j in self.queue.jobs(active_only=True) if j.doc_id == doc.doc_id]
+            self.queue.complete_doc(doc.doc_id)
+            for job in running:
+                self._emit(job.job_id, "complete")
+        return True
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _finish(self, job: Job, status, stage, **fields) -> None:
+        self.queue.finish(job.job_id, status, stage, **fields)
+        self._drop_upload(job)
+        self._emit(job.job_id, stage)
+
+    def _drop_upload(self, job: Job) -> None:
+        if job.owned:
+            Path(job.path).unlink(missing_ok=True)
+
+    def _emit(self, job_id: int, event: str) -> None:
+        if self.on_event is not None:
+            self.on_event(self.queue.get(job_id), event)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -1,0 +1,168 @@
+"""The durable ingestion queue in the catalog (`ingest_jobs`): one row a file to ingest (or a document
+to delete), with its status, stage, progress, error and timestamps. The app and `vera ingest
+--background` enqueue; the ingestion worker (`vera_core/ingest/worker.py`) claims and works the jobs;
+every page and command reads them to show progress."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from vera_core.store.catalog import Catalog
+
+__all__ = ["ACTIVE", "Job", "JobKind", "JobQueue", "JobStage", "JobStatus"]
+
+JobKind = Literal["ingest", "delete"]
+JobStatus = Literal["queued", "running", "done", "failed", "skipped"]
+JobStage = Literal["queued", "parsing", "searchable", "embedding", "complete", "deleting", "deleted", "failed",
+                   "skipped"]
+ACTIVE = ("queued", "running")
+"""Statuses of a job that is not finished."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One row of `ingest_jobs`."""
+
+    job_id: int
+    kind: JobKind
+    name: str
+    """The file name as the user gave it (or the document's name, for a delete)."""
+    path: str
+    """The file to read (for a delete: the doc_id)."""
+    owned: bool
+    """The file is the queue's own copy of an upload, removed when the job ends."""
+    force: bool
+    doc_id: str | None
+    status: JobStatus
+    stage: JobStage
+    progress: float
+    """Share of the document's chunks with a dense vector, in [0, 1]."""
+    pages: int
+    chunks: int
+    error: str
+    error_type: str
+    created_at: str
+    started_at: str | None
+    searchable_at: str | None
+    finished_at: str | None
+    updated_at: str
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+    @property
+    def label(self) -> str:
+        """The job's state as the Documents page shows it: 'embedding 40%', 'searchable', 'failed'."""
+        if self.stage == "embedding":
+            return f"searchable, embedding {self.progress:.0%}"
+        return {"queued": "queued", "parsing": "parsing", "searchable": "searchable, waiting to embed",
+                "complete": "complete", "failed": "failed", "skipped": "already in the store",
+                "deleting": "deleting", "deleted": "deleted"}.get(self.stage, self.stage)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class JobQueue:
+    """The jobs of one store's catalog. Every method is one short transaction."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def enqueue(self, name: str, path: str, *, kind: JobKind = "ingest", owned: bool = False, force: bool = False,
+                doc_id: str | None = None) -> int:
+        """Add a job; returns its id."""
+        with self.catalog.transaction() as conn:
+            now = _now()
+            cursor = conn.execute(
+                "INSERT INTO ingest_jobs (kind, name, path, owned, force, doc_id, status, stage, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'queued', 'queued', ?, ?)",
+                (kind, name, path, int(owned), int(force), doc_id, now, now))
+            return int(cursor.lastrowid)
+
+    def claim(self, limit: int = 1) -> list[Job]:
+        """Take up to `limit` queued jobs, oldest first, and mark them running."""
+        with self.catalog.transaction() as conn:
+            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY job_id LIMIT ?",
+                                (limit,)).fetchall()
+            ids = [r[0] for r in rows]
+            now = _now()
+            for job_id in ids:
+                conn.execute("UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
+                             " 'deleting' ELSE 'parsing' END, started_at = ?, updated_at = ? WHERE job_id = ?",
+                             (now, now, job_id))
+        return [self.get(i) for i in ids]
+
+    def update(self, job_id: int, **fields) -> None:
+        """Set columns of a job (stage, progress, doc_id, pages, chunks, searchable_at ...)."""
+        if not fields:
+            return
+        fields["updated_at"] = _now()
+        names = ", ".join(f"{k} = ?" for k in fields)
+        with self.catalog.transaction() as conn:
+            conn.execute(f"UPDATE ingest_jobs SET {names} WHERE job_id = ?", (*fields.values(), job_id))
+
+    def searchable(self, job_id: int, doc_id: str, pages: int, chunks: int) -> None:
+        self.update(job_id, stage="searchable", doc_id=doc_id, pages=pages, chunks=chunks, searchable_at=_now())
+
+    def finish(self, job_id: int, status: JobStatus = "done", stage: JobStage = "complete", *, error: str = "",
+               error_type: str = "", doc_id: str | None = None) -> None:
+        """End a job: done (complete or deleted), skipped (the same bytes are already stored) or failed."""
+        fields = {"status": status, "stage": stage, "error": error, "error_type": error_type, "finished_at": _now()}
+        if stage == "complete":
+            fields["progress"] = 1.0
+        if doc_id:
+            fields["doc_id"] = doc_id
+        self.update(job_id, **fields)
+
+    def progress_of(self, doc_id: str, embedded: int, total: int) -> None:
+        """Embedding progress of the running job of a document."""
+        with self.catalog.transaction() as conn:
+            conn.execute("UPDATE ingest_jobs SET stage = 'embedding', progress = ?, updated_at = ?"
+                         " WHERE doc_id = ? AND status = 'running' AND kind = 'ingest'",
+                         (embedded / total if total else 1.0, _now(), doc_id))
+
+    def complete_doc(self, doc_id: str) -> None:
+        """Every running job of a document whose vectors are all written is done."""
+        with self.catalog.transaction() as conn:
+            now = _now()
+            conn.execute("UPDATE ingest_jobs SET status = 'done', stage = 'complete', progress = 1.0, finished_at = ?,"
+                         " updated_at = ? WHERE doc_id = ? AND status = 'running' AND kind = 'ingest'",
+                         (now, now, doc_id))
+
+    def requeue_interrupted(self) -> list[Job]:
+        """After a worker died: a job it was parsing goes back to the queue (its document, if begun, is
+        invisible and repaired); a job whose document was searchable stays running, and its embedding
+        resumes. A delete is retried. Call only while holding the store's writer lock."""
+        with self.catalog.transaction() as conn:
+            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'running' AND stage IN"
+                                " ('parsing', 'deleting')").fetchall()
+            conn.execute("UPDATE ingest_jobs SET status = 'queued', stage = 'queued', updated_at = ? WHERE"
+                         " status = 'running' AND stage IN ('parsing', 'deleting')", (_now(),))
+        return [self.get(r[0]) for r in rows]
+
+    def get(self, job_id: int) -> Job:
+        rows = self.catalog.query("SELECT * FROM ingest_jobs WHERE job_id = ?", (job_id,))
+        return _job(rows[0])
+
+    def jobs(self, *, limit: int = 50, active_only: bool = False) -> list[Job]:
+        """The newest jobs first (only unfinished ones with `active_only`)."""
+        where = "WHERE status IN ('queued', 'running')" if active_only else ""
+        return [_job(r) for r in self.catalog.query(
+            f"SELECT * FROM ingest_jobs {where} ORDER BY job_id DESC LIMIT ?", (limit,))]
+
+    def has_queued(self) -> bool:
+        return bool(self.catalog.query("SELECT 1 FROM ingest_jobs WHERE status = 'queued' LIMIT 1"))
+
+
+def _job(row: sqlite3.Row) -> Job:
+    return Job(job_id=row["job_id"], kind=row["kind"], name=row["name"], path=row["path"], owned=bool(row["owned"]),
+               force=bool(row["force"]), doc_id=row["doc_id"], status=row["status"], stage=row["stage"],
+               progress=float(row["progress"]), pages=row["pages"], chunks=row["chunks"], error=row["error"],
+               error_type=row["error_type"], created_at=row["created_at"], started_at=row["started_at"],
+               searchable_at=row["searchable_at"], finished_at=row["finished_at"], updated_at=row["updated_at"])
