@@ -76,3 +76,38 @@ def test_file_over_the_size_limit(tmp_path):
     assert result.error_type == "FileTooLargeError"
     assert "Aurora_Annual_Report_2024.pdf" in result.error and "VERA_MAX_FILE_MB" in result.error
     assert ws.catalog.documents(include_pending=True) == []
+
+
+def _truncated(tmp_path, share: float):
+    from tests.conftest import SAMPLE_PDF
+    data = SAMPLE_PDF.read_bytes()
+    path = tmp_path / f"report_cut_{int(share * 100)}.pdf"
+    path.write_bytes(data[:int(len(data) * share)])
+    return path
+
+
+def test_a_truncated_pdf_is_ingested_with_a_damaged_warning_that_vera_list_shows(tmp_path, capsys):
+    import json
+
+    from vera_core.cli.main import main
+    path = _truncated(tmp_path, 0.56)
+    store = tmp_path / "store"
+    assert main(["--data-dir", str(store), "ingest", "--quiet", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "warning: 'report_cut_56.pdf' is damaged" in out
+    assert main(["--data-dir", str(store), "list", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["documents"][0]
+    codes = [w["code"] for w in doc["warnings"]]
+    assert codes == ["damaged", "empty_pages"] and "truncated" in doc["warnings"][0]["message"]
+    assert doc["chunks"] > 0
+
+
+def test_a_heavily_truncated_pdf_is_called_damaged_not_scanned(tmp_path):
+    result = Ingestor(Workspace(settings_for(tmp_path / "store"))).ingest_file(_truncated(tmp_path, 0.25))
+    assert result.status == "failed" and result.error_type == "InvalidPDFError"
+    assert "damaged or truncated" in result.error and "OCR" not in result.error
+    assert "report_cut_25.pdf" in result.error
+
+
+def test_an_intact_pdf_has_no_warning(sample_store):
+    assert all(d.warnings == [] for d in sample_store.catalog.documents())

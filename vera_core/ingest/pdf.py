@@ -68,15 +68,21 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
         heights = [page.rect.height for page in doc]
         toc = doc.get_toc(simple=True)
         info = {k: v for k, v in (doc.metadata or {}).items() if v}
+        repaired = bool(getattr(doc, "is_repaired", False))
     except Exception as exc:
         raise InvalidPDFError(f"{source.name!r} is damaged: reading its pages failed ({exc}). "
                               f"Re-export the PDF and ingest again.") from exc
     finally:
         doc.close()
+    if not any(pages) and repaired:
+        raise InvalidPDFError(
+            f"{source.name!r} is damaged or truncated: its structure had to be repaired and none of its "
+            f"{len(pages)} pages has readable text. Download or export the complete file again and ingest that.")
     if not any(pages):
         raise EmptyDocumentError(
             f"{source.name!r} has no text layer on any of its {len(pages)} pages; it looks scanned. "
             f"Run OCR on it (e.g. ocrmypdf) and ingest the result.")
+    warnings = damage_warnings(source.name, pages, repaired)
     keys = furniture_keys(pages, heights)
     pages = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
     _join_split_words(pages)
@@ -99,11 +105,34 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
                                  f"(only headings or page furniture). Choose the complete document.")
     parsed = ParsedDocument(
         doc_id=source.doc_id, name=source.name, format="pdf", sha256=source.sha256, pages=len(pages),
-        blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc)})
+        blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc),
+                                 **({"warnings": warnings} if warnings else {})})
     parsed.headings = headings_with_ranges(blocks, last_page=len(pages))
     parsed.timings = {"parse": (parsed_at - started) + (time.perf_counter() - tables_at),
                       "tables": tables_at - parsed_at}
     return parsed
+
+
+EMPTY_PAGES_WARNING = 0.25
+"""Warn when at least this share of a PDF's pages has no text while others do."""
+
+
+def damage_warnings(name: str, pages: list[list[Row]], repaired: bool) -> list[dict]:
+    """Warnings for a PDF that was read but may be incomplete: PyMuPDF had to repair its structure (a
+    truncated or corrupt file), or many of its pages came out empty. Each is {code, message}."""
+    empty = [i + 1 for i, rows in enumerate(pages) if not rows]
+    out = []
+    if repaired:
+        out.append({"code": "damaged", "message": (
+            f"{name!r} is damaged (its structure had to be repaired; it may be truncated): "
+            f"{len(pages) - len(empty)} of {len(pages)} pages have text, and what is missing cannot be "
+            f"searched. Download or export the complete file again and ingest it with --force.")})
+    if empty and len(empty) >= EMPTY_PAGES_WARNING * len(pages):
+        shown = ", ".join(map(str, empty[:10])) + (", ..." if len(empty) > 10 else "")
+        out.append({"code": "empty_pages", "message": (
+            f"{len(empty)} of {len(pages)} pages of {name!r} have no text (pages {shown}): "
+            f"{'they are likely lost to the damage' if repaired else 'they may be scanned images; run OCR on the file to search them'}.")})
+    return out
 
 
 def _index(pages: list[list[Row]], page: int, row: Row) -> int:
