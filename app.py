@@ -9,7 +9,7 @@ from contextlib import nullcontext
 
 import streamlit as st
 
-from components.workspace import load_samples_once, shared_workspace
+from components.workspace import load_samples_once, shared_ingest_desk, shared_workspace
 from vera_core.errors import VeraError
 
 st.set_page_config(page_title="VERA", page_icon=":mag:", layout="wide")
@@ -21,6 +21,8 @@ try:
     first_start = not ws.catalog.documents()
     with st.spinner("First start: loading the bundled sample documents…") if first_start else nullcontext():
         load_samples_once()
+    # NOTE: a worker the app started stops when idle; one is started again whenever there is work
+    shared_ingest_desk().ensure_worker()
 except VeraError as exc:  # e.g. SchemaContractError: the message names the fix
     st.error(str(exc))
     st.stop()

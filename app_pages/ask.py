@@ -12,6 +12,7 @@ from components.evidence_table import evidence_table
 from components.page_viewer import page_viewer
 from components.safe_text import escape_markdown
 from components.settings_sidebar import settings_sidebar
+from components.ingest_status import queue_status
 from components.uploader import uploader
 from components.workspace import shared_answerer, shared_workspace
 from vera_core.errors import VeraError
@@ -24,6 +25,7 @@ question_col, upload_col = st.columns([1, 1], gap="medium", vertical_alignment="
 with upload_col:
     with st.expander("Add documents", icon=":material/upload_file:"):
         uploader("ask_uploader", compact=True)
+    queue_status(key="ask_queue")
 with question_col:
     question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
                              key="question")

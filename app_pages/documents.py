@@ -1,5 +1,6 @@
-"""Documents page: upload files, see what is in the store, delete a document, browse its heading
-tree and tables."""
+"""Documents page: upload files (queued for the background worker, with live progress), see what is in
+the store (stage: searchable or complete; warnings about damaged files), delete a document, browse its
+heading tree and tables."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ import streamlit as st
 
 from components.safe_text import escape_markdown
 from components.table_grid import table_grid
+from components.ingest_status import queue_status
 from components.uploader import uploader
-from components.workspace import shared_workspace
+from components.workspace import shared_ingest_desk, shared_workspace
 from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
 ws = shared_workspace()
 st.title("Documents")
 uploader("documents_uploader")
+queue_status(key="documents_queue")
 
 
 def facts_status(ws: Workspace, doc_id: str) -> str:
@@ -27,20 +30,22 @@ def facts_status(ws: Workspace, doc_id: str) -> str:
 
 
 def delete(doc_id: str) -> None:
-    ws.delete(doc_id)
-    st.session_state["vera_deleted"] = doc_id
+    done = shared_ingest_desk().delete(doc_id)
+    st.session_state["vera_deleted"] = (doc_id, done)
 
 
 docs = ws.catalog.documents()
 if deleted := st.session_state.pop("vera_deleted", None):
-    st.toast(f"Deleted document {deleted}.")
+    st.toast(f"Deleted document {deleted[0]}." if deleted[1] else f"Document {deleted[0]} will be deleted by the "
+             "ingestion worker in a moment.")
 if not docs:
     st.info("No documents yet. Upload PDF or Markdown files above.")
     st.stop()
 
 st.dataframe(
     pd.DataFrame([{"name": d.name, "format": d.format, "pages": d.pages or None, "chunks": d.chunk_count,
-                   "tables": d.table_count, "facts": facts_status(ws, d.doc_id), "id": d.doc_id} for d in docs]),
+                   "tables": d.table_count, "facts": facts_status(ws, d.doc_id), "id": d.doc_id,
+                   "stage": d.stage, "warnings": " ".join(w["message"] for w in d.warnings)} for d in docs]),
     hide_index=True, width="stretch")
 
 names = {d.doc_id: d.name for d in docs}

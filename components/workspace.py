@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import threading
+import time
 from pathlib import Path
 
 import streamlit as st
 
 from vera_core.config import VeraSettings
-from vera_core.ingest.service import Ingestor, IngestResult
+from vera_core.ingest.desk import IngestDesk
 from vera_core.question_options import QuestionAnswerer
+from vera_core.store.jobs import Job
 from vera_core.workspace import Workspace
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 """The bundled samples, loaded on the first start on an empty store."""
+SAMPLES_WAIT_S = 240.0
+"""How long the first start waits for the samples to become searchable."""
 
 
 def shared_workspace() -> Workspace:
@@ -28,7 +31,7 @@ def _workspace_at(data_dir: str) -> Workspace:
 
 
 def shared_answerer() -> QuestionAnswerer:
-    """The question answerer of the shared workspace, warmed up (model and keyword indexes loaded)."""
+    """The question answerer of the shared workspace, warmed up (the embedding model loaded)."""
     return _answerer_for(str(shared_workspace().data_dir))
 
 
@@ -39,25 +42,8 @@ def _answerer_for(data_dir: str) -> QuestionAnswerer:
     return answerer
 
 
-class IngestDesk:
-    """The store's single writer: one Ingestor behind a lock, shared by every session."""
-
-    def __init__(self, ws: Workspace) -> None:
-        self.ingestor = Ingestor(ws)
-        self.lock = threading.Lock()
-
-    def ingest(self, name: str, data: bytes, on_stage=None) -> IngestResult:
-        """Ingest uploaded bytes; a VeraError comes back as a `failed` result with its message."""
-        with self.lock:
-            return self.ingestor.ingest_file(name, data=data, name=name, on_stage=on_stage)
-
-    def ingest_path(self, path: Path) -> IngestResult:
-        """Ingest a file on disk (the bundled samples)."""
-        with self.lock:
-            return self.ingestor.ingest_file(path)
-
-
 def shared_ingest_desk() -> IngestDesk:
+    """The store's ingestion desk: uploads and deletes go to the background worker's queue."""
     return _desk_for(str(shared_workspace().data_dir))
 
 
@@ -66,16 +52,25 @@ def _desk_for(data_dir: str) -> IngestDesk:
     return IngestDesk(_workspace_at(data_dir))
 
 
-def load_samples_once() -> list[IngestResult]:
-    """On the first start on an empty store, ingest the bundled samples (once per store and process).
-    Returns the results ([] when the store already had documents)."""
+def load_samples_once() -> list[Job]:
+    """On the first start on an empty store, queue the bundled samples (once per store and process)
+    and wait until they are searchable; their vectors follow in the background. Returns their jobs
+    ([] when the store already had documents)."""
     return _samples_for(str(shared_workspace().data_dir))
 
 
 @st.cache_resource(show_spinner=False)
-def _samples_for(data_dir: str) -> list[IngestResult]:
+def _samples_for(data_dir: str) -> list[Job]:
     ws = _workspace_at(data_dir)
     if ws.catalog.documents() or not SAMPLES.is_dir():
         return []
     desk = _desk_for(data_dir)
-    return [desk.ingest_path(path) for path in sorted(SAMPLES.iterdir()) if path.suffix.lower() in (".pdf", ".md")]
+    ids = [desk.submit_path(path).job_id for path in sorted(SAMPLES.iterdir()) if path.suffix.lower() in (".pdf", ".md")]
+    deadline = time.monotonic() + SAMPLES_WAIT_S
+    while time.monotonic() < deadline:
+        jobs = [desk.queue.get(i) for i in ids]
+        if all(j.searchable_at or not j.active for j in jobs):
+            return jobs
+        desk.ensure_worker()
+        time.sleep(0.2)
+    return [desk.queue.get(i) for i in ids]

@@ -22,3 +22,31 @@ def kestrel_review_pdf() -> bytes:
         page.insert_text((72, 90), title, fontsize=16, fontname="hebo")
         page.insert_textbox(pymupdf.Rect(72, 120, 540, 400), body, fontsize=11, fontname="helv")
     return doc.tobytes()
+
+
+LONG_NAME = "harbour_logistics_review.pdf"
+LONG_PAGES = 48
+LONG_FACT_PAGE = 37
+"""The page that states the Orion crane contract (a location question asks what page 37 says)."""
+
+
+def long_review_pdf(pages: int = LONG_PAGES) -> bytes:
+    """A report of `pages` full pages of distinct prose (a few hundred chunks: embedding takes a while,
+    long enough to ask questions before the document is complete); page LONG_FACT_PAGE states the
+    Orion crane contract."""
+    ports = ["Aberdeen", "Bremen", "Cadiz", "Danzig", "Esbjerg", "Flushing", "Genoa", "Hull", "Izmir", "Jaffa"]
+    doc = pymupdf.open()
+    for number in range(1, pages + 1):
+        port = ports[number % len(ports)]
+        page = doc.new_page(width=PAGE_W, height=PAGE_H)
+        page.insert_text((72, 80), f"Terminal report {number}: {port}", fontsize=15, fontname="hebo")
+        lines = []
+        for k in range(14):
+            lines.append(f"In week {k + 1} the {port} terminal handled {1000 + 37 * number + 11 * k} containers on "
+                         f"berth {k % 5 + 1}, with a crane productivity of {20 + (number + k) % 9} moves per hour "
+                         f"and {k % 4} safety observations recorded by the shift supervisors.")
+        if number == LONG_FACT_PAGE:
+            lines.insert(0, "Harbour Logistics signed the Orion crane contract on 9 June 2025: four electric "
+                            "ship-to-shore cranes for EUR 41 million, to be delivered to Genoa in 2027.")
+        page.insert_textbox(pymupdf.Rect(72, 100, 540, 760), " ".join(lines), fontsize=9, fontname="helv")
+    return doc.tobytes()

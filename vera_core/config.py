@@ -47,6 +47,15 @@ class VeraSettings(BaseSettings):
     ingest_workers: int = Field(
         default=2, ge=1, le=32, description="Processes that parse files in parallel during `vera ingest`."
     )
+    ingest_embed_chunks: int = Field(
+        default=96, ge=1, le=4096,
+        description="Chunks the ingestion worker embeds per step: progress is reported, and newly queued "
+        "files are made searchable, between steps.",
+    )
+    embed_device: Literal["auto", "cpu", "cuda", "mps"] = Field(
+        default="auto", description="Where the embedding model runs: auto uses a CUDA or MPS device when torch "
+        "sees one, else the CPU.",
+    )
     collection: str = Field(
         default="vera_chunks", min_length=3, max_length=63, description="Chroma collection name."
     )

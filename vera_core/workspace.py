@@ -45,7 +45,7 @@ class Workspace:
             model_dir = self.settings.embed_model_path
             return MiniLMEmbedding(model_dir=None if model_dir is None else str(model_dir),
                                    precision=self.settings.embed_precision,
-                                   embed_batch_size=self.settings.embed_batch_size,
+                                   embed_batch_size=self.settings.embed_batch_size, device=self.settings.embed_device,
                                    workers=self.settings.batch_embed_workers() if self.batch else 0)
 
     @property

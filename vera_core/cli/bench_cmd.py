@@ -66,7 +66,7 @@ def measure(files: list[Path], settings: VeraSettings, *, workers: int | None = 
             "seconds_to_complete": complete, "pages_per_second_searchable": round(pages / searchable, 1) if searchable else 0.0,
             "pages_per_second_complete": round(pages / complete, 1) if complete else 0.0,
             "model_load_seconds": round(load_s, 2), "parse_workers": worker.parse_workers,
-            "embed_workers": ws.embedder.workers or 1}}
+            "embed_workers": ws.embedder.workers or 1, "embed_device": ws.embedder.torch_device}}
 
 
 def _row(job: Job, doc, started: float) -> dict:

@@ -20,5 +20,6 @@ def run(args, settings: VeraSettings) -> int:
             print(f"A worker already writes to {data_dir}; nothing to do.")
             return 0
         ws = Workspace(settings, batch=True)
-        IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent)
+        IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent,
+                                                             idle_exit_s=args.idle_exit)
     return 0

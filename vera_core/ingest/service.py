@@ -107,7 +107,12 @@ class Ingestor:
                                           max_tokens=settings.embed_max_tokens, model_dir=model_dir)
 
     def is_present(self, doc_id: str) -> bool:
-        return self.ws.catalog.document(doc_id) is not None
+        return self.present(self.ws, doc_id)
+
+    @staticmethod
+    def present(ws: Workspace, doc_id: str) -> bool:
+        """Whether a document with these bytes is visible in the store (searchable or complete)."""
+        return ws.catalog.document(doc_id) is not None
 
     def ingest_file(self, path: Path | str, *, force: bool = False, data: bytes | None = None,
                     name: str | None = None, on_stage: Callable[[str], None] | None = None) -> IngestResult:

@@ -16,6 +16,7 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -33,8 +34,9 @@ from vera_core.workspace import Workspace
 __all__ = ["EMBED_BATCH", "IngestWorker", "LOCK_FILE", "start_worker_process", "worker_running", "writer_lock"]
 
 LOCK_FILE = "writer.lock"
-EMBED_BATCH = 96
-"""Chunks embedded per step (a few seconds on a 2-core CPU): how long a new upload may wait to be parsed."""
+EMBED_BATCH: int | None = None
+"""Chunks embedded per step; None: the `ingest_embed_chunks` setting (96: a few seconds on a 2-core CPU,
+how long a new upload may wait to be parsed). Tests set it to see several steps."""
 log = logging.getLogger("vera.worker")
 
 
@@ -57,22 +59,56 @@ def writer_lock(data_dir: Path, *, wait: bool = False) -> Iterator[bool]:
         handle.close()
 
 
+PID_FILE = "worker.pid"
+_started: dict[str, subprocess.Popen] = {}
+_starting = threading.Lock()
+
+
 def worker_running(data_dir: Path) -> bool:
-    """Whether some process holds the store's writer lock (a worker, or a `vera ingest` at work)."""
+    """Whether some process holds the store's writer lock (a worker, or a `vera ingest` at work), or a
+    worker was started and is still loading (it takes the lock once its imports are done)."""
     with writer_lock(data_dir) as acquired:
-        return not acquired
+        if not acquired:
+            return True
+    started = _started.get(str(data_dir))
+    if started is not None and started.poll() is None:
+        return True
+    return _starting_elsewhere(data_dir)
 
 
-def start_worker_process(settings: VeraSettings, *, parent: int | None = None, nice: int = 10) -> subprocess.Popen | None:
+def _starting_elsewhere(data_dir: Path) -> bool:
+    """A worker another process started, still alive but not holding the lock yet (its pid file)."""
+    try:
+        pid = int((data_dir / PID_FILE).read_text().strip())
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="ignore")
+    except (OSError, ValueError):
+        return False
+    return "vera_core.cli.main" in cmdline and "worker" in cmdline and str(data_dir) in cmdline
+
+
+def start_worker_process(settings: VeraSettings, *, parent: int | None = None, nice: int = 10,
+                         idle_exit_s: float | None = None) -> subprocess.Popen | None:
     """Start `vera worker` for the store in the background, unless one already runs. With `parent`,
-    the worker stops once that process is gone and the queue is empty. `nice` lowers its CPU priority
-    so that questions asked meanwhile come first. Its output goes to `<store>/worker.log`."""
+    the worker stops once that process is gone and the queue is empty; with `idle_exit_s`, after that
+    long with nothing to do. `nice` lowers its CPU priority so that questions asked meanwhile come
+    first. Its output goes to `<store>/worker.log`."""
     data_dir = settings.resolved_data_dir()
-    if worker_running(data_dir):
-        return None
+    with _starting:  # NOTE: sessions rerun concurrently; only one may start the store's worker
+        if worker_running(data_dir):
+            return None
+        process = _spawn(settings, data_dir, parent, nice, idle_exit_s)
+        _started[str(data_dir)] = process
+        (data_dir / PID_FILE).write_text(str(process.pid))
+        return process
+
+
+def _spawn(settings: VeraSettings, data_dir: Path, parent: int | None, nice: int,
+           idle_exit_s: float | None) -> subprocess.Popen:
     command = [sys.executable, "-m", "vera_core.cli.main", "--data-dir", str(data_dir), "worker", "--nice", str(nice)]
     if parent is not None:
         command += ["--parent", str(parent)]
+    if idle_exit_s is not None:
+        command += ["--idle-exit", str(idle_exit_s)]
     with open(data_dir / "worker.log", "ab") as out:
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=str(Path(__file__).resolve().parents[2]), env=_child_env(settings))
@@ -104,15 +140,19 @@ class IngestWorker:
             log.info("requeued %s (interrupted while %s)", job.name, job.stage)
 
     def run(self, *, until_idle: bool = False, should_stop: Callable[[], bool] = lambda: False,
-            poll_s: float = 0.3, parent: int | None = None) -> None:
-        """Work until told to stop (`should_stop`), until nothing is left (`until_idle`), or until the
-        `parent` process is gone and nothing is left."""
+            poll_s: float = 0.3, parent: int | None = None, idle_exit_s: float | None = None) -> None:
+        """Work until told to stop (`should_stop`), until nothing is left (`until_idle`), until the
+        `parent` process is gone and nothing is left, or after `idle_exit_s` with nothing to do."""
         self.recover()
+        idle_since = time.monotonic()
         try:
             while not should_stop():
                 if self.step():
+                    idle_since = time.monotonic()
                     continue
                 if until_idle or (parent is not None and not _alive(parent)):
+                    return
+                if idle_exit_s is not None and time.monotonic() - idle_since >= idle_exit_s:
                     return
                 time.sleep(poll_s)
         finally:
@@ -196,7 +236,7 @@ class IngestWorker:
             return False
         doc = pending[0]
         try:
-            progress = self.ingestor.complete(doc.doc_id, limit=EMBED_BATCH)
+            progress = self.ingestor.complete(doc.doc_id, limit=EMBED_BATCH or self.ws.settings.ingest_embed_chunks)
         except Exception as exc:  # noqa: BLE001 - the document stays searchable; the others go on
             log.exception("embedding %s failed", doc.name)
             self._broken.add(doc.doc_id)

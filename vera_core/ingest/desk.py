@@ -1,0 +1,88 @@
+"""The app's way into the ingestion queue: an upload is checked at once (format, size, duplicate: the
+answer the user needs now), then queued for the background worker, which the desk starts when there is
+work and none runs. Deletes go to the worker too when it runs (it is the store's one writer)."""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from vera_core.errors import VeraError
+from vera_core.ingest.service import IngestResult, Ingestor
+from vera_core.ingest.source import load_source
+from vera_core.ingest.worker import start_worker_process, worker_running, writer_lock
+from vera_core.store.jobs import JobQueue
+from vera_core.workspace import Workspace
+
+__all__ = ["IDLE_EXIT_S", "IngestDesk", "Submission"]
+
+IDLE_EXIT_S = 120.0
+"""A worker the app started stops after this long with nothing to do (the next upload starts one)."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What became of one file handed to the desk."""
+
+    name: str
+    job_id: int | None = None
+    """The queued job, when the file was queued."""
+    result: IngestResult | None = None
+    """The outcome known at once: `failed` (a bad file) or `skipped` (already in the store)."""
+
+
+class IngestDesk:
+    """Queues uploads and deletes for one store's worker; thread-safe (each call is its own transaction)."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self.queue = JobQueue(ws.catalog)
+        self.uploads = ws.data_dir / "uploads"
+
+    def submit(self, name: str, data: bytes) -> Submission:
+        """Check an upload and queue it; a bad file or a duplicate is answered at once."""
+        try:
+            source = load_source(name, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
+        except VeraError as exc:
+            return Submission(name, result=IngestResult(name, "failed", error=str(exc), error_type=type(exc).__name__))
+        if Ingestor.present(self.ws, source.doc_id):
+            return Submission(name, result=IngestResult(name, "skipped", doc_id=source.doc_id))
+        self.uploads.mkdir(parents=True, exist_ok=True)
+        path = self.uploads / f"{uuid.uuid4().hex[:12]}-{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}"
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        job_id = self.queue.enqueue(name, str(path), owned=True)
+        self.ensure_worker()
+        return Submission(name, job_id=job_id)
+
+    def submit_path(self, path: Path) -> Submission:
+        """Queue a file on disk (the bundled samples); the file stays where it is."""
+        job_id = self.queue.enqueue(path.name, str(path.resolve()))
+        self.ensure_worker()
+        return Submission(path.name, job_id=job_id)
+
+    def delete(self, doc_id: str) -> bool:
+        """Delete a document now when no worker runs (True), else queue the delete for it (False)."""
+        with writer_lock(self.ws.data_dir) as mine:
+            if mine:
+                self.ws.sync()
+                self.ws.delete(doc_id)
+                return True
+        doc = self.ws.catalog.document(doc_id)
+        self.queue.enqueue(doc.name if doc else doc_id, doc_id, kind="delete", doc_id=doc_id)
+        self.ensure_worker()
+        return False
+
+    def has_work(self) -> bool:
+        """Queued or running jobs, or documents whose vectors are not all written."""
+        return bool(self.queue.jobs(active_only=True, limit=1)) or bool(self.ws.searchable_only())
+
+    def ensure_worker(self) -> bool:
+        """Start the store's worker when there is work and none runs; True when one was started."""
+        if not self.has_work() or worker_running(self.ws.data_dir):
+            return False
+        return start_worker_process(self.ws.settings, parent=os.getpid(), idle_exit_s=IDLE_EXIT_S) is not None
