@@ -24,8 +24,8 @@ answerer = shared_answerer()
 question_col, upload_col = st.columns([1, 1], gap="medium", vertical_alignment="top")
 with upload_col:
     with st.expander("Add documents", icon=":material/upload_file:"):
-        uploader("ask_uploader", compact=True)
-    queue_status(key="ask_queue")
+        uploader("ask_uploader", compact=True, rerun=False)
+    queue_status(key="ask_queue", rerun=False)
 with question_col:
     question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
                              key="question")

@@ -14,23 +14,27 @@ REFRESH_S = 1.0
 SEEN = "vera_jobs_seen"
 
 
-def ingest_status(submissions: list[Submission], *, key: str) -> None:
-    """One line per file of this session; live while any of its jobs is unfinished."""
+def ingest_status(submissions: list[Submission], *, key: str, rerun: bool = True) -> None:
+    """One line per file of this session; live while any of its jobs is unfinished. With `rerun`, the
+    page reruns when one becomes searchable or finishes (lists and scopes show it)."""
     desk = shared_ingest_desk()
     active = any(s.job_id is not None and desk.queue.get(s.job_id).active for s in submissions)
-    render = (lambda: _session_lines(submissions, key))
+    render = (lambda: _session_lines(submissions, key, rerun))
     (st.fragment(run_every=REFRESH_S)(render) if active else render)()
 
 
-def queue_status(*, key: str) -> None:
-    """The store's unfinished jobs (every session's uploads), live while there are any."""
+def queue_status(*, key: str, rerun: bool = True) -> None:
+    """The store's unfinished jobs (every session's uploads), live while there are any.
+
+    NOTE: `rerun=False` on the Ask page: a whole-page rerun started from a fragment can take the place
+    of the run that carries a question just submitted (the question box's value is delivered once)."""
     desk = shared_ingest_desk()
     if not desk.has_work():
         return
-    st.fragment(run_every=REFRESH_S)(lambda: _queue_lines(key))()
+    st.fragment(run_every=REFRESH_S)(lambda: _queue_lines(key, rerun))()
 
 
-def _session_lines(submissions: list[Submission], key: str) -> None:
+def _session_lines(submissions: list[Submission], key: str, rerun: bool) -> None:
     desk = shared_ingest_desk()
     for sub in submissions:
         if sub.result is not None:
@@ -48,10 +52,11 @@ def _session_lines(submissions: list[Submission], key: str) -> None:
             st.progress(_share(job), text=f"{job.name}: {job.label}")
         for warning in _warnings(job):
             st.warning(f"{job.name}: {warning}", icon=":material/warning:")
-    _rerun_on_change([s.job_id for s in submissions if s.job_id is not None], key)
+    if rerun:
+        _rerun_on_change([s.job_id for s in submissions if s.job_id is not None], key)
 
 
-def _queue_lines(key: str) -> None:
+def _queue_lines(key: str, rerun: bool) -> None:
     desk = shared_ingest_desk()
     jobs = list(reversed(desk.queue.jobs(active_only=True)))
     pending = desk.ws.searchable_only()
@@ -62,7 +67,8 @@ def _queue_lines(key: str) -> None:
         st.progress(_share(job), text=f"{job.name}: {job.label}")
     if pending and not jobs:
         st.caption(f"Dense vectors pending for {len(pending)} document(s); the worker resumes them.")
-    _rerun_on_change([j.job_id for j in jobs], key)
+    if rerun:
+        _rerun_on_change([j.job_id for j in jobs], key)
 
 
 def _rerun_on_change(job_ids: list[int], key: str) -> None:

@@ -14,7 +14,7 @@ SUBMITTED = "vera_submissions"
 DONE = "vera_uploaded_ids"
 
 
-def uploader(key: str, *, compact: bool = False) -> list[Submission]:
+def uploader(key: str, *, compact: bool = False, rerun: bool = True) -> list[Submission]:
     """The file input; queues each newly chosen file once and shows every file of this session."""
     files = st.file_uploader("Add PDF or Markdown files" if not compact else "Add documents",
                              type=["pdf", "md", "markdown"], accept_multiple_files=True, key=key,
@@ -27,5 +27,5 @@ def uploader(key: str, *, compact: bool = False) -> list[Submission]:
         for upload in fresh:
             submitted.append(desk.submit(upload.name, upload.getvalue()))
             done.add(upload.file_id)
-    ingest_status(submitted[-10:], key=key)
+    ingest_status(submitted[-10:], key=key, rerun=rerun)
     return submitted
