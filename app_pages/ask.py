@@ -21,12 +21,16 @@ ws = shared_workspace()
 options = settings_sidebar(ws)
 answerer = shared_answerer()
 
-question_col, upload_col = st.columns([1, 1], gap="medium", vertical_alignment="top")
-with upload_col:
-    with st.expander("Add documents", icon=":material/upload_file:"):
-        uploader("ask_uploader", compact=True, rerun=False)
-    queue_status(key="ask_queue", rerun=False)
-with question_col:
+with st.expander("Add documents", icon=":material/upload_file:"):
+    uploader("ask_uploader", compact=True, rerun=False)
+queue_status(key="ask_queue", rerun=False)
+
+
+@st.fragment
+def conversation() -> None:
+    """The question box, the answers with their citations beside the page viewer, and the evidence.
+    A fragment: asking, clicking a citation or paging the viewer reruns only this part, not the
+    settings or the uploader (a whole-page rerun costs the browser about as much CPU again)."""
     question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
                              key="question")
     if question and question.strip():
@@ -35,12 +39,6 @@ with question_col:
                 session.add_answer(answerer.answer(question, options))
         except VeraError as exc:
             st.error(str(exc))
-
-
-@st.fragment
-def answers_and_viewer() -> None:
-    """The answers with their citations beside the page viewer. A fragment: clicking a citation or
-    paging the viewer reruns only this part, not the settings, the question box or the evidence."""
     answer_col, viewer_col = st.columns([1, 1], gap="medium")
     with answer_col:
         answers = session.answers()
@@ -53,6 +51,10 @@ def answers_and_viewer() -> None:
                 st.caption("Earlier questions")
     with viewer_col:
         page_viewer(ws)
+    if session.answers():
+        st.divider()
+        st.subheader("Evidence", anchor=False)
+        evidence_table(session.answers()[-1], session.answers())
 
 
 def _answer(answer, index: int, *, latest: bool) -> None:
@@ -74,9 +76,4 @@ def _answer(answer, index: int, *, latest: bool) -> None:
             citation_pills(answer, index)
 
 
-answers_and_viewer()
-
-if session.answers():
-    st.divider()
-    st.subheader("Evidence", anchor=False)
-    evidence_table(session.answers()[-1], session.answers())
+conversation()

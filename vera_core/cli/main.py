@@ -90,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
     bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
     bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
+    bench_ui.add_argument("--during-ingest", action="store_true",
+                          help="ask while the dev filings are ingested in the background (P95 target 2 s)")
+    bench_ui.add_argument("--sessions", type=int, default=0,
+                          help="this many sessions asking at once, against one alone (P95 target 2x)")
     return parser
 
 
