@@ -17,6 +17,10 @@ from components.uploader import uploader
 from components.workspace import shared_answerer, shared_workspace
 from vera_core.errors import VeraError
 
+# NOTE: earlier answers listed under the latest (the rest behind a toggle): each one shown costs the
+# browser work on every question of a long session (a bare string here would be drawn: Streamlit magic)
+EARLIER_SHOWN = 10
+
 ws = shared_workspace()
 options = settings_sidebar(ws)
 answerer = shared_answerer()
@@ -45,10 +49,15 @@ def conversation() -> None:
         if not answers:
             st.info("Try: *What does page 4 say about the acquisition of Nordlicht?* · *List all significant events* · "
                     "*What was total revenue in 2024 and 2023?* · *What is the reporting currency?*")
-        for index in range(len(answers) - 1, -1, -1):
+        shown = range(len(answers) - 1, -1, -1)
+        if len(answers) > EARLIER_SHOWN + 1 and not st.session_state.get("show_all_earlier"):
+            shown = range(len(answers) - 1, len(answers) - 2 - EARLIER_SHOWN, -1)
+        for index in shown:
             _answer(answers[index], index, latest=index == len(answers) - 1)
             if index == len(answers) - 1 and len(answers) > 1:
                 st.caption("Earlier questions")
+        if len(answers) > EARLIER_SHOWN + 1:
+            st.toggle(f"Show all {len(answers) - 1} earlier questions", key="show_all_earlier")
     with viewer_col:
         page_viewer(ws)
     if session.answers():

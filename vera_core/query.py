@@ -179,7 +179,9 @@ class QueryEngine:
         def embed(texts: list[str]) -> list[list[float]]:
             nonlocal known
             if known is None:  # NOTE: only answers with a non-extractive claim get here
-                stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces}))
+                # NOTE: a searchable document's vectors are still being written by another process
+                pending = self.ws.searchable_only({p.chunk.doc_id for p in pieces})
+                stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces if p.chunk.doc_id not in pending}))
                 known = {compose.source_text(p.chunk): stored[p.chunk.chunk_id]
                          for p in pieces if p.chunk.chunk_id in stored}
             missing = list(dict.fromkeys(t for t in texts if t not in known))

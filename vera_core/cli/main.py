@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--parent", type=int, default=None, help="stop once this process is gone and the queue is empty")
     worker.add_argument("--nice", type=int, default=0, help="lower the worker's CPU priority by this much")
     worker.add_argument("--idle-exit", type=float, default=None, help="stop after this many seconds with nothing to do")
+    worker.add_argument("--threads", type=int, default=0,
+                        help="embed in-process on this many threads (default: a process per core)")
     worker.add_argument("--workers", type=int, default=None, help="parsing processes (default 1)")
 
     lst = sub.add_parser("list", help="list documents")

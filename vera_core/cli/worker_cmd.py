@@ -19,6 +19,10 @@ def run(args, settings: VeraSettings) -> int:
         if not mine:
             print(f"A worker already writes to {data_dir}; nothing to do.")
             return 0
+        if args.threads:  # NOTE: the app's worker leaves the other core to the questions asked meanwhile
+            import torch
+            torch.set_num_threads(args.threads)
+            settings = settings.model_copy(update={"embed_workers": 1})
         ws = Workspace(settings, batch=True)
         IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent,
                                                              idle_exit_s=args.idle_exit)

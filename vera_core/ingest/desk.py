@@ -19,6 +19,9 @@ from vera_core.workspace import Workspace
 
 __all__ = ["IDLE_EXIT_S", "IngestDesk", "Submission"]
 
+WORKER_THREADS = 1
+"""The app's worker embeds on one core and leaves the other to the questions asked meanwhile (two
+embedding processes made a question's claim embedding ~10x slower: 28 -> 280 ms, measured)."""
 IDLE_EXIT_S = 120.0
 """A worker the app started stops after this long with nothing to do (the next upload starts one)."""
 
@@ -85,4 +88,5 @@ class IngestDesk:
         """Start the store's worker when there is work and none runs; True when one was started."""
         if not self.has_work() or worker_running(self.ws.data_dir):
             return False
-        return start_worker_process(self.ws.settings, parent=os.getpid(), idle_exit_s=IDLE_EXIT_S) is not None
+        return start_worker_process(self.ws.settings, parent=os.getpid(), idle_exit_s=IDLE_EXIT_S,
+                                    threads=WORKER_THREADS) is not None

@@ -87,24 +87,27 @@ def _starting_elsewhere(data_dir: Path) -> bool:
 
 
 def start_worker_process(settings: VeraSettings, *, parent: int | None = None, nice: int = 10,
-                         idle_exit_s: float | None = None) -> subprocess.Popen | None:
+                         idle_exit_s: float | None = None, threads: int = 0) -> subprocess.Popen | None:
     """Start `vera worker` for the store in the background, unless one already runs. With `parent`,
     the worker stops once that process is gone and the queue is empty; with `idle_exit_s`, after that
     long with nothing to do. `nice` lowers its CPU priority so that questions asked meanwhile come
-    first. Its output goes to `<store>/worker.log`."""
+    first; `threads` > 0 embeds in-process on that many threads (the app's worker takes one core).
+    Its output goes to `<store>/worker.log`."""
     data_dir = settings.resolved_data_dir()
     with _starting:  # NOTE: sessions rerun concurrently; only one may start the store's worker
         if worker_running(data_dir):
             return None
-        process = _spawn(settings, data_dir, parent, nice, idle_exit_s)
+        process = _spawn(settings, data_dir, parent, nice, idle_exit_s, threads)
         _started[str(data_dir)] = process
         (data_dir / PID_FILE).write_text(str(process.pid))
         return process
 
 
 def _spawn(settings: VeraSettings, data_dir: Path, parent: int | None, nice: int,
-           idle_exit_s: float | None) -> subprocess.Popen:
+           idle_exit_s: float | None, threads: int) -> subprocess.Popen:
     command = [sys.executable, "-m", "vera_core.cli.main", "--data-dir", str(data_dir), "worker", "--nice", str(nice)]
+    if threads:
+        command += ["--threads", str(threads)]
     if parent is not None:
         command += ["--parent", str(parent)]
     if idle_exit_s is not None:

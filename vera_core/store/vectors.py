@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from chromadb.config import Settings as ChromaSettings
 from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from vera_core import chunk_metadata as M
+
+log = logging.getLogger("vera.vectors")
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,29 @@ class VectorIndex:
         """Stored embeddings of chunks, by id (absent ids are missing from the result)."""
         if not chunk_ids:
             return {}
-        with self._lock:
-            got = self.collection.get(ids=list(chunk_ids), include=["embeddings"])
+        got = self._read(lambda: self.collection.get(ids=list(chunk_ids), include=["embeddings"]))
+        if got is None:
+            return {}
         return {cid: [float(x) for x in vec] for cid, vec in zip(got["ids"], got["embeddings"])}
+
+    def _read(self, call):
+        """A read, retried once on a freshly opened store when it fails; None when it fails again.
+
+        NOTE: while the ingestion worker (another process) writes, this process's Chroma view can be
+        behind: a read that touches an id written since fails ("Error finding id", seen with chromadb
+        1.5). Reopening brings the view up to date; the caller treats None as 'no vector'."""
+        with self._lock:
+            try:
+                return call()
+            except Exception:  # noqa: BLE001 - chromadb raises its own InternalError types
+                log.warning("vector store read failed; reopening it", exc_info=True)
+        self.reopen()
+        with self._lock:
+            try:
+                return call()
+            except Exception:  # noqa: BLE001
+                log.exception("vector store read failed after reopening")
+                return None
 
     def query(self, embedding: list[float], top_k: int, *, doc_ids: Sequence[str] | None = None,
               pages: Sequence[int] | None = None) -> list[VectorHit]:
@@ -97,7 +120,8 @@ class VectorIndex:
                                     for p in pages]} if len(pages) > 1 else
                            {"$and": [{M.PAGE_START: {"$lte": pages[0]}}, {M.PAGE_END: {"$gte": pages[0]}}]})
         where = None if not clauses else clauses[0] if len(clauses) == 1 else {"$and": clauses}
-        with self._lock:
-            result = self.collection.query(query_embeddings=[embedding], n_results=top_k,
-                                           where=where, include=["distances"])
+        result = self._read(lambda: self.collection.query(query_embeddings=[embedding], n_results=top_k,
+                                                          where=where, include=["distances"]))
+        if result is None:
+            return []
         return [VectorHit(cid, 1.0 - dist) for cid, dist in zip(result["ids"][0], result["distances"][0])]
