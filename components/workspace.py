@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -35,6 +36,9 @@ def shared_answerer() -> QuestionAnswerer:
     return _answerer_for(str(shared_workspace().data_dir))
 
 
+WARM_UP_DELAY_S = 0.5
+"""The background warm-up starts after the first page had time to draw (importing torch and loading
+the model in parallel slowed the first page by ~2 s)."""
 QUERY_THREADS = 1
 """Torch threads of the app process: it only embeds questions and claims (ingestion runs in the
 worker). One thread each lets two sessions embed at once on two cores instead of four threads
@@ -43,11 +47,19 @@ spinning for two cores (measured: 4 sessions' P95 2.7 s -> 1.6 s, one session's 
 
 @st.cache_resource(show_spinner=False)
 def _answerer_for(data_dir: str) -> QuestionAnswerer:
+    answerer = QuestionAnswerer(_workspace_at(data_dir))
+    # NOTE: the first page does not wait for torch, the model (~5 s to import and load here) or the
+    # documents' indexes: they load in the background; a question asked earlier loads what it needs
+    warm = threading.Timer(WARM_UP_DELAY_S, _warm_up, args=(answerer,))
+    warm.daemon = True
+    warm.start()
+    return answerer
+
+
+def _warm_up(answerer: QuestionAnswerer) -> None:
     import torch
     torch.set_num_threads(QUERY_THREADS)
-    answerer = QuestionAnswerer(_workspace_at(data_dir))
-    answerer.warm_up()
-    return answerer
+    answerer.warm_up(documents=True)
 
 
 def shared_ingest_desk() -> IngestDesk:

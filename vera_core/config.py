@@ -27,6 +27,11 @@ class VeraSettings(BaseSettings):
         default=256, ge=32, le=512,
         description="Word pieces the embedding model reads; no text chunk is built larger than this.",
     )
+    embed_read_tokens: int = Field(
+        default=256, ge=32, le=512,
+        description="Word pieces of a text the embedding model reads (the rest is cut); 128 embeds ~1.6x "
+        "faster on a CPU but reads half of a long chunk (docs/decisions.md: measured, not adopted).",
+    )
     embed_model_path: Path | None = Field(
         default=None,
         description="Folder of a sentence-transformers model; default: the all-MiniLM-L6-v2 "

@@ -45,7 +45,7 @@ class QueryEngine:
     def warm_up(self, *, documents: bool = False) -> None:
         """Load the embedding model now, so the first question does not pay for it. A document's
         keyword index (written at ingestion), chunks and grids load on first use; `documents=True`
-        loads every document's now (benchmarks that time questions, not loading)."""
+        loads every document's now (the app does so in the background after its first page)."""
         self.ws.sync()
         self.ws.embedder.get_query_embedding("warm up")
         if documents:

@@ -76,9 +76,10 @@ class QuestionAnswerer:
                 self._engines[key] = (QueryEngine if verifier else _LexicalVerifierEngine)(ws)
             return self._engines[key]
 
-    def warm_up(self) -> None:
-        """Load the embedding model and keyword indexes before the first question."""
-        self.engine().warm_up()
+    def warm_up(self, *, documents: bool = False) -> None:
+        """Load the embedding model (and with `documents`, every document's keyword index, chunks and
+        grids) before the first question."""
+        self.engine().warm_up(documents=documents)
 
     def answer(self, question: str, options: QuestionOptions = QuestionOptions()) -> Answer:
         """A cited, verified answer; raises DocumentNotFoundError for an unknown doc in `options.docs`."""

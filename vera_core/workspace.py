@@ -46,6 +46,7 @@ class Workspace:
             return MiniLMEmbedding(model_dir=None if model_dir is None else str(model_dir),
                                    precision=self.settings.embed_precision,
                                    embed_batch_size=self.settings.embed_batch_size, device=self.settings.embed_device,
+                                   read_tokens=self.settings.embed_read_tokens,
                                    workers=self.settings.batch_embed_workers() if self.batch else 0)
 
     @property

@@ -89,7 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench_ingest.add_argument("paths", nargs="*", help="default: the dev corpus if present, else the samples")
     bench_ingest.add_argument("--json", action="store_true", help="print {documents: [...], total: {...}}")
     bench_ingest.add_argument("--reports", type=int, default=0, help="add this many generated annual reports")
-    bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
+    bench_query = bench_sub.add_parser("query", help="P50/P95 latency per intent over the samples and the dev filings")
+    bench_query.add_argument("--scope", choices=["doc", "all"], default="doc",
+                             help="doc: each question limited to its document; all: over the whole store")
+    bench_query.add_argument("--first-load", action="store_true",
+                             help="also time the app's first page load on the store (Chromium)")
     bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
     bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
     bench_ui.add_argument("--during-ingest", action="store_true",

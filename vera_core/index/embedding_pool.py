@@ -17,14 +17,14 @@ from vera_core.processes import worker_context
 _worker_model = None
 
 
-def _init_worker(model_dir: str | None, bf16: bool) -> None:
+def _init_worker(model_dir: str | None, bf16: bool, read_tokens: int = 256) -> None:
     global _worker_model
     import os
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
     torch.set_num_threads(1)
     from vera_core.index.embedding import load_sentence_transformer
-    _worker_model = load_sentence_transformer(model_dir, bf16)
+    _worker_model = load_sentence_transformer(model_dir, bf16, read_tokens=read_tokens)
 
 
 def _encode_shard(texts: list[str], batch_size: int) -> list[list[float]]:
@@ -38,9 +38,9 @@ def _encode_shard(texts: list[str], batch_size: int) -> list[list[float]]:
 class EmbeddingPool:
     """A lazily started pool of embedding processes, shut down at interpreter exit."""
 
-    def __init__(self, workers: int, model_dir: str | None, bf16: bool) -> None:
+    def __init__(self, workers: int, model_dir: str | None, bf16: bool, read_tokens: int = 256) -> None:
         self.workers = workers
-        self._args = (model_dir, bf16)
+        self._args = (model_dir, bf16, read_tokens)
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 

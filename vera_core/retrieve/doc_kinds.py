@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
@@ -61,13 +61,16 @@ def kind_of(name: str, titles: Sequence[str], opening: str) -> DocKind:
     return "other"
 
 
-def document_kind(doc: DocumentRecord, chunks: Sequence[ChunkRecord]) -> DocKind:
+def document_kind(doc: DocumentRecord, chunks: Sequence[ChunkRecord] | Callable[[], Sequence[ChunkRecord]]) -> DocKind:
     """The kind of a stored document (cached per document and content): its front matter or PDF
-    title and first heading, its name, the opening of its first chunks."""
+    title and first heading, its name, the opening of its first chunks (`chunks`, or a function that
+    reads them: called only when the kind is not cached yet)."""
     key = (doc.doc_id, doc.sha256)
     with _lock:
         if key in _cache:
             return _cache[key]
+    if callable(chunks):
+        chunks = chunks()
     meta = doc.metadata or {}
     titles = [str((meta.get("front_matter") or {}).get("title") or ""), str((meta.get("pdf") or {}).get("title") or "")]
     titles += [c.heading_titles[0] for c in chunks[:1] if c.heading_titles]

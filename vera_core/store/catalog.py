@@ -291,6 +291,11 @@ class Catalog:
         return [_chunk(r) for r in self._query(
             "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,))]
 
+    def first_chunks(self, doc_id: str, count: int = 3) -> list[ChunkRecord]:
+        """The first `count` chunks of a document (its opening: title page, cover)."""
+        return [_chunk(r) for r in self._query(
+            "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position LIMIT ?", (doc_id, count))]
+
     def keyword_rows(self, doc_id: str) -> list[KeywordRow]:
         """The columns keyword search reads, without geometry (cheap to load for big documents)."""
         return [KeywordRow(*row) for row in self._query(

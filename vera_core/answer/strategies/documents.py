@@ -38,6 +38,9 @@ SMALL_DOCUMENT = 40
 """Documents of at most this many chunks are read whole; larger ones through their best chunks."""
 KEYWORD_DEPTH = 8
 DENSE_DEPTH = 4
+DENSE_MAX = 400
+"""At most this many dense hits for a question over many documents (the keyword search still reads
+every document)."""
 _KIND_PLURALS = {"policy": "policies", "contract": "contracts", "filing": "filings", None: "documents"}
 
 
@@ -74,7 +77,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         topic = read_topic(plan.question)
         kind, noun = kind_asked(plan.question)
         docs = [d for d in (services.ws.catalog.document(i) for i in services.doc_ids(plan)) if d is not None]
-        kinds = {d.doc_id: document_kind(d, services.ws.doc_chunks(d.doc_id)[:3]) for d in docs}
+        kinds = {d.doc_id: document_kind(d, lambda d=d: services.ws.catalog.first_chunks(d.doc_id)) for d in docs}
         # NOTE: documents the asker chose by name are searched whatever their kind
         chosen = bool(plan.intent.doc_scope)
         searched = [d for d in docs if chosen or kind is None or kinds[d.doc_id] == kind]
@@ -96,8 +99,9 @@ def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[Documen
     staged: list[tuple[DocumentRecord, list[tuple[Passage, float]]]] = []
     to_embed: list[Passage] = []
     pending = services.ws.searchable_only([d.doc_id for d in docs])
+    dense = _dense_hits(services, [d.doc_id for d in docs if d.doc_id not in pending], vector)
     for doc in docs:
-        chunks, close = _candidates(services, doc, query, extra, None if doc.doc_id in pending else vector)
+        chunks, close = _candidates(services, doc, query, extra, dense.get(doc.doc_id, []))
         scored = [(p, coverage(p, topic)) for p in passages(chunks)]
         staged.append((doc, scored))
         if not any(lex >= 1.0 for _, lex in scored):
@@ -116,23 +120,33 @@ def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[Documen
     return findings
 
 
+def _dense_hits(services: Services, doc_ids: list[str], vector: np.ndarray) -> dict[str, list]:
+    """The chunks closest to the topic in the documents with vectors, grouped by document: one search
+    over them all (DENSE_DEPTH a document on average), not one per document."""
+    if not doc_ids:
+        return {}
+    hits = services.ws.vectors.query(vector.tolist(), min(DENSE_MAX, DENSE_DEPTH * len(doc_ids)), doc_ids=doc_ids)
+    found = services.ws.catalog.chunks_by_id([h.chunk_id for h in hits])
+    grouped: dict[str, list] = {}
+    for hit in hits:
+        chunk = found.get(hit.chunk_id)
+        if chunk is not None:
+            grouped.setdefault(chunk.doc_id, []).append(hit)
+    return grouped
+
+
 def _candidates(services: Services, doc: DocumentRecord, query: str, extra: str,
-                vector: np.ndarray | None) -> tuple[list[ChunkRecord], set[str]]:
+                dense: list) -> tuple[list[ChunkRecord], set[str]]:
     """The chunks of a document to read (all of a small one, else its best keyword and dense hits, in
     document order) and the ids of those the dense search finds close to the topic."""
-    chunks = services.ws.doc_chunks(doc.doc_id)
-    close: set[str] = set()
-    wanted: set[str] = set()
-    if vector is not None:
-        for hit in services.ws.vectors.query(vector.tolist(), DENSE_DEPTH, doc_ids=[doc.doc_id]):
-            wanted.add(hit.chunk_id)
-            if hit.score >= DENSE_CHUNK_COSINE:
-                close.add(hit.chunk_id)
-    if len(chunks) <= SMALL_DOCUMENT:
-        return chunks, close
+    wanted = {h.chunk_id for h in dense}
+    close = {h.chunk_id for h in dense if h.score >= DENSE_CHUNK_COSINE}
+    if doc.chunk_count <= SMALL_DOCUMENT:
+        return services.ws.doc_chunks(doc.doc_id), close
     index = services.ws.keyword_index(doc.doc_id)
     wanted |= {h.chunk_id for h in index.search(query, KEYWORD_DEPTH, extra=extra)}
-    return [c for c in chunks if c.chunk_id in wanted], close
+    found = services.ws.catalog.chunks_by_id(list(wanted))
+    return sorted(found.values(), key=lambda c: c.position), close
 
 
 def _cosines(services: Services, found: Sequence[Passage], vector: np.ndarray | None) -> dict[int, float]:

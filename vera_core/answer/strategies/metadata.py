@@ -37,7 +37,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             sections.extend(fact.sections_searched)
             if fact.status == "found" and fact.chunk is not None:
                 pieces.append(Piece(f"{FACT_LABELS[name]} of {doc_name}: {fact.value}. {fact.excerpt}", fact.chunk,
-                                    fact.excerpt))
+                                    fact.excerpt, checked=fact.excerpt))
                 continue
             pages = ", ".join(map(str, fact.pages_searched)) or "its sections " + "; ".join(fact.sections_searched[:5])
             why = "conflicting statements" if fact.status == "ambiguous" else "no explicit statement"
@@ -58,5 +58,6 @@ def _stored(ws: Workspace, doc_id: str, name: str) -> Piece | None:
     if chunk is None:
         return None
     doc = ws.catalog.document(doc_id)
+    # NOTE: grounding checks the quoted evidence; the value is VERA's reading of it (facts/extract.py)
     return Piece(f"{FACT_LABELS[name]} of {doc.name}: {stored.value}. {stored.evidence_excerpt}", chunk,
-                 stored.evidence_excerpt)
+                 stored.evidence_excerpt, checked=stored.evidence_excerpt)
