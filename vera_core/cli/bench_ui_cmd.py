@@ -13,6 +13,8 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from vera_core.cli.app_server import CHROMIUM_ARGS, CHROMIUM, ROOT, launch_chromium, start_app
@@ -41,26 +43,32 @@ def run(args, settings: VeraSettings) -> int:
     return _latency(args)
 
 
-def _latency(args) -> int:
+@contextmanager
+def _asking(log_name: str, timeout_ms: int) -> Iterator[tuple[Path, AskPage]]:
+    """The app on a fresh store (the samples loaded) and one warmed-up Ask page in Chromium."""
     from playwright.sync_api import sync_playwright
-    answer_s: dict[str, list[float]] = {q: [] for q in QUESTIONS}
-    click_s: list[float] = []
-    with tempfile.TemporaryDirectory() as store, \
-            start_app(Path(store), log=ROOT / "test-artifacts" / "bench-ui-streamlit.log") as server, \
+    with tempfile.TemporaryDirectory() as store, start_app(Path(store), log=ROOT / "test-artifacts" / log_name) as server, \
             sync_playwright() as pw:
         browser = launch_chromium(pw)
         page = browser.new_page(viewport={"width": 1500, "height": 1000})
-        page.set_default_timeout(120_000)
+        page.set_default_timeout(timeout_ms)
         ask = AskPage(page, server.url)
         ask.open()
         ask.ask("List all significant events")  # warm-up: the first rerun of a session is not typical
+        yield Path(store), ask
+        browser.close()
+
+
+def _latency(args) -> int:
+    answer_s: dict[str, list[float]] = {q: [] for q in QUESTIONS}
+    click_s: list[float] = []
+    with _asking("bench-ui-streamlit.log", 120_000) as (_, ask):
         for _ in range(args.runs):
             for question in QUESTIONS:
                 answer_s[question].append(ask.ask(question))
                 for n in (2, 1):
                     if ask.citation_button(n).count():
                         click_s.append(ask.click_citation(n))
-        browser.close()
     print(f"UI latency over {args.runs} run(s) of {len(QUESTIONS)} questions on the samples (medians):")
     for question, times in answer_s.items():
         print(f"  Enter -> answer shown   {statistics.median(times):6.2f} s  {question}")
@@ -73,25 +81,16 @@ def _latency(args) -> int:
 
 
 def _during_ingest(args) -> int:
-    """Questions on the samples while the dev filings (else the samples again, renamed) are queued and
-    ingested by the app's worker; until every filing is complete, or `--runs` rounds at least."""
-    from playwright.sync_api import sync_playwright
-
+    """Questions on the samples while the dev filings are queued and ingested by the app's worker, until
+    every filing is complete, and `--runs` rounds at least (without the dev corpus: the samples, already
+    present, so nothing is ingested)."""
     from vera_core.ingest.desk import IngestDesk
     from vera_core.store.jobs import JobQueue
     from vera_core.workspace import Workspace
     files = default_paths()
     times: list[float] = []
-    with tempfile.TemporaryDirectory() as store, \
-            start_app(Path(store), log=ROOT / "test-artifacts" / "bench-ui-ingest-streamlit.log") as server, \
-            sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1500, "height": 1000})
-        page.set_default_timeout(180_000)
-        ask = AskPage(page, server.url)
-        ask.open()
-        ask.ask("List all significant events")  # warm-up
-        ws = Workspace(VeraSettings(data_dir=Path(store)))
+    with _asking("bench-ui-ingest-streamlit.log", 180_000) as (store, ask):
+        ws = Workspace(VeraSettings(data_dir=store))
         while ws.searchable_only():  # the samples' own vectors first: not what is measured
             time.sleep(0.5)
         desk = IngestDesk(ws)
@@ -105,7 +104,6 @@ def _during_ingest(args) -> int:
             rounds += 1
         ingest_s = time.perf_counter() - started
         jobs = [queue.get(i) for i in ids]
-        browser.close()
     print(f"{len(times)} questions asked while {len(files)} files were ingested in the background "
           f"({sum(j.pages for j in jobs)} pages, {ingest_s:.0f} s until every one was complete):")
     print(f"  Enter -> answer shown  P50 {percentile(times, 50):.2f} s  P95 {percentile(times, 95):.2f} s  "
