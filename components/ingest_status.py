@@ -75,7 +75,7 @@ def _rerun_on_change(job_ids: list[int], key: str) -> None:
     """Rerun the whole page once a job became searchable or finished since this session last looked."""
     desk = shared_ingest_desk()
     seen: dict[str, tuple] = st.session_state.setdefault(SEEN, {})
-    states = {j: (desk.queue.get(j).searchable_at, desk.queue.get(j).status) for j in job_ids}
+    states = {j: (job.searchable_at, job.status) for j, job in ((j, desk.queue.get(j)) for j in job_ids)}
     before = seen.get(key)
     seen[key] = states
     if before is not None and any(before.get(j, (None, "queued")) != s and (s[0] or s[1] not in ("queued", "running"))

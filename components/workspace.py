@@ -85,7 +85,8 @@ def _samples_for(data_dir: str) -> list[Job]:
     if ws.catalog.documents() or not SAMPLES.is_dir():
         return []
     desk = _desk_for(data_dir)
-    ids = [desk.submit_path(path).job_id for path in sorted(SAMPLES.iterdir()) if path.suffix.lower() in (".pdf", ".md")]
+    submitted = [desk.submit_path(path) for path in sorted(SAMPLES.iterdir()) if path.suffix.lower() in (".pdf", ".md")]
+    ids = [s.job_id for s in submitted if s.job_id is not None]
     deadline = time.monotonic() + SAMPLES_WAIT_S
     while time.monotonic() < deadline:
         jobs = [desk.queue.get(i) for i in ids]

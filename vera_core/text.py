@@ -81,7 +81,7 @@ TOPIC_GENERIC = frozenset("""
 """Words of a document-coverage question that do not say what its topic is ("which policies address
 ... Provide the specific policy sections"), dropped from the topic's concepts (`phrase` words)."""
 
-TOPIC_STOPWORDS = FOCUS_STOPWORDS | TOPIC_GENERIC | frozenset("at of on in for the a an to by with".split())
+TOPIC_STOPWORDS = FOCUS_STOPWORDS | TOPIC_GENERIC
 """Dropped from a document-coverage topic before its words become concepts."""
 
 SHORT_WORDS = frozenset(

@@ -95,7 +95,7 @@ def _during_ingest(args) -> int:
             time.sleep(0.5)
         desk = IngestDesk(ws)
         started = time.perf_counter()
-        ids = [desk.submit_path(p).job_id for p in files]
+        ids = [s.job_id for s in (desk.submit_path(p) for p in files) if s.job_id is not None]
         queue = JobQueue(ws.catalog)
         rounds = 0
         while rounds < args.runs or any(queue.get(i).active for i in ids):

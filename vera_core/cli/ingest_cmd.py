@@ -12,8 +12,8 @@ from pathlib import Path
 
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
-from vera_core.ingest.service import IngestResult, Ingestor
-from vera_core.ingest.source import load_source
+from vera_core.ingest.desk import IngestDesk
+from vera_core.ingest.service import IngestResult
 from vera_core.ingest.worker import IngestWorker, start_worker_process, writer_lock
 from vera_core.store.jobs import Job, JobQueue
 from vera_core.workspace import Workspace
@@ -24,21 +24,9 @@ POLL_S = 0.2
 def queue_files(ws: Workspace, files: list[Path], *, force: bool = False) -> tuple[list[IngestResult], list[int]]:
     """Cheap checks first (bad files and duplicates never reach the queue), then one job per file:
     the results known now and the ids of the jobs queued."""
-    ingestor = Ingestor(ws)
-    queue = JobQueue(ws.catalog)
-    results: list[IngestResult] = []
-    jobs: list[int] = []
-    for path in files:
-        try:
-            source = load_source(path, max_file_mb=ws.settings.max_file_mb)
-        except VeraError as exc:
-            results.append(IngestResult(path.name, "failed", error=str(exc), error_type=type(exc).__name__))
-            continue
-        if not force and ingestor.is_present(source.doc_id):
-            results.append(IngestResult(path.name, "skipped", doc_id=source.doc_id))
-        else:
-            jobs.append(queue.enqueue(path.name, str(path.resolve()), force=force))
-    return results, jobs
+    desk = IngestDesk(ws)
+    submitted = [desk.submit_path(path, force=force, start_worker=False) for path in files]
+    return [s.result for s in submitted if s.result is not None], [s.job_id for s in submitted if s.job_id is not None]
 
 
 def work_and_follow(ws: Workspace, jobs: list[int], *, workers: int | None = None,

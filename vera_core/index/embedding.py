@@ -113,9 +113,10 @@ class MiniLMEmbedding(BaseEmbedding):
     def torch_device(self) -> str:
         return resolve_device(self.device)
 
-    def _load(self, small: bool) -> Any:
-        return load_sentence_transformer(self.model_dir, self.bf16, bucketed=small, device=self.torch_device,
-                                         read_tokens=self.read_tokens)
+    def _load(self, replica: int | None = None) -> Any:
+        """The batch model, or with `replica` that copy of the shape-bucketed query model."""
+        return load_sentence_transformer(self.model_dir, self.bf16, bucketed=replica is not None,
+                                         device=self.torch_device, replica=replica or 0, read_tokens=self.read_tokens)
 
     def pool(self):
         """The worker pool for batch embedding, or None when in-process (always on an accelerator:
@@ -136,8 +137,7 @@ class MiniLMEmbedding(BaseEmbedding):
         if len(texts) < self.POOL_MIN_TEXTS:  # a question: one of the query copies, whichever is free
             replica = _replicas.get()
             try:
-                model = load_sentence_transformer(self.model_dir, self.bf16, bucketed=True, device=self.torch_device,
-                                                  replica=replica, read_tokens=self.read_tokens)
+                model = self._load(replica)
                 with torch.inference_mode():
                     vectors = model.encode(list(texts), batch_size=self.embed_batch_size, normalize_embeddings=True,
                                            show_progress_bar=False, convert_to_numpy=True)
@@ -145,7 +145,7 @@ class MiniLMEmbedding(BaseEmbedding):
                 _replicas.put(replica)
             return vectors.astype("float32").tolist()
         with _MODEL_LOCK:  # the batch model: one per process, shared by every workspace
-            model = self._load(small=False)
+            model = self._load()
             with torch.inference_mode():
                 vectors = model.encode(list(texts), batch_size=self.embed_batch_size,
                                        normalize_embeddings=True, show_progress_bar=False,

@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from vera_core.errors import VeraError
 from vera_core.ingest.service import IngestResult, Ingestor
-from vera_core.ingest.source import load_source
+from vera_core.ingest.source import SourceFile, load_source
 from vera_core.ingest.worker import start_worker_process, worker_running, writer_lock
 from vera_core.store.jobs import JobQueue
 from vera_core.workspace import Workspace
@@ -47,12 +48,10 @@ class IngestDesk:
 
     def submit(self, name: str, data: bytes) -> Submission:
         """Check an upload and queue it; a bad file or a duplicate is answered at once."""
-        try:
-            source = load_source(name, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
-        except VeraError as exc:
-            return Submission(name, result=IngestResult(name, "failed", error=str(exc), error_type=type(exc).__name__))
-        if Ingestor.present(self.ws, source.doc_id):
-            return Submission(name, result=IngestResult(name, "skipped", doc_id=source.doc_id))
+        known = self._check(name, lambda: load_source(name, max_file_mb=self.ws.settings.max_file_mb, data=data,
+                                                      name=name))
+        if known is not None:
+            return known
         self.uploads.mkdir(parents=True, exist_ok=True)
         path = self.uploads / f"{uuid.uuid4().hex[:12]}-{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}"
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -62,11 +61,27 @@ class IngestDesk:
         self.ensure_worker()
         return Submission(name, job_id=job_id)
 
-    def submit_path(self, path: Path) -> Submission:
-        """Queue a file on disk (the bundled samples); the file stays where it is."""
-        job_id = self.queue.enqueue(path.name, str(path.resolve()))
-        self.ensure_worker()
+    def submit_path(self, path: Path, *, force: bool = False, start_worker: bool = True) -> Submission:
+        """Check a file on disk and queue it (the file stays where it is); `start_worker=False` when
+        the caller works the queue itself (`vera ingest`)."""
+        known = self._check(path.name, lambda: load_source(path, max_file_mb=self.ws.settings.max_file_mb), force)
+        if known is not None:
+            return known
+        job_id = self.queue.enqueue(path.name, str(path.resolve()), force=force)
+        if start_worker:
+            self.ensure_worker()
         return Submission(path.name, job_id=job_id)
+
+    def _check(self, name: str, load: Callable[[], SourceFile], force: bool = False) -> Submission | None:
+        """The outcome known before queueing: a bad file (`failed`) or, unless `force`, the same bytes
+        already in the store (`skipped`); None when the file is to be queued."""
+        try:
+            source = load()
+        except VeraError as exc:
+            return Submission(name, result=IngestResult(name, "failed", error=str(exc), error_type=type(exc).__name__))
+        if not force and Ingestor.present(self.ws, source.doc_id):
+            return Submission(name, result=IngestResult(name, "skipped", doc_id=source.doc_id))
+        return None
 
     def delete(self, doc_id: str) -> bool:
         """Delete a document now when no worker runs (True), else queue the delete for it (False)."""

@@ -124,9 +124,9 @@ class Ingestor:
             if on_stage:
                 on_stage("parsing")
             source = load_source(path, max_file_mb=self.ws.settings.max_file_mb, data=data, name=name)
-            if not force and self.is_present(source.doc_id):
-                doc = self.ws.catalog.document(source.doc_id)
-                if doc is not None and not doc.complete:  # an interrupted ingestion: finish its vectors
+            doc = self.ws.catalog.document(source.doc_id)
+            if not force and doc is not None:
+                if not doc.complete:  # an interrupted ingestion: finish its vectors
                     self.complete(doc.doc_id)
                 return IngestResult(label, "skipped", doc_id=source.doc_id)
             return self.store(source, parse_source(source), force=force, on_stage=on_stage)
@@ -198,17 +198,17 @@ class Ingestor:
         present = ws.vectors.ids(doc_id)
         todo = [c for c in chunks if c.chunk_id not in present]
         batch = todo[:limit] if limit else todo
-        texts = {c.embed_key or text_key(c.embed_text): c.embed_text for c in batch}
+        keys = [c.embed_key or text_key(c.embed_text) for c in batch]
+        texts = {key: c.embed_text for key, c in zip(keys, batch)}
         vectors = self._known_vectors(list(texts))
         missing = [k for k in texts if k not in vectors]
         vectors.update(zip(missing, ws.embedder.encode([texts[k] for k in missing])))
-        ws.vectors.upsert([c.chunk_id for c in batch],
-                          [vectors[c.embed_key or text_key(c.embed_text)] for c in batch],
-                          [_vector_metadata(c) for c in batch])
+        ws.vectors.upsert([c.chunk_id for c in batch], [vectors[k] for k in keys], [_vector_metadata(c) for c in batch])
         left = len(todo) - len(batch)
         if left == 0 and ws.catalog.document(doc_id) is not None:
             ws.catalog.mark_complete(doc_id)
         return EmbedProgress(embedded=len(chunks) - left, total=len(chunks), reused=len(batch) - len(missing))
+
     def _known_vectors(self, keys) -> dict[str, list[float]]:
         """Vectors of chunks already stored with the same embedding text, by text key."""
         chunk_ids = self.ws.catalog.chunk_ids_by_embed_key(keys)

@@ -195,16 +195,12 @@ class IngestWorker:
                 raise parsed_in_pool
             if parsed_in_pool is None:
                 source = load_source(job.path, max_file_mb=self.ws.settings.max_file_mb, name=job.name)
-                if not job.force and self.ingestor.is_present(source.doc_id):
+                if not job.force and self.ingestor.is_present(source.doc_id):  # NOTE: before parsing it
                     self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
                     return
-                parsed = parse_source(source)
-            else:
-                source, parsed = parsed_in_pool
-                if not job.force and self.ingestor.is_present(source.doc_id):
-                    self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
-                    return
-            result = self.ingestor.make_searchable(source, parsed, force=job.force)
+                parsed_in_pool = (source, parse_source(source))
+            source, parsed = parsed_in_pool
+            result = self.ingestor.make_searchable(source, parsed, force=job.force)  # skips a duplicate too
         except VeraError as exc:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
             return
@@ -278,6 +274,6 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
-        return True
+    except PermissionError:  # alive, owned by another user
+        pass
     return True

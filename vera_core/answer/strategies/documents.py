@@ -75,7 +75,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     and which were left out as another kind."""
     with services.clock.stage("retrieve"):
         topic = read_topic(plan.question)
-        kind, noun = kind_asked(plan.question)
+        kind, _ = kind_asked(plan.question)
         docs = [d for d in (services.ws.catalog.document(i) for i in services.doc_ids(plan)) if d is not None]
         kinds = {d.doc_id: document_kind(d, lambda d=d: services.ws.catalog.first_chunks(d.doc_id)) for d in docs}
         # NOTE: documents the asker chose by name are searched whatever their kind
@@ -85,12 +85,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
         if not topic.concepts:
             return Evidence(unanswerable=True, hops=1, empty_message=(
                 f"The question names no topic to look for in the {_KIND_PLURALS[kind]}."))
-        findings = _search(plan, services, topic, searched)
+        findings = _search(services, topic, searched)
     with services.clock.stage("synthesize"):
-        return _evidence(topic, kind, noun, findings, other, kinds)
+        return _evidence(topic, kind, findings, other, kinds)
 
 
-def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[DocumentRecord]) -> list[Finding]:
+def _search(services: Services, topic: Topic, docs: Sequence[DocumentRecord]) -> list[Finding]:
     """Each document's best passage: lexical coverage first, then the dense model for passages that
     hold part of the topic or sit in chunks the dense search finds close (one batch for all)."""
     query = topic.text
@@ -121,8 +121,8 @@ def _search(plan: Plan, services: Services, topic: Topic, docs: Sequence[Documen
 
 
 def _dense_hits(services: Services, doc_ids: list[str], vector: np.ndarray) -> dict[str, list]:
-    """The chunks closest to the topic in the documents with vectors, grouped by document: one search
-    over them all (DENSE_DEPTH a document on average), not one per document."""
+    """The chunks closest to the topic in the documents with vectors, as (hit, chunk) grouped by
+    document: one search over them all (DENSE_DEPTH a document on average), not one per document."""
     if not doc_ids:
         return {}
     hits = services.ws.vectors.query(vector.tolist(), min(DENSE_MAX, DENSE_DEPTH * len(doc_ids)), doc_ids=doc_ids)
@@ -131,7 +131,7 @@ def _dense_hits(services: Services, doc_ids: list[str], vector: np.ndarray) -> d
     for hit in hits:
         chunk = found.get(hit.chunk_id)
         if chunk is not None:
-            grouped.setdefault(chunk.doc_id, []).append(hit)
+            grouped.setdefault(chunk.doc_id, []).append((hit, chunk))
     return grouped
 
 
@@ -139,50 +139,51 @@ def _candidates(services: Services, doc: DocumentRecord, query: str, extra: str,
                 dense: list) -> tuple[list[ChunkRecord], set[str]]:
     """The chunks of a document to read (all of a small one, else its best keyword and dense hits, in
     document order) and the ids of those the dense search finds close to the topic."""
-    wanted = {h.chunk_id for h in dense}
-    close = {h.chunk_id for h in dense if h.score >= DENSE_CHUNK_COSINE}
+    close = {hit.chunk_id for hit, _ in dense if hit.score >= DENSE_CHUNK_COSINE}
     if doc.chunk_count <= SMALL_DOCUMENT:
         return services.ws.doc_chunks(doc.doc_id), close
+    chunks = {chunk.chunk_id: chunk for _, chunk in dense}
     index = services.ws.keyword_index(doc.doc_id)
-    wanted |= {h.chunk_id for h in index.search(query, KEYWORD_DEPTH, extra=extra)}
-    found = services.ws.catalog.chunks_by_id(list(wanted))
-    return sorted(found.values(), key=lambda c: c.position), close
+    keyword = [h.chunk_id for h in index.search(query, KEYWORD_DEPTH, extra=extra) if h.chunk_id not in chunks]
+    chunks.update(services.ws.catalog.chunks_by_id(keyword))
+    return sorted(chunks.values(), key=lambda c: c.position), close
 
 
-def _cosines(services: Services, found: Sequence[Passage], vector: np.ndarray | None) -> dict[int, float]:
+def _cosines(services: Services, found: Sequence[Passage], vector: np.ndarray) -> dict[int, float]:
     """Cosine of each passage to the topic vector (keyed by the passage's id), in one batch."""
-    if vector is None or not found:
+    if not found:
         return {}
     vectors = np.asarray(services.ws.embedder.encode([p.text for p in found]))
     return {id(p): float(v @ vector) for p, v in zip(found, vectors)}
+
+
+def _title(doc: DocumentRecord) -> str:
+    """A Markdown document's front-matter title ('' when none)."""
+    return str(((doc.metadata or {}).get("front_matter") or {}).get("title") or "")
 
 
 def _where(doc: DocumentRecord, passage: Passage) -> str:
     """The passage's section path for the reader: its headings below the document's own title, and the
     outline item it sits under."""
     titles = list(passage.chunk.heading_titles)
-    title = str(((doc.metadata or {}).get("front_matter") or {}).get("title") or "")
-    if titles and (titles[0] == title or len(titles) > 1 and doc.format == "markdown"):
+    if titles and (titles[0] == _title(doc) or len(titles) > 1 and doc.format == "markdown"):
         titles = titles[1:]
     parts = titles + ([passage.parent] if passage.parent else [])
     return " > ".join(parts) or passage.chunk.heading_path.replace("/", " > ")
 
 
 def _label(doc: DocumentRecord) -> str:
-    title = str(((doc.metadata or {}).get("front_matter") or {}).get("title") or "")
-    return f"{title} ({doc.name})" if title else doc.name
+    return f"{_title(doc)} ({doc.name})" if _title(doc) else doc.name
 
 
-def _evidence(topic: Topic, kind: DocKind | None, noun: str, findings: list[Finding],
+def _evidence(topic: Topic, kind: DocKind | None, findings: list[Finding],
               other: list[DocumentRecord], kinds: dict[str, str]) -> Evidence:
     plural = _KIND_PLURALS[kind]
     matched = sorted((f for f in findings if f.matched), key=lambda f: f.doc.name.lower())
     unmatched = sorted((f for f in findings if not f.matched), key=lambda f: f.doc.name.lower())
-    pieces = []
-    for f in matched:
-        where = _where(f.doc, f.passage)
-        pieces.append(Piece(f"{_label(f.doc)}, {where}: \u201c{f.passage.text}\u201d", f.passage.chunk,
-                            f.passage.quote, checked=f.passage.text, score=round(f.lexical, 4)))
+    wheres = [_where(f.doc, f.passage) for f in matched]
+    pieces = [Piece(f"{_label(f.doc)}, {where}: \u201c{f.passage.text}\u201d", f.passage.chunk, f.passage.quote,
+                    checked=f.passage.text, score=round(f.lexical, 4)) for f, where in zip(matched, wheres)]
     searched = len(findings)
     lead = (f"{len(matched)} of the {searched} {plural if searched != 1 else plural.rstrip('s')} searched "
             f"address{'es' if len(matched) == 1 else ''} {topic.text}:")
@@ -196,7 +197,7 @@ def _evidence(topic: Topic, kind: DocKind | None, noun: str, findings: list[Find
     if not matched and missing:
         empty = f"{empty} {' '.join(missing)}"
     documents = ([DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id], status="matched",
-                                section=_where(f.doc, f.passage), score=round(f.lexical, 4)) for f in matched]
+                                section=where, score=round(f.lexical, 4)) for f, where in zip(matched, wheres)]
                  + [DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id],
                                   status="not_matched", score=round(f.lexical, 4)) for f in unmatched]
                  + [DocumentMatch(doc_id=d.doc_id, doc_name=d.name, kind=kinds[d.doc_id], status="other_kind")
@@ -204,5 +205,5 @@ def _evidence(topic: Topic, kind: DocKind | None, noun: str, findings: list[Find
     best_chunks = [f.passage.chunk for f in matched + unmatched if f.passage is not None]
     return Evidence(pieces=tuple(pieces), is_list=True, lead=lead if pieces else "", missing=tuple(missing),
                     empty_message=empty, hits=tuple(Hit(c, 1.0, None, None) for c in best_chunks),
-                    sections=tuple(_where(f.doc, f.passage) for f in matched), hops=1,
+                    sections=tuple(wheres), hops=1,
                     coverage=max((f.lexical for f in findings), default=0.0), documents=tuple(documents))
