@@ -70,8 +70,12 @@ def load_sentence_transformer(model_dir: str | None, bf16: bool, bucketed: bool 
         import transformers
         from sentence_transformers import SentenceTransformer
         transformers.logging.disable_progress_bar()  # no "Loading weights" bar in CLI output
-        kwargs = {"torch_dtype": torch.bfloat16} if bf16 else {}
-        model = SentenceTransformer(str(path), device=device, local_files_only=True, model_kwargs=kwargs)
+        # NOTE: loaded in fp32 and cast after: transformers loads a model in another dtype by switching
+        # torch's process-wide default dtype while it builds the layers, so a second copy loading in
+        # another thread got bf16 and fp32 layers mixed ("mat1 and mat2 must have the same dtype").
+        model = SentenceTransformer(str(path), device=device, local_files_only=True)
+        if bf16:
+            model.to(torch.bfloat16)
         model.max_seq_length = min(read_tokens, model.max_seq_length)
         if bucketed:
             # NOTE: oneDNN builds a kernel per input shape (~150-500 ms each for bf16/AMX). For single
