@@ -27,14 +27,16 @@ answerer = shared_answerer()
 
 with st.expander("Add documents", icon=":material/upload_file:"):
     uploader("ask_uploader", compact=True, rerun=False)
-queue_status(key="ask_queue", rerun=False)
 
 
 @st.fragment
 def conversation() -> None:
     """The question box, the answers with their citations beside the page viewer, and the evidence.
     A fragment: asking, clicking a citation or paging the viewer reruns only this part, not the
-    settings or the uploader (a whole-page rerun costs the browser about as much CPU again)."""
+    settings or the uploader (a whole-page rerun costs the browser about as much CPU again). The queue's
+    live status is inside it: each question drops the status once the queue is empty (a live status
+    left behind refreshes, and costs the browser, every second)."""
+    queue_status(key="ask_queue", rerun=False)
     question = st.chat_input("Ask about the documents, e.g. What does page 4 say about the acquisition of Nordlicht?",
                              key="question")
     if question and question.strip():
@@ -67,22 +69,31 @@ def conversation() -> None:
 
 
 def _answer(answer, index: int, *, latest: bool) -> None:
-    """The latest answer in full; an earlier one folded, with its text and citations."""
-    box = st.container(border=True) if latest else st.expander(escape_markdown(answer.question), expanded=False)
-    with box:
-        if latest:
+    """The latest answer in full; an earlier one folded, with its text and citations once opened."""
+    if latest:
+        with st.container(border=True):
             st.caption(f"Question {index + 1} of this session")
             st.subheader(escape_markdown(answer.question), anchor=False)
-            answer_card(answer)
-        else:  # NOTE: earlier answers keep text and citations; their full card would slow every rerun
+            answer_card(answer, key=f"details-{index}")
+            if answer.citations:
+                st.markdown("**Citations**")
+                citation_list(answer, index)
+        return
+    # NOTE: an earlier answer is one element until opened (a tracked expander draws its content only
+    # while open): drawn content costs the browser on every question of the session
+    box = st.expander(escape_markdown(answer.question), key=earlier_key(index), on_change="rerun")
+    if box.open:
+        with box:
             st.markdown(answer_markdown(answer))
             st.caption(f"{describe_intent(answer)} · grounding {answer.verification.grounding_score:.2f} "
                        f"{answer.verification.label}")
-        if answer.citations and latest:
-            st.markdown("**Citations**")
-            citation_list(answer, index)
-        elif answer.citations:
-            citation_pills(answer, index)
+            if answer.citations:
+                citation_pills(answer, index)
+
+
+def earlier_key(index: int) -> str:
+    """The key of an earlier answer's expander (its open state)."""
+    return f"earlier-{index}"
 
 
 conversation()

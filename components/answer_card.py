@@ -87,8 +87,8 @@ def _field(column, label: str, markdown_value: str, help: str | None = None) -> 
     column.markdown(f"**{markdown_value}**")
 
 
-def answer_card(answer: Answer) -> None:
-    """Render one answer's card (the question is the caller's heading)."""
+def answer_card(answer: Answer, key: str) -> None:
+    """Render one answer's card (the question is the caller's heading); `key` names its details."""
     v, r, t = answer.verification, answer.retrieval, answer.timings_ms
     st.markdown(answer_markdown(answer))
     if answer.calculation is not None and answer.calculation.operands:
@@ -107,21 +107,30 @@ def answer_card(answer: Answer) -> None:
     st.caption(f"{figures_summary(answer)} · {r.candidates} candidates, {r.mode} retrieval · "
                f"{t.total:.0f} ms (route {t.route:.0f}, retrieve {t.retrieve:.0f}, "
                f"synthesize {t.synthesize:.0f}, verify {t.verify:.0f})")
-    with st.expander("Verification, retrieval and timings"):
-        if v.numbers:
-            st.caption("Figures checked against their cited source")
-            st.dataframe(pd.DataFrame([{"figure": n.text, "status": n.status, "citation": n.citation,
-                                        "source": n.source_text or "", "message": n.message} for n in v.numbers]),
-                         hide_index=True, width="stretch")
-        else:
-            st.caption("No figures to check in this answer.")
-        if v.claims:
-            st.caption("Support of each claim by its citations")
-            st.dataframe(pd.DataFrame([{"claim": c.text, "citations": ", ".join(map(str, c.citations)),
-                                        "support": round(c.support, 2), "supported": c.supported,
-                                        "figures ok": c.numbers_ok} for c in v.claims]),
-                         hide_index=True, width="stretch")
-        pages = ", ".join(map(str, r.searched_pages)) or "-"
-        st.text(f"Retrieval: {r.mode}, {r.hops} hop(s), coverage {r.coverage:.2f}, {r.candidates} candidates, "
-                f"pages searched {pages}" + (f", sections {'; '.join(map(section_label, r.sections))}" if r.sections else ""))
-        st.text(f"Coverage mode: {answer.mode}; router rule: {answer.intent.rule}")
+    # NOTE: drawn only while open (a tracked expander): its tables cost the browser on every question
+    details = st.expander("Verification, retrieval and timings", key=key, on_change="rerun")
+    if details.open:
+        with details:
+            _details(answer)
+
+
+def _details(answer: Answer) -> None:
+    """The card's details: each figure checked, each claim's support, retrieval and mode."""
+    v, r = answer.verification, answer.retrieval
+    if v.numbers:
+        st.caption("Figures checked against their cited source")
+        st.dataframe(pd.DataFrame([{"figure": n.text, "status": n.status, "citation": n.citation,
+                                    "source": n.source_text or "", "message": n.message} for n in v.numbers]),
+                     hide_index=True, width="stretch")
+    else:
+        st.caption("No figures to check in this answer.")
+    if v.claims:
+        st.caption("Support of each claim by its citations")
+        st.dataframe(pd.DataFrame([{"claim": c.text, "citations": ", ".join(map(str, c.citations)),
+                                    "support": round(c.support, 2), "supported": c.supported,
+                                    "figures ok": c.numbers_ok} for c in v.claims]),
+                     hide_index=True, width="stretch")
+    pages = ", ".join(map(str, r.searched_pages)) or "-"
+    st.text(f"Retrieval: {r.mode}, {r.hops} hop(s), coverage {r.coverage:.2f}, {r.candidates} candidates, "
+            f"pages searched {pages}" + (f", sections {'; '.join(map(section_label, r.sections))}" if r.sections else ""))
+    st.text(f"Coverage mode: {answer.mode}; router rule: {answer.intent.rule}")

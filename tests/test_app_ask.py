@@ -57,6 +57,9 @@ def test_answer_card_shows_grounding_figures_retrieval_and_timings(app):
     summary = next(c.value for c in app.caption if c.value.startswith("Figures:"))
     assert "match" in summary and "mismatch" not in summary
     assert "ms (route" in summary and "retrieve" in summary and "verify" in summary
+    assert len(app.dataframe) == 1  # the evidence table: the details are drawn once opened
+    app.session_state["details-0"] = True
+    app.run()
     figures = app.dataframe[0].value
     assert set(figures["status"]) == {"match"} and "1,032,400" in set(figures["figure"])
 
@@ -73,6 +76,10 @@ def test_an_earlier_answers_citation_pill_moves_the_viewer_to_its_page(app):
     ask(app, "List all significant events")
     ask(app, "What is the reporting currency?")
     assert not viewer_caption(app).startswith("Aurora_Annual_Report_2024.pdf, page 5")
+    assert not app.get("pills")  # an earlier answer's text and citations are drawn once it is opened
+    app.session_state["earlier-0"] = True
+    app.run()
+    assert any(unescape(text).startswith("7 items in") for text in markdown_texts(app))
     pills = app.pills(key="cite-pills-0")
     assert pills.value is None and "[6] p. 5" in [unescape(str(o)) for o in pills.options]
     pills.set_value(6).run()
