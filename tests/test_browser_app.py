@@ -183,3 +183,26 @@ def test_metric_answer_shows_its_calculation_and_an_operand_click_highlights_its
     assert cells[(1, 2)]["text"] == "(724,180)"
     assert yellowness(image, box(cells[(1, 2)])) > 40, "the operand's cell is not highlighted"
     assert yellowness(image, box(cells[(0, 2)])) < 5, "the other operand is highlighted as if selected"
+
+
+def test_sessions_speaking_the_apps_protocol_are_answered_side_by_side(server):
+    """`vera bench ui --sessions` puts load on the server with sessions that speak the app's protocol
+    (no browser): two of them asking at once each get the answer to their own question."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from vera_core.cli.stream_session import StreamSession
+
+    async def both() -> list[float]:
+        sessions = [StreamSession(server.url) for _ in range(2)]
+        for session in sessions:
+            await session.open()
+        try:
+            return await asyncio.gather(sessions[0].ask("What is the reporting currency?", timeout_s=60),
+                                        sessions[1].ask("List all significant events", timeout_s=60))
+        finally:
+            for session in sessions:
+                await session.close()
+    with ThreadPoolExecutor(1) as thread:  # this module's Playwright runs an event loop in the test's thread
+        seconds = thread.submit(asyncio.run, both()).result()
+    assert all(0 < s < 60 for s in seconds)

@@ -47,17 +47,29 @@ class AskPage:
         wait_until_idle(self.page, timeout_s)
         return elapsed
 
-    def scope_to(self, doc_name: str) -> None:
+    def scope_to(self, doc_name: str, attempts: int = 3) -> None:
         """Limit the next questions to one document (the sidebar's document scope)."""
-        self.page.get_by_test_id("stMultiSelect").first.click()
-        self.page.get_by_role("option", name=doc_name).click()
-        self.page.keyboard.press("Escape")
-        self.page.get_by_test_id("stMultiSelect").first.get_by_text(doc_name).wait_for()
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        select = self.page.get_by_test_id("stMultiSelect").first
+        for attempt in range(attempts):
+            # NOTE: a rerun that redraws the sidebar while its list is open (the page's first run still
+            # drawing, a live ingest status) closes the list and drops the click: choose again, as a
+            # person would on seeing no chip
+            select.click()
+            self.page.get_by_role("option", name=doc_name).click()
+            self.page.keyboard.press("Escape")
+            try:
+                select.get_by_text(doc_name).wait_for(timeout=10_000 if attempt < attempts - 1 else None)
+                break
+            except PlaywrightTimeout:
+                wait_until_idle(self.page)
         wait_until_idle(self.page)
 
     def clear_scope(self) -> None:
         """All documents in scope again."""
-        self.page.get_by_test_id("stMultiSelect").first.get_by_role("button", name="Clear all").click()
+        select = self.page.get_by_test_id("stMultiSelect").first
+        select.get_by_role("button", name="Clear all").click()
+        select.get_by_role("button", name="Clear all").wait_for(state="detached")
         wait_until_idle(self.page)
 
     def citation_button(self, n: int):
