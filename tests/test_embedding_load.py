@@ -48,3 +48,21 @@ def test_bf16_copies_loaded_in_parallel_are_whole_and_leave_the_default_dtype_al
             assert vector.shape == (1, 384)
     finally:
         load_sentence_transformer.cache_clear()
+
+
+def test_a_questions_few_passages_embed_in_their_order_as_each_alone():
+    """Small batches go shortest first, four at a time, each distinct text once: every vector is still
+    the one its own text gets alone, in the order asked."""
+    from vera_core.index.embedding import SMALL_BATCH, _encode_small
+    model = load_sentence_transformer(None, False, bucketed=True, replica=20)
+    texts = ["Encryption at rest.", "Net sales rose 4% to $32.8 billion in 2018, led by Industrial and Safety "
+             "and Graphics, while Consumer was flat and currency translation reduced sales by 0.3%.",
+             "Backups are tested quarterly.", "Encryption at rest.", "Full disk encryption is required on "
+             "every laptop that stores customer data.", "Risk factors.", "VPN."]
+    assert len(set(texts)) > SMALL_BATCH
+    together = _encode_small(model, texts)
+    alone = [model.encode([t], normalize_embeddings=True)[0] for t in texts]
+    assert together.shape == (len(texts), 384)
+    for got, want in zip(together, alone):
+        assert float(got @ want) > 0.9999
+    assert float(together[1] @ together[2]) < 0.9

@@ -210,3 +210,16 @@ def test_cli_eval_reports_the_share_of_required_items_and_documents_found(sample
     assert report["lists"]["docs"] == {"questions": 3, "required": 4, "found": 3, "share": 0.75, "unexpected": 2}
     assert report["per_question"][2]["unexpected_docs"] == 2
     assert report["per_question"][0]["required_items_found"] == "7/8"
+    assert report["page_recall"] == {"1": None, "3": None, "5": None} and report["page_questions"] == 0
+
+
+def test_cli_eval_page_recall_counts_only_questions_with_gold_pages(sample_store, ground_truth, tmp_path, capsys):
+    gt = ground_truth[REPORT]
+    rows = [{"id": "attr", "doc_name": SAMPLE_PDF.stem, "question": "What is the aggregate range of reasonably possible losses?",
+             "answer": gt["attribute"]["text"], "evidence": [{"page_index": gt["attribute"]["page"] - 1}]},
+            {"id": "events", "doc_name": SAMPLE_PDF.stem, "question": "List all significant events",
+             "required_items": [e.split(":")[0] for e in gt["significant_events"]["items"]]}]  # no gold pages
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows))
+    assert main(["--data-dir", str(sample_store.data_dir), "eval", str(path)]) == 0
+    assert "page recall@1/3/5: 1.00 / 1.00 / 1.00 over 1 question with gold pages" in capsys.readouterr().out

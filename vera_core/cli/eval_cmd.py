@@ -141,14 +141,16 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     lists = {"items": [0, 0, 0], "docs": [0, 0, 0]}  # found, required, questions
     extra_docs = 0
     scores, latency, per_question = [], [], []
+    paged = 0  # questions with gold pages: recall is over these only
     for q in questions:
         docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
         answer = engine.answer(q["question"], docs=docs, mode="deterministic", top_k=top_k)
         gold = {(stems.get(q.get("doc_name", "")), e["page_index"] + 1) for e in q.get("evidence", [])}
         ranked = list(zip(answer.retrieval.ranked_docs, answer.retrieval.ranked_pages))
-        found = {k: any(r in gold for r in ranked[:k]) for k in hits}
+        found = {k: any(r in gold for r in ranked[:k]) for k in hits} if gold else {k: None for k in hits}
         for k, ok in found.items():
-            hits[k] += ok
+            hits[k] += bool(ok)
+        paged += bool(gold)
         figure = figures_match(q.get("answer", ""), answer.answer)
         if figure is not None:
             figures.append(figure)
@@ -178,10 +180,10 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                              **{f"required_{k}_found": f"{got}/{of}" for k, (got, of) in listed.items()},
                              **({"unexpected_docs": unexpected[0]} if unexpected is not None else {}),
                              "ms": answer.timings_ms.total})
-    n = max(1, len(questions))
     return {
         "questions": len(questions), "scope": scope,
-        "page_recall": {str(k): round(v / n, 4) for k, v in hits.items()},
+        "page_recall": {str(k): round(v / paged, 4) if paged else None for k, v in hits.items()},
+        "page_questions": paged,
         "figure_match": round(sum(figures) / len(figures), 4) if figures else None,
         "answer_accuracy": {
             "figure_questions": len(accuracy),
@@ -208,7 +210,11 @@ def run(args, settings: VeraSettings) -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"{report['questions']} questions, scope {report['scope']}")
-    print("page recall@1/3/5: " + " / ".join(f"{report['page_recall'][k]:.2f}" for k in ("1", "3", "5")))
+    if report["page_questions"]:
+        print("page recall@1/3/5: " + " / ".join(f"{report['page_recall'][k]:.2f}" for k in ("1", "3", "5"))
+              + f" over {report['page_questions']} question{'s' * (report['page_questions'] != 1)} with gold pages")
+    else:
+        print("page recall@1/3/5: n/a (no question names its gold pages)")
     print(f"figure match: {report['figure_match']}")
     acc = report["answer_accuracy"]
     print(f"answer accuracy ({acc['figure_questions']} questions with a gold figure): stated correctly "

