@@ -55,6 +55,7 @@ def _asking(log_name: str, timeout_ms: int) -> Iterator[tuple[Path, AskPage]]:
         page.set_default_timeout(timeout_ms)
         ask = AskPage(page, server.url)
         ask.open()
+        _wait_until_complete(Path(store))  # a first start embeds the samples: not what is measured
         ask.ask("List all significant events")  # warm-up: the first rerun of a session is not typical
         yield Path(store), ask
         browser.close()
@@ -92,8 +93,6 @@ def _during_ingest(args) -> int:
     times: list[float] = []
     with _asking("bench-ui-ingest-streamlit.log", 180_000) as (store, ask):
         ws = Workspace(VeraSettings(data_dir=store))
-        while ws.searchable_only():  # the samples' own vectors first: not what is measured
-            time.sleep(0.5)
         desk = IngestDesk(ws)
         started = time.perf_counter()
         ids = [s.job_id for s in (desk.submit_path(p) for p in files) if s.job_id is not None]
@@ -143,21 +142,26 @@ def _sessions(args) -> int:
     return 0
 
 
-async def _until_complete(url: str, store: Path, timeout_s: float = 600) -> None:
-    """Open the app once (a first start queues the bundled samples) and wait until every document is
-    complete, so that no embedding competes with what is measured."""
+async def _until_complete(url: str, store: Path) -> None:
+    """Open the app once (a first start queues the bundled samples) and wait until they are complete."""
     from vera_core.cli.stream_session import StreamSession
-    from vera_core.store.jobs import JobQueue
-    from vera_core.workspace import Workspace
     first = StreamSession(url)
     await first.open()
     await first.close()
+    _wait_until_complete(store)
+
+
+def _wait_until_complete(store: Path, timeout_s: float = 600) -> None:
+    """Wait until every document of the store is complete and no job is active, so that no embedding
+    of the samples competes with what is measured."""
+    from vera_core.store.jobs import JobQueue
+    from vera_core.workspace import Workspace
     ws = Workspace(VeraSettings(data_dir=store))
     deadline = time.monotonic() + timeout_s
     while ws.catalog.versions() == {} or ws.searchable_only() or JobQueue(ws.catalog).jobs(active_only=True):
         if time.monotonic() > deadline:
             raise RuntimeError(f"the bundled samples were not complete after {timeout_s:.0f} s")
-        await asyncio.sleep(0.5)
+        time.sleep(0.5)
 
 
 async def _measure(url: str, sessions: int, questions: list[str], open_sessions) -> tuple[list[float], list[float]]:
