@@ -37,7 +37,7 @@ class StreamSession:
                     element = message.delta.new_element
                     if element.WhichOneof("type") == "chat_input":
                         self._chat_id, self._fragment_id = element.chat_input.id, message.delta.fragment_id
-                elif kind == "script_finished" and not self._chat_id:
+                elif kind == "script_finished":
                     raise RuntimeError(f"the Ask page at {self.url} drew no question box")
             await self._until_finished()
 

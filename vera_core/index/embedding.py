@@ -91,24 +91,21 @@ def load_sentence_transformer(model_dir: str | None, bf16: bool, bucketed: bool 
 
 
 SMALL_BATCH = 4
-"""Texts a query copy embeds together: a batch is padded to its longest text, so a question's few
-passages go in length order, four at a time (16 passages of 14-168 word pieces: 844 -> 307 ms)."""
+"""Texts a query copy embeds together. sentence-transformers sorts texts by length and pads each batch to
+its longest, so a question's few passages go four at a time, not in one batch padded to the longest
+(16 passages of 14-168 word pieces: 844 -> 307 ms)."""
 
 
 def _encode_small(model: Any, texts: list[str]) -> Any:
-    """Unit vectors of a few texts, in their order: each distinct text once, shortest first, in batches
-    of SMALL_BATCH."""
+    """Unit vectors of a few texts, in their order: each distinct text embedded once, SMALL_BATCH at a time."""
     import numpy as np
-    if len(texts) <= SMALL_BATCH:
-        return model.encode(texts, batch_size=SMALL_BATCH, normalize_embeddings=True, show_progress_bar=False,
-                            convert_to_numpy=True)
-    distinct = sorted(set(texts), key=len)
-    vectors: dict[str, Any] = {}
-    for start in range(0, len(distinct), SMALL_BATCH):
-        batch = distinct[start:start + SMALL_BATCH]
-        vectors.update(zip(batch, model.encode(batch, batch_size=SMALL_BATCH, normalize_embeddings=True,
-                                               show_progress_bar=False, convert_to_numpy=True)))
-    return np.stack([vectors[t] for t in texts])
+    distinct = list(dict.fromkeys(texts))
+    vectors = model.encode(distinct, batch_size=SMALL_BATCH, normalize_embeddings=True, show_progress_bar=False,
+                           convert_to_numpy=True)
+    if len(distinct) == len(texts):
+        return vectors
+    row = {text: i for i, text in enumerate(distinct)}
+    return np.stack([vectors[row[t]] for t in texts])
 
 
 class MiniLMEmbedding(BaseEmbedding):
