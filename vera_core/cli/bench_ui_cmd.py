@@ -120,25 +120,31 @@ def _sessions(args) -> int:
     with tempfile.TemporaryDirectory() as store, \
             start_app(Path(store), log=ROOT / "test-artifacts" / "bench-ui-sessions-streamlit.log") as server:
         asyncio.run(_until_complete(server.url, Path(store)))
-        delivered = asyncio.run(_measure(server.url, sessions, questions, _stream_sessions))
-        shown = asyncio.run(_measure(server.url, sessions, questions, _browser_sessions))
+        delivered = asyncio.run(_measure(server.url, sessions, questions, _stream_sessions, server))
+        shown = asyncio.run(_measure(server.url, sessions, questions, _browser_sessions, server))
         split = asyncio.run(_cpu_per_question(server, questions))
     print(f"Enter -> answer, {len(questions)} questions per session, in one app run:")
-    for title, (alone, together) in (
+    cores = os.cpu_count() or 1
+    # the server's floor for the protocol sessions only: Chromium's own CPU counts too (the last line)
+    for title, (alone, together, server_cpu), server_only in (
             ("delivered by the server (sessions speak the app's protocol, as browsers on their own machines)",
-             delivered),
-            ("shown in Chromium (every browser on this machine, sharing its cores with the server)", shown)):
+             delivered, True),
+            ("shown in Chromium (every browser on this machine, sharing its cores with the server)", shown, False)):
+        floor = floor_s(server_cpu, sessions, cores)
         single, many = percentile(alone, 95), percentile(together, 95)
         print(f"  {title}:")
         print(f"    1 session alone:      P50 {percentile(alone, 50):.2f} s  P95 {single:.2f} s  max {max(alone):.2f} s")
         print(f"    {sessions} sessions at once:  P50 {percentile(together, 50):.2f} s  P95 {many:.2f} s  "
               f"max {max(together):.2f} s")
         print(f"    ratio of P95: {many / single:.2f} (target <= {SESSIONS_FACTOR:.1f})")
+        if server_only:
+            print(f"    the server's CPU per question, alone: {server_cpu:.3f} s; {sessions} sessions asking back to "
+                  f"back on {cores} cores need at least {floor:.2f} s a question with every core busy: "
+                  f"{floor / percentile(alone, 50):.2f}x the lone P50")
     browser_s, server_s, wall_s = split
-    cores = os.cpu_count() or 1
     print(f"  one session alone in Chromium, per question: CPU {browser_s:.2f} s in Chromium and {server_s:.2f} s "
           f"in the server, {wall_s:.2f} s to the answer (median); {sessions} such sessions on {cores} cores take "
-          f"at least {sessions * (browser_s + server_s) / min(cores, sessions):.2f} s a question")
+          f"at least {floor_s(browser_s + server_s, sessions, cores):.2f} s a question")
     return 0
 
 
@@ -164,20 +170,38 @@ def _wait_until_complete(store: Path, timeout_s: float = 600) -> None:
         time.sleep(0.5)
 
 
-async def _measure(url: str, sessions: int, questions: list[str], open_sessions) -> tuple[list[float], list[float]]:
-    """Seconds to each answer for the first session alone, then for every session asking at once."""
+async def _measure(url: str, sessions: int, questions: list[str], open_sessions,
+                   server) -> tuple[list[float], list[float], float]:
+    """Seconds to each answer for the first session alone, then for every session asking at once; and
+    the app server's CPU seconds per question while the session was alone."""
     async with open_sessions(url, sessions) as askers:
         for asker in askers:  # warm-up: every question once in every session, so that neither
             for q in QUESTIONS:  # measurement pays a first question's caches
                 await asker.ask(q)
+        before = _cpu_seconds(server.process.pid)
         alone = [await askers[0].ask(q) for q in questions]
+        server_cpu = (_cpu_seconds(server.process.pid) - before) / len(questions)
         together: list[float] = []
 
         async def one(asker) -> None:
             for q in questions:
                 together.append(await asker.ask(q))
         await asyncio.gather(*(one(a) for a in askers))
-    return alone, together
+    return alone, together, server_cpu
+
+
+def floor_s(cpu_s: float, sessions: int, cores: int) -> float:
+    """The least time to an answer when `sessions` sessions ask back to back and each question costs
+    `cpu_s` of CPU: every round of questions needs sessions x cpu_s of CPU, shared by at most `cores`
+    cores (as many as there are sessions)."""
+    return sessions * cpu_s / max(1, min(cores, sessions))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of the process `pid` so far (threads included)."""
+    import psutil
+    times = psutil.Process(pid).cpu_times()
+    return times.user + times.system
 
 
 @asynccontextmanager
