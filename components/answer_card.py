@@ -3,7 +3,6 @@ retrieval and timings. Everything from the documents or a model is shown as esca
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from components.safe_text import escape_markdown
@@ -74,6 +73,7 @@ def calculation_rows(answer: Answer) -> list[dict]:
 
 def calculation_table(answer: Answer) -> None:
     """The calculation as a small table; each operand's [n] citation button highlights its cell."""
+    import pandas as pd  # NOTE: here, not at the top: the app's first page draws without pandas (~0.4 s)
     calc = answer.calculation
     source = {"question": "definition from the question", "library": "library definition",
               "text": "amounts stated in the text"}.get(calc.source, calc.source)
@@ -116,6 +116,7 @@ def answer_card(answer: Answer, key: str) -> None:
 
 def _details(answer: Answer) -> None:
     """The card's details: each figure checked, each claim's support, retrieval and mode."""
+    import pandas as pd
     v, r = answer.verification, answer.retrieval
     if v.numbers:
         st.caption("Figures checked against their cited source")

@@ -3,7 +3,6 @@ columns of `vera export` (same function: `vera_core.answer.evidence_rows`)."""
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from vera_core.answer.contract import Answer
@@ -14,6 +13,7 @@ SCOPES = ("This answer", "Whole session")
 
 def evidence_table(current: Answer, session_answers: list[Answer]) -> None:
     """Render the table and its download button."""
+    import pandas as pd  # NOTE: here, not at the top: the app's first page draws without pandas (~0.4 s)
     scope = st.segmented_control("Evidence of", SCOPES, default=SCOPES[0], key="evidence_scope") or SCOPES[0]
     chosen = [current] if scope == SCOPES[0] else session_answers
     rows = [row for answer in chosen for row in evidence_rows(answer)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from vera_core.query import MODES
+from vera_core.answer.modes import MODES
 from vera_core.question_options import QuestionOptions, llm_configured
 from vera_core.workspace import Workspace
 

@@ -163,3 +163,34 @@ def test_evidence_csv_download_has_the_export_columns_and_a_row_per_claim(app, m
     rows = list(csv.DictReader(io.StringIO(saved[-1][1].decode())))
     assert {r["question"] for r in rows} == {"List all significant events", "What is the reporting currency?"}
     assert len(rows) == 9
+
+
+FIRST_PAGE_SCRIPT = """
+import json, sys
+from streamlit.testing.v1 import AppTest
+import components.workspace
+components.workspace.WARM_UP_DELAY_S = 3600  # the background warm-up loads the rest later: not this run
+at = AppTest.from_file(sys.argv[1], default_timeout=120)
+at.run()
+assert not at.exception, at.exception
+assert at.chat_input(key="question") is not None
+print(json.dumps(sorted(m for m in sys.argv[2:] if sys.modules.get(m) is not None)))  # None: blocked
+"""
+HEAVY_MODULES = ("llama_index.core", "chromadb", "torch", "sentence_transformers", "transformers", "scipy",
+                 "rank_bm25", "pandas", "onnxruntime", "pymupdf4llm", "anthropic")
+
+
+def test_the_first_page_draws_without_the_answering_machinery(sample_store, monkeypatch):
+    """A fresh server's first page imports only what it draws: the question box comes before
+    llama-index, Chroma, torch, scipy, pandas and the rest (importing them took 2-4 s of the first
+    page load); the background warm-up loads them afterwards."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.app_harness import APP
+    monkeypatch.setenv("VERA_DATA_DIR", str(sample_store.data_dir))
+    run = subprocess.run([sys.executable, "-c", FIRST_PAGE_SCRIPT, str(APP), *HEAVY_MODULES],
+                         capture_output=True, text=True, timeout=300, cwd=APP.parent)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == []

@@ -8,20 +8,19 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import get_args
 
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Answer, LLMUsage, RetrievalInfo, Timings, Verification
 from vera_core.answer.locate import QuoteLocator
-from vera_core.answer.strategies import Evidence, Mode, Plan, Services, Stopwatch, strategy_for
+from vera_core.answer.modes import MODES
+from vera_core.answer.strategies import Evidence, Plan, Services, Stopwatch, strategy_for
 from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
 from vera_core.retrieve.router import route
 from vera_core.workspace import Workspace
 
-MODES: tuple[str, ...] = get_args(Mode)
 MIN_ITEMS = 2
 """llm_fallback asks the LLM when coverage extraction finds fewer items than this."""
 
@@ -203,6 +202,14 @@ def _searched_pages(plan: Plan, evidence: Evidence) -> list[int]:
     return searched
 
 
+class LexicalVerifierEngine(QueryEngine):
+    """A QueryEngine whose grounding reads words and figures only (no claim embeddings): the app's
+    "semantic verifier" switched off."""
+
+    def _embedder_for(self, pieces):
+        return None
+
+
 def _ranked(plan: Plan, evidence: Evidence) -> dict[str, list]:
     """Pages in evidence order, with their documents (`ranked_pages`, `ranked_docs`)."""
     ranked: list[tuple[str, int]] = []
@@ -224,4 +231,4 @@ def _usage(meter: UsageMeter | None, wrote: bool) -> LLMUsage | None:
                     output_tokens=meter.output_tokens, cost_usd=meter.cost_usd, wrote_answer=wrote)
 
 
-__all__ = ["MODES", "QueryEngine", "Verification"]
+__all__ = ["LexicalVerifierEngine", "MODES", "QueryEngine", "Verification"]

@@ -4,14 +4,17 @@ hybrid retrieval, the semantic verifier, the document-facts cache, top-k and doc
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vera_core.answer.contract import Answer
+from vera_core.answer.modes import MODES
 from vera_core.config import VeraSettings
-from vera_core.llm import api_key
-from vera_core.query import MODES, QueryEngine
-from vera_core.workspace import Workspace
+from vera_core.llm.client import api_key
+
+if TYPE_CHECKING:
+    from vera_core.query import QueryEngine
+    from vera_core.workspace import Workspace
 
 VERIFIER_OFF_NOTICE = ("Semantic verifier off: grounding is word overlap and figure checks only "
                        "(no embedding of claims).")
@@ -22,7 +25,7 @@ class QuestionOptions:
     """How the next question is answered."""
 
     mode: str = "llm_fallback"
-    """Coverage mode: one of `vera_core.query.MODES`."""
+    """Coverage mode: one of `vera_core.answer.modes.MODES`."""
     hybrid: bool = True
     """Fuse BM25 and dense retrieval; False: dense only."""
     verifier: bool = True
@@ -50,16 +53,12 @@ class _SettingsView:
         return getattr(self._ws, name)
 
 
-class _LexicalVerifierEngine(QueryEngine):
-    """A QueryEngine whose grounding reads words and figures only (no claim embeddings)."""
-
-    def _embedder_for(self, pieces):
-        return None
-
-
 class QuestionAnswerer:
     """Answers questions over one workspace with per-question options. Thread-safe: engines are
-    built once per (facts, verifier) combination and shared."""
+    built once per (facts, verifier) combination and shared.
+
+    NOTE: the answering machinery (retrieval, llama-index, Chroma) is imported when the first engine is
+    built, not with this module: the app's first page draws without it (importing it took 2-4 s)."""
 
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
@@ -67,13 +66,14 @@ class QuestionAnswerer:
         self._lock = threading.Lock()
 
     def engine(self, *, facts_enabled: bool = True, verifier: bool = True) -> QueryEngine:
+        from vera_core.query import LexicalVerifierEngine, QueryEngine
         key = (facts_enabled, verifier)
         with self._lock:
             if key not in self._engines:
                 ws = self.ws
                 if facts_enabled != ws.settings.facts_enabled:
                     ws = _SettingsView(ws, ws.settings.model_copy(update={"facts_enabled": facts_enabled}))
-                self._engines[key] = (QueryEngine if verifier else _LexicalVerifierEngine)(ws)
+                self._engines[key] = (QueryEngine if verifier else LexicalVerifierEngine)(ws)
             return self._engines[key]
 
     def warm_up(self, *, documents: bool = False) -> None:

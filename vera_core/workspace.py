@@ -1,7 +1,9 @@
 """The workspace: one store directory with its catalog, vectors, files and the embedding model.
 
-Heavy parts (Chroma client, embedding model) are created on first use and shared; every method is
-safe to call from several threads (the Streamlit app shares one workspace between sessions).
+Heavy parts (Chroma client, embedding model) are created on first use and shared, and their modules
+imported then (chromadb and llama-index take seconds to import: the app's first page needs neither);
+every method is safe to call from several threads (the Streamlit app shares one workspace between
+sessions).
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 import threading
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
-from vera_core.index.embedding import MiniLMEmbedding
 from vera_core.records import TableGrid
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
-from vera_core.store.vectors import VectorIndex
+
+if TYPE_CHECKING:
+    from vera_core.index.embedding import MiniLMEmbedding
+    from vera_core.store.vectors import VectorIndex
 
 
 class Workspace:
@@ -36,11 +41,13 @@ class Workspace:
 
     @cached_property
     def vectors(self) -> VectorIndex:
+        from vera_core.store.vectors import VectorIndex
         with self._lock:
             return VectorIndex(self.data_dir, self.settings.collection)
 
     @cached_property
     def embedder(self) -> MiniLMEmbedding:
+        from vera_core.index.embedding import MiniLMEmbedding
         with self._lock:
             model_dir = self.settings.embed_model_path
             return MiniLMEmbedding(model_dir=None if model_dir is None else str(model_dir),

@@ -2,6 +2,7 @@
 
 rank-bm25 loops in Python over every chunk for each query term (~17 ms per term per 40k chunks),
 so indexes are scoped to one document and a page filter scores only the chunks on those pages.
+rank-bm25 and scipy are imported where an index is fitted or read (the app's first page needs neither).
 """
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from rank_bm25 import BM25Okapi
-from scipy import sparse
 
 from vera_core.store.catalog import KeywordRow
 from vera_core.text import keyword_tokens as tokenize  # NOTE: the `keyword` mode; `tokenize` kept for callers
+
+if TYPE_CHECKING:
+    from rank_bm25 import BM25Okapi
+    from scipy import sparse
 
 
 EXPANSION_WEIGHT = 0.35
@@ -51,12 +55,14 @@ class BM25Index:
         if fitted is not None:
             self._vocab, self._weights = fitted
         elif self.rows:
+            from rank_bm25 import BM25Okapi
             corpus = [tokenize(f"{c.caption}\n{c.heading_path.rsplit('/', 1)[-1]}\n{c.text}") for c in chunks]
             self._vocab, self._weights = _weight_matrix(BM25Okapi([doc or ["_"] for doc in corpus]))
 
     def to_bytes(self) -> bytes:
         """The fitted index (chunk ids, vocabulary, weights) as bytes, written when a document
         becomes searchable so that no process fits it again."""
+        from scipy import sparse
         buffer = io.BytesIO()
         weights = self._weights if self._weights is not None else sparse.csc_matrix((len(self.chunk_ids), 0))
         np.savez(buffer, chunk_ids=np.array(self.chunk_ids, dtype=str), terms=np.array(list(self._vocab), dtype=str),
@@ -67,6 +73,7 @@ class BM25Index:
     @classmethod
     def from_bytes(cls, data: bytes, rows: Sequence[KeywordRow]) -> BM25Index:
         """An index read back from `to_bytes`, over the same chunks (`rows`, in the same order)."""
+        from scipy import sparse
         with np.load(io.BytesIO(data), allow_pickle=False) as saved:
             if [str(c) for c in saved["chunk_ids"]] != [r.chunk_id for r in rows]:
                 raise ValueError("the stored keyword index was built over other chunks")
@@ -113,6 +120,7 @@ class BM25Index:
 
 
 def _weight_matrix(bm25: BM25Okapi) -> tuple[dict[str, int], sparse.csc_matrix]:
+    from scipy import sparse
     vocab = {term: j for j, term in enumerate(bm25.idf)}
     rows, cols, values = [], [], []
     for i, freqs in enumerate(bm25.doc_freqs):

@@ -10,13 +10,16 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vera_core.errors import VeraError
-from vera_core.ingest.service import IngestResult, Ingestor
 from vera_core.ingest.source import SourceFile, load_source
-from vera_core.ingest.worker import start_worker_process, worker_running, writer_lock
+from vera_core.ingest.worker_process import start_worker_process, worker_running, writer_lock
 from vera_core.store.jobs import JobQueue
 from vera_core.workspace import Workspace
+
+if TYPE_CHECKING:
+    from vera_core.ingest.service import IngestResult
 
 __all__ = ["IDLE_EXIT_S", "IngestDesk", "Submission"]
 
@@ -75,6 +78,9 @@ class IngestDesk:
     def _check(self, name: str, load: Callable[[], SourceFile], force: bool = False) -> Submission | None:
         """The outcome known before queueing: a bad file (`failed`) or, unless `force`, the same bytes
         already in the store (`skipped`); None when the file is to be queued."""
+        # NOTE: imported here, not with the module: the ingestion pipeline (llama-index) takes seconds
+        # to import, and every page run of the app asks the desk about the worker
+        from vera_core.ingest.service import IngestResult, Ingestor
         try:
             source = load()
         except VeraError as exc:

@@ -8,10 +8,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Protocol
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent
+from vera_core.answer.modes import Mode
 from vera_core.metrics.compute import RowPicker
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
@@ -19,8 +20,6 @@ from vera_core.workspace import Workspace
 
 __all__ = ["Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
 
-Mode = Literal["deterministic", "llm_fallback", "llm_always"]
-"""deterministic: never ask the LLM; llm_fallback: ask it when the evidence is thin; llm_always: ask it."""
 
 Keywords = Callable[[str], tuple[str, str]]
 """question -> (extra search keywords, notice): the LLM's keywords for an expansion hop; ('', '')
