@@ -13,7 +13,8 @@ import pytest
 
 from tests.conftest import ROOT, SAMPLE_PDF, SAMPLES, settings_for
 from vera_core.ingest.service import Ingestor
-from vera_core.ingest.worker import IngestWorker, worker_running, writer_lock
+from vera_core.ingest.worker import IngestWorker
+from vera_core.ingest.worker_process import worker_running, writer_lock
 from vera_core.query import QueryEngine
 from vera_core.store.jobs import JobQueue
 from vera_core.workspace import Workspace

@@ -66,10 +66,10 @@ class QuestionAnswerer:
         self._lock = threading.Lock()
 
     def engine(self, *, facts_enabled: bool = True, verifier: bool = True) -> QueryEngine:
-        from vera_core.query import LexicalVerifierEngine, QueryEngine
         key = (facts_enabled, verifier)
         with self._lock:
             if key not in self._engines:
+                from vera_core.query import LexicalVerifierEngine, QueryEngine
                 ws = self.ws
                 if facts_enabled != ws.settings.facts_enabled:
                     ws = _SettingsView(ws, ws.settings.model_copy(update={"facts_enabled": facts_enabled}))

@@ -130,7 +130,6 @@ def _sessions(args) -> int:
             ("delivered by the server (sessions speak the app's protocol, as browsers on their own machines)",
              delivered, True),
             ("shown in Chromium (every browser on this machine, sharing its cores with the server)", shown, False)):
-        floor = floor_s(server_cpu, sessions, cores)
         single, many = percentile(alone, 95), percentile(together, 95)
         print(f"  {title}:")
         print(f"    1 session alone:      P50 {percentile(alone, 50):.2f} s  P95 {single:.2f} s  max {max(alone):.2f} s")
@@ -138,6 +137,7 @@ def _sessions(args) -> int:
               f"max {max(together):.2f} s")
         print(f"    ratio of P95: {many / single:.2f} (target <= {SESSIONS_FACTOR:.1f})")
         if server_only:
+            floor = floor_s(server_cpu, sessions, cores)
             print(f"    the server's CPU per question, alone: {server_cpu:.3f} s; {sessions} sessions asking back to "
                   f"back on {cores} cores need at least {floor:.2f} s a question with every core busy: "
                   f"{floor / percentile(alone, 50):.2f}x the lone P50")
@@ -174,13 +174,15 @@ async def _measure(url: str, sessions: int, questions: list[str], open_sessions,
                    server) -> tuple[list[float], list[float], float]:
     """Seconds to each answer for the first session alone, then for every session asking at once; and
     the app server's CPU seconds per question while the session was alone."""
+    import psutil
     async with open_sessions(url, sessions) as askers:
         for asker in askers:  # warm-up: every question once in every session, so that neither
             for q in QUESTIONS:  # measurement pays a first question's caches
                 await asker.ask(q)
-        before = _cpu_seconds(server.process.pid)
+        app = [psutil.Process(server.process.pid)]
+        before = _cpu_seconds(app)
         alone = [await askers[0].ask(q) for q in questions]
-        server_cpu = (_cpu_seconds(server.process.pid) - before) / len(questions)
+        server_cpu = (_cpu_seconds(app) - before) / len(questions)
         together: list[float] = []
 
         async def one(asker) -> None:
@@ -197,11 +199,17 @@ def floor_s(cpu_s: float, sessions: int, cores: int) -> float:
     return sessions * cpu_s / max(1, min(cores, sessions))
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of the process `pid` so far (threads included)."""
+def _cpu_seconds(processes) -> float:
+    """User and system CPU seconds of psutil `processes` so far (threads included; one gone counts 0)."""
     import psutil
-    times = psutil.Process(pid).cpu_times()
-    return times.user + times.system
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 @asynccontextmanager
@@ -246,23 +254,13 @@ async def _cpu_per_question(server, questions: list[str]) -> tuple[float, float,
     def chromium() -> list:
         return [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
 
-    def cpu(processes) -> float:
-        total = 0.0
-        for process in processes:
-            try:
-                times = process.cpu_times()
-            except psutil.NoSuchProcess:
-                continue
-            total += times.user + times.system
-        return total
-
     async with _browser_sessions(server.url, 1) as (asker,):
         for q in QUESTIONS:
             await asker.ask(q)
         browsers = chromium()
-        before = cpu(browsers), cpu([app])
+        before = _cpu_seconds(browsers), _cpu_seconds([app])
         walls = [await asker.ask(q) for q in questions]
-        after = cpu(browsers), cpu([app])
+        after = _cpu_seconds(browsers), _cpu_seconds([app])
     n = len(questions)
     return (after[0] - before[0]) / n, (after[1] - before[1]) / n, statistics.median(walls)
 

@@ -7,7 +7,7 @@ import sys
 import time
 
 from vera_core.config import VeraSettings
-from vera_core.ingest.worker import writer_lock
+from vera_core.ingest.worker_process import writer_lock
 from vera_core.store.catalog import Catalog
 from vera_core.store.jobs import JobQueue
 from vera_core.tables.export import document_tables

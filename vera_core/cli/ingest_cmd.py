@@ -14,7 +14,8 @@ from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.ingest.desk import IngestDesk
 from vera_core.ingest.service import IngestResult
-from vera_core.ingest.worker import IngestWorker, start_worker_process, writer_lock
+from vera_core.ingest.worker import IngestWorker
+from vera_core.ingest.worker_process import start_worker_process, writer_lock
 from vera_core.store.jobs import Job, JobQueue
 from vera_core.workspace import Workspace
 

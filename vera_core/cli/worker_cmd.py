@@ -6,7 +6,8 @@ import logging
 import os
 
 from vera_core.config import VeraSettings
-from vera_core.ingest.worker import IngestWorker, writer_lock
+from vera_core.ingest.worker import IngestWorker
+from vera_core.ingest.worker_process import writer_lock
 from vera_core.workspace import Workspace
 
 

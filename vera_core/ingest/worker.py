@@ -1,11 +1,11 @@
 """The ingestion worker: works the store's queue (`store/jobs.py`) in the background, so that no user
-waits for embedding. The app starts one per store (`start_worker_process`), `vera worker` runs one on
+waits for embedding. The app starts one per store (`worker_process.start_worker_process`), `vera worker` runs one on
 its own, and `vera ingest` runs one in-process when none is running.
 
 Order of work: every queued file is first made searchable (parse, tables, facts, keyword index: a few
 seconds even for a 160-page 10-K), then dense vectors are written in batches, oldest document first;
 between batches, newly queued files go first. One worker writes to a store at a time: it holds the
-store's writer lock (`writer_lock`) for its whole life. A worker killed at any point leaves every
+store's writer lock (`worker_process.writer_lock`) for its whole life. A worker killed at any point leaves every
 document invisible, searchable or complete; the next one repairs what was half written, requeues
 what it was parsing and resumes embedding where the vectors stop."""
 
@@ -21,12 +21,11 @@ from pathlib import Path
 from vera_core.errors import VeraError
 from vera_core.ingest.service import Ingestor, parse_in_worker, parse_source
 from vera_core.ingest.source import load_source
-from vera_core.ingest.worker_process import LOCK_FILE, start_worker_process, worker_running, writer_lock
 from vera_core.processes import worker_context
 from vera_core.store.jobs import Job, JobQueue
 from vera_core.workspace import Workspace
 
-__all__ = ["EMBED_BATCH", "IngestWorker", "LOCK_FILE", "start_worker_process", "worker_running", "writer_lock"]
+__all__ = ["EMBED_BATCH", "IngestWorker"]
 
 EMBED_BATCH: int | None = None
 """Chunks embedded per step; None: the `ingest_embed_chunks` setting (96: a few seconds on a 2-core CPU,
