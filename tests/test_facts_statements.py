@@ -81,9 +81,12 @@ def test_units_come_from_the_statements_scale_lines_when_the_front_matter_is_sil
     assert extract_fact("units", search_scope(chunks)).status == "not_found"
     units = facts["units"]
     assert (units.status, units.value, units.confidence) == ("found", "thousand", 0.6)
-    assert units.excerpt == "(In thousands, except per share data)" and units.chunk.page_start == 12
-    assert [(c.page, c.excerpt) for c in units.candidates] == [(12, "(In thousands, except per share data)"),
-                                                               (13, "(In thousands)")]
+    # the statement's title, printed large above its scale line, is part of the table's caption
+    assert units.excerpt == "Consolidated Statements of Operations (In thousands, except per share data)"
+    assert units.chunk.page_start == 12
+    assert [(c.page, c.excerpt) for c in units.candidates] == [
+        (12, "Consolidated Statements of Operations (In thousands, except per share data)"),
+        (13, "Consolidated Balance Sheets (In thousands)")]
     assert {12, 13} <= set(units.pages_searched)
     assert facts["default_currency"].status == "not_found"  # no currency in the scale lines, "$" nowhere
 

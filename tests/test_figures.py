@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from tests.conftest import SAMPLE_PDF
-from vera_core.answer.figure_request import asked_periods, is_figure_question, read_request
+from vera_core.questions.figure import asked_periods, is_figure_question, read_request
 from vera_core.cli.main import main
 from vera_core.query import QueryEngine
 from vera_core.records import Rect

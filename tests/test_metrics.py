@@ -15,12 +15,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import CORPUS, SAMPLE_PDF, doc_by_name
-from vera_core.answer.line_items import concepts_in
-from vera_core.metrics.answer import metric_evidence
-from vera_core.metrics.compute import CellResolver, MissingOperand, Operand, evaluate
-from vera_core.metrics.expression import Item, items, normalise, parse, render
-from vera_core.metrics.library import library, metric_named
-from vera_core.metrics.question import read_plan
+from vera_core.finance.line_items import concepts_in
+from vera_core.answer.figures.metric_answer import metric_evidence
+from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate
+from vera_core.questions.expression import Item, items, normalise, parse, render
+from vera_core.questions.library import library, metric_named
+from vera_core.questions.metric import read_plan
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 

@@ -10,7 +10,8 @@ from tests.conftest import settings_for
 from vera_core.answer.units import split_units
 from vera_core.cli.eval_cmd import stated_values
 from vera_core.ingest.service import Ingestor
-from vera_core.metrics.stated import compute, read_ask, terms
+from vera_core.answer.figures.stated import compute
+from vera_core.questions.stated import read_ask, terms
 from vera_core.query import QueryEngine
 from vera_core.retrieve.router import route
 from vera_core.store.catalog import ChunkRecord

@@ -19,7 +19,7 @@ from vera_core.records import BlockKind, Period, RawCell, RawGrid, Rect, TableGr
 from vera_core.tables import document_grids
 from vera_core.tables.grid import interpret
 from vera_core.tables.periods import column_period, dated, document_year_ends
-from vera_core.tables.statements import classify_table, in_notes
+from vera_core.finance.statements import classify_table, in_notes
 from vera_core.tables.values import parse_figure, scale_statement
 
 

@@ -83,7 +83,7 @@ KNOWN = {
     # table reader (tables/*), to fold into vera_core/text.py when that module is next changed.
     ("tables/grid.py", "_GENERIC"),
     # NOTE: a formula's tokens (numbers, operators, avg/prior, line-item names), not words of text.
-    ("metrics/expression.py", "_TOKEN"),
+    ("questions/expression.py", "_TOKEN"),
 }
 
 

@@ -226,6 +226,16 @@ class DocumentMatch(BaseModel):
     citation: int | None = Field(default=None, description="The [n] citation of the matched passage.")
 
 
+class Verdict(BaseModel):
+    """A yes/no or which-one answer over figures ("Is working capital positive?", "Which segment had the
+    highest operating income?"), computed by VERA from gated figures, each cited in the answer."""
+
+    value: str | None = Field(default=None, description="yes, no, or the name that answers a which-one question; "
+                              "None when the verdict is withheld.")
+    basis: str = Field(default="", description="What was compared, e.g. 'gross margin, FY2018 vs FY2019'.")
+    withheld: str = Field(default="", description="Why no verdict was given (a figure missing or not checked).")
+
+
 class Timings(BaseModel):
     route: float = 0.0
     retrieve: float = 0.0
@@ -252,3 +262,5 @@ class Answer(BaseModel):
     calculation: Calculation | None = Field(default=None, description="Computed metrics: the calculation and its cited operands.")
     documents: list[DocumentMatch] = Field(default_factory=list, description="Document-coverage answers: every "
                                            "document in scope, matched or not, in the answer's order.")
+    verdict: Verdict | None = Field(default=None, description="Yes/no and which-one questions over figures: the "
+                                    "verdict VERA computed (or why it was withheld); the figures are the citations.")

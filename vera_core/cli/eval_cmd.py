@@ -9,9 +9,10 @@ import statistics
 import sys
 from pathlib import Path
 
-from vera_core.answer.figure_request import read_request
+from vera_core.questions.figure import read_request
+from vera_core.cli.eval_judge import judge, per_template
 from vera_core.answer.numbers import find_numbers
-from vera_core.metrics.question import read_plan
+from vera_core.questions.metric import read_plan
 from vera_core.config import VeraSettings
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
@@ -93,6 +94,19 @@ def _shares(rows: list[dict]) -> dict:
     return {"questions": n, "correct": share("correct"), "wrong_stated": share("wrong"), "abstained": share("abstained")}
 
 
+def _judged(rows: list[dict]) -> dict:
+    """Outcomes of typed-gold questions: by kind (figure, metric, verdict; figure and metric together),
+    the abstentions expected, and per template."""
+    def shares(part: list[dict]) -> dict:
+        n = len(part)
+        return {"questions": n, **{k: (round(sum(r["outcome"] == k for r in part) / n, 4) if n else None)
+                                   for k in ("correct", "wrong", "abstained")}}
+    return {"figure_and_metric": shares([r for r in rows if r["kind"] in ("figure", "metric")]),
+            **{kind: shares([r for r in rows if r["kind"] == kind]) for kind in ("figure", "metric", "verdict")},
+            "expect_abstain": shares([r for r in rows if r["expect"] == "abstain"]),
+            "per_template": per_template(rows)}
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
@@ -141,6 +155,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     lists = {"items": [0, 0, 0], "docs": [0, 0, 0]}  # found, required, questions
     extra_docs = 0
     scores, latency, per_question = [], [], []
+    judged: list[dict] = []  # questions with typed golds (`expect`): one outcome each
     paged = 0  # questions with gold pages: recall is over these only
     for q in questions:
         docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
@@ -154,9 +169,13 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         figure = figures_match(q.get("answer", ""), answer.answer)
         if figure is not None:
             figures.append(figure)
-        gold_value = gold_figure(q.get("answer", ""), q["question"])
-        correct = wrong = None
-        if gold_value is not None:
+        gold_value = None if "expect" in q else gold_figure(q.get("answer", ""), q["question"])
+        correct = wrong = outcome = None
+        if "expect" in q:
+            outcome = judge(q, answer)
+            judged.append({"template": q.get("template", "?"), "kind": q.get("kind", "figure"), "outcome": outcome,
+                           "expect": q["expect"]})
+        elif gold_value is not None:
             correct, wrong = answer_accuracy(gold_value, answer)
             correct = correct or (not stated_values(answer) and bool(figure))
             accuracy.append((correct, wrong))
@@ -176,6 +195,9 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         per_question.append({"id": q.get("id"), "recall@5": found[5], "figure_match": figure,
                              "grounding": answer.verification.grounding_score, "intent": answer.intent.type,
                              "figure_correct": correct, "wrong_stated": wrong,
+                             **({"template": q.get("template"), "outcome": outcome} if outcome else {}),
+                             "answer": answer.answer[:300],
+                             **({"verdict": answer.verdict.value} if answer.verdict else {}),
                              "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
                              **{f"required_{k}_found": f"{got}/{of}" for k, (got, of) in listed.items()},
                              **({"unexpected_docs": unexpected[0]} if unexpected is not None else {}),
@@ -195,6 +217,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                       **({"unexpected": extra_docs} if k == "docs" else {})}
                   for k, (got, of, q_n) in lists.items()},
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
+        **({"judged": _judged(judged)} if judged else {}),
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
         "per_question": per_question,
     }
@@ -203,8 +226,11 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
 def run(args, settings: VeraSettings) -> int:
     path = Path(args.file)
     questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.template:
+        questions = [q for q in questions if any(q.get("template", "").startswith(t) for t in args.template)]
     ws = Workspace(settings, batch=True)
-    ensure_documents(ws, path.parent, sorted({q["doc_name"] for q in questions if q.get("doc_name")}))
+    ensure_documents(ws, Path(args.documents) if args.documents else path.parent,
+                     sorted({q["doc_name"] for q in questions if q.get("doc_name")}))
     report = evaluate(ws, questions, args.scope, args.top_k)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -229,6 +255,20 @@ def run(args, settings: VeraSettings) -> int:
             print(f"required {kind}: {part['found']} of {part['required']} found ({part['share']}) over "
                   f"{part['questions']} questions"
                   + (f"; {part['unexpected']} other documents cited" if kind == "docs" else ""))
+    if "judged" in report:
+        print_judged(report["judged"])
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
     print(f"latency: p50 {report['latency_ms']['p50']} ms, p95 {report['latency_ms']['p95']} ms")
     return 0
+
+
+def print_judged(judged: dict) -> None:
+    """The typed-gold outcomes: by kind, then one row per template."""
+    for kind in ("figure_and_metric", "figure", "metric", "verdict", "expect_abstain"):
+        part = judged[kind]
+        if part["questions"]:
+            print(f"{kind.replace('_', ' ')}: {part['questions']} questions, correct {part['correct']:.1%}, "
+                  f"wrong-stated {part['wrong']:.1%}, abstained {part['abstained']:.1%}")
+    print(f"{'template':32} {'n':>4} {'correct':>8} {'wrong':>6} {'abstained':>10}")
+    for template, row in judged["per_template"].items():
+        print(f"{template:32} {row['questions']:>4} {row['correct']:>8} {row['wrong']:>6} {row['abstained']:>10}")

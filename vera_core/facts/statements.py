@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from vera_core.finance.statements import NOTE_HEADING, is_statement_title
 from vera_core.store.catalog import ChunkRecord
 
 __all__ = ["LEGEND_FACTS", "OPINION_PHRASES", "auditor_opinions", "is_statement_title", "primary_statements",
@@ -35,29 +36,12 @@ OPINION_PHRASES = ("present fairly", "true and fair view")
 MAX_LEAD_IN = 300
 """Longest text chunk (characters) read as the title block of the statement table that follows it."""
 
-# NOTE: titles are matched with spaces and punctuation removed: PDF text splits words ("Consolidated
-# Statement of Incom e", "Balance Shee t") and names the company first ("3M Company and Subsidiaries").
-_STATEMENT_TITLE = re.compile(
-    r"^(?:\w{0,60}?andsubsidiar(?:y|ies))?(?:condensed)?(?:consolidated|combined)?(?:condensed)?"
-    r"(?:statements?of(?:consolidated)?(?:income|operations|earnings|comprehensive|cashflows?|financialposition"
-    r"|financialcondition|changesin|shareholders|stockholders|shareowners|equity|retainedearnings|profitorloss"
-    r"|profitandloss)|balancesheets?|incomestatements?|cashflowstatements?)")
-_NOTE_HEADING = re.compile(r"^\W*notes?\s+(?:\d|to\b)", re.IGNORECASE)
-
-
-def is_statement_title(text: str) -> bool:
-    """Whether a caption, heading or title line names a primary statement ("Consolidated Balance
-    Sheets", "3M Company and Subsidiaries Consolidated Statement of Incom e", "Consolidated income
-    statement for the year ended 31 December 2024")."""
-    return bool(_STATEMENT_TITLE.match(re.sub(r"[\W_]+", "", text.lower())))
-
-
 def primary_statements(ordered: Sequence[ChunkRecord]) -> list[ChunkRecord]:
     """The tables of the primary statements, each with the short title chunk before it if there is
     one, in document order (`ordered` is all of a document's chunks by position)."""
     keep: list[ChunkRecord] = []
     for i, chunk in enumerate(ordered):
-        if chunk.kind != "table" or any(_NOTE_HEADING.match(t) for t in chunk.heading_titles):
+        if chunk.kind != "table" or any(NOTE_HEADING.match(t) for t in chunk.heading_titles):
             continue
         before = ordered[i - 1] if i else None
         lead_in = (before is not None and before.kind == "text" and len(before.text) <= MAX_LEAD_IN

@@ -23,6 +23,9 @@ _FIGURE_PIECE = re.compile(r"(?:(?P<cur>[$€£¥])\s*)?(?P<num>\(?-?\d[\d,]*(?:
 _EM_WIDTHS = {",": 0.25, ".": 0.25, "(": 0.333, ")": 0.333, "%": 0.85, "—": 1.0}
 """Advance widths (em) of the characters in figures, as Helvetica and Times set them; others 0.5."""
 _YEAR_RANGE = re.compile(r"^(?:19|20)\d\d\s*[-–—]\s*(?:19|20)\d\d$")
+_ONE_PERIOD = re.compile(r"^(?:[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+|\d{1,2}\s+[A-Za-z]{3,9}\.?\s+)?(?:FY\s*)?(?:19|20)\d\d"
+                         r"(?:\s*\*+|\s*\(\w\))?$", re.I)
+"""A header naming one period ("Dec 28, 2019", "31 December 2024", "2019", "FY2019 (a)"): it heads one column."""
 _LABEL_EDGE = 24.0
 """Points right of a page's leftmost row start within which a row's first cell is its label."""
 
@@ -164,7 +167,7 @@ def _header_cell(cell: Cell, row: Row, columns: list[tuple[float, float]], label
     if cell.x1 < columns[0][0] - 2 and (cell.x0 <= label_left + 24 or not is_numeric(cell.text)):
         return RawCell(cell.text, _box(cell, row), (0, 0))
     covered = [i for i, (x0, x1) in enumerate(columns, start=1) if min(cell.x1, x1 + 6) - max(cell.x0, x0 - 6) > 0]
-    if len(covered) > 1:
+    if len(covered) > 1 and not _ONE_PERIOD.match(cell.text.strip()):  # a date or a year heads one column
         return RawCell(cell.text, _box(cell, row), (covered[0], covered[-1]))
     col = _column(cell, columns)
     return RawCell(cell.text, _box(cell, row), (col, col))

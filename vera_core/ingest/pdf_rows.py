@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pymupdf
 
+from vera_core.finance.dates import PERIOD_HEADING
 from vera_core.records import Rect
 
 BOLD_FLAG = 16
@@ -128,7 +129,9 @@ def furniture_keys(pages: list[list[Row]], page_heights: list[float]) -> set[str
         return set()
     counts: Counter[str] = Counter()
     for rows, height in zip(pages, page_heights):
-        seen = {furniture_key(r) for r in rows if _in_margin(r, height)}
+        # NOTE: a column header in the margin ("Three Months Ended" atop every statement page of a
+        # release) recurs like a running header but heads a table: it stays
+        seen = {furniture_key(r) for r in rows if _in_margin(r, height) and not PERIOD_HEADING.search(r.text)}
         counts.update(seen)
     threshold = max(2, int(0.3 * len(pages)))
     return {key for key, n in counts.items() if n >= threshold and key}

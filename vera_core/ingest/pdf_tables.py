@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from vera_core.finance.dates import PERIOD_HEADING
+from vera_core.finance.statements import is_statement_title
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
 
 _NUMBER = re.compile(
@@ -25,7 +27,7 @@ MAX_FOOTNOTE_ROWS = 8
 
 def is_numeric(text: str) -> bool:
     """A table value: amount, percentage, parenthesised negative, dash placeholder, or year."""
-    t = text.strip()
+    t = re.sub(r"^([$€£¥])\s*\(", r"(\1", text.strip())  # "$(88)" is "($88)"
     return bool(_NUMBER.match(t) or _DASH.match(t) or t.lower() in {"n/a", "nm", "n/m"})
 
 
@@ -143,25 +145,41 @@ def _label_row_inside(rows: list[Row], flags: list[bool], j: int, end: int, text
     return any(flags[k] for k in range(j + 1, min(j + 4, len(rows))))
 
 
+MAX_GROUP_ROWS = 3
+"""Label-only rows ("ASSETS", "Current assets:", "Revenues:") a header may sit above: they open the body."""
+
+
 def _grow_header(rows: list[Row], start: int, region: TableRegion, used: set[int]) -> int:
+    """Take the column-header rows above the body (and the group labels between them and the body,
+    which open the body); return the index of the first row taken."""
     first = start
     lo = region.columns[0][0]
     # NOTE: a caption runs across from the labels' side; a header date wider than its right-aligned
     # figures ("3/25/2023" over "17,846") starts just left of them and is still a header
     across = min(r.x0 for r in region.body) + 0.5 * (lo - min(r.x0 for r in region.body))
-    while first > 0 and len(region.header) < MAX_HEADER_ROWS and first - 1 not in used:
-        row = rows[first - 1]
-        gap = region.rows[0].y0 - row.y1
+    groups: list[int] = []  # label-only rows read above the body, taken only when a header lies above them
+    k = start
+    while k > 0 and len(region.header) < MAX_HEADER_ROWS and k - 1 not in used:
+        row, below = rows[k - 1], rows[k]
+        gap = below.y0 - row.y1
         if gap > 2.2 * max(row.height, 4.0):
             break
         if not any(c.x1 > lo - 4 for c in row.cells):  # no cell over the value columns
-            break
+            if region.header or len(groups) >= MAX_GROUP_ROWS or len(row.text) > 80 or row.text.rstrip().endswith("."):
+                break
+            groups.insert(0, k - 1)  # a group label, or text above the table: decided by what lies above
+            k -= 1
+            continue
         if any(c.x0 < min(lo - 4, across) and c.x1 > lo + 4 for c in row.cells):  # text running across: caption
             break
         if any(_is_amount(c.text) for c in _value_cells(row)):
             break  # a row of amounts above the body is not its header (another table's last row)
+        if groups:  # the label rows between this header and the body open the body
+            region.body[:0] = [rows[i] for i in groups]
+            groups = []
         region.header.insert(0, row)
-        first -= 1
+        k -= 1
+        first = k
     return first
 
 
@@ -190,8 +208,12 @@ def _grow_caption(rows: list[Row], first: int, region: TableRegion, body_size: f
         if top.y0 - row.y1 > 1.8 * max(row.height, 4.0):
             break
         text = row.text.strip()
+        # NOTE: a statement's title and period printed large ("Consolidated Statements of Cash Flows",
+        # "Years ended December 31, 2021, 2020, and 2019") still caption it, unless a caption names it already
+        titled = any(is_statement_title(r.text) for r in region.caption)
+        large_caption = not titled and (is_statement_title(text) or PERIOD_HEADING.search(text))
         if len(row.cells) > 1 or len(text.split()) > 16 or text.endswith((".", ":", ";")) \
-                or row.size > body_size + 1.5:
+                or row.size > body_size + 1.5 and not large_caption:
             break
         region.caption.insert(0, row)
         used.add(k)

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
-from vera_core.answer.figure_request import is_figure_question
-from vera_core.metrics.question import read_plan
-from vera_core.metrics.stated import read_ask
+from vera_core.questions.figure import is_figure_question
+from vera_core.questions.metric import read_plan
+from vera_core.questions.stated import read_ask
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words

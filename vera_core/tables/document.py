@@ -11,7 +11,7 @@ from vera_core.records import Block, BlockKind, TableGrid
 from vera_core.tables.grid import (document_scale, interpret, markdown_raw_grid, with_document_periods,
                                    with_document_scale)
 from vera_core.tables.periods import document_year_ends
-from vera_core.tables.statements import in_notes
+from vera_core.finance.statements import in_notes
 
 
 def document_grids(blocks: Sequence[Block], table_chunk_ids: Sequence[str]) -> list[TableGrid]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from vera_core.errors import VeraError
 from vera_core.records import GridCell, Period, TableGrid
-from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.tables.values import SCALES
 
 if TYPE_CHECKING:  # exports read stored records; the store is downstream of ingestion, which imports this package

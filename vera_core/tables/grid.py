@@ -26,9 +26,10 @@ from dataclasses import dataclass, replace
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
+from vera_core.finance.dates import MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.periods import column_period, dated
-from vera_core.tables.statements import classify_table
-from vera_core.tables.values import currency_in, parse_figure, scale_statement
+from vera_core.finance.statements import classify_table
+from vera_core.tables.values import currency_in, label_scale, parse_figure, scale_statement
 
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|unit|ADS)\b|\bEPS\b", re.I)
 _REFERENCE_COLUMN = re.compile(r"^(?:notes?|ref\.?|see\s+note)$", re.I)
@@ -56,7 +57,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     states none; `default_currency` likewise."""
     if raw is None or raw.width < 2 or not raw.body:
         return TableGrid(chunk_id, "unparsed", title=caption or title)
-    headers = _column_headers(raw)
+    headers = _spread_period_words(_column_headers(raw))
     labels, parents, kept = _labels(raw)
     statement = classify_table(caption, title, labels)
     context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
@@ -74,6 +75,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
         row_cells = raw.body[raw_row]
         label_cell = row_cells[0]
         per_share = bool(_PER_SHARE.search(label) or _PER_SHARE.search(parent))
+        row_scale = label_scale(label) or scale  # "Revenue ($B)" in a table "in millions"
         for col, cell in enumerate(row_cells):
             if cell is None and col:
                 continue
@@ -90,10 +92,27 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
             if unit == "" and per_share:
                 unit = "per_share"
             cells.append(GridCell(out_row, col, label, parent, headers[col], cell.text.strip(), value, unit,
-                                  1.0 if unit else scale, currency, periods[col], cell.box,
+                                  1.0 if unit else row_scale, currency, periods[col], cell.box,
                                   label_cell.box if label_cell else None))
     return TableGrid(chunk_id, "parsed", statement, caption or title, scale, source,
                      currency, tuple(headers), periods, tuple(cells), len(kept))
+
+
+def _spread_period_words(headers: list[str]) -> list[str]:
+    """Headers with the period words of a column group given to each year of the group: a header
+    printed over the first of its years only ("Three Months Ended April 30," over "2023" and not
+    "2022", or centred so that it touches one column) also heads the bare years to its right."""
+    out = list(headers)
+    lead = ""
+    for j, text in enumerate(headers):
+        if j == 0:
+            continue
+        found = PERIOD_LEAD.search(text)
+        if found and YEAR.search(text):
+            lead = found.group(0)
+        elif lead and YEAR.search(text) and not MONTH_NAME.search(text):
+            out[j] = f"{lead} {text}"
+    return out
 
 
 def _column_headers(raw: RawGrid) -> list[str]:

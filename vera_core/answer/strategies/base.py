@@ -13,7 +13,7 @@ from typing import Protocol
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent
 from vera_core.answer.modes import Mode
-from vera_core.metrics.compute import RowPicker
+from vera_core.answer.figures.resolve import RowPicker
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vera_core.answer.figure_answer import figure_evidence
-from vera_core.answer.figure_request import read_request
+from vera_core.answer.figures.figure_answer import figure_evidence
+from vera_core.questions.figure import read_request
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search_iteratively
 from vera_core.answer.strategies.semantic import best_sentences

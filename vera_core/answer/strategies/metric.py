@@ -16,10 +16,10 @@ from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
-from vera_core.metrics.answer import metric_evidence
-from vera_core.metrics.question import read_plan
-from vera_core.metrics.stated import read_ask
-from vera_core.metrics.stated_answer import stated_evidence
+from vera_core.answer.figures.metric_answer import metric_evidence
+from vera_core.questions.metric import read_plan
+from vera_core.questions.stated import read_ask
+from vera_core.answer.figures.stated_answer import stated_evidence
 
 __all__ = ["NEIGHBOUR_HITS", "SEARCH_TOP_K", "TEXT_RULE", "gather"]
 

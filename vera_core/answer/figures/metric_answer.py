@@ -10,15 +10,20 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
-from vera_core.metrics.compute import CellResolver, MissingOperand, Operand, evaluate, period_words
-from vera_core.metrics.expression import Avg, Item, Node, Num, joined, render
-from vera_core.metrics.question import MetricPlan
+from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
+from vera_core.questions.expression import Avg, Item, Node, Num, joined, render
+from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
-from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.tables.values import half_up, money, unit_words
 
 DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
+
+
+def significant(value: float) -> float:
+    """A result kept to 12 significant digits (a small ratio keeps its precision; float noise goes)."""
+    return float(f"{value:.12g}")
 
 
 @dataclass
@@ -89,9 +94,9 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
             pieces.append(_operand_piece(op))
             records.append(_operand_record(op))
     calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
-                              result=round(value, 10), rounded=rounded, unit=plan.unit, period=period,
+                              result=significant(value), rounded=rounded, unit=plan.unit, period=period,
                               operands=records, direction=direction,
-                              results=[PeriodResult(period=p, result=round(v, 10), rounded=r) for p, v, r, _ in results]
+                              results=[PeriodResult(period=p, result=significant(v), rounded=r) for p, v, r, _ in results]
                               if plan.direction else [])
     return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
 

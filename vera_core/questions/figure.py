@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.answer.line_items import Concept, concepts_in, label_terms
+from vera_core.finance.line_items import Concept, concepts_in, label_terms
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
-from vera_core.tables.statements import named_statement
+from vera_core.finance.statements import named_statement
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
                         r"(?P<scale>thousands|millions|billions)\b|\b(?:USD|EUR|GBP|\$)\s*(?P<scale2>thousands|millions|"

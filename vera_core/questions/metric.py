@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.answer.figure_request import UNIT_ASKED, asked_periods, asked_scale
-from vera_core.answer.line_items import label_terms
-from vera_core.metrics.expression import Avg, BinOp, ExpressionError, Item, Node, Num, normalise, parse
-from vera_core.metrics.library import MetricDef, metric_named
+from vera_core.questions.figure import UNIT_ASKED, asked_periods, asked_scale
+from vera_core.finance.line_items import label_terms
+from vera_core.questions.expression import Avg, BinOp, ExpressionError, Item, Node, Num, normalise, parse
+from vera_core.questions.library import MetricDef, metric_named
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\bdefine[sd]?\s+(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)

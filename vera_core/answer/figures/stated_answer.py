@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand
 from vera_core.answer.units import Unit
-from vera_core.metrics.stated import StatedAmount, StatedAsk, compute
+from vera_core.answer.figures.stated import StatedAmount, compute
+from vera_core.questions.stated import StatedAsk
 from vera_core.tables.values import half_up, money
 
 __all__ = ["DEFINITIONS", "StatedEvidence", "stated_evidence"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.answer.figure_request import asked_periods
+from vera_core.questions.figure import asked_periods
 from vera_core.records import Period
-from vera_core.tables.statements import named_statement
+from vera_core.finance.statements import named_statement
 
 
 @dataclass(frozen=True)

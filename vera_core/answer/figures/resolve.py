@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from vera_core.answer.figure_answer import Candidate, candidates_for, choose
-from vera_core.answer.figure_request import FigureRequest, period_matches
-from vera_core.tables.statements import STATEMENT_NAMES
-from vera_core.answer.line_items import concepts_in, label_terms
-from vera_core.metrics.expression import Avg, BinOp, Item, Node, Num
+from vera_core.answer.figures.figure_answer import Candidate, candidates_for, choose
+from vera_core.questions.figure import FigureRequest, period_matches
+from vera_core.finance.statements import STATEMENT_NAMES
+from vera_core.finance.line_items import concepts_in, label_terms
+from vera_core.questions.expression import Avg, BinOp, Item, Node, Num
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
-from vera_core.answer.figure_request import FigureRequest, period_matches
-from vera_core.answer.line_items import Concept, label_score, label_terms
+from vera_core.questions.figure import FigureRequest, period_matches
+from vera_core.finance.line_items import Concept, label_score, label_terms
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
-from vera_core.tables.statements import STATEMENT_NAMES
+from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.tables.values import exact, money, unit_words
 
 MIN_FREE_SCORE = 0.34

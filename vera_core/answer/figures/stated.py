@@ -17,33 +17,14 @@ from typing import Literal
 
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
-from vera_core.text import normalise
+from vera_core.questions.stated import VERBS, StatedAsk, terms
 
-__all__ = ["MIN_MATCH", "StatedAmount", "StatedAsk", "StatedResult", "compute", "read_ask", "stated_amounts"]
+__all__ = ["MIN_MATCH", "StatedAmount", "StatedResult", "compute", "stated_amounts"]
 
 MIN_MATCH = 0.6
 """An amount speaks of the subject asked when the words around it hold this share of the subject's terms."""
 
 Role = Literal["before", "after", "change", ""]
-
-_VERBS = (r"increas|rais|ris|rose|grow|grew|expand|boost|lift|decreas|reduc|lower|cut|fall|fell|declin|drop|"
-          r"shrink|shrank|chang|improv|widen|narrow")
-_VERB = re.compile(rf"\b(?:{_VERBS})\w*\b", re.I)
-_UNIT = (r"percentage\s+points?|basis\s+points?|points?|percent(?:age)?s?|(?:[A-Za-z.]+\s+)?dollars|"
-         r"(?:[A-Za-z.]+\s+)?(?:thousands|millions|billions)")
-_CHANGE_ASKS = (
-    re.compile(rf"\bby\s+how\s+(?:much|many\s+(?P<unit>{_UNIT}))\s+(?:did|has|have|had|was|were|will|is|are|does|do)"
-               rf"\s+(?P<body>.+)", re.I),
-    re.compile(rf"\bhow\s+much\s+(?:did|has|have|had|does|do)\s+(?P<body>.+?\b(?:{_VERBS})\w*\b.*)", re.I),
-    re.compile(r"\bwhat\s+(?:was|is|were|are)\s+the\s+(?:size\s+of\s+the\s+|amount\s+of\s+the\s+)?"
-               r"(?:increase|rise|decrease|reduction|change|decline|drop)\s+(?:in|of)\s+(?P<body>.+)", re.I),
-)
-_TOTAL_ASK = re.compile(r"\b(?:total|combined|aggregate)\s+(?:amount|sum|value|capacity)\b(?P<body>.+?\b"
-                        r"(?:under|of|across|from|in)\s+.+)", re.I)
-_PLURAL_TAIL = re.compile(r"\b\w{3,}s\b[^A-Za-z]*$")
-_DATE = re.compile(r"\b(?:(?:on|as\s+of|at|by|in|during|for)\s+)?(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|"
-                   r"Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|FY\s?\d{2,4}(?:\s?Q[1-4])?|Q[1-4]\s?\d{2,4}|\d{4})\b", re.I)
-_FILLER = re.compile(r"\b(?:its|their|the|full\s+year|in\s+respect\s+of|with\s+respect\s+to|regarding)\b", re.I)
 
 _BEFORE_WORDS = re.compile(r"\b(?:terminat\w*|expir\w*|replaced|previous(?:ly)?|prior|former(?:ly)?|supersed\w*|"
                            r"retired|repaid|cancel\w*|old)\b", re.I)
@@ -51,24 +32,11 @@ _AFTER_WORDS = re.compile(r"\b(?:new|entered\s+into|amended|replacement|now|curr
 _PAIR_NEW_OLD = re.compile(r"(?P<np>[^()\d;:.]{0,80}?)\s*[,(]?\s*(?:previously|prior(?:ly)?(?:\s+guidance)?(?:\s+of)?|formerly|up\s+from|"
                            r"down\s+from|compared\s+(?:with|to)|versus|vs\.?)\s*$", re.I)
 _FROM_TO = re.compile(r"\s*(?:,\s*)?to\s*$", re.I)
-_STATED_CHANGE = re.compile(rf"\b(?:{_VERBS})\w*\s+(?:\w+\s+){{0,6}}?by\s*$|\b(?:{_VERBS})\w*\s*$", re.I)
+_STATED_CHANGE = re.compile(rf"\b(?:{VERBS})\w*\s+(?:\w+\s+){{0,6}}?by\s*$|\b(?:{VERBS})\w*\s*$", re.I)
 _TO_FROM = re.compile(r"\s*from\s*$", re.I)
 _CLAUSE_END = re.compile(r"[(;:.]|,\s|\s(?:and|which|that)\s")
 _WORDS = 12
 """Words read on each side of an amount for what it is."""
-
-
-@dataclass(frozen=True)
-class StatedAsk:
-    """What a question asks to compute over stated amounts."""
-
-    kind: Literal["change", "total"]
-    subject: str
-    """What changed or is totalled, as the question words it ("unsecured five year revolving credit agreement")."""
-    terms: frozenset[str]
-    """The subject's terms (`vera_core.text.terms`)."""
-    points: bool = False
-    """The question asks in percentage points."""
 
 
 @dataclass(frozen=True)
@@ -110,31 +78,6 @@ class StatedResult:
     printed_change: bool = False
     """The text prints the change itself ("increased by $400 million"): nothing is computed."""
     missing: str = ""
-
-
-def terms(text: str) -> set[str]:
-    """The content words of a text, stemmed so 'facilities' ~ 'facility' (`vera_core.text`'s `content` mode)."""
-    return set(normalise(text, "content"))
-
-
-def read_ask(question: str) -> StatedAsk | None:
-    """The change or total a question asks of stated amounts, or None."""
-    for pattern in _CHANGE_ASKS:
-        m = pattern.search(question)
-        if m:
-            unit = (m.groupdict().get("unit") or "").lower()
-            body = _VERB.sub(" ", m.group("body"), count=1) if pattern is not _CHANGE_ASKS[2] else m.group("body")
-            return _ask("change", body, points="point" in unit and "basis" not in unit)
-    m = _TOTAL_ASK.search(question)
-    if m and _PLURAL_TAIL.search(_DATE.sub(" ", m.group("body")).rstrip(" ?.")):
-        return _ask("total", re.sub(r"^.*?\b(?:under|of|across|from|in)\s+", "", m.group("body"), count=1), False)
-    return None
-
-
-def _ask(kind: Literal["change", "total"], body: str, points: bool) -> StatedAsk | None:
-    subject = re.sub(r"\s+", " ", _FILLER.sub(" ", _DATE.sub(" ", body))).strip(" ?.,")
-    wanted = frozenset(terms(subject))
-    return StatedAsk(kind, subject, wanted, points) if wanted else None
 
 
 def stated_amounts(units: Sequence[Unit], ask: StatedAsk) -> list[StatedAmount]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from vera_core.answer.units import terms
+from vera_core.text import terms
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ _NOT_STATEMENT = re.compile(r"^\W*notes?\s+(?:\d|to\b)|\b(?:selected|supplement(
                             r"parent\s+company|statement\s+(?:and\s+other\s+)?data)\b", re.I)
 """Words that make a statement's title a note's, a selection's or the parent company's alone (not
 "except per share data": scale lines share the caption)."""
-_NOTE_HEADING = re.compile(r"^\W*notes?\s+(?:\d|to\b)", re.I)
+NOTE_HEADING = re.compile(r"^\W*notes?\s+(?:\d|to\b)", re.I)
+"""A note's heading ("Note 14 — ...", "Notes to Consolidated Financial Statements")."""
 _OWN_ROWS = {  # a statement's table carries at least one such row
     "income": r"revenue|sales|net (?:income|earnings|loss|profit)|profit|earnings|operating (?:income|expenses)|"
               r"income tax|cost of",
@@ -78,7 +79,7 @@ def classify_table(caption: str, heading: str, labels: list[str]) -> str:
 def in_notes(headings: tuple[str, ...] | list[str]) -> bool:
     """Whether a heading path runs through a note ("Note 14 — Supplemental Financial Information"):
     its tables are notes, whatever their captions say."""
-    return any(_NOTE_HEADING.match(h) for h in headings)
+    return any(NOTE_HEADING.match(h) for h in headings)
 
 
 def _titled(title: str) -> str | None:
@@ -104,3 +105,19 @@ def named_statement(question: str) -> str:
     if re.search(r"comprehensive\s+income", q):
         return "comprehensive_income"
     return ""
+
+
+# NOTE: titles are matched with spaces and punctuation removed: PDF text splits words ("Consolidated
+# Statement of Incom e", "Balance Shee t") and names the company first ("3M Company and Subsidiaries").
+_STATEMENT_TITLE = re.compile(
+    r"^(?:\w{0,60}?andsubsidiar(?:y|ies))?(?:condensed)?(?:consolidated|combined)?(?:condensed)?"
+    r"(?:statements?of(?:consolidated)?(?:income|operations|earnings|comprehensive|cashflows?|financialposition"
+    r"|financialcondition|changesin|shareholders|stockholders|shareowners|equity|retainedearnings|profitorloss"
+    r"|profitandloss)|balancesheets?|incomestatements?|cashflowstatements?)")
+
+
+def is_statement_title(text: str) -> bool:
+    """Whether a caption, heading or title line names a primary statement ("Consolidated Balance
+    Sheets", "3M Company and Subsidiaries Consolidated Statement of Incom e", "Consolidated income
+    statement for the year ended 31 December 2024")."""
+    return bool(_STATEMENT_TITLE.match(re.sub(r"[\W_]+", "", text.lower())))

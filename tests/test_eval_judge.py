@@ -1,0 +1,78 @@
+"""`vera eval` on typed golds (data/dev2): a stated figure within tolerance is correct, another figure
+is wrong-stated, none is an abstention; an abstention is correct where the filing prints nothing; a
+verdict is judged on the answer's verdict, a withheld one where the question expects it withheld."""
+
+from __future__ import annotations
+
+import pytest
+
+from vera_core.answer.contract import (Answer, Calculation, Figure, FigureCell, Intent, PeriodResult, Verdict,
+                                       Verification)
+from vera_core.cli.eval_judge import judge, per_template
+
+
+def answer(figures=(), calculation=None, verdict=None) -> Answer:
+    return Answer(question="q", intent=Intent(type="figure", rule="t"), answer="a",
+                  verification=Verification(grounding_score=1.0, label="grounded"), figures=list(figures),
+                  calculation=calculation, verdict=verdict)
+
+
+def figure(value: float, scale: float = 1e6, unit: str = "USD") -> Figure:
+    return Figure(line_item="revenue", period="FY2021", value=value, unit=unit, scale=scale, printed=str(value),
+                  cell=FigureCell(chunk_id="c", row=0, col=1))
+
+
+def calc(result: float, unit: str = "percent", results=()) -> Calculation:
+    return Calculation(metric="m", definition="d", source="library", expression="e", result=result, unit=unit,
+                       results=[PeriodResult(period=p, result=r, rounded=str(r)) for p, r in results])
+
+
+REVENUE = {"kind": "figure", "gold": 11141.0, "gold_unit": "usd", "gold_scale": 1e6, "accept": [], "expect": "answer"}
+
+
+@pytest.mark.parametrize("given, outcome", [
+    (answer([figure(11141)]), "correct"),
+    (answer([figure(11.141, scale=1e9)]), "correct"),  # the same figure in billions
+    (answer([figure(11.20, scale=1e9)]), "correct"),   # rounded within 1%
+    (answer([figure(155.642)]), "wrong"),              # another table's figure
+    (answer([figure(-11141)]), "wrong"),               # the sign matters
+    (answer(), "abstained"),
+])
+def test_a_figure_is_correct_wrong_or_abstained(given, outcome):
+    assert judge(REVENUE, given) == outcome
+
+
+def test_a_percent_metric_matches_within_rounding_and_is_wrong_in_another_unit():
+    growth = {"kind": "metric", "gold": -0.37, "gold_unit": "percent", "accept": [], "expect": "answer"}
+    assert judge(growth, answer(calculation=calc(-0.3704))) == "correct"  # the unrounded result
+    assert judge(growth, answer(calculation=calc(0.37))) == "wrong"
+    assert judge(growth, answer(calculation=calc(-0.0037, unit="ratio"))) == "wrong"
+
+
+def test_an_accepted_reading_is_correct():
+    net = {**REVENUE, "gold": -88.0, "accept": [-102.0]}
+    assert judge(net, answer([figure(-102)])) == "correct"
+
+
+def test_where_the_filing_prints_nothing_only_an_abstention_is_correct():
+    absent = {**REVENUE, "gold": None, "expect": "abstain"}
+    assert judge(absent, answer()) == "correct"
+    assert judge(absent, answer([figure(0.01, scale=1)])) == "wrong"
+
+
+@pytest.mark.parametrize("gold, given, outcome", [
+    ("yes", Verdict(value="yes"), "correct"),
+    ("yes", Verdict(value="no"), "wrong"),
+    ("yes", Verdict(withheld="gross margin not printed"), "abstained"),
+    ("Client Computing Group", Verdict(value="Client Computing Group (CCG)"), "correct"),
+    ("Client Computing Group", Verdict(value="Data Center Group"), "wrong"),
+    ("withheld", Verdict(withheld="no cost of sales line"), "correct"),
+    ("withheld", Verdict(value="no"), "wrong"),
+])
+def test_a_verdict_is_judged_on_the_answer_verdict(gold, given, outcome):
+    assert judge({"kind": "verdict", "verdict": gold, "expect": "answer"}, answer(verdict=given)) == outcome
+
+
+def test_per_template_counts_every_outcome():
+    rows = [{"template": "figure:revenue", "outcome": o} for o in ("correct", "correct", "wrong", "abstained")]
+    assert per_template(rows) == {"figure:revenue": {"questions": 4, "correct": 2, "wrong": 1, "abstained": 1}}
