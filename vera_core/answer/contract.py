@@ -209,6 +209,9 @@ class Calculation(BaseModel):
     operands: list[CalculationOperand] = Field(default_factory=list)
     results: list[PeriodResult] = Field(default_factory=list, description="Direction questions: one result per period.")
     direction: str | None = Field(default=None, description="improved, declined or unchanged (direction questions).")
+    aggregate: str | None = Field(default=None, description="A metric over several years: mean (of the yearly values), "
+                                  "growth (last / first - 1, percent) or change (last - first); `results` are the "
+                                  "yearly values, `result` the aggregate.")
     missing: list[str] = Field(default_factory=list, description="Operands not found, with where VERA looked.")
 
 

@@ -31,7 +31,8 @@ def stated(answer: Answer) -> list[tuple[float, str]]:
     calc = answer.calculation
     if calc is not None and calc.result is not None:
         unit = {"amount": "usd"}.get(calc.unit, calc.unit)
-        out += [(r.result, unit) for r in calc.results] or [(calc.result, unit)]
+        yearly = calc.results if calc.direction else []  # an aggregate states its `result`, not its yearly values
+        out += [(r.result, unit) for r in yearly] or [(calc.result, unit)]
     return out
 
 

@@ -33,9 +33,15 @@ _TITLES = (  # matched against the title with spaces removed, lower case
                r"profitandlossaccount|statementsofcomprehensiveincome(?!s)"),
 )
 _NOT_STATEMENT = re.compile(r"^\W*notes?\s+(?:\d|to\b)|\b(?:selected|supplement(?:al|ary)|summary|summarized|"
-                            r"parent\s+company|statement\s+(?:and\s+other\s+)?data)\b", re.I)
+                            r"parent\s+company|statement\s+(?:and\s+other\s+)?data|pro\s+forma|"
+                            r"(?:information|statements?)\s+of\s+(?:the\s+)?(?:parent|registrant)|schedule\s+i\b)\b", re.I)
 """Words that make a statement's title a note's, a selection's or the parent company's alone (not
 "except per share data": scale lines share the caption)."""
+STATEMENT_WORDS = re.compile(
+    r"\b(?:(?:condensed\s+)?(?:consolidated|combined)\s+(?:condensed\s+)?)?(?:statements?\s+of|balance\s+sheets?|"
+    r"income\s+statements?|cash\s+flow\s+statements?)\b", re.I)
+"""Where a statement's title starts ("PG&E Corporation | Consolidated Statements of Income"): the entity
+a title names comes before these words."""
 NOTE_HEADING = re.compile(r"^\W*notes?\s+(?:\d|to\b)", re.I)
 """A note's heading ("Note 14 — ...", "Notes to Consolidated Financial Statements")."""
 _OWN_ROWS = {  # a statement's table carries at least one such row
@@ -64,7 +70,7 @@ def classify_table(caption: str, heading: str, labels: list[str]) -> str:
     for notes and other tables."""
     lowered = [label.lower().strip() for label in labels if label]
     for title in (caption, heading):
-        kind = _titled(title)
+        kind = statement_titled(title)
         if kind is not None:
             own = kind and (not lowered or any(re.search(_OWN_ROWS[kind], x) for x in lowered))
             return kind if own else ""
@@ -82,7 +88,7 @@ def in_notes(headings: tuple[str, ...] | list[str]) -> bool:
     return any(NOTE_HEADING.match(h) for h in headings)
 
 
-def _titled(title: str) -> str | None:
+def statement_titled(title: str) -> str | None:
     """The statement a title names; '' when it names one inside a note, a selection or a supplement;
     None when it names none."""
     squeezed = re.sub(r"[\s\u2019]", "", title.lower()).replace("\u2019", "'")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pymupdf
 
 from vera_core.finance.dates import PERIOD_HEADING
+from vera_core.finance.statements import is_statement_title
 from vera_core.records import Rect
 
 BOLD_FLAG = 16
@@ -129,9 +130,11 @@ def furniture_keys(pages: list[list[Row]], page_heights: list[float]) -> set[str
         return set()
     counts: Counter[str] = Counter()
     for rows, height in zip(pages, page_heights):
-        # NOTE: a column header in the margin ("Three Months Ended" atop every statement page of a
-        # release) recurs like a running header but heads a table: it stays
-        seen = {furniture_key(r) for r in rows if _in_margin(r, height) and not PERIOD_HEADING.search(r.text)}
+        # NOTE: a column header or a statement's title in the margin ("Three Months Ended", "Condensed
+        # Consolidated Statement of Income" atop every statement page of a release) recurs like a running
+        # header but heads a table: it stays
+        seen = {furniture_key(r) for r in rows
+                if _in_margin(r, height) and not PERIOD_HEADING.search(r.text) and not is_statement_title(r.text)}
         counts.update(seen)
     threshold = max(2, int(0.3 * len(pages)))
     return {key for key, n in counts.items() if n >= threshold and key}

@@ -219,6 +219,24 @@ def _grow_caption(rows: list[Row], first: int, region: TableRegion, body_size: f
         used.add(k)
         top = row
         k -= 1
+    if not any(is_statement_title(r.text) for r in region.caption):
+        _title_above(rows, k, region, used)
+
+
+MAX_TITLE_LOOKUP = 4
+"""Short rows above a table's caption searched for the statement's title (a gap or a company line between)."""
+
+
+def _title_above(rows: list[Row], k: int, region: TableRegion, used: set[int]) -> None:
+    """A statement's title printed a little above the caption ("CONDENSED CONSOLIDATED STATEMENT OF
+    INCOME", a blank line, "Dollars in millions") is the table's title too."""
+    for j in range(k, max(-1, k - MAX_TITLE_LOOKUP), -1):
+        if j in used or len(rows[j].cells) > 1 or len(rows[j].text.split()) > 12:
+            return
+        if rows[j].page == region.page and is_statement_title(rows[j].text):
+            region.caption.insert(0, rows[j])
+            used.add(j)
+            return
 
 
 def _grow_footnotes(rows: list[Row], k: int, region: TableRegion, used: set[int]) -> None:

@@ -38,23 +38,33 @@ class Avg:
 
 
 @dataclass(frozen=True)
+class Chg:
+    """The change of an item from the year-end before the period asked to the period asked
+    ("change in inventory between FY2018 and FY2019" = inventory(FY2019) - inventory(FY2018))."""
+
+    item: Item
+
+
+@dataclass(frozen=True)
 class BinOp:
     op: str
     left: Node
     right: Node
 
 
-Node = Num | Item | Avg | BinOp
+Node = Num | Item | Avg | Chg | BinOp
 
 _WORD_OPS = ((r"\bdivided\s+by\b|\bover\b|÷", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))
 _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of)\s+"
                       r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
+_CHANGE = re.compile(r"\b(?:the\s+)?change\s+in\s+(?P<item>[^()/*+\-]+?)\s+(?:between|from)\s+"
+                     r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
 _STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
                              r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
 # NOTE: a hyphen between letters joins a word ("debt-to-equity", "acid-test"); a minus stands apart
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/()])|(?P<func>avg|prior)\s*\(|"
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/()])|(?P<func>avg|prior|chg)\s*\(|"
                     r"(?P<word>(?:[^-+*/()]|(?<=[A-Za-z])-(?=[A-Za-z]))+))", re.I)
 
 
@@ -67,6 +77,7 @@ def normalise(text: str) -> str:
     FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""
     out = _STATEMENT_NOTE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", text)
     out = _AVERAGE.sub(lambda m: f" avg({m.group('item').strip()} {m.group('b')}) ", out)
+    out = _CHANGE.sub(lambda m: f" chg({m.group('item').strip()} {m.group('b')}) ", out)
     for pattern, symbol in _WORD_OPS:
         out = re.sub(pattern, f" {symbol} ", out, flags=re.I)
     return re.sub(r"\s+", " ", out).strip(" .:;")
@@ -131,7 +142,11 @@ def _atom(tokens):
             raise ExpressionError(f"{value}( is not closed")
         if not isinstance(inner, Item):
             raise ExpressionError(f"{value}() takes one line item")
-        return (Avg(inner) if value == "avg" else Item(inner.phrase, inner.offset - 1, inner.period, inner.statement)), rest[1:]
+        if value == "avg":
+            return Avg(inner), rest[1:]
+        if value == "chg":
+            return Chg(inner), rest[1:]
+        return Item(inner.phrase, inner.offset - 1, inner.period, inner.statement), rest[1:]
     if (kind, value) == ("op", "("):
         inner, rest = _sum(tokens[1:])
         if not rest or rest[0] != ("op", ")"):
@@ -164,7 +179,7 @@ def items(node: Node) -> list[Item]:
     """Every line item a formula reads, left to right (an average reads its item twice)."""
     if isinstance(node, Item):
         return [node]
-    if isinstance(node, Avg):
+    if isinstance(node, (Avg, Chg)):
         return [node.item, Item(node.item.phrase, node.item.offset - 1, node.item.period, node.item.statement)]
     if isinstance(node, BinOp):
         return items(node.left) + items(node.right)
@@ -180,6 +195,8 @@ def render(node: Node) -> str:
         return f"prior({node.phrase}){when}" if node.offset else f"{node.phrase}{when}"
     if isinstance(node, Avg):
         return f"avg({render(node.item)})"
+    if isinstance(node, Chg):
+        return f"chg({render(node.item)})"
     return joined(node, render(node.left), render(node.right))
 
 

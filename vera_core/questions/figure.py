@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.line_items import Concept, concepts_in, label_terms
+from vera_core.finance.line_items import NON_GAAP, Concept, concepts_in, label_terms
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
@@ -53,13 +53,28 @@ class FigureRequest:
     """The statement the question names (`cash_flow`, `balance`, `income`...), or ''."""
     question_terms: frozenset[str] = frozenset()
     """Every normalised word of the question (a row it names, e.g. a segment, qualifies the item)."""
+    non_gaap: bool = False
+    """The question names an adjusted measure ("non-GAAP EPS", "core earnings"): only rows or columns
+    the filing labels so answer it, and no GAAP row does."""
+
+
+_MEASURE = re.compile(r"(?P<m>(?:non-?\s?GAAP|adjusted|core)\s+[\w\s&'-]{2,60}?)\s*(?:\b(?:for|in|of|during|from|"
+                      r"as\s+of|per|according)\b|\(|\?|$)", re.I)
+"""The adjusted measure a question names, up to the period or the source ("non-GAAP core earnings for ...")."""
 
 
 def is_figure_question(question: str) -> bool:
-    """A question asking for printed figures of named line items (not a computed metric, not yes/no)."""
+    """A question asking for printed figures of named line items (not a computed metric, not yes/no),
+    or for an adjusted measure the filing prints ("What were PG&E's non-GAAP core earnings ...?")."""
     if _YES_NO.search(question) or METRIC_CUE.search(question) or not ASKS_FIGURE.search(question):
         return False
-    return bool(concepts_in(question))
+    return bool(concepts_in(question)) or bool(NON_GAAP.search(question) and _MEASURE.search(question))
+
+
+def measure_terms(question: str) -> frozenset[str]:
+    """The words of the adjusted measure a question names ("non-GAAP core earnings"), else none."""
+    found = _MEASURE.search(question) if NON_GAAP.search(question) else None
+    return label_terms(found.group("m")) if found else frozenset()
 
 
 def read_request(question: str, focus: str = "") -> FigureRequest:
@@ -68,9 +83,10 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     concepts = tuple(concepts_in(question))
     periods, texts = asked_periods(question)
     scale = asked_scale(question)
-    return FigureRequest(concepts, frozenset() if concepts else label_terms(focus or question), tuple(periods),
-                         tuple(texts), scale, bool(PERCENT_ASKED.search(question)) and scale is None,
-                         named_statement(question), label_terms(question))
+    free = frozenset() if concepts else (measure_terms(question) or label_terms(focus or question))
+    return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
+                         bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
+                         label_terms(question), bool(NON_GAAP.search(question)))
 
 
 def asked_scale(question: str) -> float | None:
@@ -118,21 +134,3 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             periods.append(period)
             texts.append(text)
     return periods, texts
-
-
-def period_matches(asked: Period, column: Period | None) -> bool:
-    """Whether a column's period is the one asked. A fiscal year asked ("FY2018", "2018") matches
-    that year's flow column or its year-end balance column; a date asked matches that date."""
-    if column is None:
-        return False
-    if asked.kind == "year":
-        return column.year == asked.year and column.kind in ("fiscal_year", "instant", "year")
-    if asked.kind in ("instant", "fiscal_year"):
-        if column.kind not in ("instant", "fiscal_year", "year"):
-            return False
-        return column.end == asked.end if column.end else column.year == asked.year
-    if asked.kind == "quarter":
-        return column.kind in ("quarter", "months") and column.months == 3 and column.year == asked.year \
-            and column.quarter == asked.quarter
-    return column.kind == "months" and column.months == asked.months and \
-        (column.end == asked.end if column.end and asked.end else column.year == asked.year)

@@ -8,8 +8,10 @@ from dataclasses import dataclass, replace
 
 from vera_core.questions.figure import UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
-from vera_core.questions.expression import Avg, BinOp, ExpressionError, Item, Node, Num, normalise, parse
+from vera_core.questions.expression import Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
+from vera_core.finance.line_items import concepts_in
 from vera_core.questions.library import MetricDef, metric_named
+from vera_core.questions.spans import RANGE, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\bdefine[sd]?\s+(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
@@ -53,6 +55,9 @@ class MetricPlan:
     """Decimal places asked; None: the unit's default."""
     scale: float | None
     """Amounts: the unit asked (1e6 for "in USD millions")."""
+    over: str = "at"
+    """`at` each period; `mean` of the periods' values; `growth` (last / first - 1) or `change` (last -
+    first) between the first and last period (`questions/spans.py`)."""
 
 
 def definitions(question: str) -> dict[str, str]:
@@ -72,6 +77,11 @@ def read_plan(question: str) -> MetricPlan | None:
     for body in defs.values():
         outside = outside.replace(body, " ")
     head = _head(outside)
+    aggregate = read_aggregate(head, bool(_PERCENT_ASKED.search(question))) if head and not _defined(head, defs) else None
+    if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
+        aggregate = None  # "revenue growth" is the library's metric: its own formula, at the last year
+    if aggregate is not None:
+        head = aggregate.head
     tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
     try:
         named = _defined(head, defs) if head else None
@@ -81,14 +91,25 @@ def read_plan(question: str) -> MetricPlan | None:
             name, definition = named, defs[named]
             tree = _substitute(parse(normalise(definition)), defs)
         else:
-            metric = metric_named(head or "") or metric_named(outside)
-            if metric is None:
+            metric = metric_named(head or "") or (None if aggregate else metric_named(outside))
+            if metric is not None:
+                name, definition, source = metric.name, metric.formula, "library"
+                tree = parse(metric.formula)
+            elif aggregate is not None and concepts_in(head):  # "operating income growth rate": a line item's
+                name = _without_periods(head)
+                tree, source = Item(name), "library"
+                definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
+                              "change": f"{name}(last year) - {name}(first year)",
+                              "mean": f"the mean of {name} over the years"}[aggregate.over]
+            else:
                 return None
-            name, definition, source = metric.name, metric.formula, "library"
-            tree = parse(metric.formula)
     except ExpressionError:
         return None
     periods, _ = asked_periods(_without_definitions(question, defs))
+    if aggregate is not None:
+        base = max(periods, key=lambda p: (p.year or 0, p.end)) if periods else None
+        over = aggregate_periods(aggregate, base)
+        return _aggregate_plan(question, aggregate, name, metric, definition, source, tree, over) if over else None
     # NOTE: a metric named for a change ("revenue growth") asks for one value, not a direction
     stated = outside
     for words in sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True):
@@ -106,12 +127,30 @@ def read_plan(question: str) -> MetricPlan | None:
         unit = "percent"
     if unit == "percent":
         tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
-    rounding = _ROUND.search(question)
-    digits = None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
-        (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
-    scale = asked_scale(question)
     return MetricPlan(name.strip(), metric, definition, source, tree, unit, tuple(periods), direction and len(periods) > 1,
-                      digits, scale)
+                      _digits(question), asked_scale(question))
+
+
+def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: MetricDef | None, definition: str,
+                    source: str, tree: Node, periods: tuple[Period, ...]) -> MetricPlan:
+    """The plan of a metric taken over several years: a growth is a percentage; a mean or a change has
+    the unit of what it aggregates (a change of a percentage is in percentage points)."""
+    per_one = _without_hundred(tree)
+    unit = metric.unit if metric else _unit_of(name, tree) if not isinstance(tree, Item) else "amount"
+    if per_one is not tree or (aggregate.over != "change" and _PERCENT_ASKED.search(question)):
+        unit = "percent"
+    if aggregate.over == "growth":
+        unit = "percent"
+    words = {"mean": f"{len(periods)} year average", "growth": "growth", "change": "change"}[aggregate.over]
+    label = f"{name} {words}" if aggregate.over != "mean" else f"{words} {name}"
+    return MetricPlan(label, metric, definition, source, per_one if unit == "percent" else tree, unit, periods, False,
+                      _digits(question), asked_scale(question), aggregate.over)
+
+
+def _digits(question: str) -> int | None:
+    rounding = _ROUND.search(question)
+    return None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
+        (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
 
 
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
@@ -194,7 +233,7 @@ def _substitute(node: Node, defs: dict[str, str], depth: int = 0) -> Node:
         raise ExpressionError("definitions refer to each other in a loop")
     if isinstance(node, BinOp):
         return replace(node, left=_substitute(node.left, defs, depth), right=_substitute(node.right, defs, depth))
-    if isinstance(node, Avg) or not isinstance(node, Item):
+    if isinstance(node, (Avg, Chg)) or not isinstance(node, Item):
         return node
     terms = label_terms(node.phrase)
     for name, body in defs.items():

@@ -32,6 +32,9 @@ from vera_core.finance.statements import classify_table
 from vera_core.tables.values import currency_in, label_scale, parse_figure, scale_statement
 
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|unit|ADS)\b|\bEPS\b", re.I)
+_PERCENT_OF = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bpercent(?:age)?\s+of\s+(?:total\s+)?(?:net\s+)?"
+                         r"(?:revenues?|sales)\b", re.I)
+"""A table of shares ("Statements of Operations (As a percentage of total revenues)"): its figures are percentages."""
 _REFERENCE_COLUMN = re.compile(r"^(?:notes?|ref\.?|see\s+note)$", re.I)
 _TOTAL = re.compile(r"^(?:total|net|sub-?total)\b", re.I)
 _CONTINUES = re.compile(r"(?:,|\b(?:and|or|of|for|to|the|in|from|by|on|at|with|less))$", re.I)
@@ -70,6 +73,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     scale, source = (stated[0], stated[2]) if stated else (default_scale or (1.0, ""))
     currency = (stated[1] if stated and stated[1] else "") or currency_in(" ".join(headers[:1]) + " " + caption) \
         or default_currency
+    percent_table = bool(_PERCENT_OF.search(f"{caption} {title}"))  # "(As a percentage of total revenues)"
     cells: list[GridCell] = []
     for out_row, (raw_row, label, parent) in enumerate(zip(kept, labels, parents)):
         row_cells = raw.body[raw_row]
@@ -87,7 +91,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
             value, unit = parse_figure(cell.text)
             if _REFERENCE_COLUMN.match(headers[col]):
                 value, unit = None, ""
-            if value is not None and not unit and "%" in headers[col]:
+            if value is not None and not unit and ("%" in headers[col] or percent_table):
                 unit = "%"
             if unit == "" and per_share:
                 unit = "per_share"

@@ -1,10 +1,10 @@
-"""The figure strategy: a figure question -> the one cell per (line item, period) asked, stated in
-the unit asked, cited to that cell with its row label highlighted.
+"""Figure answers: the one cell per (line item, period) asked (`cells.CellFinder`), stated in the unit
+asked, cited to that cell with its row label highlighted.
 
-Where several tables print the item, the statement the question names comes first, then the primary
-statements, then notes; the same figure elsewhere corroborates but is not repeated. When the item is
-printed but not for the period asked, the answer says so and which periods the statements show:
-never another period's figure.
+A primary line item is read from the statement the question names, else a primary statement; the same
+figure elsewhere corroborates but is not repeated. When no cell passes the gates (`gates.py`), no
+figure is stated: the answer names the cells found and why none was used. When the item is printed but
+not for the period asked, the answer says which periods the statements show: never another period's figure.
 """
 
 from __future__ import annotations
@@ -14,27 +14,13 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
-from vera_core.questions.figure import FigureRequest, period_matches
-from vera_core.finance.line_items import Concept, label_score, label_terms
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice
+from vera_core.finance.line_items import Concept, label_terms
+from vera_core.finance.statements import STATEMENT_NAMES
+from vera_core.questions.figure import FigureRequest
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
-from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.tables.values import exact, money, unit_words
-
-MIN_FREE_SCORE = 0.34
-"""A question's own words (no known concept) must make up at least this share of a row label."""
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A row printing the item asked, with how well it fits the question."""
-
-    grid: TableGrid
-    chunk: ChunkRecord
-    cells: tuple[GridCell, ...]
-    """The row's value cells."""
-    label: GridCell
-    rank: tuple
 
 
 @dataclass
@@ -55,28 +41,30 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
     `grids` maps doc_id -> its grids; `chunks` chunk_id -> chunk; `hit_rank` the retrieval rank of
     table chunks (a tie-breaker after the statement order)."""
     out = FigureEvidence()
+    finder = CellFinder(grids, chunks, hit_rank)
     corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
     chosen_labels: list[frozenset[str]] = []
     for concept in items:
         if concept is not None and any(label_terms(concept.name) <= own for own in chosen_labels):
             continue  # "total revenues net of interest expense": interest expense is part of the item asked
-        candidates = candidates_for(request, concept, grids, chunks, hit_rank)
+        candidates = finder.candidates(request, concept)
         if not candidates:
             continue
         out.item_found = True
         name = concept.name if concept else candidates[0].label.row_label
         for period, words in zip(request.periods, request.period_texts) if request.periods else [(None, "")]:
-            chosen = choose(candidates, period)
-            if chosen is None:
-                out.missing.append(_missing(name, words, candidates, doc_names))
+            choice = finder.choose(candidates, period, request, concept)
+            if not choice.found:
+                out.missing.append(refused(name, words, choice, doc_names) if choice.rejected
+                                   else _missing(name, words, candidates, doc_names))
                 continue
-            cand, cell = chosen
+            cand, cell = choice.candidate, choice.cell
             piece, figure = _state(request, concept, name, cand, cell)
             out.pieces.append(piece)
             out.figures.append(figure)
             chosen_labels.append(label_terms(cand.label.row_label))
-            corroborations.extend(_corroborations(candidates, cand, cell, period))
+            corroborations.extend(_corroborations(finder, candidates, cand, cell, period))
     out.pieces.extend(corroborations)  # after every figure: figure i is piece i
     return out
 
@@ -84,7 +72,7 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
 MAX_CORROBORATIONS = 2
 
 
-def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCell,
+def _corroborations(finder: CellFinder, candidates: list[Candidate], chosen: Candidate, cell: GridCell,
                     period: Period | None) -> list[Piece]:
     """The same figure for the same period in other tables (a note beside the statement), cited
     after the answer; never a different figure."""
@@ -95,7 +83,7 @@ def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCe
         if cand.chunk.chunk_id in seen or len(out) >= MAX_CORROBORATIONS:
             continue
         for other in cand.cells:
-            same_period = period_matches(period, other.period) if period else other.period == cell.period
+            same_period = finder.matches(period, other, cand) if period else other.period == cell.period
             if same_period and other.unit == cell.unit and abs(other.value * other.scale - amount) <= 1e-9 * max(1.0, abs(amount)):
                 title = cand.grid.title[:80]
                 where = STATEMENT_NAMES.get(cand.grid.statement) or (f'the table "{title}"' if title else "a table")
@@ -110,123 +98,22 @@ def _corroborations(candidates: list[Candidate], chosen: Candidate, cell: GridCe
     return out
 
 
-def _parsed(grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]):
-    """(document order, grid, its chunk) of every parsed grid in scope whose chunk is known."""
-    for doc_order, doc_grids in enumerate(grids.values()):
-        for grid in doc_grids:
-            chunk = chunks.get(grid.chunk_id)
-            if grid.status == "parsed" and chunk is not None:
-                yield doc_order, grid, chunk
+MAX_REFUSED = 3
+"""Cells named in an abstention: the best-ranked few."""
 
 
-def candidates_for(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
-                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int]) -> list[Candidate]:
-    phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
-    found: list[Candidate] = []
-    for doc_order, grid, chunk in _parsed(grids, chunks):
-        rows: dict[int, list[GridCell]] = {}
-        for cell in grid.cells:
-            rows.setdefault(cell.row, []).append(cell)
-        for row, cells in rows.items():
-            label = next((c for c in cells if c.col == 0), None)
-            values = tuple(c for c in cells if c.col and c.value is not None)
-            if label is None or not values:
-                continue
-            fit = _fit(label, phrases, concept is None)
-            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
-                fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
-            if fit is None:
-                continue
-            statement_rank = (0 if grid.statement == request.statement else 1 if grid.statement else 2) \
-                if request.statement else (0 if grid.statement else 1)
-            if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
-                continue  # "diluted" shares outstanding are not diluted earnings per share
-            rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
-                    hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
-            found.append(Candidate(grid, chunk, values, label, rank))
-    qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
-    found.sort(key=lambda c: c.rank)
-    return qualified or found
-
-
-def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
-               grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]) -> list[Candidate]:
-    """Rows the question names by label ("the Motion Control segment") in tables of the item (its
-    caption or a column header prints it): the item for that row, not the total. Only the columns
-    headed by the item are read when a column names it."""
-    concept_terms = frozenset().union(*phrases)
-    found: list[Candidate] = []
-    for doc_order, grid, chunk in _parsed(grids, chunks):
-        item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
-        if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
-            continue
-        for label in (c for c in grid.cells if c.col == 0):
-            own = label_terms(label.row_label)
-            if not own or own & concept_terms or not own <= request.question_terms:
-                continue
-            values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
-                           and (not item_columns or c.col in item_columns))
-            if values:
-                found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
-    return sorted(found, key=lambda c: c.rank)
-
-
-QUOTED_MIN_WORDS = 3
-"""A row the question quotes (every word of its label in the question) counts as the item when it
-sits in a table that prints the item and has at least this many words (not "Total", not "Net")."""
-
-
-def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:
-    own = label_terms(label.row_label)
-    return len(own) >= QUOTED_MIN_WORDS and own <= question_terms
-
-
-def _prints_item(rows: dict[int, list[GridCell]], phrases: list[frozenset[str]], free: bool) -> bool:
-    return any(_fit(c, phrases, free) is not None for cells in rows.values() for c in cells if c.col == 0)
-
-
-def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, int]:
-    """How a row label reads against the question: an "Other ..." row the question does not ask
-    for comes last; then the more of its words the question uses the better ("Net income
-    attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo").
-    Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
-    own = label_terms(label.row_label)
-    other = label.row_label.strip().lower().startswith("other") and "other" not in question_terms
-    return int(other), -len(own & question_terms)
-
-
-def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:
-    """(phrase index, label score) of the first phrase the row prints, or None."""
-    for index, phrase in enumerate(phrases):
-        if free:
-            shared = phrase & _terms(label)
-            own = label_score(label.row_label, shared, label.parent_label)
-            share = len(shared) / max(len(phrase), 1)
-            if share >= 0.6 and own >= MIN_FREE_SCORE:
-                return index, own * share
-            continue
-        score = label_score(label.row_label, phrase, label.parent_label)
-        if score > 0:
-            return index, score
-    return None
-
-
-def _terms(label: GridCell) -> frozenset[str]:
-    return label_terms(f"{label.row_label} {label.parent_label}")
-
-
-def choose(candidates: list[Candidate], period: Period | None) -> tuple[Candidate, GridCell] | None:
-    """The best-ranked row that prints the period asked (its latest period when none is asked)."""
-    for cand in candidates:
-        if period is None:
-            dated = [c for c in cand.cells if c.period is not None]
-            if dated:
-                return cand, max(dated, key=lambda c: (c.period.end or "", c.period.year or 0))
-            continue
-        for cell in cand.cells:
-            if period_matches(period, cell.period):
-                return cand, cell
-    return None
+def refused(name: str, words: str, choice: Choice, doc_names: Mapping[str, str]) -> str:
+    """The abstention: the cells found for the item and period, and why none was used."""
+    parts = []
+    for r in choice.rejected[:MAX_REFUSED]:
+        cand = r.candidate
+        where = STATEMENT_NAMES.get(cand.grid.statement) if cand.source.role == "statement" else \
+            f'the table "{cand.grid.title[:60]}"' if cand.grid.title else "a table"
+        page = f", page {r.cell.box.page}" if r.cell.box else ""
+        parts.append(f"{cand.label.row_label} {r.cell.printed} ({where}{page}): {r.why}")
+    doc = doc_names.get(choice.rejected[0].candidate.chunk.doc_id, "") if choice.rejected else ""
+    return (f"No figure is stated for {name}{' for ' + words if words else ''}"
+            f"{' in ' + doc if doc else ''}: " + "; ".join(parts) + ".")
 
 
 def _missing(name: str, words: str, candidates: list[Candidate], doc_names: Mapping[str, str]) -> str:

@@ -6,12 +6,12 @@ no result is stated."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
 from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
-from vera_core.questions.expression import Avg, Item, Node, Num, joined, render
+from vera_core.questions.expression import Avg, Chg, Item, Node, Num, joined, render
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -19,6 +19,7 @@ from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.tables.values import half_up, money, unit_words
 
 DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
+
 
 
 def significant(value: float) -> float:
@@ -43,7 +44,7 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
                     hit_rank: Mapping[str, int], doc_names: Mapping[str, str], propose=None) -> MetricEvidence:
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
     operand VERA finds no row for (see `CellResolver`)."""
-    resolve = CellResolver(grids, chunks, hit_rank, propose)
+    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names)
     evidence = _metric_evidence(plan, grids, doc_names, resolve)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence
@@ -58,7 +59,9 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
             value, operands = evaluate(plan.tree, period, resolve)
         except MissingOperand as missing:
             searched = ", ".join(doc_names.get(d, d) for d in grids) or "no document"
-            text = (f"{plan.name} for {period_words(period)} cannot be computed: {missing} is not printed in the "
+            text = (f"{plan.name} for {period_words(period)} cannot be computed: {missing.refused} No result is stated."
+                    if missing.refused else
+                    f"{plan.name} for {period_words(period)} cannot be computed: {missing} is not printed in the "
                     f"statements or notes of {searched} (searched every table's rows, with the usual names of the "
                     f"line item). No result is stated.")
             return MetricEvidence(missing=text, calculation=Calculation(
@@ -66,10 +69,12 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
                 unit=plan.unit, period=period_words(period), missing=[str(missing)]))
         except ZeroDivisionError as exc:
             return MetricEvidence(missing=f"{plan.name} cannot be computed: {exc}.")
-        shown = value * 100 if plan.unit == "percent" else value
+        shown = value * 100 if plan.unit == "percent" and plan.over != "growth" else value
         results.append((period_words(period), shown, _rounded(shown, plan, operands), operands))
     if not results:
         return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")
+    if plan.over != "at":
+        return _aggregate(plan, results, defined)
     period, value, rounded, operands = results[-1]
     expression = _with_values(plan.tree, list(operands)) + f" = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
     lead = f"{period} {plan.name}: {rounded} ({defined}). Calculation: {expression}."
@@ -83,6 +88,48 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         steps = "; ".join(f"{p}: {r}" for p, _, r, _ in results)
         lead = (f"{plan.name} {_verb(direction, plan)} from {first[2]} in {first[0]} to {last[2]} in {last[0]} "
                 f"({delta}; {defined}). {steps}. Calculation for {last[0]}: {expression}.")
+    pieces, records = _operands(results)
+    calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
+                              result=significant(value), rounded=rounded, unit=plan.unit, period=period,
+                              operands=records, direction=direction,
+                              results=[PeriodResult(period=p, result=significant(v), rounded=r) for p, v, r, _ in results]
+                              if plan.direction else [])
+    return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
+
+
+def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]], defined: str) -> MetricEvidence:
+    """A metric over several years: the mean of the yearly values, or the growth or change from the
+    first year to the last, with each year's value and operands cited."""
+    first, last = results[0], results[-1]
+    steps = "; ".join(f"{p}: {r}" for p, _, r, _ in results)
+    if plan.over == "mean":
+        value = sum(v for _, v, _, _ in results) / len(results)
+        expression = f"({' + '.join(_plain(v / 100 if plan.unit == 'percent' else v, plan) for _, v, _, _ in results)})" \
+                     f" / {len(results)} = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
+    elif plan.over == "growth":
+        if first[1] <= 0:
+            return MetricEvidence(missing=f"{plan.name} from {first[0]} to {last[0]} is not meaningful: {first[0]} is "
+                                          f"{first[2]}, not a positive base. {steps}. No result is stated.")
+        value = (last[1] / first[1] - 1) * 100
+        amounts = replace(plan, unit="amount", digits=None, scale=None)
+        expression = (f"{_rounded(last[1], amounts, last[3])} / {_rounded(first[1], amounts, first[3])} - 1 = "
+                      f"{_plain(value / 100, plan)}")
+    else:
+        value = last[1] - first[1]
+        expression = f"{_plain(last[1], plan)} - {_plain(first[1], plan)} = {_plain(value, plan)}"
+    rounded = _rounded(value, plan, last[3])
+    span = f"{first[0]} to {last[0]}"
+    lead = f"{plan.name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
+    pieces, records = _operands(results)
+    calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
+                              result=significant(value), rounded=rounded, unit=plan.unit, period=span, operands=records,
+                              aggregate=plan.over,
+                              results=[PeriodResult(period=p, result=significant(v), rounded=r) for p, v, r, _ in results])
+    return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
+
+
+def _operands(results: list[tuple[str, float, str, list[Operand]]]) -> tuple[list[Piece], list[CalculationOperand]]:
+    """One cited piece and one record per distinct cell the calculation read, in reading order."""
     pieces, records = [], []
     seen: set[tuple[str, int, int]] = set()
     for _, _, _, used in results:
@@ -93,12 +140,7 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
             seen.add(key)
             pieces.append(_operand_piece(op))
             records.append(_operand_record(op))
-    calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
-                              result=significant(value), rounded=rounded, unit=plan.unit, period=period,
-                              operands=records, direction=direction,
-                              results=[PeriodResult(period=p, result=significant(v), rounded=r) for p, v, r, _ in results]
-                              if plan.direction else [])
-    return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
+    return pieces, records
 
 
 def _verb(direction: str, plan: MetricPlan) -> str:
@@ -142,6 +184,9 @@ def _with_values(node: Node, operands: list[Operand]) -> str:
         if isinstance(n, Avg):
             a, b = _printed(operands.pop(0)), _printed(operands.pop(0))
             return f"(({a} + {b}) / 2)"
+        if isinstance(n, Chg):
+            a, b = _printed(operands.pop(0)), _printed(operands.pop(0))
+            return f"({a} - {b})"
         left = walk(n.left)  # NOTE: left first: operands are consumed in reading order
         return joined(n, left, walk(n.right))
     return walk(node)

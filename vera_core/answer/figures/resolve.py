@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from vera_core.answer.figures.figure_answer import Candidate, candidates_for, choose
-from vera_core.questions.figure import FigureRequest, period_matches
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice
+from vera_core.answer.figures.figure_answer import refused
+from vera_core.answer.figures.sources import Source
 from vera_core.finance.statements import STATEMENT_NAMES
+from vera_core.questions.figure import FigureRequest
+from vera_core.questions.spans import shifted
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import Avg, BinOp, Item, Node, Num
+from vera_core.questions.expression import Avg, BinOp, Chg, Item, Node, Num
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 
@@ -39,33 +42,31 @@ MAX_PROPOSED_ROWS = 200
 
 
 class MissingOperand(LookupError):
-    """An operand no table prints for the period: the calculation abstains."""
+    """An operand no table prints for the period, or whose cells all failed a gate: the calculation
+    abstains. `refused` names the cells found and why none was used ('' when none was found)."""
 
-    def __init__(self, name: str, period: Period) -> None:
+    def __init__(self, name: str, period: Period, refused: str = "") -> None:
         super().__init__(f"{name} for {period_words(period)}")
         self.name = name
         self.period = period
+        self.refused = refused
 
 
 def period_words(period: Period) -> str:
     return f"FY{period.year}" if period.kind == "year" else period.label
 
 
-def shifted(period: Period, years: int) -> Period:
-    """The same kind of period `years` fiscal years earlier (a prior year-end for balances)."""
-    if years == 0:
-        return period
-    return Period("year", "", (period.year or 0) - years) if period.kind in ("year", "fiscal_year", "instant") \
-        else Period(period.kind, "", (period.year or 0) - years, period.months, period.quarter)
-
-
 class CellResolver:
-    """Operands -> cells over one scope's grids (memoised: an average and its metric read a cell once)."""
+    """Operands -> cells over one scope's grids (memoised: an average and its metric read a cell once).
+    Each operand passes the same gates as a figure (`gates.py`)."""
 
     def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                 hit_rank: Mapping[str, int], propose: RowPicker | None = None) -> None:
-        self.grids, self.chunks, self.hit_rank, self.propose = grids, chunks, hit_rank, propose
-        self._memo: dict[tuple, Operand | None] = {}
+                 hit_rank: Mapping[str, int], propose: RowPicker | None = None,
+                 doc_names: Mapping[str, str] | None = None) -> None:
+        self.finder = CellFinder(grids, chunks, hit_rank)
+        self.propose = propose
+        self.doc_names = doc_names or {}
+        self._memo: dict[tuple, tuple[Operand | None, str]] = {}
         self.notices: list[str] = []
         """What the reader should know: a row Claude proposed, or why it could not be asked."""
 
@@ -73,44 +74,47 @@ class CellResolver:
         key = (item.phrase.lower(), item.statement, period)
         if key not in self._memo:
             self._memo[key] = self._resolve(item, period)
-        found = self._memo[key]
+        found, refused = self._memo[key]
         if found is None:
-            raise MissingOperand(item.phrase, period)
+            raise MissingOperand(item.phrase, period, refused)
         return found
 
-    def _resolve(self, item: Item, period: Period) -> Operand | None:
+    def _resolve(self, item: Item, period: Period) -> tuple[Operand | None, str]:
         concepts = concepts_in(item.phrase)
+        concept = concepts[0] if concepts else None
         request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
                                 (period_words(period),), None, False, item.statement)
-        ranked = candidates_for(request, concepts[0] if concepts else None, self.grids, self.chunks, self.hit_rank)
-        chosen = choose(ranked, period)
+        ranked = self.finder.candidates(request, concept)
+        choice = self.finder.choose(ranked, period, request, concept)
         proposed = False
-        if chosen is None and self.propose is not None:
-            chosen = self._proposed(item, period)
-            proposed = chosen is not None
-        if chosen is None:
-            return None
-        cand, cell = chosen
+        if not choice.found and not choice.rejected and self.propose is not None:
+            choice = self._proposed(item, period, request, concept)
+            proposed = choice.found
+        if not choice.found:
+            return None, refused(item.phrase, period_words(period), choice, self.doc_names) if choice.rejected else ""
+        cand, cell = choice.candidate, choice.cell
         value = cell.value * (1.0 if cell.unit else cell.scale)
-        if concepts and value < 0 and (concepts[0].expense or concepts[0].outflow and cand.grid.statement == "cash_flow"):
+        if concept and value < 0 and (concept.expense or concept.outflow and cand.grid.statement == "cash_flow"):
             value = -value  # NOTE: a cost printed in parentheses is still a cost: formulas subtract it
-        return Operand(item.phrase, period, value, cand, cell, proposed)
+        return Operand(item.phrase, period, value, cand, cell, proposed), ""
 
-    def _proposed(self, item: Item, period: Period) -> tuple[Candidate, GridCell] | None:
+    def _proposed(self, item: Item, period: Period, request: FigureRequest, concept) -> Choice:
         """The row Claude names as the operand, among the rows that print a figure for the period
-        (statements first, then notes; each label once), with its cell read from the grid."""
+        (statements first, then notes; each label once), with its cell read from the grid and gated."""
         rows: list[Candidate] = []
         seen: set[str] = set()
-        ordered = sorted(((g, d) for d, gs in self.grids.items() for g in gs if g.status == "parsed"),
+        sources = self.finder.sources
+        ordered = sorted(((g, d) for d, gs in self.finder.grids.items() for g in gs if g.status == "parsed"),
                          key=lambda x: (not x[0].statement,))
         for grid, _ in ordered:
-            chunk = self.chunks.get(grid.chunk_id)
+            chunk = self.finder.chunks.get(grid.chunk_id)
             for label in (c for c in grid.cells if c.col == 0 and chunk is not None):
                 values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None)
                 key = label.row_label.lower()
-                if values and key not in seen and any(period_matches(period, c.period) for c in values):
+                cand = Candidate(grid, chunk, values, label, (), sources.get(grid.chunk_id, Source("other", "")))
+                if values and key not in seen and any(self.finder.matches(period, c, cand) for c in values):
                     seen.add(key)
-                    rows.append(Candidate(grid, chunk, values, label, ()))
+                    rows.append(cand)
                 if len(rows) >= MAX_PROPOSED_ROWS:
                     break
         where = [f"{r.label.row_label} ({STATEMENT_NAMES.get(r.grid.statement, r.grid.title[:50] or 'table')})"
@@ -119,12 +123,12 @@ class CellResolver:
         if notice:
             self.notices.append(notice)
         if index is None:
-            return None
-        chosen = choose([rows[index]], period)
-        if chosen is not None:
+            return Choice()
+        choice = self.finder.choose([rows[index]], period, request, concept)
+        if choice.found:
             self.notices.append(f"No row named {item.phrase!r} was found; Claude proposed {rows[index].label.row_label!r}. "
                                 f"VERA read its cell (cited) and did the arithmetic.")
-        return chosen
+        return choice
 
 
 def evaluate(node: Node, period: Period, resolve: Callable[[Item, Period], Operand]) -> tuple[float, list[Operand]]:
@@ -139,12 +143,12 @@ def evaluate(node: Node, period: Period, resolve: Callable[[Item, Period], Opera
             operand = resolve(n, n.period or shifted(period, -n.offset if n.offset < 0 else 0))
             used.append(operand)
             return operand.value
-        if isinstance(n, Avg):
+        if isinstance(n, (Avg, Chg)):
             at = n.item.period or period
             first = resolve(n.item, at)
             second = resolve(n.item, shifted(at, 1))
             used.extend([first, second])
-            return (first.value + second.value) / 2
+            return (first.value + second.value) / 2 if isinstance(n, Avg) else first.value - second.value
         left, right = walk(n.left), walk(n.right)
         if n.op == "+":
             return left + right

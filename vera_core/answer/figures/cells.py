@@ -1,0 +1,265 @@
+"""Reading figures from table grids: the rows that print a line item (`CellFinder.candidates`) and the
+one cell per (item, period) that passes every gate (`CellFinder.choose`), or what was found and why
+none was used."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate, needed_statements, period_matches,
+                                            scale_gate, statement_gate)
+from vera_core.answer.figures.sources import Source, table_sources
+from vera_core.finance.dates import MONTH_NAME, YEAR
+from vera_core.finance.line_items import NON_GAAP, Concept, label_score, label_terms
+from vera_core.questions.figure import FigureRequest
+from vera_core.records import GridCell, Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+__all__ = ["Candidate", "CellFinder", "Choice", "Rejected"]
+
+MIN_FREE_SCORE = 0.34
+"""A question's own words (no known concept) must make up at least this share of a row label."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A row printing the item asked, with how well it fits the question."""
+
+    grid: TableGrid
+    chunk: ChunkRecord
+    cells: tuple[GridCell, ...]
+    """The row's value cells."""
+    label: GridCell
+    rank: tuple
+    source: Source = Source("other", "")
+    """What the table is to the question (a primary statement or not: `sources.py`)."""
+
+
+
+def _parsed(grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]):
+    """(document order, grid, its chunk) of every parsed grid in scope whose chunk is known."""
+    for doc_order, doc_grids in enumerate(grids.values()):
+        for grid in doc_grids:
+            chunk = chunks.get(grid.chunk_id)
+            if grid.status == "parsed" and chunk is not None:
+                yield doc_order, grid, chunk
+
+
+def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[str, Sequence[TableGrid]],
+                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
+                sources: Mapping[str, Source]) -> list[Candidate]:
+    """Rows printing the item asked, best first: tables of the statements the question needs (else
+    primary statements), then by how well the label reads, retrieval rank and position."""
+    needed = needed_statements(request.statement, concept, request.non_gaap)
+    phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
+    found: list[Candidate] = []
+    for doc_order, grid, chunk in _parsed(grids, chunks):
+        rows: dict[int, list[GridCell]] = {}
+        for cell in grid.cells:
+            rows.setdefault(cell.row, []).append(cell)
+        for row, cells in rows.items():
+            label = next((c for c in cells if c.col == 0), None)
+            values = tuple(c for c in cells if c.col and c.value is not None)
+            if label is None or not values:
+                continue
+            fit = _fit(label, phrases, concept is None)
+            if fit is not None and concept is not None and changes_meaning(label.row_label, concept, request.question_terms):
+                continue  # "Other income, net" is not net income; "Total derivative assets" are not total assets
+            if fit is not None and request.non_gaap:
+                values = adjusted_cells(grid, chunk, label, values)
+                if not values:
+                    continue  # a GAAP row: not the adjusted measure asked
+            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
+                fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
+            if fit is None:
+                continue
+            source = sources.get(grid.chunk_id, Source("other", grid.statement))
+            statement_rank = 0 if not statement_gate(source, needed) else 1 if source.role == "statement" else 2
+            if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
+                continue  # "diluted" shares outstanding are not diluted earnings per share
+            rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
+                    hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+            found.append(Candidate(grid, chunk, values, label, rank, source))
+    qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
+    found.sort(key=lambda c: c.rank)
+    return qualified or found
+
+
+def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
+               grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]) -> list[Candidate]:
+    """Rows the question names by label ("the Motion Control segment") in tables of the item (its
+    caption or a column header prints it): the item for that row, not the total. Only the columns
+    headed by the item are read when a column names it."""
+    concept_terms = frozenset().union(*phrases)
+    found: list[Candidate] = []
+    for doc_order, grid, chunk in _parsed(grids, chunks):
+        item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
+        if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
+            continue
+        for label in (c for c in grid.cells if c.col == 0):
+            own = label_terms(label.row_label)
+            if not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
+                    or YEAR.fullmatch(label.row_label.strip()):
+                continue  # NOTE: a row named by a date the question gives ("October 2022") is not a named row
+            values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
+                           and (not item_columns or c.col in item_columns))
+            if values:
+                found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
+    return sorted(found, key=lambda c: c.rank)
+
+
+QUOTED_MIN_WORDS = 3
+"""A row the question quotes (every word of its label in the question) counts as the item when it
+sits in a table that prints the item and has at least this many words (not "Total", not "Net")."""
+
+
+QUALIFIERS = label_terms(
+    "other discontinued noncontrolling non controlling comprehensive deferred unearned accrued derivative derivatives "
+    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid")
+"""Words that make a row a different line item from the one it names ("Income from discontinued
+operations" is not operating income; "Net income attributable to noncontrolling interests" is not net
+income; "Deferred revenues" are not revenue), unless the item asked or the question has them."""
+
+
+def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]) -> bool:
+    """Whether a row label qualifies the item into another one (a word of QUALIFIERS the item's names
+    and the question lack)."""
+    own = label_terms(label)
+    names = label_terms(" ".join((concept.name, *concept.printed)))
+    return bool((own & QUALIFIERS) - names - question_terms)
+
+
+def adjusted_cells(grid: TableGrid, chunk: ChunkRecord, label: GridCell,
+                   values: tuple[GridCell, ...]) -> tuple[GridCell, ...]:
+    """The cells of a row that print an adjusted (non-GAAP) measure: all of them when its label or its
+    table says so (a reconciliation's GAAP rows excepted), else those of columns headed "Non-GAAP"."""
+    own = f"{label.row_label} {label.parent_label}"
+    if NON_GAAP.search(own):
+        return values
+    if re.match(r"\s*(?:GAAP|reported|as\s+reported)\b", label.row_label, re.I):
+        return ()
+    columns = {j for j, h in enumerate(grid.header) if j and NON_GAAP.search(h)}
+    if columns:
+        return tuple(c for c in values if c.col in columns)
+    return values if NON_GAAP.search(f"{grid.title} {chunk.caption}") and "gaap" not in label.row_label.lower() else ()
+
+
+def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:
+    own = label_terms(label.row_label)
+    return len(own) >= QUOTED_MIN_WORDS and own <= question_terms
+
+
+def _prints_item(rows: dict[int, list[GridCell]], phrases: list[frozenset[str]], free: bool) -> bool:
+    return any(_fit(c, phrases, free) is not None for cells in rows.values() for c in cells if c.col == 0)
+
+
+def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, int]:
+    """How a row label reads against the question: an "Other ..." row the question does not ask
+    for comes last; then the more of its words the question uses the better ("Net income
+    attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo").
+    Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
+    own = label_terms(label.row_label)
+    other = label.row_label.strip().lower().startswith("other") and "other" not in question_terms
+    return int(other), -len(own & question_terms)
+
+
+def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:
+    """(phrase index, label score) of the first phrase the row prints, or None."""
+    for index, phrase in enumerate(phrases):
+        if free:
+            shared = phrase & _terms(label)
+            own = label_score(label.row_label, shared, label.parent_label)
+            share = len(shared) / max(len(phrase), 1)
+            if share >= 0.6 and own >= MIN_FREE_SCORE:
+                return index, own * share
+            continue
+        score = label_score(label.row_label, phrase, label.parent_label)
+        if score > 0:
+            return index, score
+    return None
+
+
+def _terms(label: GridCell) -> frozenset[str]:
+    return label_terms(f"{label.row_label} {label.parent_label}")
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A cell that prints the item for the period asked but failed a gate."""
+
+    candidate: Candidate
+    cell: GridCell
+    why: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The cell chosen for one (item, period), or none, with the cells refused on the way."""
+
+    candidate: Candidate | None = None
+    cell: GridCell | None = None
+    rejected: tuple[Rejected, ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return self.cell is not None
+
+
+@dataclass
+class CellFinder:
+    """Candidates and gated choices over one question's scope: the grids of the documents in scope
+    (doc_id -> grids), their table chunks, and the retrieval rank of each table chunk."""
+
+    grids: Mapping[str, Sequence[TableGrid]]
+    chunks: Mapping[str, ChunkRecord]
+    hit_rank: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sources = table_sources(self.grids, self.chunks)
+        self.year_end_months = {doc_id: fiscal_year_end_month(p for g in grids for p in g.periods)
+                                for doc_id, grids in self.grids.items()}
+
+    def candidates(self, request: FigureRequest, concept: Concept | None) -> list[Candidate]:
+        return _candidates(request, concept, self.grids, self.chunks, self.hit_rank, self.sources)
+
+    def matches(self, period: Period, cell: GridCell, cand: Candidate) -> bool:
+        return period_matches(period, cell.period, self.year_end_months.get(cand.chunk.doc_id))
+
+    def choose(self, candidates: list[Candidate], period: Period | None, request: FigureRequest | None = None,
+               concept: Concept | None = None, gated: bool = True) -> Choice:
+        """The best-ranked row that prints the period asked (its latest period when none is asked)
+        and passes the gates; the rows refused on the way, each with why."""
+        needed = needed_statements(request.statement if request else "", concept,
+                                   bool(request and request.non_gaap)) if gated else ()
+        amount = not (request and request.percent)
+        qualified = bool(candidates) and candidates[0].rank[:1] == (-1,)  # a row the question names: not gated
+        rejected: list[Rejected] = []
+        for cand in candidates:
+            if period is None:
+                dated = [c for c in cand.cells if c.period is not None]
+                cells = [max(dated, key=lambda c: (c.period.end or "", c.period.year or 0))] if dated else []
+            else:
+                cells = [c for c in cand.cells if self.matches(period, c, cand)]
+            for cell in cells[:1]:
+                why = "" if qualified else statement_gate(cand.source, needed)
+                why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and concept is not None
+                              else "")
+                why = why or identity_gate(cand.grid, cell, cand.source.statement)
+                why = why or scale_gate(cand.grid, cell, self._elsewhere(candidates, cand, cell, period))
+                if not why:
+                    return Choice(cand, cell, tuple(rejected))
+                rejected.append(Rejected(cand, cell, why))
+        return Choice(rejected=tuple(rejected))
+
+    def _elsewhere(self, candidates: list[Candidate], chosen: Candidate, cell: GridCell,
+                   period: Period | None) -> list[tuple[TableGrid, GridCell]]:
+        """The same item printed for the same period in other tables."""
+        out = []
+        for cand in candidates:
+            if cand.chunk.chunk_id == chosen.chunk.chunk_id:
+                continue
+            out += [(cand.grid, c) for c in cand.cells
+                    if (self.matches(period, c, cand) if period else c.period == cell.period)]
+        return out

@@ -1,0 +1,151 @@
+"""The checks a cell passes before VERA states it as a figure (issue 18): otherwise VERA abstains and
+names the cells it found and why none was used.
+
+- Statement: a primary line item comes from the statement the question names, else from a primary
+  statement that prints it (`Concept.home`); notes, segment, quarterly and selected-data tables and
+  another entity's statements corroborate, never answer (`sources.py`).
+- Period: the column's period is the one asked, read from its headers: fiscal years ending in any
+  month, 52/53-week years, quarters of a fiscal year that does not follow the calendar, year to date
+  vs three months, "as of" dates for balances.
+- Scale: a table that states no scale of its own (it inherits the document's) must agree with the
+  same figure printed under an explicit legend elsewhere.
+- Identity: a balance sheet column whose total assets differ from its total liabilities and equity
+  was misread; nothing is taken from it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date, timedelta
+
+from vera_core.answer.figures.sources import Source
+from vera_core.finance.line_items import Concept, label_terms
+from vera_core.finance.statements import STATEMENT_NAMES
+from vera_core.records import GridCell, Period, TableGrid
+
+__all__ = ["fiscal_year_end_month", "identity_gate", "needed_statements", "period_matches", "scale_gate",
+           "statement_gate"]
+
+BALANCE_TOLERANCE = 0.005
+"""Total assets and total liabilities and equity agree within half a percent (rounded statements)."""
+_TOTAL_ASSETS = re.compile(r"^\s*total\s+assets\s*$", re.I)
+_TOTAL_CLAIMS = re.compile(r"^\s*total\s+liabilities(?:,)?\s+(?:[\w'’]+\s+){0,4}?(?:and|&)\s+(?:[\w'’,()-]+\s*){0,6}"
+                           r"(?:equity|deficit|capital|investment)\b", re.I)
+EARLY_DAYS = 7
+"""A 52/53-week period ends up to a week before or after its month's end ("July 1, 2023" closes June)."""
+
+
+def needed_statements(statement_named: str, concept: Concept | None, non_gaap: bool = False) -> tuple[str, ...]:
+    """The statements a cell must come from: the one the question names, else the primary statements
+    of a primary line item; () when any table may answer (an item no statement carries, an adjusted
+    measure: statements print GAAP figures only)."""
+    if non_gaap:
+        return ()
+    if statement_named:
+        return (statement_named,)
+    return concept.home if concept is not None else ()
+
+
+def statement_gate(source: Source, needed: tuple[str, ...]) -> str:
+    """'' when a table may answer for a statement in `needed`, else why not."""
+    if not needed:
+        return ""
+    wanted = " or ".join(STATEMENT_NAMES.get(k, k) for k in needed)
+    if source.role == "statement" and source.statement in needed:
+        return ""
+    if source.role == "other_entity":
+        return f"it is {source.why}, not the reporting entity's {wanted}"
+    if source.statement and source.why:
+        return f"it is {source.why}, not the {wanted}"
+    if source.statement:
+        return f"it is the {STATEMENT_NAMES.get(source.statement, source.statement)}, not the {wanted}"
+    return f"it is a note or other table, not the {wanted}"
+
+
+def _shifted(day: date) -> date:
+    return day - timedelta(days=EARLY_DAYS)
+
+
+def fiscal_year_end_month(periods: Iterable[Period | None]) -> int | None:
+    """The month a document's fiscal year ends in: from its year columns' end dates, else from its
+    balance sheets' earlier date (the last year-end, beside a quarter's end); None when neither shows."""
+    periods = [p for p in periods if p is not None and p.end]
+    years = Counter(_shifted(date.fromisoformat(p.end)).month for p in periods if p.kind == "fiscal_year")
+    if years:
+        return years.most_common(1)[0][0]
+    quarter_ends = {p.end for p in periods if p.kind in ("months", "quarter")}
+    instants = Counter(_shifted(date.fromisoformat(p.end)).month for p in periods
+                       if p.kind == "instant" and p.end not in quarter_ends)
+    return instants.most_common(1)[0][0] if instants and quarter_ends else None
+
+
+def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
+    """(fiscal year, quarter) of a three-month period ending on `end` in a fiscal year ending in
+    `year_end_month` (Salesforce's quarter ended April 30, 2023 is Q1 of fiscal 2024)."""
+    day = _shifted(date.fromisoformat(end))
+    months_in = (day.month - year_end_month - 1) % 12 + 1
+    return (day.year if day.month <= year_end_month else day.year + 1), (months_in - 1) // 3 + 1
+
+
+def period_matches(asked: Period, column: Period | None, year_end_month: int | None = None) -> bool:
+    """Whether a column's period is the one asked. A fiscal year asked ("FY2018", "2018") matches that
+    year's flow column or its year-end balance column; a date asked matches that date; a quarter asked
+    matches a three-month column of that fiscal quarter (the document's fiscal year, else the calendar's)."""
+    if column is None:
+        return False
+    if asked.kind == "year":
+        return column.year == asked.year and column.kind in ("fiscal_year", "instant", "year")
+    if asked.kind in ("instant", "fiscal_year"):
+        if column.kind not in ("instant", "fiscal_year", "year"):
+            return False
+        return column.end == asked.end if column.end else column.year == asked.year
+    if asked.kind == "quarter":
+        if column.kind == "quarter":  # printed as "Q1 2023": the company's own fiscal naming
+            return column.year == asked.year and column.quarter == asked.quarter
+        if column.kind != "months" or column.months != 3:
+            return False
+        if column.end:
+            return fiscal_quarter(column.end, year_end_month or 12) == (asked.year, asked.quarter)
+        return column.year == asked.year and column.quarter == asked.quarter
+    return column.kind in ("months", "quarter") and (column.months or 3) == asked.months and \
+        (column.end == asked.end if column.end and asked.end else column.year == asked.year)
+
+
+def identity_gate(grid: TableGrid, cell: GridCell, statement: str) -> str:
+    """'' unless the cell's balance sheet column does not balance (a misread column), else why."""
+    if statement != "balance":
+        return ""
+    column = [c for c in grid.cells if c.col == cell.col and c.value is not None]
+    assets = [c for c in column if _TOTAL_ASSETS.match(c.row_label)]
+    claims = [c for c in column if _TOTAL_CLAIMS.match(c.row_label)]
+    if not assets or not claims:
+        return ""
+    a, b = assets[0].value, claims[-1].value
+    if abs(a - b) <= BALANCE_TOLERANCE * max(abs(a), abs(b)):
+        return ""
+    return (f"its column does not balance (total assets {assets[0].printed} against {claims[-1].row_label} "
+            f"{claims[-1].printed}), so the column was misread")
+
+
+def scale_gate(grid: TableGrid, cell: GridCell, elsewhere: Iterable[tuple[TableGrid, GridCell]]) -> str:
+    """'' unless the cell's table states no scale of its own and the same item and period printed
+    under an explicit legend elsewhere disagrees with it by a factor of a thousand or more."""
+    if grid.scale_source not in ("", "document") or cell.unit:
+        return ""
+    amount = abs(cell.value * cell.scale)
+    for other_grid, other in elsewhere:
+        if other_grid.scale_source in ("", "document") or other.unit or other.value is None:
+            continue
+        theirs = abs(other.value * other.scale)
+        if amount and theirs and abs(other.value) == abs(cell.value) and max(amount, theirs) / min(amount, theirs) >= 999:
+            return (f"its table states no scale and the same figure is printed in "
+                    f"{'thousands' if other.scale == 1e3 else 'millions' if other.scale == 1e6 else 'another scale'} "
+                    f"elsewhere ({other.row_label}: {other.printed})")
+    return ""
+
+
+def same_item(a: GridCell, b: GridCell) -> bool:
+    """Two rows printing the same line item (their labels' words are the same)."""
+    return label_terms(a.row_label) == label_terms(b.row_label)

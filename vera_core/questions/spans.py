@@ -1,0 +1,103 @@
+"""The grammar of periods in a metric question: a year range is never subtraction.
+
+- "FY2019 - FY2021 3 year average of X", "3 year average net profit margin FY2015 - FY2017": the mean of
+  the N yearly values of X (of a ratio: the mean of the N yearly ratios);
+- "FY2019 - FY2020 revenue growth rate", "year-over-year change in revenue from FY2016 to FY2017 (in
+  percents)": X(b) / X(a) - 1;
+- "change in inventory between FY2016 and FY2017": X(b) - X(a).
+Without a range, a growth or change is over the year before the period asked, and an N-year average
+over the N years that end with it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from vera_core.records import Period
+
+__all__ = ["Aggregate", "read_aggregate", "shifted"]
+
+_YEAR = r"(?:FY\s?'?)?(?:19|20)\d\d"
+RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
+"""Two years joined by a dash or "to": a span of years ("FY2019 - FY2021"), not an operation."""
+SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|through)\s+(?P<b>{_YEAR})\b", re.I)
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+MEAN = re.compile(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+average(?:\s+of)?\b|"
+                  r"\baverage\s+(?:annual\s+|yearly\s+)?(?=\w)", re.I)
+GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?(?:\s+(?:of|in))?\b|"
+                    r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)(?:\s+(?:of|in))?\b|"
+                    r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b", re.I)
+CHANGE = re.compile(r"\b(?:the\s+)?change\s+(?:in|of)\b", re.I)
+_PERIOD_TAIL = re.compile(r"\s+(?:for|in|during|over|of|from)\s+(?:the\s+)?(?:(?:three|six|nine|twelve|\d+)[\s-]+"
+                          r"(?:months|weeks)|(?:first|second|third|fourth|last|latest|fiscal)\s+(?:quarter|year)|quarter|"
+                          r"(?:fiscal\s+)?year)\b.*$", re.I)
+"""A period phrase left after the head ("... for the three months ended June 30, 2023")."""
+_ARTICLE = re.compile(r"^\s*(?:the|of|in|for)\s+|\s+(?:the|of|in|for)\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """A metric taken over several years instead of at one period."""
+
+    over: Literal["mean", "growth", "change"]
+    head: str
+    """The metric or line item the question aggregates, its period and aggregation words removed."""
+    years: tuple[int, int] | None = None
+    """The first and last fiscal year the question names; None: from the period asked."""
+    count: int | None = None
+    """N of "N year average"; None: the years of the range."""
+
+
+def _year(text: str) -> int:
+    return int(re.sub(r"\D", "", text)[-4:])
+
+
+def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
+    """The aggregate a metric question's head asks for (`head` is the question's object, "FY2019 -
+    FY2021 3 year average net profit margin"), None when it asks for one period's value."""
+    span = SPAN.search(head) or RANGE.search(head)
+    years = (_year(span.group("a")), _year(span.group("b"))) if span else None
+    if years and years[0] > years[1]:
+        years = (years[1], years[0])
+    rest = head.replace(span.group(0), " ") if span else head
+    mean, growth = MEAN.search(rest), GROWTH.search(rest)
+    change = None if mean or growth else CHANGE.search(rest)
+    found = mean or growth or change
+    if found is None:
+        return None
+    rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", rest.replace(found.group(0), " ")))
+    rest = re.sub(r"\s+", " ", rest).strip(" ,-")
+    if mean and not mean.group("n") and not years:
+        return None  # "average inventory" is a balance's average (begin and end of a year), not a mean of years
+    if mean:
+        n = mean.group("n")
+        count = int(n) if n and n.isdigit() else _NUMBER_WORDS.get((n or "").lower())
+        return Aggregate("mean", rest, years, count)
+    over = "growth" if growth or percent_asked else "change"
+    return Aggregate(over, rest, years)
+
+
+def shifted(period: Period, years: int) -> Period:
+    """The same kind of period `years` fiscal years earlier (a prior year-end for balances)."""
+    if years == 0:
+        return period
+    return Period("year", "", (period.year or 0) - years) if period.kind in ("year", "fiscal_year", "instant") \
+        else Period(period.kind, "", (period.year or 0) - years, period.months, period.quarter)
+
+
+def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...]:
+    """The periods an aggregate reads, earliest first: the named years, else the years before the
+    period asked (a mean of N years ends with it; a growth or change starts a year before it)."""
+    if agg.years:
+        first, last = agg.years
+        if agg.over == "mean":
+            first = last - agg.count + 1 if agg.count else first
+            return tuple(Period("year", "", y) for y in range(first, last + 1))
+        return Period("year", "", first), Period("year", "", last)
+    if asked is None:
+        return ()
+    if agg.over == "mean":
+        return tuple(shifted(asked, n) for n in range((agg.count or 3) - 1, -1, -1))
+    return shifted(asked, 1), asked
