@@ -248,13 +248,11 @@ def _v(sheet: Sheet, item: str, year: int, sign: bool = False) -> Gold | None:
 
 
 def _alternatives(golds: list[Gold], compute) -> tuple[float, ...]:
-    """The metric over each accepted reading of an operand (the others at their gold)."""
+    """The metric over each other accepted reading, taken for every operand that has one (every year's
+    consolidated net income together: an analyst does not mix the two readings across years)."""
     out = []
-    for i, gold in enumerate(golds):
-        for other in gold.accept:
-            values = [g.value for g in golds]
-            values[i] = other
-            out.append(compute(*values))
+    for k in range(max((len(g.accept) for g in golds), default=0)):
+        out.append(compute(*[g.accept[k] if len(g.accept) > k else g.value for g in golds]))
     return tuple(out)
 
 
