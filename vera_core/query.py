@@ -18,7 +18,7 @@ from vera_core.answer.strategies import Evidence, Plan, Services, Stopwatch, str
 from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
-from vera_core.retrieve.router import route
+from vera_core.retrieve.router import read_question
 from vera_core.workspace import Workspace
 
 MIN_ITEMS = 2
@@ -78,8 +78,10 @@ class QueryEngine:
              hybrid: bool | None = None) -> Plan:
         """The question routed (kind, pages, documents, focus), with the options it is answered with."""
         question = question.strip()
-        intent = route(question, self.ws.catalog.documents(), list(docs))
+        routed = read_question(question, self.ws.catalog.documents(), list(docs))
+        intent = routed.intent
         return Plan(question=question, intent=intent, query=iterative.with_abbreviations(intent.focus or question),
+                    request=routed.request,
                     mode=mode, top_k=top_k, hybrid=self.ws.settings.hybrid_retrieval if hybrid is None else hybrid)
 
     # -- the optional LLM step ---------------------------------------------------------------------
@@ -94,7 +96,7 @@ class QueryEngine:
                                        and len(evidence.pieces) < MIN_ITEMS)
         if not (plan.mode == "llm_always" or (plan.mode == "llm_fallback" and thin)):
             return evidence
-        if intent.type == "metric":  # NOTE: arithmetic is always VERA's; the LLM never rewrites a calculation
+        if intent.type in ("metric", "verdict"):  # NOTE: arithmetic and verdicts are always VERA's
             return evidence
         if intent.type == "metadata":  # NOTE: facts come from explicit evidence only, never from a model
             return evidence if self.llm else replace(evidence, notices=evidence.notices + (llm_steps.NO_KEY,))
@@ -142,7 +144,7 @@ class QueryEngine:
         documents = [d.model_copy(update={"citation": n}) for d, n in zip(evidence.documents, numbers)] \
             + list(evidence.documents[len(numbers):])
         return Answer(
-            documents=documents, figures=figures, calculation=calculation, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
+            documents=documents, figures=figures, calculation=calculation, verdict=evidence.verdict, question=plan.question, intent=intent, answer=text, items=items, citations=citations,
             verification=verification, mode=plan.mode, notices=notices, llm=_usage(meter, evidence.written_by_llm),
             retrieval=RetrievalInfo(hops=evidence.hops, coverage=min(1.0, evidence.coverage),
                                     searched_pages=_searched_pages(plan, evidence),

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-IntentType = Literal["location", "coverage", "metadata", "semantic", "figure", "metric"]
+IntentType = Literal["location", "coverage", "metadata", "semantic", "figure", "metric", "verdict"]
 CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer", "documents"]
 MetadataSubtype = Literal["default_currency", "reporting_period", "accounting_framework", "units",
                           "consolidation_basis"]

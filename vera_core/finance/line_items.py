@@ -33,11 +33,15 @@ class Concept:
     home: tuple[str, ...] = ()
     """The primary statements that print it, first the one it is read from (`income`, `balance`,
     `cash_flow`); empty for items no primary statement carries (notes, segments)."""
+    other_items: tuple[str, ...] = ()
+    """Words that make a row printing its name another item ("Income from continuing operations" is
+    not operating income; "Income before income taxes" is not the tax expense)."""
 
 
 def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False,
-       per_share: bool = False, home: tuple[str, ...] = ()) -> Concept:
-    return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share, home)
+       per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "") -> Concept:
+    return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share, home,
+                   tuple(other_items.split()))
 
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -61,7 +65,8 @@ CONCEPTS: tuple[Concept, ...] = (
        ("net income attributable to", "net earnings attributable to", "net income", "net earnings",
         "profit for the year", "profit for the period", "net loss attributable to", "net loss"), home=("income",)),
     _c("operating income", r"\boperating\s+(?:income|profit)\b|\bincome\s+from\s+operations\b|\bEBIT\b",
-       ("operating income", "operating profit", "income from operations"), home=("income",)),
+       ("operating income", "operating profit", "income from operations"), home=("income",),
+       other_items="continuing discontinued before tax taxes equity"),
     _c("cost of sales", r"\bcost\s+of\s+(?:goods\s+sold|sales|revenues?)\b|\bCOGS\b",
        ("cost of sales", "cost of goods sold", "cost of revenues", "cost of revenue"), expense=True, home=("income",)),
     _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b",
@@ -101,7 +106,8 @@ CONCEPTS: tuple[Concept, ...] = (
        ("total restructuring and impairment charges", "restructuring and impairment charges",
         "restructuring charges", "restructuring costs", "restructuring")),
     _c("income tax expense", r"\b(?:income\s+tax(?:es)?\s+(?:expense|provision)|provision\s+for\s+income\s+taxes)\b",
-       ("provision for income taxes", "income tax provision", "income tax expense", "income taxes"), expense=True, home=("income",)),
+       ("provision for income taxes", "income tax provision", "income tax expense", "provision for taxes", "tax expense",
+        "income taxes"), expense=True, home=("income",), other_items="before deferred payable receivable paid"),
     _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|earnings\s+per\s+share)\b|\bEPS\b|\bearnings\s+per\s+share\b",
        ("diluted earnings per share", "earnings per share diluted", "diluted net income per share",
         "net income per share diluted", "diluted"), per_share=True, home=("income",)),
@@ -131,6 +137,11 @@ def label_terms(text: str) -> frozenset[str]:
     """The normalised words of a label or phrase (PP&E -> property; charges ~ costs ~ expenses)."""
     text = _LABEL_NOISE.sub(" ", text).replace("&", " and ")
     return frozenset(_EQUIVALENT.get(t, t) for t in terms(text))
+
+
+BENEFIT_FIRST = re.compile(r"\b(?:benefit|credit)s?\s+(?:from\s+)?\(\s*(?:provision|expense|charge)", re.I)
+"""A tax row printing benefits positive ("Income tax benefit (expense)", "Benefit from (provision for) income
+taxes"): its figures are the negative of the expense."""
 
 
 def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> float:

@@ -164,7 +164,8 @@ def _place(row: Row, columns: list[tuple[float, float]], width: int) -> tuple[Ra
 def _header_cell(cell: Cell, row: Row, columns: list[tuple[float, float]], label_left: float) -> RawCell:
     """A header cell left of the value columns heads the labels only when it starts near them
     ("(Millions)"); a year just left of its right-aligned figures heads that column."""
-    if cell.x1 < columns[0][0] - 2 and (cell.x0 <= label_left + 24 or not is_numeric(cell.text)):
+    if cell.x1 < columns[0][0] - 2 and (cell.x0 <= label_left + 24
+                                         or not (is_numeric(cell.text) or _ONE_PERIOD.match(cell.text.strip()))):
         return RawCell(cell.text, _box(cell, row), (0, 0))
     covered = [i for i, (x0, x1) in enumerate(columns, start=1) if min(cell.x1, x1 + 6) - max(cell.x0, x0 - 6) > 0]
     if len(covered) > 1 and not _ONE_PERIOD.match(cell.text.strip()):  # a date or a year heads one column

@@ -23,6 +23,9 @@ class MetricDef:
     """Over line items, `+ - * /`, parentheses, `avg(x)` and `prior(x)`."""
     unit: str
     """percent, ratio, days or amount."""
+    printed: bool = False
+    """Companies print it themselves (a non-GAAP measure such as free cash flow): read where printed,
+    computed only when the question defines it or no table prints it."""
 
 
 @lru_cache(maxsize=1)
@@ -37,7 +40,7 @@ def library(path: Path = LIBRARY_FILE) -> tuple[MetricDef, ...]:
         if missing or fields["unit"] not in UNITS:
             raise ValueError(f"{path}: metric {key.strip()!r} lacks {sorted(missing)} or has a bad unit")
         out.append(MetricDef(key.strip(), fields["name"], tuple(a.strip() for a in fields["aliases"].split(",")),
-                             fields["formula"], fields["unit"]))
+                             fields["formula"], fields["unit"], fields.get("printed", "").lower() == "yes"))
     return tuple(out)
 
 

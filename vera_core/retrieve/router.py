@@ -8,10 +8,12 @@ Precedence (first family that fires wins):
   3. coverage  - documents > numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`);
                  `documents` asks which documents of a set address a topic ("which policies address
                  encryption at rest?", "across all filings", "in each contract").
-  4. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
+  4. verdict   - a yes/no or which-one question over figures ("Is working capital positive?", "Did the
+                 gross margin improve?", "Which segment had the highest operating income?").
+  5. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
                  (not a question about its causes: "what drove the margin change" stays semantic).
-  5. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
-  6. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
+  6. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
+  7. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
 Metadata outranks coverage because "list the reporting currency" is still one fact of the document.
 """
 
@@ -22,14 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
-from vera_core.questions.figure import is_figure_question
-from vera_core.questions.metric import read_plan
-from vera_core.questions.stated import read_ask
+from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
+from vera_core.questions.metric import MetricPlan, read_plan
+from vera_core.questions.stated import StatedAsk, read_ask
+from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve.doc_scope import find_references, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words
 
-__all__ = ["COVERAGE_RULES", "METADATA_RULES", "Rule", "find_pages", "route"]
+__all__ = ["COVERAGE_RULES", "METADATA_RULES", "Routed", "Rule", "find_pages", "read_question", "route"]
 
 
 @dataclass(frozen=True)
@@ -260,8 +263,23 @@ def _normalize(question: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+@dataclass(frozen=True)
+class Routed:
+    """A question as the router read it: its intent, and the typed request its strategy answers (the
+    strategy does not parse the question again)."""
+
+    intent: Intent
+    request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | None = None
+
+
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
-    """Classify a question into location / metadata / coverage / semantic, deterministically.
+    """The intent of a question (see `read_question`)."""
+    return read_question(question, documents, doc_filter).intent
+
+
+def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Routed:
+    """Classify a question into location / metadata / coverage / verdict / metric / figure / semantic,
+    deterministically, with the typed request of the figure kinds.
 
     `doc_scope` comes from `resolve_scope` (an unknown `doc_filter` entry raises `DocumentNotFoundError`);
     `focus` is what retrieval should search for: the question without page and document references,
@@ -276,26 +294,33 @@ def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: S
     numeric = bool(_NUMERIC.search(text))
     common = {"doc_scope": doc_scope, "pages": pages}
     if location_rule:
-        return Intent(type="location", subtype=coverage[0][0].subtype if coverage else None, rule=location_rule,
-                      numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common)
+        return Routed(Intent(type="location", subtype=coverage[0][0].subtype if coverage else None, rule=location_rule,
+                             numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common))
     for rule in METADATA_RULES:
         if rule.search(text):
-            return Intent(type="metadata", subtype=rule.subtype, rule=rule.name, focus=_focus(text, removed),
-                          **common)
+            return Routed(Intent(type="metadata", subtype=rule.subtype, rule=rule.name, focus=_focus(text, removed),
+                                 **common))
     if coverage:
         rule = coverage[0][0]
         # NOTE: a pointer asks where something is, never for an amount, even when it names a KPI
         numeric = rule.subtype in ("numeric_list", "attribute") or (numeric and rule.subtype != "pointer")
-        return Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
-                      focus=_focus(text, removed + cues), **common)
+        return Routed(Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
+                             focus=_focus(text, removed + cues), **common))
+    focus = _focus(text, removed)
     if not EXPLAIN.search(text):
+        verdict = read_verdict(text)
+        if verdict is not None:
+            return Routed(Intent(type="verdict", rule=f"verdict:{verdict.kind}", numeric=True, focus=focus, **common),
+                          verdict)
         metric = read_plan(text)
         if metric is not None:
-            return Intent(type="metric", rule=f"metric:{metric.source}", numeric=True, focus=_focus(text, removed),
-                          **common)
+            return Routed(Intent(type="metric", rule=f"metric:{metric.source}", numeric=True, focus=focus, **common),
+                          metric)
     if is_figure_question(text):
-        return Intent(type="figure", rule="figure:line-item", numeric=True, focus=_focus(text, removed), **common)
-    if not EXPLAIN.search(text) and read_ask(text) is not None:  # "by how much did it increase ...?"
-        return Intent(type="metric", rule="metric:text", numeric=True, focus=_focus(text, removed), **common)
-    return Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default", numeric=numeric,
-                  focus=_focus(text, removed), **common)
+        return Routed(Intent(type="figure", rule="figure:line-item", numeric=True, focus=focus, **common),
+                      read_request(text, focus))
+    ask = read_ask(text) if not EXPLAIN.search(text) else None
+    if ask is not None:  # "by how much did it increase ...?"
+        return Routed(Intent(type="metric", rule="metric:text", numeric=True, focus=focus, **common), ask)
+    return Routed(Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default",
+                         numeric=numeric, focus=focus, **common))

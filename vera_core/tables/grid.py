@@ -31,7 +31,11 @@ from vera_core.tables.periods import column_period, dated
 from vera_core.finance.statements import classify_table
 from vera_core.tables.values import currency_in, label_scale, parse_figure, scale_statement
 
+_SHARE_COUNT = re.compile(r"^\s*(?:(?:weighted[\s-]+)?average\s+)?(?:number\s+of\s+)?(?:diluted\s+|basic\s+)?"
+                          r"(?:common\s+)?shares\b|\bshares\s+(?:used|outstanding)\b", re.I)
+"""A count of shares ("Shares used in non-GAAP diluted net income per share calculation"), not a per-share amount."""
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|unit|ADS)\b|\bEPS\b", re.I)
+MONTH_DAY_TAIL = re.compile(r"\s+[A-Za-z]{3,9}\.?\s+\d{1,2},?\s*$")
 _PERCENT_OF = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bpercent(?:age)?\s+of\s+(?:total\s+)?(?:net\s+)?"
                          r"(?:revenues?|sales)\b", re.I)
 """A table of shares ("Statements of Operations (As a percentage of total revenues)"): its figures are percentages."""
@@ -78,7 +82,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     for out_row, (raw_row, label, parent) in enumerate(zip(kept, labels, parents)):
         row_cells = raw.body[raw_row]
         label_cell = row_cells[0]
-        per_share = bool(_PER_SHARE.search(label) or _PER_SHARE.search(parent))
+        per_share = bool(_PER_SHARE.search(label) or _PER_SHARE.search(parent)) and not _SHARE_COUNT.search(label)
         row_scale = label_scale(label) or scale  # "Revenue ($B)" in a table "in millions"
         for col, cell in enumerate(row_cells):
             if cell is None and col:
@@ -114,8 +118,9 @@ def _spread_period_words(headers: list[str]) -> list[str]:
         found = PERIOD_LEAD.search(text)
         if found and YEAR.search(text):
             lead = found.group(0)
-        elif lead and YEAR.search(text) and not MONTH_NAME.search(text):
-            out[j] = f"{lead} {text}"
+        elif lead and YEAR.search(text):
+            # NOTE: a column printing its own date ("Apr 2, 2022") takes only the group's length words
+            out[j] = f"{MONTH_DAY_TAIL.sub('', lead) if MONTH_NAME.search(text) else lead} {text}"
     return out
 
 

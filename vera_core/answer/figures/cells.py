@@ -12,7 +12,7 @@ from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate
                                             scale_gate, statement_gate)
 from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
-from vera_core.finance.line_items import NON_GAAP, Concept, label_score, label_terms
+from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -35,6 +35,8 @@ class Candidate:
     rank: tuple
     source: Source = Source("other", "")
     """What the table is to the question (a primary statement or not: `sources.py`)."""
+    refused: str = ""
+    """Why the row is not the item though it names it ("it is another line item: discontinued"); '' when it is."""
 
 
 
@@ -65,8 +67,8 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             if label is None or not values:
                 continue
             fit = _fit(label, phrases, concept is None)
-            if fit is not None and concept is not None and changes_meaning(label.row_label, concept, request.question_terms):
-                continue  # "Other income, net" is not net income; "Total derivative assets" are not total assets
+            qualified_away = changes_meaning(label.row_label, concept, request.question_terms) \
+                if fit is not None and concept is not None else ""
             if fit is not None and request.non_gaap:
                 values = adjusted_cells(grid, chunk, label, values)
                 if not values:
@@ -79,9 +81,12 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             statement_rank = 0 if not statement_gate(source, needed) else 1 if source.role == "statement" else 2
             if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
                 continue  # "diluted" shares outstanding are not diluted earnings per share
-            rank = (statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999, fit[0], -fit[1],
-                    hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
-            found.append(Candidate(grid, chunk, values, label, rank, source))
+            rank = (bool(qualified_away), statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999,
+                    fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
+            # NOTE: "Other income, net" is not net income, "Total derivative assets" are not total assets: kept
+            # only to be named when VERA abstains
+            refusal = f"it is another line item ({qualified_away})" if qualified_away else ""
+            found.append(Candidate(grid, chunk, values, label, rank, source, refusal))
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)
     return qualified or found
@@ -117,18 +122,18 @@ sits in a table that prints the item and has at least this many words (not "Tota
 
 QUALIFIERS = label_terms(
     "other discontinued noncontrolling non controlling comprehensive deferred unearned accrued derivative derivatives "
-    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid")
+    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid not unpaid declared noncash")
 """Words that make a row a different line item from the one it names ("Income from discontinued
 operations" is not operating income; "Net income attributable to noncontrolling interests" is not net
 income; "Deferred revenues" are not revenue), unless the item asked or the question has them."""
 
 
-def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]) -> bool:
-    """Whether a row label qualifies the item into another one (a word of QUALIFIERS the item's names
-    and the question lack)."""
+def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]) -> str:
+    """The words by which a row label qualifies the item into another one (words of QUALIFIERS the
+    item's names and the question lack), '' when it does not."""
     own = label_terms(label)
     names = label_terms(" ".join((concept.name, *concept.printed)))
-    return bool((own & QUALIFIERS) - names - question_terms)
+    return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms))
 
 
 def adjusted_cells(grid: TableGrid, chunk: ChunkRecord, label: GridCell,
@@ -243,8 +248,12 @@ class CellFinder:
             else:
                 cells = [c for c in cand.cells if self.matches(period, c, cand)]
             for cell in cells[:1]:
-                why = "" if qualified else statement_gate(cand.source, needed)
+                why = cand.refused or ("" if qualified else statement_gate(cand.source, needed))
                 why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and concept is not None
+                              else "")
+                per_share_asked = concept.per_share if concept is not None else bool(
+                    request and {"share", "eps"} & request.question_terms)
+                why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
                               else "")
                 why = why or identity_gate(cand.grid, cell, cand.source.statement)
                 why = why or scale_gate(cand.grid, cell, self._elsewhere(candidates, cand, cell, period))
@@ -263,3 +272,56 @@ class CellFinder:
             out += [(cand.grid, c) for c in cand.cells
                     if (self.matches(period, c, cand) if period else c.period == cell.period)]
         return out
+
+
+def signed(concept, cand: Candidate, cell: GridCell) -> float:
+    """A cell's figure in the sign the formula needs: a cost or an outflow as the amount incurred
+    (printed in parentheses it is still a cost), a tax row printing benefits positive ("Income tax
+    benefit (expense)") as the expense it is (a benefit negative)."""
+    value = cell.value
+    if concept is None:
+        return value
+    deduction = deducted(cand.grid, cell) if concept.expense else None
+    if deduction is not None:
+        return -value if deduction else value
+    if concept.expense and BENEFIT_FIRST.search(cand.label.row_label):
+        return -value
+    if value < 0 and concept.outflow and cand.grid.statement == "cash_flow":
+        return -value  # NOTE: an outflow is printed negative: the amount spent
+    if value < 0 and concept.expense and prints_costs_negative(cand.grid, cell.col):
+        return -value  # NOTE: a statement printing its costs in parentheses: still a cost, which formulas subtract
+    return value
+
+
+COST_WORDS = re.compile(r"\b(?:costs?|expenses?)\b", re.I)
+
+
+def prints_costs_negative(grid: TableGrid, col: int) -> bool:
+    """Whether a table prints its costs as negatives (a deduction layout): most of its cost and expense
+    rows are negative in the column. Elsewhere a negative cost is a credit (a tax benefit)."""
+    costs = [c.value for c in grid.cells if c.col == col and c.value is not None and COST_WORDS.search(c.row_label)]
+    return bool(costs) and sum(v < 0 for v in costs) * 2 > len(costs)
+
+
+_PRETAX = re.compile(r"\bbefore\b.*\btax", re.I)
+_AFTER_TAX = re.compile(r"^\s*(?:net\s+)?(?:income|earnings|loss|profit)\b|\bnet\s+(?:income|earnings|loss)\b|"
+                        r"\bfrom\s+continuing\s+operations\s*$", re.I)
+
+
+def deducted(grid: TableGrid, cell: GridCell) -> bool | None:
+    """Whether a tax row between pre-tax income and the income after it prints the tax as a deduction
+    (pre-tax + printed = after: a positive figure is a benefit) rather than as the expense (pre-tax -
+    printed = after); None when the rows around it do not tell."""
+    column = {c.row: c for c in grid.cells if c.col == cell.col and c.value is not None}
+    labels = {c.row: c.row_label for c in grid.cells if c.col == 0}
+    above = [r for r in column if r < cell.row and _PRETAX.search(labels.get(r, ""))]
+    below = [r for r in column if r > cell.row]
+    if not above or not below or not _AFTER_TAX.search(labels.get(below[0], "")):
+        return None
+    pretax, after = column[max(above)].value, column[below[0]].value
+    tolerance = 0.001 * max(abs(pretax), abs(after), 1.0)
+    if abs(pretax + cell.value - after) <= tolerance:
+        return True
+    if abs(pretax - cell.value - after) <= tolerance:
+        return False
+    return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
-from vera_core.answer.figures.cells import Candidate, CellFinder, Choice
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, signed
 from vera_core.finance.line_items import Concept, label_terms
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
@@ -138,10 +138,8 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
            cell: GridCell) -> tuple[Piece, Figure]:
     """One plain sentence for one figure, and its record."""
     percent = cell.unit == "%"
-    value = cell.value
-    outflow = bool(concept and concept.outflow and value < 0 and cand.grid.statement == "cash_flow")
-    if outflow or (concept and concept.expense and value < 0):
-        value = -value  # a cost or an outflow is stated as the amount; the printed sign stays beside it
+    outflow = bool(concept and concept.outflow and cell.value < 0 and cand.grid.statement == "cash_flow")
+    value = signed(concept, cand, cell)  # a cost or an outflow as the amount; the printed sign stays beside it
     scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     stated = _money(amount, cell.currency, scale, percent)

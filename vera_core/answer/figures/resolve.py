@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from vera_core.answer.figures.cells import Candidate, CellFinder, Choice
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, signed
 from vera_core.answer.figures.figure_answer import refused
 from vera_core.answer.figures.sources import Source
 from vera_core.finance.statements import STATEMENT_NAMES
@@ -93,9 +93,7 @@ class CellResolver:
         if not choice.found:
             return None, refused(item.phrase, period_words(period), choice, self.doc_names) if choice.rejected else ""
         cand, cell = choice.candidate, choice.cell
-        value = cell.value * (1.0 if cell.unit else cell.scale)
-        if concept and value < 0 and (concept.expense or concept.outflow and cand.grid.statement == "cash_flow"):
-            value = -value  # NOTE: a cost printed in parentheses is still a cost: formulas subtract it
+        value = signed(concept, cand, cell) * (1.0 if cell.unit else cell.scale)
         return Operand(item.phrase, period, value, cand, cell, proposed), ""
 
     def _proposed(self, item: Item, period: Period, request: FigureRequest, concept) -> Choice:

@@ -10,7 +10,7 @@ with a strategy of its own, such as the document-coverage questions).
 from __future__ import annotations
 
 from vera_core.answer.contract import Intent, IntentType
-from vera_core.answer.strategies import coverage, documents, figure, location, metadata, metric, semantic
+from vera_core.answer.strategies import coverage, documents, figure, location, metadata, metric, semantic, verdict
 from vera_core.answer.strategies.base import Evidence, Keywords, Mode, Plan, Services, Stopwatch, Strategy
 
 __all__ = ["STRATEGIES", "SUBTYPE_STRATEGIES", "strategy_for", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
@@ -22,6 +22,7 @@ STRATEGIES: dict[IntentType, Strategy] = {
     "figure": figure.gather,
     "metric": metric.gather,
     "semantic": semantic.gather,
+    "verdict": verdict.gather,
 }
 """The strategy of each intent type."""
 

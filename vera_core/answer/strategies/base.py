@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent
+from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent, Verdict
 from vera_core.answer.modes import Mode
 from vera_core.answer.figures.resolve import RowPicker
 from vera_core.retrieve.hybrid import Hit
@@ -41,6 +41,9 @@ class Plan:
     """Chunks retrieved per search."""
     hybrid: bool = True
     """Fuse BM25 and dense retrieval; False: dense only."""
+    request: object = None
+    """The question as the router read it for its strategy (a `FigureRequest`, `MetricPlan`, `StatedAsk` or
+    `VerdictRequest`), so no strategy parses the question again; None for the other kinds."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,8 @@ class Evidence:
     """The pieces are the LLM's claims, not the strategy's."""
     documents: tuple[DocumentMatch, ...] = ()
     """Document-coverage answers: every document in scope, the matched ones first in piece order."""
+    verdict: Verdict | None = None
+    """Verdict answers: the verdict computed from the pieces' figures, or why it was withheld."""
 
 
 class Stopwatch:

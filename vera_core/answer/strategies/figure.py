@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vera_core.answer.figures.figure_answer import figure_evidence
-from vera_core.questions.figure import read_request
+from vera_core.questions.figure import FigureRequest, read_request
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search_iteratively
 from vera_core.answer.strategies.semantic import best_sentences
@@ -28,7 +28,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         found = search_iteratively(plan, services)
     searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
     with services.clock.stage("synthesize"):
-        request = read_request(plan.question, plan.intent.focus)
+        request = plan.request if isinstance(plan.request, FigureRequest) else read_request(plan.question, plan.intent.focus)
         doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in found.hits))[:TOP_DOCUMENTS] \
             or services.doc_ids(plan)
         grids = {d: ws.doc_grids(d) for d in doc_ids}

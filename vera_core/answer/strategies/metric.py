@@ -17,8 +17,9 @@ from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
-from vera_core.questions.metric import read_plan
-from vera_core.questions.stated import read_ask
+from vera_core.answer.figures.printed import printed_measure, reads_printed
+from vera_core.questions.metric import MetricPlan, read_plan
+from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.answer.figures.stated_answer import stated_evidence
 
 __all__ = ["NEIGHBOUR_HITS", "SEARCH_TOP_K", "TEXT_RULE", "gather"]
@@ -28,6 +29,8 @@ NEIGHBOUR_HITS = 3
 TEXT_RULE = "metric:text"
 """The router's rule for a change or total asked of amounts stated in sentences."""
 
+PRINTED_NOTICE = ("The filing prints this measure itself: its figure is stated as printed (a company-defined, "
+                  "often non-GAAP measure), not recomputed by VERA.")
 SEARCH_TOP_K = 12
 """Chunks one search returns for a metric question (they rank tables and choose the documents)."""
 
@@ -43,15 +46,20 @@ def gather(plan: Plan, services: Services) -> Evidence:
         hits = search(plan, services, plan.query, top_k=max(plan.top_k, SEARCH_TOP_K))
     searched = Evidence(hits=tuple(hits), hops=1, coverage=iterative.coverage(plan.query, [h.chunk for h in hits]))
     with services.clock.stage("synthesize"):
-        metric = read_plan(plan.question)
+        metric = plan.request if isinstance(plan.request, MetricPlan) else read_plan(plan.question)
         if metric is None:  # the router said metric; a plan that no longer reads is no answer
             return replace(searched, empty_message="The metric asked could not be read from the question.")
         doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
             or services.doc_ids(plan)
         grids = {d: ws.doc_grids(d) for d in doc_ids}
         chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
-        result = metric_evidence(metric, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(hits)},
-                                 services.doc_names(), propose=services.pick_row)
+        hit_rank = {h.chunk.chunk_id: i for i, h in enumerate(hits)}
+        if reads_printed(plan.question, metric):
+            printed = printed_measure(plan.question, metric, grids, chunks, hit_rank, services.doc_names())
+            if printed is not None:
+                return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
+                               notices=searched.notices + (PRINTED_NOTICE,))
+        result = metric_evidence(metric, grids, chunks, hit_rank, services.doc_names(), propose=services.pick_row)
     searched = replace(searched, notices=searched.notices + tuple(result.notices))
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)
@@ -62,7 +70,7 @@ def _stated(plan: Plan, services: Services) -> Evidence:
     """A change or total over the amounts stated in the sentences of the hits and of the passages
     printed beside the best ones (a pair is often told in two paragraphs); what is missing, with the
     best sentences quoted, when no clear operands are printed."""
-    ask = read_ask(plan.question)
+    ask = plan.request if isinstance(plan.request, StatedAsk) else read_ask(plan.question)
     if ask is None:  # the router said text metric; a question that no longer reads is no answer
         return Evidence(empty_message="The change or total asked could not be read from the question.")
     with services.clock.stage("retrieve"):

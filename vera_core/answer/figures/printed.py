@@ -1,0 +1,46 @@
+"""A measure the filing prints itself, read where printed instead of recomputed (issue 18): a
+non-GAAP or adjusted figure the question names ("non-GAAP operating margin", "adjusted free cash
+flow", "core earnings"), or a library metric marked `printed` (free cash flow) that the question does
+not define. The printed figure is stated as the filing's own; VERA computes nothing in its place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from vera_core.answer.figures.figure_answer import FigureEvidence, figure_evidence
+from vera_core.finance.line_items import NON_GAAP, label_terms
+from vera_core.questions.figure import FigureRequest, measure_terms
+from vera_core.questions.metric import MetricPlan
+from vera_core.records import TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+__all__ = ["printed_measure", "reads_printed"]
+
+_BASIS_WORDS = label_terms("non gaap percentage percent")
+"""Words of the question's measure that the row need not print: its basis is checked on the row or
+column (`cells.adjusted_cells`) and a percentage is checked on the cell."""
+
+
+def reads_printed(question: str, plan: MetricPlan) -> bool:
+    """Whether a metric question asks for a figure the filing prints: an adjusted measure, or a
+    `printed` library metric the question does not define; one period, no aggregate."""
+    if plan.over != "at" or plan.direction or plan.source == "question":
+        return False
+    return bool(NON_GAAP.search(question)) or bool(plan.metric and plan.metric.printed)
+
+
+def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
+                    chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
+                    doc_names: Mapping[str, str]) -> FigureEvidence | None:
+    """The cell that prints the measure for the period asked, in the metric's unit, or None."""
+    named = measure_terms(question) or label_terms(plan.metric.name if plan.metric else plan.name)
+    words = named - _BASIS_WORDS or named
+    percent = plan.unit == "percent"
+    request = FigureRequest((), frozenset(words), plan.periods[-1:], tuple(p.label for p in plan.periods[-1:]),
+                            plan.scale, percent, "", label_terms(question), bool(NON_GAAP.search(question)))
+    found = figure_evidence(request, grids, chunks, hit_rank, doc_names)
+    if not found.figures:
+        return None
+    if percent != (found.figures[0].unit == "%"):
+        return None  # a percentage printed for an amount asked, or the other way round
+    return found

@@ -1,0 +1,120 @@
+"""A measure by segment, read from the tables that print it per segment (the segment note, the MD&A's
+segment results), for "which segment had the highest operating income?".
+
+Segment tables print a measure per segment in one of two layouts:
+- the measure heads a group of rows, one per segment ("Operating income (loss):" over "Data Center
+  Group", "Client Computing Group", ...), or titles the table;
+- each segment heads a group of rows and the measure is one row of each ("Americas" over "Net sales",
+  "Operating income").
+Totals, corporate, eliminations and other reconciling rows are not segments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from vera_core.answer.figures.cells import Candidate, CellFinder
+from vera_core.answer.figures.sources import Source
+from vera_core.finance.line_items import label_terms
+from vera_core.records import GridCell, Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+__all__ = ["SegmentFigure", "segment_figures"]
+
+NOT_SEGMENT = re.compile(r"\b(?:totals?|corporate|eliminations?|intersegment|inter-segment|all\s+other|other|"
+                         r"unallocated|reconcil\w*|consolidated|subtotal|adjustments?)\b", re.I)
+"""Rows of a segment table that are not a segment."""
+PERIOD_NAME = re.compile(r"\b(?:quarter|Q[1-4]|fiscal|months?|weeks?|year)\b|^\W*(?:19|20)\d\d\W*$", re.I)
+"""A group named by a period ("First Quarter") is a breakdown by time, not by segment."""
+_GENERIC = label_terms("segment segments business reportable by")
+MIN_SEGMENTS = 2
+
+
+@dataclass(frozen=True)
+class SegmentFigure:
+    """One segment's figure for the measure and period asked."""
+
+    name: str
+    candidate: Candidate
+    """The row (its label cell is the segment's or the measure's, by layout)."""
+    cell: GridCell
+
+
+def _measure_in(text: str, measure: frozenset[str]) -> bool:
+    return bool(measure) and measure <= label_terms(text)
+
+
+def _groups(grid: TableGrid, measure: frozenset[str], segment_table: bool
+            ) -> Iterable[list[tuple[str, GridCell, GridCell]]]:
+    """(segment name, label cell, value cell) groups of one table: the measure heading the rows (only
+    in a table about segments: elsewhere such a group is any breakdown), or each segment heading its rows."""
+    labels = [c for c in grid.cells if c.col == 0]
+    values: dict[int, list[GridCell]] = {}
+    for c in grid.cells:
+        if c.col and c.value is not None:
+            values.setdefault(c.row, []).append(c)
+    titled = _measure_in(grid.title, measure)
+    by_parent: dict[str, list[tuple[str, GridCell, GridCell]]] = {}
+    per_segment: list[tuple[str, GridCell, GridCell]] = []
+    for label in labels:
+        for cell in values.get(label.row, []):
+            if (_measure_in(label.parent_label, measure) or titled and not label.parent_label) \
+                    and not _measure_in(label.row_label, measure):
+                by_parent.setdefault(label.parent_label, []).append((label.row_label, label, cell))
+            elif _measure_in(label.row_label, measure) and label.parent_label:
+                per_segment.append((label.parent_label, label, cell))
+    if segment_table:
+        yield from by_parent.values()
+    yield per_segment
+
+
+SEGMENT_WORDS = re.compile(r"\bsegments?\b|\breportable\b|\bby\s+(?:geograph\w*|region|business|division)\b|"
+                           r"\bgeographic(?:al)?\s+(?:areas?|information|data)\b", re.I)
+
+
+def _is_statement(grid: TableGrid, finder: CellFinder) -> bool:
+    """A primary statement prints consolidated figures only: never segments."""
+    return finder.sources.get(grid.chunk_id, Source("other", "")).role == "statement"
+
+
+def _about_segments(grid: TableGrid, chunk: ChunkRecord) -> bool:
+    """A table of segment figures: its title, caption or a heading names segments (or a breakdown by
+    region or business)."""
+    return any(SEGMENT_WORDS.search(t) for t in (grid.title, chunk.caption, *chunk.heading_titles) if t)
+
+
+def segment_figures(measure: str, period: Period | None, finder: CellFinder) -> list[SegmentFigure]:
+    """Each segment's figure for `measure` at `period` (the latest the table prints when None), from the
+    table that prints it for the most segments (a segment note first), best first; [] when none does."""
+    wanted = label_terms(measure) - _GENERIC
+    best: tuple[tuple, list[SegmentFigure]] | None = None
+    for doc_order, grids in enumerate(finder.grids.values()):
+        for grid in grids:
+            chunk = finder.chunks.get(grid.chunk_id)
+            if grid.status != "parsed" or chunk is None or _is_statement(grid, finder):
+                continue
+            for group in _groups(grid, wanted, _about_segments(grid, chunk)):
+                figures = _at_period(group, period, finder, grid, chunk)
+                if len({f.name for f in figures}) < MIN_SEGMENTS:
+                    continue
+                rank = (-len(figures), finder.hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position)
+                if best is None or rank < best[0]:
+                    best = (rank, figures)
+    return best[1] if best else []
+
+
+def _at_period(group: list[tuple[str, GridCell, GridCell]], period: Period | None, finder: CellFinder,
+               grid: TableGrid, chunk: ChunkRecord) -> list[SegmentFigure]:
+    source = finder.sources.get(grid.chunk_id, Source("other", ""))
+    out: dict[str, SegmentFigure] = {}
+    dated = [c.period for _, _, c in group if c.period is not None]
+    latest = max(dated, key=lambda p: (p.end or "", p.year or 0)) if period is None and dated else None
+    for name, label, cell in group:
+        if NOT_SEGMENT.search(name) or PERIOD_NAME.search(name) or not name.strip() or cell.unit == "%" or name in out:
+            continue
+        candidate = Candidate(grid, chunk, (cell,), label, (), source)
+        if (period is not None and finder.matches(period, cell, candidate)) or (latest is not None and cell.period == latest):
+            out[name] = SegmentFigure(name.strip().rstrip(":"), candidate, cell)
+    return list(out.values())

@@ -1,0 +1,101 @@
+"""Verdicts over figures (issue 18): a yes/no or which-one question answered by VERA's comparison of
+gated figures, led by the verdict, then the figures, each cited. When a figure cannot be stated (not
+printed, or refused by a gate) the verdict is withheld and the answer says why."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import Verdict
+from vera_core.answer.figures.cells import CellFinder
+from vera_core.answer.figures.metric_answer import metric_evidence
+from vera_core.answer.figures.segments import SegmentFigure, segment_figures
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.strategies.figure import TOP_DOCUMENTS
+from vera_core.answer.strategies.search import search
+from vera_core.questions.verdict import VerdictRequest, read_verdict
+from vera_core.retrieve import iterative
+from vera_core.tables.values import money
+
+__all__ = ["SEARCH_TOP_K", "gather"]
+
+SEARCH_TOP_K = 12
+"""Chunks one search returns for a verdict (they rank the tables and choose the documents)."""
+_TESTS = {"up": ("rose", "did not rise"), "down": ("fell", "did not fall"), "changed": ("changed", "did not change"),
+          "positive": ("is positive", "is not positive"), "negative": ("is negative", "is not negative")}
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    """The verdict asked, computed from the figures of the documents in scope (else the top hits')."""
+    ws = services.ws
+    request = plan.request if isinstance(plan.request, VerdictRequest) else read_verdict(plan.question)
+    with services.clock.stage("retrieve"):
+        hits = search(plan, services, plan.query, top_k=max(plan.top_k, SEARCH_TOP_K))
+    searched = Evidence(hits=tuple(hits), hops=1, coverage=iterative.coverage(plan.query, [h.chunk for h in hits]))
+    if request is None:  # the router said verdict; a question that no longer reads is no answer
+        return replace(searched, empty_message="The verdict asked could not be read from the question.")
+    with services.clock.stage("synthesize"):
+        doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
+            or services.doc_ids(plan)
+        grids = {d: ws.doc_grids(d) for d in doc_ids}
+        chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
+        hit_rank = {h.chunk.chunk_id: i for i, h in enumerate(hits)}
+        if request.kind == "which":
+            return _which(request, CellFinder(grids, chunks, hit_rank), searched)
+        result = metric_evidence(request.plan, grids, chunks, hit_rank, services.doc_names())
+    if result.missing:
+        why = f"No verdict is given: {result.missing}"
+        return replace(searched, calculation=result.calculation, empty_message=why, unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=result.missing))
+    value, lead = _judged(request, result.calculation)
+    return replace(searched, pieces=tuple(result.pieces), calculation=result.calculation, lead=f"{lead} {result.lead}",
+                   verdict=Verdict(value=value, basis=request.basis), notices=tuple(result.notices))
+
+
+def _judged(request: VerdictRequest, calc) -> tuple[str, str]:
+    """("yes"/"no", the lead sentence) from the computed figures."""
+    yes_words, no_words = _TESTS[request.test]
+    if request.kind == "sign":
+        value = calc.result
+        yes = value > 0 if request.test == "positive" else value < 0
+        return ("yes" if yes else "no"), f"{'Yes' if yes else 'No'}: {request.plan.name} {yes_words if yes else no_words} " \
+                                         f"({calc.rounded}, {calc.period})."
+    first, last = calc.results[0], calc.results[-1]
+    yes = {"up": last.result > first.result, "down": last.result < first.result,
+           "changed": last.result != first.result}[request.test]
+    return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} {yes_words if yes else no_words} "
+                                      f"from {first.period} ({first.rounded}) to {last.period} ({last.rounded}).")
+
+
+def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
+    figures = segment_figures(request.measure, request.period, finder)
+    if not figures:
+        period = f" for {request.period.label}" if request.period else ""
+        why = (f"No table in scope prints {request.measure} for two or more segments{period}, so no segment can be "
+               f"named.")
+        return replace(searched, empty_message=f"No verdict is given: {why}", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=why))
+    ordered = sorted(figures, key=lambda f: f.cell.value * f.cell.scale, reverse=request.test == "highest")
+    best = ordered[0]
+    period = best.cell.period.label if best.cell.period else best.cell.header
+    others = ", ".join(f"{f.name} {_amount(f)}" for f in ordered[1:])
+    lead = (f"{best.name}: it had the {request.test} {request.measure} of the {len(ordered)} segments, {period}, "
+            f"{_amount(best)}" + (f" (then {others})." if others else "."))
+    return replace(searched, pieces=tuple(_piece(f, request.measure) for f in ordered), lead=lead,
+                   verdict=Verdict(value=best.name, basis=request.basis))
+
+
+def _amount(figure: SegmentFigure) -> str:
+    cell = figure.cell
+    return money(cell.value, cell.currency, cell.scale, 0 if float(cell.value).is_integer() else 1)
+
+
+def _piece(figure: SegmentFigure, measure: str) -> Piece:
+    cand, cell = figure.candidate, figure.cell
+    regions = tuple(r for r in (cand.label.box, cell.box) if r is not None)
+    period = cell.period.label if cell.period else cell.header
+    return Piece(f"{figure.name}, {measure}, {period}: {cell.printed} ({cand.grid.title[:60] or 'segment table'}).",
+                 cand.chunk, f"{cand.label.row_label} | {cell.header}: {cell.printed}",
+                 checked=f"{cand.label.row_label} {cell.header} {cell.printed}", regions=regions,
+                 pages=(cell.box.page,) if cell.box else ())
