@@ -20,7 +20,7 @@ from vera_core.tables import document_grids
 from vera_core.tables.grid import interpret
 from vera_core.tables.periods import column_period, dated, document_year_ends
 from vera_core.finance.statements import classify_table, in_notes
-from vera_core.tables.values import parse_figure, scale_statement
+from vera_core.finance.money import parse_figure, scale_statement
 
 
 def parsed_grids(path, data: bytes | None = None, name: str | None = None) -> tuple[list, list[TableGrid]]:

@@ -47,39 +47,17 @@ import re
 from dataclasses import dataclass
 
 from vera_core.facts import period
+from vera_core.finance.dates import _MONTH
+from vera_core.finance.money import CURRENCY_NAMES, SCALE_WORDS
 
 # -- vocabulary -----------------------------------------------------------------------------------
 
-# NOTE: longer names first, so "Canadian dollars" is not read as the bare "dollars".
-_CURRENCIES: tuple[tuple[str, str], ...] = (
-    ("USD", r"U\.\s?S\.\s?dollars?|US\s?dollars?|United\s+States\s+dollars?|U\.S\.\s?\$|US\$|USD"),
-    ("CAD", r"Canadian\s+dollars?|CAD|C\$"),
-    ("AUD", r"Australian\s+dollars?|AUD|A\$"),
-    ("HKD", r"Hong\s+Kong\s+dollars?|HKD|HK\$"),
-    ("SGD", r"Singapore\s+dollars?|SGD|S\$"),
-    ("NZD", r"New\s+Zealand\s+dollars?|NZD"),
-    ("EUR", r"euros?|EUR|€"),
-    ("GBP", r"pounds?\s+sterling|sterling|British\s+pounds?|GBP|£"),
-    ("CHF", r"Swiss\s+francs?|CHF"),
-    ("JPY", r"Japanese\s+yen|yen|JPY"),
-    ("SEK", r"Swedish\s+kron(?:a|or)|SEK"),
-    ("NOK", r"Norwegian\s+kron(?:e|er)|NOK"),
-    ("DKK", r"Danish\s+kron(?:e|er)|DKK"),
-    ("CZK", r"Czech\s+korun(?:a|y)|CZK"),
-    ("PLN", r"Polish\s+zloty|PLN"),
-    ("CNY", r"Chinese\s+yuan|renminbi|RMB|CNY"),
-    ("INR", r"Indian\s+rupees?|INR"),
-    ("BRL", r"Brazilian\s+reais|BRL"),
-    ("MXN", r"Mexican\s+pesos?|MXN"),
-    ("USD?", r"dollars?"),
-)
 BARE_DOLLAR_PENALTY = 0.15
 """Confidence taken off when the currency is named only as "dollars" (read as USD, see `currency_code`)."""
 
-_CUR_ALT = "|".join(alt for _, alt in _CURRENCIES)
-_SCALE_ALT = r"thousands?|millions?|billions?|'000s?|000s|mn|bn"
-_MONTH_ALT = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-              r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_CUR_ALT = "|".join(alt for _, alt in CURRENCY_NAMES)
+_SCALE_ALT = SCALE_WORDS
+_MONTH_ALT = _MONTH
 _DATE = (rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_ALT},?\s+\d{{4}}"
          rf"|{_MONTH_ALT}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}})")
 _IFRS = r"International\s+Financial\s+Reporting\s+Standards|IFRSs?|International\s+Accounting\s+Standards"
@@ -112,7 +90,7 @@ def currency_code(name: str) -> tuple[str, float]:
     """
     if name.strip() == "$":
         return "USD", BARE_DOLLAR_PENALTY
-    for code, alt in _CURRENCIES:
+    for code, alt in CURRENCY_NAMES:
         if re.fullmatch(alt, name.strip(), re.IGNORECASE):
             return (code[:3], BARE_DOLLAR_PENALTY) if code.endswith("?") else (code, 0.0)
     raise ValueError(f"not a currency name: {name!r}")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from vera_core.errors import VeraError
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.finance.statements import STATEMENT_NAMES
-from vera_core.tables.values import SCALES
+from vera_core.finance.money import SCALES
 
 if TYPE_CHECKING:  # exports read stored records; the store is downstream of ingestion, which imports this package
     from vera_core.store.catalog import ChunkRecord, DocumentRecord

@@ -28,8 +28,8 @@ from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
 from vera_core.finance.dates import MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.periods import column_period, dated
-from vera_core.finance.statements import classify_table
-from vera_core.tables.values import currency_in, label_scale, parse_figure, scale_statement
+from vera_core.finance.statements import classify_table, is_statement_title
+from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_statement
 
 _SHARE_COUNT = re.compile(r"^\s*(?:(?:weighted[\s-]+)?average\s+)?(?:number\s+of\s+)?(?:diluted\s+|basic\s+)?"
                           r"(?:common\s+)?shares\b|\bshares\s+(?:used|outstanding)\b", re.I)
@@ -66,7 +66,9 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
         return TableGrid(chunk_id, "unparsed", title=caption or title)
     headers = _spread_period_words(_column_headers(raw))
     labels, parents, kept = _labels(raw)
-    statement = classify_table(caption, title, labels)
+    # NOTE: a statement's title may print inside its header rows ("CONSOLIDATED STATEMENTS OF CASH FLOWS For the ...")
+    titled_header = next((h for h in headers[:2] if is_statement_title(h)), "")
+    statement = classify_table(caption, title, labels) or (classify_table(titled_header, "", labels) if titled_header else "")
     context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
     periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
                     for j in range(raw.width))

@@ -106,8 +106,8 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
         for label in (c for c in grid.cells if c.col == 0):
             own = label_terms(label.row_label)
             if not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
-                    or YEAR.fullmatch(label.row_label.strip()):
-                continue  # NOTE: a row named by a date the question gives ("October 2022") is not a named row
+                    or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
+                continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
             values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
                            and (not item_columns or c.col in item_columns))
             if values:
@@ -128,10 +128,14 @@ operations" is not operating income; "Net income attributable to noncontrolling 
 income; "Deferred revenues" are not revenue), unless the item asked or the question has them."""
 
 
+BASIS_WORDS = label_terms("gaap non adjusted reported as core")
+"""A row labelled only by its basis ("GAAP", "Non-GAAP", "As reported") names no item or segment."""
+
+
 def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]) -> str:
     """The words by which a row label qualifies the item into another one (words of QUALIFIERS the
     item's names and the question lack), '' when it does not."""
-    own = label_terms(label)
+    own = label_terms(label.split(",", 1)[0])  # NOTE: after a comma, a descriptor ("Inventories, at cost, not in ...")
     names = label_terms(" ".join((concept.name, *concept.printed)))
     return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms))
 

@@ -20,7 +20,7 @@ from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
-from vera_core.tables.values import exact, money, unit_words
+from vera_core.finance.money import exact, money, unit_words
 
 
 @dataclass
@@ -31,6 +31,8 @@ class FigureEvidence:
     figures: list[Figure] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     """Sentences saying what was asked but is not printed, and what is."""
+    refusals: list[Piece] = field(default_factory=list)
+    """The cells found for an item no figure is stated for, each cited with why it was not used."""
     item_found: bool = False
 
 
@@ -56,8 +58,9 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
         for period, words in zip(request.periods, request.period_texts) if request.periods else [(None, "")]:
             choice = finder.choose(candidates, period, request, concept)
             if not choice.found:
-                out.missing.append(refused(name, words, choice, doc_names) if choice.rejected
+                out.missing.append(_none_passes(name, words, choice, doc_names) if choice.rejected
                                    else _missing(name, words, candidates, doc_names))
+                out.refusals.extend(refusal_pieces(choice))
                 continue
             cand, cell = choice.candidate, choice.cell
             piece, figure = _state(request, concept, name, cand, cell)
@@ -114,6 +117,26 @@ def refused(name: str, words: str, choice: Choice, doc_names: Mapping[str, str])
     doc = doc_names.get(choice.rejected[0].candidate.chunk.doc_id, "") if choice.rejected else ""
     return (f"No figure is stated for {name}{' for ' + words if words else ''}"
             f"{' in ' + doc if doc else ''}: " + "; ".join(parts) + ".")
+
+
+def _none_passes(name: str, words: str, choice: Choice, doc_names: Mapping[str, str]) -> str:
+    doc = doc_names.get(choice.rejected[0].candidate.chunk.doc_id, "")
+    return (f"No figure is stated for {name}{' for ' + words if words else ''}{' in ' + doc if doc else ''}: "
+            f"{len(choice.rejected[:MAX_REFUSED])} cell{'s' * (len(choice.rejected[:MAX_REFUSED]) != 1)} found, "
+            f"and none passes the checks a stated figure must pass (each is cited below with why).")
+
+
+def refusal_pieces(choice: Choice) -> list[Piece]:
+    """The cells an abstention names, each cited so the reader sees what was found and not used."""
+    out = []
+    for r in choice.rejected[:MAX_REFUSED]:
+        cand, cell = r.candidate, r.cell
+        regions = tuple(b for b in (cand.label.box, cell.box) if b is not None)
+        out.append(Piece(f"Found, not used: {cand.label.row_label}, {cell.header}: {cell.printed} ({r.why}).", cand.chunk,
+                         f"{cand.label.row_label} | {cell.header}: {cell.printed}",
+                         checked=f"{cand.label.row_label} {cell.header} {cell.printed}", regions=regions,
+                         pages=(cell.box.page,) if cell.box else ()))
+    return out
 
 
 def _missing(name: str, words: str, candidates: list[Candidate], doc_names: Mapping[str, str]) -> str:

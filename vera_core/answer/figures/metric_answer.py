@@ -16,7 +16,7 @@ from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 from vera_core.finance.statements import STATEMENT_NAMES
-from vera_core.tables.values import half_up, money, unit_words
+from vera_core.finance.money import half_up, money, unit_words
 
 DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
 

@@ -12,7 +12,7 @@ from vera_core.answer.contract import Calculation, CalculationOperand
 from vera_core.answer.units import Unit
 from vera_core.answer.figures.stated import StatedAmount, compute
 from vera_core.questions.stated import StatedAsk
-from vera_core.tables.values import half_up, money
+from vera_core.finance.money import half_up, money
 
 __all__ = ["DEFINITIONS", "StatedEvidence", "stated_evidence"]
 

@@ -28,13 +28,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
         found = search_iteratively(plan, services)
     searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
     with services.clock.stage("synthesize"):
-        request = plan.request if isinstance(plan.request, FigureRequest) else read_request(plan.question, plan.intent.focus)
+        request = plan.request if isinstance(plan.request, FigureRequest) else \
+            read_request(plan.question, plan.intent.focus)
         doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in found.hits))[:TOP_DOCUMENTS] \
             or services.doc_ids(plan)
         grids = {d: ws.doc_grids(d) for d in doc_ids}
         chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
         cells = figure_evidence(request, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(found.hits)},
                                 services.doc_names())
+        if cells.item_found and not cells.pieces and cells.refusals:  # no figure: what was found, cited, and why
+            return replace(searched, pieces=tuple(cells.refusals), lead=" ".join(cells.missing))
         if cells.item_found:
             return replace(searched, pieces=tuple(cells.pieces), figures=tuple(cells.figures),
                            missing=tuple(cells.missing), empty_message="" if cells.pieces else " ".join(cells.missing))

@@ -16,7 +16,7 @@ from vera_core.answer.strategies.figure import TOP_DOCUMENTS
 from vera_core.answer.strategies.search import search
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve import iterative
-from vera_core.tables.values import money
+from vera_core.finance.money import money
 
 __all__ = ["SEARCH_TOP_K", "gather"]
 

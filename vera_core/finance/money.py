@@ -1,5 +1,6 @@
-"""Printed figures and scale lines: "(1,577)" -> -1577, "—" -> nil, "(5.9)%" -> -5.9 %, and
-"(In millions, except per share amounts)" -> 1e6 USD."""
+"""Money as filings print it and analysts write it, defined once: currencies by name and sign, scale
+words, printed figures and scale lines ("(1,577)" -> -1577, "—" -> nil, "(5.9)%" -> -5.9 %, "(In millions,
+except per share amounts)" -> 1e6 USD), and amounts written back ("-$1,577 million")."""
 
 from __future__ import annotations
 
@@ -18,9 +19,32 @@ _PAREN_SCALE = re.compile(r"\(\s*(?:[$€£]\s*)?(?:in\s+)?(?:thousands|millions
                           r"\b(?:in|amounts\s+in|dollars\s+in|(?:USD|EUR|GBP|US\$|\$|€|£)\s*(?:in\s+)?)\s*"
                           r"(?:thousands|millions|billions)\b|\b(?:USD|EUR|GBP|CHF|JPY)\s+(?:thousands?|millions?|billions?)\b|"
                           r"^\s*\(?(?:thousands|millions|billions)\)?\s*$", re.I)
-_CURRENCIES = (("USD", r"U\.?S\.?\s+dollars|\bUSD\b|US\$|\$|\bdollars\b"), ("EUR", r"\bEUR\b|€|\beuros?\b"),
-               ("GBP", r"\bGBP\b|£|\bpounds?\s+sterling\b"), ("JPY", r"\bJPY\b|¥|\byen\b"),
-               ("CHF", r"\bCHF\b|\bSwiss\s+francs?\b"))
+# NOTE: longer names first, so "Canadian dollars" is not read as the bare "dollars".
+CURRENCY_NAMES: tuple[tuple[str, str], ...] = (
+    ("USD", r"U\.\s?S\.\s?dollars?|US\s?dollars?|United\s+States\s+dollars?|U\.S\.\s?\$|US\$|USD"),
+    ("CAD", r"Canadian\s+dollars?|CAD|C\$"),
+    ("AUD", r"Australian\s+dollars?|AUD|A\$"),
+    ("HKD", r"Hong\s+Kong\s+dollars?|HKD|HK\$"),
+    ("SGD", r"Singapore\s+dollars?|SGD|S\$"),
+    ("NZD", r"New\s+Zealand\s+dollars?|NZD"),
+    ("EUR", r"euros?|EUR|€"),
+    ("GBP", r"pounds?\s+sterling|sterling|British\s+pounds?|GBP|£"),
+    ("CHF", r"Swiss\s+francs?|CHF"),
+    ("JPY", r"Japanese\s+yen|yen|JPY"),
+    ("SEK", r"Swedish\s+kron(?:a|or)|SEK"),
+    ("NOK", r"Norwegian\s+kron(?:e|er)|NOK"),
+    ("DKK", r"Danish\s+kron(?:e|er)|DKK"),
+    ("CZK", r"Czech\s+korun(?:a|y)|CZK"),
+    ("PLN", r"Polish\s+zloty|PLN"),
+    ("CNY", r"Chinese\s+yuan|renminbi|RMB|CNY"),
+    ("INR", r"Indian\s+rupees?|INR"),
+    ("BRL", r"Brazilian\s+reais|BRL"),
+    ("MXN", r"Mexican\s+pesos?|MXN"),
+    ("USD?", r"dollars?"),
+)
+_SIGNS = (("USD", r"\$"), ("EUR", "€"), ("GBP", "£"), ("JPY", "¥"))
+SCALE_WORDS = r"thousands?|millions?|billions?|'000s?|000s|mn|bn"
+"""Scale words of a legend ("in thousands", "EUR '000", "$bn")."""
 
 
 def parse_figure(text: str) -> tuple[float | None, str]:
@@ -67,12 +91,13 @@ def label_scale(label: str) -> float | None:
 
 
 def currency_in(text: str) -> str:
-    """The ISO code of the first currency a scale line or header names, '' when none."""
+    """The ISO code of the first currency a scale line or header names ("U.S. dollars", "€", "CAD"),
+    '' when none; a bare "dollars" or "$" is USD."""
     best: tuple[int, str] | None = None
-    for code, pattern in _CURRENCIES:
-        m = re.search(pattern, text, re.I)
+    for code, pattern in CURRENCY_NAMES + _SIGNS:
+        m = re.search(rf"(?<!\w)(?:{pattern})(?![A-Za-z])", text, re.I)
         if m and (best is None or m.start() < best[0]):
-            best = (m.start(), code)
+            best = (m.start(), code.rstrip("?"))
     return best[1] if best else ""
 
 
