@@ -23,7 +23,8 @@ from vera_core.workspace import Workspace
 DEV2 = ROOT.parent / "shared" / "corpus" / "financebench-dev2"
 QUESTIONS = ROOT / "data" / "dev2" / "questions.jsonl"
 DOCS = ("AES_2021_10K", "APPLE_2019_10K", "APPLE_2023Q3_10Q", "BOSTONPROPERTIES_2015_10K", "EBAY_2023Q2_EARNINGS",
-        "FEDEX_2023_10K", "INTEL_2020_10K", "INTEL_2023Q1_EARNINGS", "ORACLE_2021_10K", "PG_E_2021_10K",
+        "FEDEX_2023_10K", "INTEL_2020_10K", "INTEL_2023Q1_EARNINGS", "MCDONALDS_2022_10K", "ORACLE_2021_10K",
+        "PG_E_2021_10K",
         "SALESFORCE_2024Q1_EARNINGS")
 
 pytestmark = [
@@ -199,6 +200,7 @@ def test_a_gaap_question_never_takes_the_non_gaap_row(engine, dev2):
     "dev2-APPLE_2023Q3_10Q-q-verdict-revenue-up",
     "dev2-INTEL_2020_10K-verdict-top-segment",
     "dev2-APPLE_2019_10K-verdict-top-segment",  # segments head groups; the measure is a row of each
+    "dev2-MCDONALDS_2022_10K-verdict-top-segment",  # segment rows closed by "Total operating income"
     "dev2-INTEL_2023Q1_EARNINGS-q-verdict-eps-up",
 ])
 def test_a_verdict_leads_the_answer_with_its_figures_cited(engine, dev2, qid):

@@ -23,9 +23,11 @@ from vera_core.store.catalog import ChunkRecord
 
 __all__ = ["SegmentFigure", "segment_figures"]
 
-NOT_SEGMENT = re.compile(r"\b(?:totals?|corporate|eliminations?|intersegment|inter-segment|all\s+other|other|"
-                         r"unallocated|reconcil\w*|consolidated|subtotal|adjustments?)\b", re.I)
-"""Rows of a segment table that are not a segment."""
+NOT_SEGMENT = re.compile(r"^\W*(?:totals?|corporate|eliminations?|intersegment|inter-segment|all\s+other|other|"
+                         r"unallocated|reconcil\w*|consolidated|subtotal|adjustments?|less|add)\b|\bsubtotal\b|"
+                         r"^\W*(?:segment|segments)\s+totals?\b", re.I)
+"""Rows of a segment table that are not a segment: totals, corporate, eliminations, reconciling items
+(a segment may still be named "... Markets & Corporate")."""
 PERIOD_NAME = re.compile(r"\b(?:quarter|Q[1-4]|fiscal|months?|weeks?|year)\b|^\W*(?:19|20)\d\d\W*$", re.I)
 """A group named by a period ("First Quarter") is a breakdown by time, not by segment."""
 _GENERIC = label_terms("segment segments business reportable by")
@@ -67,7 +69,26 @@ def _groups(grid: TableGrid, measure: frozenset[str], segment_table: bool
                 per_segment.append((label.parent_label, label, cell))
     if segment_table:
         yield from by_parent.values()
+        yield from _closed_by_total(labels, values, measure)
     yield per_segment
+
+
+_TOTAL = re.compile(r"^\s*(?:total|consolidated)\s+(?P<measure>.+)$", re.I)
+
+
+def _closed_by_total(labels: list[GridCell], values: dict[int, list[GridCell]], measure: frozenset[str]
+                     ) -> Iterable[list[tuple[str, GridCell, GridCell]]]:
+    """Runs of segment rows each closed by its measure's total ("U.S.", "International Operated
+    Markets", ..., "Total operating income"): the rows since the previous total are the measure by segment."""
+    run: list[GridCell] = []
+    for label in labels:
+        total = _TOTAL.match(label.row_label)
+        if total is None:
+            run.append(label)
+            continue
+        if _measure_in(total.group("measure"), measure):
+            yield [(row.row_label, row, cell) for row in run for cell in values.get(row.row, [])]
+        run = []
 
 
 SEGMENT_WORDS = re.compile(r"\bsegments?\b|\breportable\b|\bby\s+(?:geograph\w*|region|business|division)\b|"

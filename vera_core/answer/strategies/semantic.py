@@ -10,15 +10,18 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search_iteratively
 from vera_core.answer.units import score_unit, split_units
 from vera_core.retrieve import iterative
+from vera_core.retrieve.router import EXPLAIN
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "best_sentences", "gather"]
+__all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "TABLE_ROW_FOR_CAUSES", "best_sentences", "gather"]
 
 MAX_SENTENCES = 3
 SENTENCE_FLOOR = 0.5
 """An extractive answer keeps sentences scoring at least this share of the best one's score (a
 sentence sharing one synonym with the question is not evidence beside one that answers it)."""
+TABLE_ROW_FOR_CAUSES = 0.5
+"""A question about causes ("what drove ...", "why ...") weighs a table row at this share of a sentence."""
 
 
 def gather(plan: Plan, services: Services) -> Evidence:
@@ -37,10 +40,13 @@ def best_sentences(plan: Plan, chunks: Sequence[ChunkRecord], scores: Mapping[st
     `scores`: the retrieval score of each chunk_id, shown with its citation (1.0 when absent).
     A location question's pieces cite only the pages it names."""
     wanted = terms(f"{plan.query} {iterative.synonyms_for(plan.query)}")
+    explain = bool(EXPLAIN.search(plan.question))
     units = []
     for rank, chunk in enumerate(chunks):
         for unit in split_units(chunk):
             score = score_unit(unit, wanted, plan.intent.numeric) + 0.02 / (rank + 1)
+            if explain and chunk.kind == "table":
+                score *= TABLE_ROW_FOR_CAUSES  # NOTE: a cause is told in sentences; a table row prints only a figure
             units.append((score, rank, unit.order, unit))
     units.sort(key=lambda x: (-x[0], x[1], x[2]))
     floor = max(0.05, units[0][0] * SENTENCE_FLOOR) if units else 0.05
