@@ -10,7 +10,7 @@ from vera_core.answer.compose import is_label_warning, label_warning
 from vera_core.answer.contract import Answer
 
 INTENT_NAMES = {"location": "Location", "coverage": "Coverage", "metadata": "Metadata", "semantic": "Semantic",
-                "figure": "Figure", "metric": "Metric"}
+                "figure": "Figure", "metric": "Metric", "verdict": "Verdict"}
 GROUNDING_COLORS = {"grounded": "green", "partial": "orange", "ungrounded": "red"}
 SECTION_ABBREVIATIONS = {"Management's discussion and analysis": "MD&A"}
 
@@ -37,7 +37,19 @@ def describe_intent(answer: Answer) -> str:
         parts.append(answer.calculation.metric)
     if intent.type == "figure" and answer.figures:
         parts.append(", ".join(dict.fromkeys(f.line_item for f in answer.figures)))
+    if intent.type == "verdict" and answer.verdict is not None:
+        parts.append(answer.verdict.basis)
     return " - ".join(parts)
+
+
+def verdict_line(answer: Answer) -> str:
+    """The verdict as the card's first line ("Verdict: yes", "Verdict withheld: ..."), '' for other answers."""
+    verdict = answer.verdict
+    if verdict is None:
+        return ""
+    if verdict.value is None:
+        return f"Verdict withheld: {verdict.withheld}"
+    return f"Verdict: {verdict.value}"
 
 
 def answer_markdown(answer: Answer) -> str:
@@ -90,6 +102,8 @@ def _field(column, label: str, markdown_value: str, help: str | None = None) -> 
 def answer_card(answer: Answer, key: str) -> None:
     """Render one answer's card (the question is the caller's heading); `key` names its details."""
     v, r, t = answer.verification, answer.retrieval, answer.timings_ms
+    if answer.verdict is not None:
+        (st.success if answer.verdict.value else st.info)(verdict_line(answer))
     st.markdown(answer_markdown(answer))
     if answer.calculation is not None and answer.calculation.operands:
         calculation_table(answer)

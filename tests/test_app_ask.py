@@ -41,6 +41,23 @@ def test_each_intent_is_answered_with_its_route_and_cited_page(app, question, in
         assert f"page {page} of 11" in caption
 
 
+def test_a_verdict_leads_the_card_with_each_segment_cited(app):
+    """The segment table's "Group" row is the sum of the others (a total, not a segment), so the verdict
+    names the best segment, above the answer, and each segment's figure is a citation."""
+    ask(app, "Which segment had the highest Adjusted EBITDA in 2024?")
+    assert [s.value for s in app.success] == ["Verdict: Motion Control"]
+    assert card_field(app, "Intent").startswith("Verdict - Adjusted EBITDA by segment")
+    text = unescape(markdown_texts(app)[0])
+    assert text.startswith("Motion Control: it had the highest Adjusted EBITDA of the 5 segments")
+    assert "Group" not in text and "[5]" in text
+    assert "page 10 of 11" in viewer_caption(app)  # the segment results table
+
+
+def test_a_verdict_that_cannot_be_computed_is_withheld_with_the_reason(app):
+    ask(app, "Which segment had the highest operating profit in 2024?")
+    assert [i for i in infos(app) if i.startswith("Verdict withheld: No table in scope prints operating profit")]
+
+
 def test_list_answer_shows_every_item_with_its_marker(app):
     ask(app, "List all significant events")
     text = unescape(markdown_texts(app)[0])

@@ -83,11 +83,13 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         first, last = results[0], results[-1]
         direction = "improved" if last[1] > first[1] else "declined" if last[1] < first[1] else "unchanged"
         change = last[1] - first[1]
-        delta = f"{change:+.{DEFAULT_DIGITS[plan.unit] if plan.digits is None else plan.digits}f}" + \
+        delta = (("+" if change >= 0 else "") + _rounded(change, plan, operands)) if plan.unit == "amount" else \
+            f"{change:+.{DEFAULT_DIGITS[plan.unit] if plan.digits is None else plan.digits}f}" + \
             (" percentage points" if plan.unit == "percent" else "")
         steps = "; ".join(f"{p}: {r}" for p, _, r, _ in results)
+        calculation = "" if isinstance(plan.tree, Item) else f" Calculation for {last[0]}: {expression}."
         lead = (f"{plan.name} {_verb(direction, plan)} from {first[2]} in {first[0]} to {last[2]} in {last[0]} "
-                f"({delta}; {defined}). {steps}. Calculation for {last[0]}: {expression}.")
+                f"({delta}; {defined}). {steps}.{calculation}")
     pieces, records = _operands(results)
     calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
                               result=significant(value), rounded=rounded, unit=plan.unit, period=period,

@@ -1,9 +1,11 @@
 """A measure by segment, read from the tables that print it per segment (the segment note, the MD&A's
 segment results), for "which segment had the highest operating income?".
 
-Segment tables print a measure per segment in one of two layouts:
+Segment tables print a measure per segment in one of these layouts:
 - the measure heads a group of rows, one per segment ("Operating income (loss):" over "Data Center
-  Group", "Client Computing Group", ...), or titles the table;
+  Group", "Client Computing Group", ...), titles the table, or closes the rows as their total ("U.S.",
+  ..., "Total operating income");
+- the measure heads a column, one row per segment ("Segment results 2024": Revenue, Adjusted EBITDA);
 - each segment heads a group of rows and the measure is one row of each ("Americas" over "Net sales",
   "Operating income").
 Totals, corporate, eliminations and other reconciling rows are not segments.
@@ -70,6 +72,10 @@ def _groups(grid: TableGrid, measure: frozenset[str], segment_table: bool
     if segment_table:
         yield from by_parent.values()
         yield from _closed_by_total(labels, values, measure)
+        for col, header in enumerate(grid.header):  # the measure heads a column: one row per segment
+            if col and _measure_in(header, measure):
+                yield [(label.row_label, label, cell) for label in labels for cell in values.get(label.row, [])
+                       if cell.col == col]
     yield per_segment
 
 
@@ -133,9 +139,25 @@ def _at_period(group: list[tuple[str, GridCell, GridCell]], period: Period | Non
     dated = [c.period for _, _, c in group if c.period is not None]
     latest = max(dated, key=lambda p: (p.end or "", p.year or 0)) if period is None and dated else None
     for name, label, cell in group:
-        if NOT_SEGMENT.search(name) or PERIOD_NAME.search(name) or not name.strip() or cell.unit == "%" or name in out:
+        if PERIOD_NAME.search(name) or not name.strip() or cell.unit == "%" or name in out:
             continue
         candidate = Candidate(grid, chunk, (cell,), label, (), source)
         if (period is not None and finder.matches(period, cell, candidate)) or (latest is not None and cell.period == latest):
             out[name] = SegmentFigure(name.strip().rstrip(":"), candidate, cell)
-    return list(out.values())
+    # NOTE: the total is found by its sum over every other row (eliminations included), then reconciling rows go
+    return [f for f in _without_total(list(out.values())) if not NOT_SEGMENT.search(f.name)]
+
+
+TOTAL_TOLERANCE = 0.005
+
+
+def _without_total(figures: list[SegmentFigure]) -> list[SegmentFigure]:
+    """The figures without a row that is the sum of all the others (a total, whatever its label:
+    "Group", "Company", "Total"): an identity, not a name, tells a total from a segment."""
+    amounts = [f.cell.value for f in figures]
+    whole = sum(amounts)
+    for i, amount in enumerate(amounts):
+        rest = whole - amount
+        if len(figures) > 2 and abs(amount - rest) <= TOTAL_TOLERANCE * max(abs(amount), abs(rest), 1.0):
+            return figures[:i] + figures[i + 1:]
+    return figures
