@@ -20,7 +20,6 @@ parent company alone (Schedule I) are not the primary statements either.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from vera_core.finance.statements import NOTE_HEADING, is_statement_title

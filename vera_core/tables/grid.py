@@ -68,7 +68,8 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     labels, parents, kept = _labels(raw)
     # NOTE: a statement's title may print inside its header rows ("CONSOLIDATED STATEMENTS OF CASH FLOWS For the ...")
     titled_header = next((h for h in headers[:2] if is_statement_title(h)), "")
-    statement = classify_table(caption, title, labels) or (classify_table(titled_header, "", labels) if titled_header else "")
+    statement = classify_table(caption, title, labels) or \
+        (classify_table(titled_header, "", labels) if titled_header else "")
     context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
     periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
                     for j in range(raw.width))

@@ -14,7 +14,7 @@ from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
 from vera_core.questions.spans import shifted
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import Avg, BinOp, Chg, Item, Node, Num
+from vera_core.questions.expression import Avg, Chg, Item, Node, Num
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 
