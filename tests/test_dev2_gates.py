@@ -208,3 +208,44 @@ def test_a_verdict_leads_the_answer_with_its_figures_cited(engine, dev2, qid):
     assert judge(q, answer) == "correct"
     assert answer.intent.type == "verdict" and answer.citations
     assert answer.answer.lower().startswith(answer.verdict.value.lower().split()[0])
+
+
+# -- identity and scale, on a real balance sheet --------------------------------------------------------
+
+def _balance_sheet(engine, name: str):
+    from vera_core.answer.figures.sources import table_sources
+    ws = engine.ws
+    doc = next(d for d in ws.catalog.documents() if d.name == f"{name}.pdf")
+    grids = ws.doc_grids(doc.doc_id)
+    chunks = {c.chunk_id: c for c in ws.doc_chunks(doc.doc_id) if c.kind == "table"}
+    sources = table_sources({doc.doc_id: grids}, chunks)
+    return next(g for g in grids if sources.get(g.chunk_id) and sources[g.chunk_id].role == "statement"
+                and g.statement == "balance")
+
+
+def test_a_balance_sheet_column_that_does_not_balance_is_refused(engine):
+    """AES's balance sheet balances (total assets = total liabilities and equity in each column); the
+    same column with its total assets misread is refused."""
+    from dataclasses import replace
+
+    from vera_core.answer.figures.gates import identity_gate
+    grid = _balance_sheet(engine, "AES_2021_10K")
+    assets = next(c for c in grid.cells if c.row_label.lower() == "total assets" and c.col == 1)
+    assert assets.value == 32963 and identity_gate(grid, assets, "balance") == ""
+    misread = replace(grid, cells=tuple(replace(c, value=3296.3) if c is assets else c for c in grid.cells))
+    why = identity_gate(misread, replace(assets, value=3296.3), "balance")
+    assert "does not balance" in why
+
+
+def test_a_table_without_its_own_scale_must_agree_with_the_same_figure_elsewhere(engine):
+    """A figure read under the document's scale (the table states none) is refused when the same item
+    prints under an explicit legend a thousand times larger or smaller."""
+    from dataclasses import replace
+
+    from vera_core.answer.figures.gates import scale_gate
+    grid = _balance_sheet(engine, "AES_2021_10K")
+    assets = next(c for c in grid.cells if c.row_label.lower() == "total assets" and c.col == 1)
+    assert grid.scale_source not in ("", "document") and scale_gate(grid, assets, []) == ""
+    inherited = replace(grid, scale=1e3, scale_source="document")
+    in_thousands = replace(assets, scale=1e3)
+    assert "printed in millions elsewhere" in scale_gate(inherited, in_thousands, [(grid, assets)])
