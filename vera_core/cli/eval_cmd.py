@@ -20,6 +20,8 @@ from vera_core.workspace import Workspace
 
 FIGURE_TOLERANCE = 0.01
 """Analysts round; a gold figure matches an answer figure within 1% (at any of the usual scales)."""
+PERCENT_POINTS = 0.05
+"""A gold percentage written to one decimal ("decreased by 1.7%") matches the exact result it rounds (1.739)."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -49,8 +51,9 @@ def figures_match(gold_text: str, answer_text: str) -> bool | None:
 
 def gold_figure(gold_text: str, question: str) -> tuple[float, bool] | None:
     """The gold answer's figure in units (its own scale word, else the unit the question asks), and
-    whether it is a percentage; None when the gold answer states no figure."""
-    gold = [m for m in find_numbers(gold_text) if not m.is_year]
+    whether it is a percentage; None when the gold answer states no figure. A company's name that
+    reads like a figure ("3M": a digit and a bare scale letter, no currency) is not its figure."""
+    gold = [m for m in find_numbers(gold_text) if not m.is_year and not _a_name(m)]
     if not gold:
         return None
     first = gold[0]
@@ -58,6 +61,10 @@ def gold_figure(gold_text: str, question: str) -> tuple[float, bool] | None:
         return first.value, True
     scale = 1.0 if first.scale not in (None, 1.0) else (read_request(question).scale or 1.0)
     return abs(first.value) * scale, False
+
+
+def _a_name(mention) -> bool:
+    return mention.currency is None and not mention.is_percent and re.fullmatch(r"\d[A-Za-z]", mention.text) is not None
 
 
 def answer_accuracy(gold: tuple[float, bool], answer) -> tuple[bool, bool]:
@@ -68,7 +75,8 @@ def answer_accuracy(gold: tuple[float, bool], answer) -> tuple[bool, bool]:
     stated = stated_values(answer)
     if not stated:
         return False, False
-    right = any(p == percent and abs(v - value) <= FIGURE_TOLERANCE * max(abs(v), abs(value)) for v, p in stated)
+    right = any(p == percent and (abs(v - value) <= FIGURE_TOLERANCE * max(abs(v), abs(value))
+                                  or percent and abs(v - value) <= PERCENT_POINTS) for v, p in stated)
     return right, not right
 
 
@@ -79,6 +87,8 @@ def stated_values(answer) -> list[tuple[float, bool]]:
     calc = getattr(answer, "calculation", None)
     if calc is not None and calc.result is not None:
         results = [r.result for r in calc.results] or [calc.result]
+        if calc.direction and len(results) > 1:  # a direction answer also states the change
+            results.append(results[-1] - results[0])
         out += [(abs(r), calc.unit == "percent") for r in results]
     return out
 

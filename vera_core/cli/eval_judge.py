@@ -33,6 +33,8 @@ def stated(answer: Answer) -> list[tuple[float, str]]:
         unit = {"amount": "usd"}.get(calc.unit, calc.unit)
         yearly = calc.results if calc.direction else []  # an aggregate states its `result`, not its yearly values
         out += [(r.result, unit) for r in yearly] or [(calc.result, unit)]
+        if calc.direction and len(yearly) > 1:  # a direction answer also states the change
+            out.append((yearly[-1].result - yearly[0].result, unit))
     return out
 
 

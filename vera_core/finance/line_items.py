@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from vera_core.text import terms
+from vera_core.text import normalise
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ CONCEPTS: tuple[Concept, ...] = (
        r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment,?\s+net\b|\bPPNE\b|\bPP&?E\b|"
        r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment\b|\bfixed\s+assets\b",
        ("property plant and equipment net", "net property plant and equipment", "property and equipment net",
-        "property plant and equipment"), home=("balance",)),
+        "net property and equipment", "property plant and equipment"), home=("balance",)),
     _c("revenue", r"\b(?:total\s+|net\s+)?(?:revenues?|net\s+sales|turnover)\b|\btop[\s-]line\b",
        ("total net revenues", "total net revenue", "total revenues", "total revenue", "net revenues", "net revenue",
         "net sales", "revenues", "revenue", "sales"), home=("income",)),
@@ -135,8 +135,22 @@ def concepts_in(question: str) -> list[Concept]:
 @lru_cache(maxsize=65536)
 def label_terms(text: str) -> frozenset[str]:
     """The normalised words of a label or phrase (PP&E -> property; charges ~ costs ~ expenses)."""
+    return frozenset(label_sequence(text))
+
+
+@lru_cache(maxsize=65536)
+def label_sequence(text: str) -> tuple[str, ...]:
+    """The normalised words of a label or phrase in the order printed."""
     text = _LABEL_NOISE.sub(" ", text).replace("&", " and ")
-    return frozenset(_EQUIVALENT.get(t, t) for t in terms(text))
+    return tuple(_EQUIVALENT.get(t, t) for t in normalise(text, "terms"))
+
+
+def in_order(label: str, phrase: str) -> bool:
+    """Whether a label prints a phrase's words in the phrase's order ("Cost of revenues" prints "cost of
+    revenue"; "Total revenues net of interest expense" does not: its expense is the interest's)."""
+    wanted = [t for t in label_sequence(phrase) if t in label_terms(label)]
+    seen = iter(label_sequence(label))
+    return all(any(t == s for s in seen) for t in wanted)
 
 
 BENEFIT_FIRST = re.compile(r"\b(?:benefit|credit)s?\s+(?:from\s+)?\(\s*(?:provision|expense|charge)", re.I)

@@ -12,7 +12,7 @@ from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate
                                             scale_gate, statement_gate)
 from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
-from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, label_score, label_terms
+from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -66,7 +66,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             values = tuple(c for c in cells if c.col and c.value is not None)
             if label is None or not values:
                 continue
-            fit = _fit(label, phrases, concept is None)
+            fit = _fit(label, phrases, concept is None, concept.printed if concept else ())
             qualified_away = changes_meaning(label.row_label, concept, request.question_terms) \
                 if fit is not None and concept is not None else ""
             if fit is not None and request.non_gaap:
@@ -174,8 +174,10 @@ def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, i
     return int(other), -len(own & question_terms)
 
 
-def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[int, float] | None:
-    """(phrase index, label score) of the first phrase the row prints, or None."""
+def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
+         texts: tuple[str, ...] = ()) -> tuple[int, float] | None:
+    """(phrase index, label score) of the first phrase the row prints (a known item's phrase with its
+    words in its order: "cost of revenue" is not "revenues net of interest expense"), or None."""
     for index, phrase in enumerate(phrases):
         if free:
             shared = phrase & _terms(label)
@@ -185,7 +187,7 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool) -> tuple[in
                 return index, own * share
             continue
         score = label_score(label.row_label, phrase, label.parent_label)
-        if score > 0:
+        if score > 0 and (index >= len(texts) or in_order(label.row_label, texts[index])):
             return index, score
     return None
 

@@ -38,6 +38,8 @@ class MetricEvidence:
     """Set when abstaining: what is missing and where VERA looked."""
     notices: list[str] = field(default_factory=list)
     """A row Claude proposed for an operand, or why it could not be asked."""
+    found: list[Piece] = field(default_factory=list)
+    """When abstaining: the operands read before the missing one, cited (a question about causes shows them)."""
 
 
 def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
@@ -64,7 +66,8 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
                     f"{plan.name} for {period_words(period)} cannot be computed: {missing} is not printed in the "
                     f"statements or notes of {searched} (searched every table's rows, with the usual names of the "
                     f"line item). No result is stated.")
-            return MetricEvidence(missing=text, calculation=Calculation(
+            found, _ = _operands([("", 0.0, "", resolve.found)])
+            return MetricEvidence(missing=text, found=found, calculation=Calculation(
                 metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
                 unit=plan.unit, period=period_words(period), missing=[str(missing)]))
         except ZeroDivisionError as exc:

@@ -79,6 +79,11 @@ class CellResolver:
             raise MissingOperand(item.phrase, period, refused)
         return found
 
+    @property
+    def found(self) -> list[Operand]:
+        """The operands read so far, in the order first read (what an abstention can still cite)."""
+        return [op for op, _ in self._memo.values() if op is not None]
+
     def _resolve(self, item: Item, period: Period) -> tuple[Operand | None, str]:
         concepts = concepts_in(item.phrase)
         concept = concepts[0] if concepts else None

@@ -9,13 +9,11 @@ from dataclasses import replace
 from vera_core.answer.figures.figure_answer import figure_evidence
 from vera_core.questions.figure import FigureRequest, read_request
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.search import search_iteratively
+from vera_core.answer.strategies.search import TOP_DOCUMENTS, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 
 __all__ = ["NOT_IN_TABLES", "TOP_DOCUMENTS", "gather"]
 
-TOP_DOCUMENTS = 3
-"""Without a document scope, the grids of the documents of this many best hits are read."""
 NOT_IN_TABLES = ("No statement or note table prints the line item asked; the answer quotes the passages that "
                  "speak of it.")
 
@@ -23,19 +21,14 @@ NOT_IN_TABLES = ("No statement or note table prints the line item asked; the ans
 def gather(plan: Plan, services: Services) -> Evidence:
     """Cells of the grids of the documents in scope (else those of the top hits) that print the
     item asked for each period asked; the best sentences of the hits when no table prints it."""
-    ws = services.ws
     with services.clock.stage("retrieve"):
         found = search_iteratively(plan, services)
     searched = Evidence(hits=found.hits, hops=found.hops, coverage=found.coverage, notices=found.notices)
     with services.clock.stage("synthesize"):
         request = plan.request if isinstance(plan.request, FigureRequest) else \
             read_request(plan.question, plan.intent.focus)
-        doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in found.hits))[:TOP_DOCUMENTS] \
-            or services.doc_ids(plan)
-        grids = {d: ws.doc_grids(d) for d in doc_ids}
-        chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
-        cells = figure_evidence(request, grids, chunks, {h.chunk.chunk_id: i for i, h in enumerate(found.hits)},
-                                services.doc_names())
+        tables = tables_in_scope(plan, services, found.hits)
+        cells = figure_evidence(request, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
         if cells.item_found and not cells.pieces and cells.refusals:  # no figure: what was found, cited, and why
             return replace(searched, pieces=tuple(cells.refusals), lead=" ".join(cells.missing))
         if cells.item_found:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.figure import TOP_DOCUMENTS
-from vera_core.answer.strategies.search import search, search_iteratively
+from vera_core.answer.strategies.search import search, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
@@ -37,7 +36,6 @@ SEARCH_TOP_K = 12
 
 def gather(plan: Plan, services: Services) -> Evidence:
     """The metric's calculation over the grids of the documents in scope (else those of the top hits)."""
-    ws = services.ws
     if plan.intent.rule == TEXT_RULE:
         return _stated(plan, services)
     with services.clock.stage("retrieve"):
@@ -49,17 +47,15 @@ def gather(plan: Plan, services: Services) -> Evidence:
         metric = plan.request if isinstance(plan.request, MetricPlan) else read_plan(plan.question)
         if metric is None:  # the router said metric; a plan that no longer reads is no answer
             return replace(searched, empty_message="The metric asked could not be read from the question.")
-        doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
-            or services.doc_ids(plan)
-        grids = {d: ws.doc_grids(d) for d in doc_ids}
-        chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
-        hit_rank = {h.chunk.chunk_id: i for i, h in enumerate(hits)}
+        tables = tables_in_scope(plan, services, hits)
         if reads_printed(plan.question, metric):
-            printed = printed_measure(plan.question, metric, grids, chunks, hit_rank, services.doc_names())
+            printed = printed_measure(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
+                                      services.doc_names())
             if printed is not None:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
-        result = metric_evidence(metric, grids, chunks, hit_rank, services.doc_names(), propose=services.pick_row)
+        result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                                 propose=services.pick_row)
     searched = replace(searched, notices=searched.notices + tuple(result.notices))
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)

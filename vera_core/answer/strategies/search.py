@@ -12,7 +12,30 @@ from vera_core.retrieve import iterative
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.text import terms
 
-__all__ = ["Found", "search", "search_iteratively"]
+__all__ = ["Found", "TOP_DOCUMENTS", "Tables", "search", "search_iteratively", "tables_in_scope"]
+
+TOP_DOCUMENTS = 3
+"""Without a document scope, the tables of the documents of this many best hits are read."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The tables a figure, metric or verdict answer reads: the grids of the documents in scope
+    (doc_id -> grids), their table chunks, and each table chunk's retrieval rank."""
+
+    grids: dict
+    chunks: dict
+    hit_rank: dict
+
+
+def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tables:
+    """The tables of the documents the question is scoped to, else of the documents of the best hits."""
+    ws = services.ws
+    doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
+        or services.doc_ids(plan)
+    return Tables({d: ws.doc_grids(d) for d in doc_ids},
+                  {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"},
+                  {h.chunk.chunk_id: i for i, h in enumerate(hits)})
 
 
 def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,

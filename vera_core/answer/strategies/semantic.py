@@ -1,15 +1,19 @@
 """Semantic questions ("what drove revenue growth?"): search iteratively, then quote the sentences
-and table rows of the hits that best share the question's terms."""
+and table rows of the hits that best share the question's terms. A question about the causes of a
+metric's change is led by the change, computed by VERA from cited cells."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.search import search_iteratively
+from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
+from vera_core.answer.strategies.search import search_iteratively, tables_in_scope
 from vera_core.answer.units import score_unit, split_units
 from vera_core.retrieve import iterative
+from vera_core.questions.metric import read_plan
 from vera_core.retrieve.router import EXPLAIN
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
@@ -30,8 +34,27 @@ def gather(plan: Plan, services: Services) -> Evidence:
         found = search_iteratively(plan, services)
     with services.clock.stage("synthesize"):
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
-    return Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
-                    notices=found.notices)
+        change = _the_change(plan, services, found.hits) if EXPLAIN.search(plan.question) else None
+    evidence = Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
+                        notices=found.notices)
+    if change is None:
+        return evidence
+    return replace(evidence, pieces=tuple(change.pieces) + evidence.pieces, lead=change.lead,
+                   calculation=change.calculation if change.lead and not change.missing else None)
+
+
+def _the_change(plan: Plan, services: Services, hits) -> MetricEvidence | None:
+    """For a question about the causes of a metric's change ("what drove operating margin change as of
+    FY2022?"), the change itself, computed from gated cells, to lead the passages that explain it; None
+    when the question names no such metric or it cannot be computed."""
+    metric = read_plan(plan.question)
+    if metric is None or not metric.direction:
+        return None
+    tables = tables_in_scope(plan, services, hits)
+    result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+    if result.missing:  # "gross margin cannot be computed: no cost of sales is printed" answers a why too
+        return MetricEvidence(lead=result.missing, pieces=result.found, missing=result.missing) if result.found else None
+    return result
 
 
 def best_sentences(plan: Plan, chunks: Sequence[ChunkRecord], scores: Mapping[str, float]) -> list[Piece]:

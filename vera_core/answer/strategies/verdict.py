@@ -12,8 +12,7 @@ from vera_core.answer.figures.cells import CellFinder
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.segments import SegmentFigure, segment_figures
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.figure import TOP_DOCUMENTS
-from vera_core.answer.strategies.search import search
+from vera_core.answer.strategies.search import search, tables_in_scope
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve import iterative
 from vera_core.finance.money import money
@@ -28,7 +27,6 @@ _TESTS = {"up": ("rose", "did not rise"), "down": ("fell", "did not fall"), "cha
 
 def gather(plan: Plan, services: Services) -> Evidence:
     """The verdict asked, computed from the figures of the documents in scope (else the top hits')."""
-    ws = services.ws
     request = plan.request if isinstance(plan.request, VerdictRequest) else read_verdict(plan.question)
     with services.clock.stage("retrieve"):
         hits = search(plan, services, plan.query, top_k=max(plan.top_k, SEARCH_TOP_K))
@@ -36,14 +34,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
     if request is None:  # the router said verdict; a question that no longer reads is no answer
         return replace(searched, empty_message="The verdict asked could not be read from the question.")
     with services.clock.stage("synthesize"):
-        doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
-            or services.doc_ids(plan)
-        grids = {d: ws.doc_grids(d) for d in doc_ids}
-        chunks = {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"}
-        hit_rank = {h.chunk.chunk_id: i for i, h in enumerate(hits)}
+        tables = tables_in_scope(plan, services, hits)
         if request.kind == "which":
-            return _which(request, CellFinder(grids, chunks, hit_rank), searched)
-        result = metric_evidence(request.plan, grids, chunks, hit_rank, services.doc_names())
+            return _which(request, CellFinder(tables.grids, tables.chunks, tables.hit_rank), searched)
+        result = metric_evidence(request.plan, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
     if result.missing:
         why = f"No verdict is given: {result.missing}"
         return replace(searched, calculation=result.calculation, empty_message=why, unanswerable=True,
