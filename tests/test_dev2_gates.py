@@ -173,6 +173,36 @@ def test_an_effective_tax_rate_keeps_the_analysts_sign(engine, dev2, qid, sign):
 
 # -- measures the filing prints itself ---------------------------------------------------------------------
 
+@pytest.mark.parametrize("qid, printed", [
+    ("dev2-APPLE_2019_10K-metric-etr", "15.9%"),  # the MD&A's "Provision for Income Taxes" table
+    ("dev2-ORACLE_2021_10K-metric-etr", "(5.7%)"),  # a negative rate, printed in parentheses
+])
+def test_a_computed_rate_the_filing_also_prints_is_cited_as_agreeing(engine, dev2, qid, printed):
+    """VERA computes the rate from the income statement; the filing's own printed rate, when it agrees
+    to the precision printed, is cited after the operands (its cell highlighted), never instead of them."""
+    q, answer = ask(engine, dev2, qid)
+    assert judge(q, answer) == "correct"
+    operands = len(answer.calculation.operands)
+    assert len(answer.citations) == operands + 1
+    assert "prints it too, and it agrees" in answer.answer and printed in answer.answer
+    assert answer.citations[-1].page not in {o.cell.page for o in answer.calculation.operands}
+
+
+def test_a_printed_rate_that_differs_is_not_cited_as_agreeing(engine, dev2):
+    """Apple prints 15.9%: against any other result it is no corroboration (it may follow another
+    definition), and nothing is cited for it."""
+    from vera_core.answer.figures.printed import printed_agreement
+    from vera_core.questions.metric import read_plan
+    q = dev2["dev2-APPLE_2019_10K-metric-etr"]
+    ws = engine.ws
+    doc = next(d for d in ws.catalog.documents() if d.name.startswith(q["doc_name"]))
+    grids = {doc.doc_id: ws.doc_grids(doc.doc_id)}
+    chunks = {c.chunk_id: c for c in ws.doc_chunks(doc.doc_id) if c.kind == "table"}
+    plan = read_plan(q["question"])
+    names = {doc.doc_id: doc.name}
+    assert printed_agreement(plan, 15.93, grids, chunks, {}, names) is not None
+    assert printed_agreement(plan, 16.2, grids, chunks, {}, names) is None
+
 @pytest.mark.parametrize("qid", [
     "dev2-EBAY_2023Q2_EARNINGS-q-figure-nongaap-eps",
     "dev2-EBAY_2023Q2_EARNINGS-q-figure-nongaap-operating-margin",  # printed, not GAAP operating income / revenue

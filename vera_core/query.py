@@ -215,10 +215,12 @@ class LexicalVerifierEngine(QueryEngine):
 def _ranked(plan: Plan, evidence: Evidence) -> dict[str, list]:
     """Pages in evidence order, with their documents (`ranked_pages`, `ranked_docs`)."""
     ranked: list[tuple[str, int]] = []
-    # NOTE: for semantic questions the retriever's order is the evidence ranking; scoped intents
-    # (location, coverage, metadata) answer from what they cite, so cited pieces lead.
+    # NOTE: for semantic questions the retriever's order is the evidence ranking, unless the answer
+    # leads with a figure it computed (a change whose causes are asked): its cells are the answer's
+    # evidence. Scoped intents (location, coverage, metadata) answer from what they cite, so cited
+    # pieces lead.
     hits, cited = [h.chunk for h in evidence.hits], [p.chunk for p in evidence.pieces]
-    ordered = hits + cited if plan.intent.type == "semantic" else cited + hits
+    ordered = hits + cited if plan.intent.type == "semantic" and not evidence.lead else cited + hits
     for chunk in ordered + list(evidence.scope):
         for page in chunk.pages:
             if (chunk.doc_id, page) not in ranked:

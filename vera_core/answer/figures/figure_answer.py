@@ -166,8 +166,11 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     stated = _money(amount, cell.currency, scale, percent)
-    printed_unit = "%" if percent else unit_words(cell.currency, cell.scale)
-    where = STATEMENT_NAMES.get(cand.grid.statement, cand.grid.title[:80] or "table")
+    printed_unit = ("" if "%" in cell.printed else "%") if percent else unit_words(cell.currency, cell.scale)
+    # NOTE: a table is named for a statement only when it is one (a summary table of income-statement
+    # data is named by its title)
+    where = (STATEMENT_NAMES.get(cand.source.statement) if cand.source.role == "statement" else None) \
+        or cand.grid.title[:80] or "table"
     period_text = cell.period.label if cell.period else cell.header
     label = cand.label.row_label
     item = label if label.lower() == name.lower() else f"{name} ({label})"

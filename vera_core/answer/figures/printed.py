@@ -5,8 +5,11 @@ not define. The printed figure is stated as the filing's own; VERA computes noth
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from vera_core.answer.compose import Piece
 from vera_core.answer.figures.figure_answer import FigureEvidence, figure_evidence
 from vera_core.finance.line_items import NON_GAAP, label_terms
 from vera_core.questions.figure import FigureRequest, measure_terms
@@ -14,7 +17,7 @@ from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 
-__all__ = ["printed_measure", "reads_printed"]
+__all__ = ["printed_agreement", "printed_measure", "reads_printed"]
 
 _BASIS_WORDS = label_terms("non gaap percentage percent")
 """Words of the question's measure that the row need not print: its basis is checked on the row or
@@ -44,3 +47,31 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
     if percent != (found.figures[0].unit == "%"):
         return None  # a percentage printed for an amount asked, or the other way round
     return found
+
+
+def printed_agreement(plan: MetricPlan, result: float, grids: Mapping[str, Sequence[TableGrid]],
+                      chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
+                      doc_names: Mapping[str, str]) -> Piece | None:
+    """The filing's own printed figure for a percentage or ratio VERA computed for one period (an
+    effective tax rate in the MD&A's summary table), cited as corroboration when it agrees with
+    `result` (percent in percent) to the precision printed; None when none is printed or it differs
+    (a printed figure that differs may follow another definition: the computed result stands, cited
+    to its operands)."""
+    if plan.over != "at" or plan.unit not in ("percent", "ratio") or not plan.periods:
+        return None
+    percent = plan.unit == "percent"
+    request = FigureRequest((), frozenset(label_terms(plan.name)), plan.periods[-1:],
+                            tuple(p.label for p in plan.periods[-1:]), None, percent, "", frozenset())
+    found = figure_evidence(request, grids, chunks, hit_rank, doc_names)
+    if not found.figures or percent != (found.figures[0].unit == "%"):
+        return None
+    figure, piece = found.figures[0], found.pieces[0]
+    if figure.unit not in ("%", "") or abs(figure.value - result) > _half_unit(figure.printed):
+        return None
+    return replace(piece, text=f"The filing prints it too, and it agrees: {piece.text}")
+
+
+def _half_unit(printed: str) -> float:
+    """Half a unit of the last digit printed ('21.6%' -> 0.05): the rounding a printed figure carries."""
+    decimals = re.search(r"\.(\d+)", printed)
+    return 0.5 * 10 ** -(len(decimals.group(1)) if decimals else 0) + 1e-9

@@ -16,7 +16,7 @@ from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
-from vera_core.answer.figures.printed import printed_measure, reads_printed
+from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.answer.figures.stated_answer import stated_evidence
@@ -56,10 +56,15 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                notices=searched.notices + (PRINTED_NOTICE,))
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
                                  propose=services.pick_row)
+        agrees = None if result.missing or result.calculation is None or result.calculation.result is None else \
+            printed_agreement(metric, result.calculation.result, tables.grids, tables.chunks, tables.hit_rank,
+                              services.doc_names())
     searched = replace(searched, notices=searched.notices + tuple(result.notices))
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)
-    return replace(searched, pieces=tuple(result.pieces), lead=result.lead, calculation=result.calculation)
+    # NOTE: the filing's own figure, when it agrees, is cited after the operands (operand i is piece i)
+    return replace(searched, pieces=tuple(result.pieces) + ((agrees,) if agrees else ()), lead=result.lead,
+                   calculation=result.calculation)
 
 
 def _stated(plan: Plan, services: Services) -> Evidence:
