@@ -22,7 +22,7 @@ def test_missing_table_names_table_and_fix(tmp_path):
     conn = sqlite3.connect(tmp_path / "catalog.sqlite")
     conn.execute("DROP TABLE document_facts")
     conn.commit()
-    with pytest.raises(SchemaContractError, match=r"no table 'document_facts'.*vera migrate"):
+    with pytest.raises(SchemaContractError, match=r"no table 'document_facts'.*vera --data-dir .* migrate`"):
         Catalog(tmp_path)
 
 
@@ -32,7 +32,7 @@ def test_store_from_older_version_fails_fast_then_migrate_fixes_it(tmp_path, mon
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, upgrade))
     monkeypatch.setattr(schema, "CONTRACT", {**schema.CONTRACT,
                                              "documents": (*schema.CONTRACT["documents"], "language")})
-    with pytest.raises(SchemaContractError, match=r"table 'documents' has no column 'language'.*vera migrate"):
+    with pytest.raises(SchemaContractError, match=r"table 'documents' has no column 'language'.*vera --data-dir .* migrate`"):
         Catalog(tmp_path)
     assert main(["--data-dir", str(tmp_path), "migrate"]) == 0
     assert f"applied migration {schema.LATEST_VERSION + 1}" in capsys.readouterr().out
@@ -47,7 +47,7 @@ def test_ingestion_checks_the_contract_first(tmp_path, empty_store):
     from vera_core.ingest.service import Ingestor
     result = Ingestor(empty_store).ingest_file(SAMPLE_PDF)
     assert result.status == "failed" and result.error_type == "SchemaContractError"
-    assert "'footnotes'" in result.error and "vera migrate" in result.error
+    assert "'footnotes'" in result.error and "migrate` to upgrade" in result.error
 
 
 def test_a_migration_another_process_applied_meanwhile_is_skipped_not_applied_twice(tmp_path, monkeypatch):

@@ -76,3 +76,29 @@ def test_a_verdict_is_judged_on_the_answer_verdict(gold, given, outcome):
 def test_per_template_counts_every_outcome():
     rows = [{"template": "figure:revenue", "outcome": o} for o in ("correct", "correct", "wrong", "abstained")]
     assert per_template(rows) == {"figure:revenue": {"questions": 4, "correct": 2, "wrong": 1, "abstained": 1}}
+
+
+# -- lists and document coverage (vera_core/cli/eval_lists.py) ------------------------------------------
+
+def _listed(items=(), cited=()):
+    from vera_core.answer.contract import Citation, Item
+    base = answer()
+    return base.model_copy(update={
+        "items": [Item(text=t) for t in items],
+        "citations": [Citation(n=i + 1, doc_id=d, doc_name=f"{d}.md", format="markdown", page=None, heading_path="",
+                               chunk_id="c", kind="text", quote="q", score=1.0) for i, d in enumerate(cited)]})
+
+
+def test_two_required_items_run_together_into_one_listed_item_count_for_neither():
+    from vera_core.cli.eval_lists import list_coverage
+    q = {"required_items": ["Email", "Phone call", "Secure Chat"]}
+    assert list_coverage(q, _listed(["Email", "Phone call", "Secure Chat"]))["items"] == (3, 3)
+    assert list_coverage(q, _listed(["Email; 3. Phone call", "Secure Chat"]))["items"] == (1, 3)
+
+
+def test_documents_cited_are_required_accepted_unexpected_or_of_another_kind():
+    from vera_core.cli.eval_lists import list_coverage
+    q = {"required_docs": ["access", "07-systems_access_policy"], "accept_docs": ["hr"],
+         "other_docs": ["Aurora_Annual_Report_2024"]}
+    got = list_coverage(q, _listed(cited=["access", "hr", "ccm", "Aurora_Annual_Report_2024"]))
+    assert got == {"docs": (1, 2), "unexpected_docs": (1, 0), "other_kind_docs": (1, 0)}

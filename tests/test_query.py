@@ -201,14 +201,16 @@ def test_cli_eval_reports_the_share_of_required_items_and_documents_found(sample
             {"id": "rules", "doc_name": "expense_policy", "question": "List the steps to be reimbursed for expenses",
              "required_docs": ["expense_policy", "data_retention_policy"]},
             {"id": "policies", "question": "Which policies address encryption of data at rest?",
-             "required_docs": ["data_protection_policy"]}]  # two more policies address it: both unexpected
+             "required_docs": ["data_protection_policy"], "accept_docs": ["acceptable_use_policy"],
+             "other_docs": [SAMPLE_PDF.stem]}]  # the mobile device policy addresses it too: unexpected
     path = tmp_path / "lists.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows))
     assert main(["--data-dir", str(sample_store.data_dir), "eval", str(path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["lists"]["items"] == {"questions": 1, "required": 8, "found": 7, "share": 0.875}
-    assert report["lists"]["docs"] == {"questions": 3, "required": 4, "found": 3, "share": 0.75, "unexpected": 2}
-    assert report["per_question"][2]["unexpected_docs"] == 2
+    assert report["lists"]["docs"] == {"questions": 3, "required": 4, "found": 3, "share": 0.75, "unexpected": 1,
+                                       "other_kind": 0}
+    assert report["per_question"][2]["unexpected_docs"] == 1 and report["per_question"][2]["other_kind_docs"] == 0
     assert report["per_question"][0]["required_items_found"] == "7/8"
     assert report["page_recall"] == {"1": None, "3": None, "5": None} and report["page_questions"] == 0
 

@@ -52,6 +52,14 @@ class VeraSettings(BaseSettings):
     ingest_workers: int = Field(
         default=2, ge=1, le=32, description="Processes that parse files in parallel during `vera ingest`."
     )
+    parse_timeout_s: float = Field(
+        default=120.0, gt=0, le=3600,
+        description="Seconds reading one file may take before it is refused (a 588-page 10-K takes ~10 s).",
+    )
+    parse_memory_mb: int = Field(
+        default=3072, ge=64, le=65536,
+        description="Memory reading one file may use, in MiB, above what the reading process holds at start.",
+    )
     ingest_embed_chunks: int = Field(
         default=96, ge=1, le=4096,
         description="Chunks the ingestion worker embeds per step: progress is reported, and newly queued "

@@ -31,6 +31,11 @@ class InvalidMarkdownError(VeraError):
     """The Markdown file is binary or not decodable as UTF-8 text."""
 
 
+class ParseBudgetError(VeraError):
+    """Reading one file took longer, or more memory, than its budget (`VERA_PARSE_TIMEOUT_S`,
+    `VERA_PARSE_MEMORY_MB`); the file is refused and the queue goes on."""
+
+
 class SchemaContractError(VeraError):
     """The catalog's schema lacks a table or column the code relies on; `vera migrate` fixes it."""
 

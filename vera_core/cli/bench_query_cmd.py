@@ -53,7 +53,7 @@ def run(args, settings: VeraSettings) -> int:
             ingestor.ingest_file(path)
     questions: list[tuple[str, str | None]] = []
     if DEV_CORPUS.is_dir():
-        ensure_documents(ws, DEV_CORPUS, [p.stem for p in sorted(DEV_CORPUS.glob("*.pdf"))])
+        ensure_documents(ws, [DEV_CORPUS], [p.stem for p in sorted(DEV_CORPUS.glob("*.pdf"))])
         for line in (DEV_CORPUS / "questions.jsonl").read_text().splitlines():
             if line.strip():
                 q = json.loads(line)

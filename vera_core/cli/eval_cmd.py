@@ -11,6 +11,7 @@ from pathlib import Path
 
 from vera_core.questions.figure import read_request
 from vera_core.cli.eval_judge import judge, per_template
+from vera_core.cli.eval_lists import list_coverage, list_table
 from vera_core.answer.numbers import find_numbers
 from vera_core.questions.metric import read_plan
 from vera_core.config import VeraSettings
@@ -117,41 +118,28 @@ def _judged(rows: list[dict]) -> dict:
             "per_template": per_template(rows)}
 
 
-def _norm(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
-    """For a question with `required_items` (texts every list answer must hold) or `required_docs`
-    (documents it must cite, by name or stem): (found, required) of each, and for `required_docs`
-    the documents cited that it does not require as `unexpected_docs` (n, 0). An item counts when one
-    of the answer's items (else its text) holds it, or it holds the item, ignoring case and punctuation."""
-    out: dict[str, tuple[int, int]] = {}
-    if question.get("required_items"):
-        shown = [_norm(i.text) for i in answer.items] or [_norm(answer.answer)]
-        wanted = [_norm(t) for t in question["required_items"]]
-        out["items"] = (sum(any(w in s or (s and s in w) for s in shown) for w in wanted), len(wanted))
-    if question.get("required_docs"):
-        cited = {c.doc_name for c in answer.citations} | {c.doc_name.rsplit(".", 1)[0] for c in answer.citations}
-        out["docs"] = (sum(d in cited for d in question["required_docs"]), len(question["required_docs"]))
-        wanted = set(question["required_docs"])
-        out["unexpected_docs"] = (sum(1 for c in {c.doc_name for c in answer.citations}
-                                      if c not in wanted and c.rsplit(".", 1)[0] not in wanted), 0)
-    return out
-
-
-def ensure_documents(ws: Workspace, folder: Path, names: list[str]) -> None:
-    """Ingest the questions' documents from the questions file's folder when missing."""
+def ensure_documents(ws: Workspace, folders: list[Path], names: list[str]) -> None:
+    """Ingest the questions' documents when missing, from the first of `folders` (searched with their
+    subfolders) that holds a PDF or Markdown file of that name."""
     present = {d.stem for d in ws.catalog.documents()}
     missing = [n for n in names if n not in present]
     ingestor = Ingestor(ws)
     for name in missing:
-        path = next((p for p in sorted(folder.glob(f"{name}.*")) if p.suffix.lower() in (".pdf", ".md")),
-                    folder / f"{name}.pdf")
+        found = [p for folder in folders for p in sorted(folder.rglob(f"{name}.*")) if p.suffix.lower() in (".pdf", ".md")]
+        path = found[0] if found else folders[0] / f"{name}.pdf"
         print(f"ingesting {path.name} ...", file=sys.stderr)
         result = ingestor.ingest_file(path)
         if result.status == "failed":
             raise SystemExit(f"vera eval: cannot ingest {path}: {result.error}")
+
+
+def question_documents(questions: list[dict]) -> list[str]:
+    """Every document a question names: its own, and those its gold requires, accepts or rules out."""
+    names = {q["doc_name"] for q in questions if q.get("doc_name")}
+    for q in questions:
+        for key in ("required_docs", "accept_docs", "other_docs"):
+            names.update(d.rsplit(".", 1)[0] if d.lower().endswith((".md", ".pdf")) else d for d in q.get(key, []))
+    return sorted(names)
 
 
 def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> dict:
@@ -163,7 +151,8 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     split: dict[str, list[dict]] = {"printed": [], "computed": []}
     labels = {"grounded": 0, "partial": 0, "ungrounded": 0}
     lists = {"items": [0, 0, 0], "docs": [0, 0, 0]}  # found, required, questions
-    extra_docs = 0
+    extra_docs = other_kind = 0
+    listed_rows: list[dict] = []
     scores, latency, per_question = [], [], []
     judged: list[dict] = []  # questions with typed golds (`expect`): one outcome each
     paged = 0  # questions with gold pages: recall is over these only
@@ -192,9 +181,14 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             split["computed" if is_computed(q["question"], answer) else "printed"].append(
                 {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
         listed = list_coverage(q, answer)
+        if listed:
+            listed_rows.append({"template": q.get("template", "?"), "listed": dict(listed)})
         unexpected = listed.pop("unexpected_docs", None)
         if unexpected is not None:
             extra_docs += unexpected[0]
+        other = listed.pop("other_kind_docs", None)
+        if other is not None:
+            other_kind += other[0]
         for key, (got, of) in listed.items():
             lists[key][0] += got
             lists[key][1] += of
@@ -211,6 +205,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                              "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
                              **{f"required_{k}_found": f"{got}/{of}" for k, (got, of) in listed.items()},
                              **({"unexpected_docs": unexpected[0]} if unexpected is not None else {}),
+                             **({"other_kind_docs": other[0]} if other is not None else {}),
                              "ms": answer.timings_ms.total})
     return {
         "questions": len(questions), "scope": scope,
@@ -224,8 +219,10 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             "printed": _shares(split["printed"]), "computed": _shares(split["computed"]),
         },
         "lists": {k: {"questions": q_n, "required": of, "found": got, "share": round(got / of, 4) if of else None,
-                      **({"unexpected": extra_docs} if k == "docs" else {})}
+                      **({"unexpected": extra_docs, "other_kind": other_kind} if k == "docs" else {})}
                   for k, (got, of, q_n) in lists.items()},
+        **({"lists_per_template": list_table(listed_rows)} if any("template" in q for q in questions) and listed_rows
+           else {}),
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         **({"judged": _judged(judged)} if judged else {}),
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
@@ -239,8 +236,8 @@ def run(args, settings: VeraSettings) -> int:
     if args.template:
         questions = [q for q in questions if any(q.get("template", "").startswith(t) for t in args.template)]
     ws = Workspace(settings, batch=True)
-    ensure_documents(ws, Path(args.documents) if args.documents else path.parent,
-                     sorted({q["doc_name"] for q in questions if q.get("doc_name")}))
+    ensure_documents(ws, [Path(d) for d in args.documents] if args.documents else [path.parent],
+                     question_documents(questions))
     report = evaluate(ws, questions, args.scope, args.top_k)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -264,7 +261,14 @@ def run(args, settings: VeraSettings) -> int:
         if part["questions"]:
             print(f"required {kind}: {part['found']} of {part['required']} found ({part['share']}) over "
                   f"{part['questions']} questions"
-                  + (f"; {part['unexpected']} other documents cited" if kind == "docs" else ""))
+                  + (f"; cited and neither required nor accepted: {part['unexpected']}; of another kind: "
+                     f"{part['other_kind']}" if kind == "docs" else ""))
+    if "lists_per_template" in report:
+        print(f"{'template':32} {'n':>4} {'found':>6} {'of':>5} {'share':>6} {'complete':>9} {'unexpected':>11} "
+              f"{'other kind':>11}")
+        for template, row in report["lists_per_template"].items():
+            print(f"{template:32} {row['questions']:>4} {row['found']:>6} {row['required']:>5} {row['share']:>6} "
+                  f"{row['complete']:>9} {row['unexpected_docs']:>11} {row['other_kind_docs']:>11}")
     if "judged" in report:
         print_judged(report["judged"])
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")

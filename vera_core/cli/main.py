@@ -81,8 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--scope", choices=["doc", "all"], default="doc",
                           help="doc: each question limited to its document; all: one shared store, no filter")
     evaluate.add_argument("--top-k", type=int, default=8)
-    evaluate.add_argument("--documents", metavar="DIR", help="folder of the questions' documents, ingested when "
-                          "missing (default: the questions file's folder)")
+    evaluate.add_argument("--documents", metavar="DIR", action="append",
+                          help="folder of the questions' documents (with its subfolders), ingested when missing; "
+                          "repeatable (default: the questions file's folder)")
     evaluate.add_argument("--template", action="append", metavar="PREFIX",
                           help="only questions whose template starts with PREFIX (repeatable)")
     evaluate.add_argument("--json", action="store_true")

@@ -12,7 +12,7 @@ from vera_core.errors import EmptyDocumentError
 from vera_core.ingest.markdown_prep import (GRID_PLACEHOLDER, dedent_indented_lists, extract_grid_tables,
                                             outline_lists, split_front_matter)
 from vera_core.ingest.pdf_tables import grid_markdown
-from vera_core.ingest.source import SourceFile
+from vera_core.ingest.source import SourceFile, markdown_text
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import Block, BlockKind, ParsedDocument
 
@@ -23,7 +23,7 @@ _PARSER = MarkdownIt("commonmark", {"html": False, "maxNesting": 20}).enable("ta
 def parse_markdown(source: SourceFile) -> ParsedDocument:
     """Parse validated Markdown bytes into blocks; front matter becomes document metadata."""
     started = time.perf_counter()
-    text = source.data.decode("utf-8").lstrip("\ufeff").replace("\r\n", "\n")
+    text = markdown_text(source.name, source.data)
     front_matter, body = split_front_matter(text)
     body, grids = extract_grid_tables(dedent_indented_lists(outline_lists(body)))
     blocks = _Walker(grids).walk(_PARSER.parse(body))

@@ -18,18 +18,50 @@ MAX_FRONT_MATTER = 64 * 1024
 GRID_PLACEHOLDER = "VERAGRIDTABLE{}"
 
 
+_OPENED = re.compile(r"^---[ \t]*\r?\n(.*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)", re.DOTALL)
+_UNOPENED = re.compile(r"^((?:[A-Za-z_][\w -]{0,60}:(?:[ \t].*)?\r?\n)(?:.*\r?\n){0,400}?)---[ \t]*(?:\r?\n|$)")
+"""Front matter closed by `---` but not opened by one (`name: Security Incident Response Policy` on the
+first line): a YAML block of at most 400 lines before the first `---` line."""
+_YAML_KEY_LINE = re.compile(r"^(?:[A-Za-z_][\w -]{0,60}:(?:[ \t].*)?|[ \t]+\S.*|-[ \t].*|#.*|)$")
+"""A line a front-matter block may hold: `key:` / `key: value`, an indented continuation, a `- item`,
+a YAML comment or a blank line (not a Markdown heading: `# Title` has a space, a YAML comment may too,
+but a block whose lines are all comments is no front matter)."""
+
+
 def split_front_matter(text: str) -> tuple[dict, str]:
-    """YAML front matter (`---` ... `---`) as a JSON-safe dict, and the body after it."""
-    if not text.startswith("---"):
-        return {}, text
-    match = re.match(r"^---[ \t]*\r?\n(.*?)\r?\n(---|\.\.\.)[ \t]*(\r?\n|$)", text, re.DOTALL)
+    """YAML front matter as a JSON-safe dict, and the body after it: `---` ... `---` (or `...`), or a
+    block of `key: value` lines closed by `---` without an opening one. Aliases are not expanded (a
+    YAML "billion laughs" reads as its alias names); a block that is not a YAML mapping is body text."""
+    match = _OPENED.match(text) if text.startswith("---") else _UNOPENED.match(text)
     if not match or len(match.group(1)) > MAX_FRONT_MATTER:
         return {}, text
+    block = match.group(1)
+    if not text.startswith("---"):
+        lines = block.splitlines()
+        if not all(_YAML_KEY_LINE.match(line) for line in lines) or all(line.startswith("#") for line in lines if line):
+            return {}, text
     try:
-        data = yaml.safe_load(match.group(1))
-    except yaml.YAMLError as exc:
-        return {"front_matter_error": str(exc).splitlines()[0]}, text[match.end():]
-    return (_json_safe(data) if isinstance(data, dict) else {}), text[match.end():]
+        data = yaml.load(block, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader that never expands aliases
+    except (yaml.YAMLError, RecursionError, ValueError) as exc:
+        if not text.startswith("---"):
+            return {}, text
+        return {"front_matter_error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}, text[match.end():]
+    if not isinstance(data, dict):
+        return {}, text
+    if not text.startswith("---") and len(data) < 2 and not {"name", "title"} & {str(k).lower() for k in data}:
+        return {}, text  # "Note: ..." over a thematic break is a paragraph, not front matter
+    return _json_safe(data), text[match.end():]
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """YAML's safe loader, except that an alias (`*name`) reads as the string "*name": the document is
+    read in time and memory proportional to its size, whatever its anchors."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.get_event()
+            return yaml.ScalarNode("tag:yaml.org,2002:str", f"*{event.anchor}", event.start_mark, event.end_mark)
+        return super().compose_node(parent, index)
 
 
 def _json_safe(value, depth: int = 0):

@@ -25,9 +25,8 @@ from vera_core.facts.extract import extract_facts, to_record
 from vera_core.index.bm25 import BM25Index
 from vera_core.index.embedding import text_key
 from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
-from vera_core.ingest.markdown import parse_markdown
 from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
-from vera_core.ingest.pdf import parse_pdf
+from vera_core.ingest.budget import parse_source
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.records import ParsedDocument, Rect
 from vera_core.store.catalog import ChunkRecord, KeywordRow
@@ -80,20 +79,6 @@ def read_and_parse(path: Path | str, settings: VeraSettings, data: bytes | None 
     """Validate and parse one file (no store access: safe to run in a worker process)."""
     source = load_source(path, max_file_mb=settings.max_file_mb, data=data, name=name)
     return source, parse_source(source)
-
-
-def parse_source(source: SourceFile) -> ParsedDocument:
-    """Parse an already validated file with the parser for its format."""
-    return parse_pdf(source) if source.format == "pdf" else parse_markdown(source)
-
-
-def parse_in_worker(path: str, settings_json: str, name: str | None = None
-                    ) -> tuple[SourceFile, ParsedDocument] | VeraError:
-    """Process-pool entry point: errors come back as values so one bad file stops nothing."""
-    try:
-        return read_and_parse(path, VeraSettings.model_validate_json(settings_json), name=name)
-    except VeraError as exc:
-        return exc
 
 
 class Ingestor:

@@ -60,12 +60,35 @@ def load_source(path: Path | str, *, max_file_mb: float, data: bytes | None = No
 
 
 def check_markdown_bytes(name: str, data: bytes) -> None:
-    """Reject binary or non-UTF-8 content named .md."""
-    if b"\x00" in data[:65536]:
-        raise InvalidMarkdownError(
-            f"{name!r} contains binary data (NUL bytes), not Markdown text. Choose the text file.")
+    """Reject binary content named .md, or text in no encoding VERA reads (see `markdown_text`)."""
+    markdown_text(name, data)
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+         (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
+def markdown_text(name: str, data: bytes) -> str:
+    """The text of a Markdown file: UTF-8 (with or without a byte-order mark), or UTF-16/32 with a
+    byte-order mark, or UTF-16 without one (as Windows tools export); line ends made `\\n`.
+    Raises `InvalidMarkdownError` naming the file for binary data or undecodable text."""
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None)
+    if encoding is None and len(data) >= 4 and b"\x00" in data[:4096]:
+        head = data[:4096]
+        if head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
+            encoding = "utf-16-le"
+        elif head[0::2].count(0) > len(head) // 4 and head[1::2].count(0) == 0:
+            encoding = "utf-16-be"
+        else:
+            raise InvalidMarkdownError(
+                f"{name!r} contains binary data (NUL bytes), not Markdown text. Choose the text file.")
     try:
-        data.decode("utf-8")
+        text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidMarkdownError(
-            f"{name!r} is not UTF-8 text (invalid byte at offset {exc.start}). Re-save it as UTF-8.") from exc
+            f"{name!r} is not {(encoding or 'UTF-8').upper()} text (invalid byte at offset {exc.start}). "
+            f"Re-save it as UTF-8.") from exc
+    if "\x00" in text:
+        raise InvalidMarkdownError(
+            f"{name!r} contains binary data (NUL characters), not Markdown text. Choose the text file.")
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")

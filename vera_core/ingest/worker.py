@@ -15,14 +15,13 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from vera_core.errors import VeraError
-from vera_core.ingest.service import Ingestor, parse_in_worker, parse_source
+from vera_core.errors import ParseBudgetError, VeraError
+from vera_core.ingest.budget import ParseBudget
+from vera_core.ingest.service import Ingestor
 from vera_core.ingest.source import load_source
-from vera_core.processes import worker_context
-from vera_core.store.jobs import Job, JobQueue
+from vera_core.store.jobs import MAX_ATTEMPTS, Job, JobQueue
 from vera_core.workspace import Workspace
 
 __all__ = ["EMBED_BATCH", "IngestWorker"]
@@ -43,12 +42,15 @@ class IngestWorker:
         self.ingestor = Ingestor(ws)
         self.parse_workers = max(1, parse_workers or 1)
         self.on_event = on_event
-        self._pool: ProcessPoolExecutor | None = None
+        self._budgets: list[ParseBudget] = []
         self._broken: set[str] = set()
 
     def recover(self) -> None:
-        """After a crash: remove half-written documents, requeue the jobs that were being parsed."""
+        """After a crash: remove half-written documents, requeue the jobs that were being parsed (a job
+        interrupted MAX_ATTEMPTS times is failed instead: it may be what stopped the worker)."""
         self.ws.repair()
+        for job in self.queue.fail_exhausted():
+            log.warning("gave up on %s after %d attempts", job.name, job.attempts)
         for job in self.queue.requeue_interrupted():
             log.info("requeued %s (interrupted while %s)", job.name, job.stage)
 
@@ -69,8 +71,8 @@ class IngestWorker:
                     return
                 time.sleep(poll_s)
         finally:
-            if self._pool is not None:
-                self._pool.shutdown(cancel_futures=True)
+            for budget in self._budgets:
+                budget.close()
 
     def step(self) -> bool:
         """One unit of work: the queued files made searchable, else one batch of vectors; False when
@@ -90,26 +92,46 @@ class IngestWorker:
                 self._delete(job)
             else:
                 ingests.append(job)
-        if len(ingests) > 1 and self.parse_workers > 1:
-            settings_json = self.ws.settings.model_dump_json()
-            futures = [self._parse_pool().submit(parse_in_worker, job.path, settings_json, job.name) for job in ingests]
-            outcomes = [f.result() for f in futures]
-        else:
-            outcomes = [None] * len(ingests)
-        for job, outcome in zip(ingests, outcomes):
-            self._make_searchable(job, outcome)
+        loaded = [(job, self._load(job)) for job in ingests]
+        loaded = [(job, source) for job, source in loaded if source is not None]
+        # NOTE: each file is read by a reading process of its own, under the time and memory budget
+        budgets = self._parse_budgets(len(loaded))
+        for (job, source), budget in zip(loaded, budgets):
+            budget.submit(source)
+        for (job, source), budget in zip(loaded, budgets):
+            try:
+                parsed = budget.result(source)
+            except ParseBudgetError as exc:
+                self._retry_or_fail(job, exc)
+                continue
+            except VeraError as exc:
+                self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
+                continue
+            self._make_searchable(job, source, parsed)
 
-    def _make_searchable(self, job: Job, parsed_in_pool) -> None:
+    def _load(self, job: Job):
+        """The job's file, checked (None when the job is finished here: a bad file, or already stored)."""
         try:
-            if isinstance(parsed_in_pool, VeraError):
-                raise parsed_in_pool
-            if parsed_in_pool is None:
-                source = load_source(job.path, max_file_mb=self.ws.settings.max_file_mb, name=job.name)
-                if not job.force and self.ingestor.is_present(source.doc_id):  # NOTE: before parsing it
-                    self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
-                    return
-                parsed_in_pool = (source, parse_source(source))
-            source, parsed = parsed_in_pool
+            source = load_source(job.path, max_file_mb=self.ws.settings.max_file_mb, name=job.name)
+        except VeraError as exc:
+            self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
+            return None
+        if not job.force and self.ingestor.is_present(source.doc_id):  # NOTE: before parsing it
+            self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
+            return None
+        return source
+
+    def _retry_or_fail(self, job: Job, exc: ParseBudgetError) -> None:
+        """A file over its budget is tried once more, after the files queued behind it (a busy machine
+        may have slowed it); the second time it fails with the budget's message."""
+        if job.attempts < MAX_ATTEMPTS:
+            log.warning("%s: %s; queued again", job.name, exc)
+            self.queue.retry_later(job.job_id, error=str(exc), error_type=type(exc).__name__)
+            return
+        self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
+
+    def _make_searchable(self, job: Job, source, parsed) -> None:
+        try:
             result = self.ingestor.make_searchable(source, parsed, force=job.force)  # skips a duplicate too
         except VeraError as exc:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
@@ -131,10 +153,12 @@ class IngestWorker:
         self.ws.delete(doc_id)
         self._finish(job, "done", "deleted", doc_id=doc_id)
 
-    def _parse_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.parse_workers, mp_context=worker_context())
-        return self._pool
+    def _parse_budgets(self, n: int) -> list[ParseBudget]:
+        """`n` reading processes (at most `parse_workers`, reused from step to step), cycled over."""
+        settings = self.ws.settings
+        while len(self._budgets) < min(max(n, 1), self.parse_workers):
+            self._budgets.append(ParseBudget(settings.parse_timeout_s, settings.parse_memory_mb))
+        return [self._budgets[i % len(self._budgets)] for i in range(n)]
 
     # -- stage two: complete -----------------------------------------------------------------------
 

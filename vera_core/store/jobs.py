@@ -12,7 +12,7 @@ from typing import Literal
 
 from vera_core.store.catalog import Catalog
 
-__all__ = ["ACTIVE", "Job", "JobKind", "JobQueue", "JobStage", "JobStatus"]
+__all__ = ["ACTIVE", "MAX_ATTEMPTS", "Job", "JobKind", "JobQueue", "JobStage", "JobStatus"]
 
 JobKind = Literal["ingest", "delete"]
 JobStatus = Literal["queued", "running", "done", "failed", "skipped"]
@@ -20,6 +20,9 @@ JobStage = Literal["queued", "parsing", "searchable", "embedding", "complete", "
                    "skipped"]
 ACTIVE = ("queued", "running")
 """Statuses of a job that is not finished."""
+MAX_ATTEMPTS = 2
+"""Times a file is read before it is failed for good: a read over its budget, or one the worker was
+killed during, is tried once more, after the files queued behind it."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,10 @@ class Job:
     searchable_at: str | None
     finished_at: str | None
     updated_at: str
+    attempts: int = 0
+    """Times a worker began reading the file."""
+    doc_kind: str = ""
+    """The document kind the user chose on upload or with `vera ingest --kind` ('' : detect it)."""
 
     @property
     def active(self) -> bool:
@@ -75,28 +82,49 @@ class JobQueue:
         self.catalog = catalog
 
     def enqueue(self, name: str, path: str, *, kind: JobKind = "ingest", owned: bool = False, force: bool = False,
-                doc_id: str | None = None) -> int:
-        """Add a job; returns its id."""
+                doc_id: str | None = None, doc_kind: str = "") -> int:
+        """Add a job; returns its id. `doc_kind`: the document kind the user chose ('' : detect it)."""
         with self.catalog.transaction() as conn:
             now = _now()
             cursor = conn.execute(
-                "INSERT INTO ingest_jobs (kind, name, path, owned, force, doc_id, status, stage, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'queued', 'queued', ?, ?)",
-                (kind, name, path, int(owned), int(force), doc_id, now, now))
+                "INSERT INTO ingest_jobs (kind, name, path, owned, force, doc_id, status, stage, created_at, updated_at,"
+                " doc_kind) VALUES (?, ?, ?, ?, ?, ?, 'queued', 'queued', ?, ?, ?)",
+                (kind, name, path, int(owned), int(force), doc_id, now, now, doc_kind))
             return int(cursor.lastrowid)
 
     def claim(self, limit: int = 1) -> list[Job]:
-        """Take up to `limit` queued jobs, oldest first, and mark them running."""
+        """Take up to `limit` queued jobs, first attempts before retries, oldest first; mark them running
+        and count the attempt."""
         with self.catalog.transaction() as conn:
-            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY job_id LIMIT ?",
-                                (limit,)).fetchall()
+            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY attempts, job_id"
+                                " LIMIT ?", (limit,)).fetchall()
             ids = [r[0] for r in rows]
             now = _now()
             for job_id in ids:
                 conn.execute("UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
-                             " 'deleting' ELSE 'parsing' END, started_at = ?, updated_at = ? WHERE job_id = ?",
-                             (now, now, job_id))
+                             " 'deleting' ELSE 'parsing' END, started_at = ?, updated_at = ?, attempts = attempts + 1"
+                             " WHERE job_id = ?", (now, now, job_id))
         return [self.get(i) for i in ids]
+
+    def retry_later(self, job_id: int, *, error: str, error_type: str) -> None:
+        """Queue a job again, behind the first attempts of the others, with why it is retried."""
+        self.update(job_id, status="queued", stage="queued", error=error, error_type=error_type)
+
+    def fail_exhausted(self) -> list[Job]:
+        """Jobs a worker was reading when it died, MAX_ATTEMPTS times: failed, with why. Call only while
+        holding the store's writer lock, before `requeue_interrupted`."""
+        with self.catalog.transaction() as conn:
+            rows = conn.execute("SELECT job_id, name FROM ingest_jobs WHERE status = 'running' AND stage = 'parsing'"
+                                " AND attempts >= ?", (MAX_ATTEMPTS,)).fetchall()
+            now = _now()
+            for job_id, name in rows:
+                conn.execute(
+                    "UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = ?, error_type = ?,"
+                    " finished_at = ?, updated_at = ? WHERE job_id = ?",
+                    (f"Reading {name!r} was interrupted {MAX_ATTEMPTS} times (the worker stopped or was killed "
+                     f"while reading it), so it was not ingested. If it is a genuine document, split it and "
+                     f"upload the parts.", "ParseBudgetError", now, now, job_id))
+        return [self.get(r[0]) for r in rows]
 
     def update(self, job_id: int, **fields) -> None:
         """Set columns of a job (stage, progress, doc_id, pages, chunks, searchable_at ...)."""
@@ -165,4 +193,5 @@ def _job(row: sqlite3.Row) -> Job:
                force=bool(row["force"]), doc_id=row["doc_id"], status=row["status"], stage=row["stage"],
                progress=float(row["progress"]), pages=row["pages"], chunks=row["chunks"], error=row["error"],
                error_type=row["error_type"], created_at=row["created_at"], started_at=row["started_at"],
-               searchable_at=row["searchable_at"], finished_at=row["finished_at"], updated_at=row["updated_at"])
+               searchable_at=row["searchable_at"], finished_at=row["finished_at"], updated_at=row["updated_at"],
+               attempts=row["attempts"], doc_kind=row["doc_kind"])

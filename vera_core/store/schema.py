@@ -116,11 +116,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         CREATE INDEX ingest_jobs_status ON ingest_jobs(status, job_id);
     """),
+    Migration(5, "document kinds (detected or chosen), read attempts and a chosen kind per ingestion job", """
+        ALTER TABLE documents ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+        ALTER TABLE documents ADD COLUMN kind_source TEXT NOT NULL DEFAULT '';
+        ALTER TABLE ingest_jobs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ingest_jobs ADD COLUMN doc_kind TEXT NOT NULL DEFAULT '';
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
     "documents": ("doc_id", "name", "format", "sha256", "pages", "size_bytes", "status",
-                  "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at", "stage"),
+                  "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at", "stage",
+                  "kind", "kind_source"),
     "chunks": ("chunk_id", "doc_id", "position", "kind", "text", "embed_text", "heading_path",
                "heading_titles_json", "section_id", "page_start", "page_end", "polygons_json",
                "caption", "footnotes", "tokens", "embed_key"),
@@ -132,7 +139,7 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "keyword_indexes": ("doc_id", "data", "built_at"),
     "ingest_jobs": ("job_id", "kind", "name", "path", "owned", "force", "doc_id", "status", "stage", "progress",
                     "pages", "chunks", "error", "error_type", "created_at", "started_at", "searchable_at",
-                    "finished_at", "updated_at"),
+                    "finished_at", "updated_at", "attempts", "doc_kind"),
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""
@@ -178,7 +185,7 @@ def migrate(conn: sqlite3.Connection) -> list[Migration]:
 
 def check_contract(conn: sqlite3.Connection, db_path: str) -> None:
     """Fail fast with the first table or column the code needs that the catalog lacks."""
-    fix = f"Run `vera migrate --data-dir {db_path.rsplit('/', 1)[0]}` to upgrade the store."
+    fix = f"Run `vera --data-dir {db_path.rsplit('/', 1)[0]} migrate` to upgrade the store."
     for table, columns in CONTRACT.items():
         present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if not present:
