@@ -11,7 +11,7 @@ from vera_core.answer.strategies.documents import DENSE_COSINE, PAIR_COSINE, add
 from vera_core.answer.topics import read_topic
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
-from vera_core.retrieve.doc_kinds import kind_asked, kind_of
+from vera_core.documents.kinds import kind_asked, kind_of
 from vera_core.retrieve.router import route
 from vera_core.retrieve.synonyms import groups, holds, read_concepts
 from vera_core.text import phrase_tokens
@@ -69,7 +69,7 @@ def test_the_annual_report_in_the_same_store_is_left_out_not_cited(encryption):
     assert REPORT not in {c.doc_name for c in answer.citations}
     report = next(d for d in answer.documents if d.doc_name == REPORT)
     assert (report.status, report.kind) == ("other_kind", "filing")
-    assert f"Left out as not policies (1): {REPORT}." in answer.answer
+    assert f"Left out as not policies (1): {REPORT} (filing, from its title)." in answer.answer
 
 
 def test_a_policy_that_encrypts_in_transit_only_is_not_matched(encryption):

@@ -13,6 +13,7 @@ LAYERS = {  # package -> the vera_core packages and modules it must not import
     "finance": ("answer", "retrieve", "questions", "cli", "ingest", "tables", "store", "index", "facts", "llm"),
     "questions": ("answer", "retrieve", "cli", "store", "index", "facts", "llm", "ingest"),
     "tables": ("answer", "retrieve", "questions", "cli", "facts", "llm"),
+    "documents": ("answer", "retrieve", "questions", "cli", "ingest", "index", "llm", "facts", "tables"),
     "ingest": ("answer", "retrieve", "questions", "cli"),
     "retrieve": ("cli",),
     "answer": ("cli",),

@@ -220,7 +220,9 @@ class DocumentMatch(BaseModel):
 
     doc_id: str
     doc_name: str
-    kind: str = Field(description="filing, policy, contract or other (vera_core/retrieve/doc_kinds.py).")
+    kind: str = Field(description="filing, policy, contract or other (vera_core/documents/kinds.py).")
+    kind_basis: str = Field(default="", description="How the kind was decided: user, title, front matter, opening, "
+                            "headings, vocabulary, file name, or uncertain (then searched whatever the kind asked).")
     status: Literal["matched", "not_matched", "other_kind"] = Field(
         description="matched: a passage addresses the topic (cited); not_matched: searched, none does; "
                     "other_kind: not of the kind the question names ('which policies'), not searched.")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
-from vera_core.retrieve.doc_kinds import KIND_NOUNS
+from vera_core.documents.kinds import KIND_NOUNS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens

@@ -1,4 +1,4 @@
-"""`vera list`, `vera show`, `vera delete`, `vera migrate`."""
+"""`vera list`, `vera show`, `vera kind`, `vera delete`, `vera migrate`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import sys
 import time
 
 from vera_core.config import VeraSettings
+from vera_core.documents.kinds import KIND_CHUNKS, KindReading, stored_kind
+from vera_core.ingest.desk import IngestDesk
 from vera_core.ingest.worker_process import writer_lock
 from vera_core.store.catalog import Catalog
 from vera_core.store.jobs import JobQueue
@@ -15,10 +17,13 @@ from vera_core.workspace import Workspace
 
 
 def document_json(ws: Workspace, doc) -> dict:
-    """The `doc` object of `vera list/show --json`."""
+    """The `doc` object of `vera list/show --json`; `kind` and `kind_basis` say what the document is
+    and how that was decided (`user`, or what VERA read it from, or `uncertain`)."""
+    reading = stored_kind(doc, lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS))
     return {"doc_id": doc.doc_id, "name": doc.name, "format": doc.format, "pages": doc.pages,
             "chunks": doc.chunk_count, "tables": doc.table_count, "size_bytes": doc.size_bytes,
-            "sha256": doc.sha256, "ingested_at": doc.ready_at, "stage": doc.stage, "warnings": doc.warnings}
+            "sha256": doc.sha256, "ingested_at": doc.ready_at, "stage": doc.stage, "warnings": doc.warnings,
+            "kind": reading.kind, "kind_basis": reading.basis}
 
 
 def show_json(ws: Workspace, doc) -> dict:
@@ -47,7 +52,9 @@ def run_list(args, settings: VeraSettings) -> int:
     for d in docs:
         pages = f"{d.pages} pages" if d.format == "pdf" else "markdown"
         stage = "" if d.complete else "  [searchable; dense vectors in progress]"
-        print(f"{d.doc_id}  {d.name}  ({pages}, {d.chunk_count} chunks, {d.table_count} tables){stage}")
+        reading = stored_kind(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS))
+        print(f"{d.doc_id}  {d.name}  {_kind_words(reading)}  ({pages}, {d.chunk_count} chunks, "
+              f"{d.table_count} tables){stage}")
         for warning in d.warnings:
             print(f"    warning: {warning['message']}")
     active = JobQueue(ws.catalog).jobs(active_only=True)
@@ -72,6 +79,32 @@ def run_show(args, settings: VeraSettings) -> int:
     for t in data["tables"]:
         pages = ",".join(map(str, t["pages"])) or "-"
         print(f"  {t['number']}. p. {pages}  {t['caption'] or '(no caption)'}  [{t['chunk_id']}]  grid: {t['grid']}")
+    return 0
+
+
+def _kind_words(reading: KindReading) -> str:
+    if reading.basis == "uncertain":
+        return "[kind uncertain]"
+    return f"[{reading.kind}, {'set by you' if reading.basis == 'user' else 'from its ' + reading.basis}]"
+
+
+def run_kind(args, settings: VeraSettings) -> int:
+    """`vera kind DOC [KIND]`: a document's kind and how it was decided; with KIND, set it (`detect`:
+    read it from the document again)."""
+    ws = Workspace(settings)
+    doc = ws.catalog.resolve(args.doc)
+    if args.kind == "detect":
+        ws.catalog.set_kind(doc.doc_id, "", "")
+        reading = stored_kind(ws.catalog.document(doc.doc_id), lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS))
+        ws.catalog.set_kind(doc.doc_id, reading.kind, reading.basis)
+    elif args.kind:
+        IngestDesk(ws).set_kind(doc.doc_id, args.kind)
+    doc = ws.catalog.document(doc.doc_id)
+    reading = stored_kind(doc, lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS))
+    if args.json:
+        print(json.dumps({"doc_id": doc.doc_id, "name": doc.name, "kind": reading.kind, "kind_basis": reading.basis}))
+    else:
+        print(f"{doc.name}: {reading.kind} {_kind_words(reading)}")
     return 0
 
 

@@ -22,11 +22,12 @@ from vera_core.workspace import Workspace
 POLL_S = 0.2
 
 
-def queue_files(ws: Workspace, files: list[Path], *, force: bool = False) -> tuple[list[IngestResult], list[int]]:
+def queue_files(ws: Workspace, files: list[Path], *, force: bool = False,
+                kind: str = "") -> tuple[list[IngestResult], list[int]]:
     """Cheap checks first (bad files and duplicates never reach the queue), then one job per file:
-    the results known now and the ids of the jobs queued."""
+    the results known now and the ids of the jobs queued. `kind`: the documents' kind ('' : read it)."""
     desk = IngestDesk(ws)
-    submitted = [desk.submit_path(path, force=force, start_worker=False) for path in files]
+    submitted = [desk.submit_path(path, force=force, start_worker=False, kind=kind) for path in files]
     return [s.result for s in submitted if s.result is not None], [s.job_id for s in submitted if s.job_id is not None]
 
 
@@ -111,7 +112,7 @@ def run(args, settings: VeraSettings) -> int:
         print(f"vera ingest: {arg!r} matches no file", file=sys.stderr)
     started = time.perf_counter()
     ws = Workspace(settings, batch=True)
-    results, jobs = queue_files(ws, files, force=args.force)
+    results, jobs = queue_files(ws, files, force=args.force, kind=getattr(args, "kind", ""))
     if args.background:
         process = start_worker_process(settings)
         where = "a new worker" if process is not None else "the worker already running"

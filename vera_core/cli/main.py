@@ -23,6 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("--quiet", action="store_true", help="no progress lines, only the summary")
     ingest.add_argument("--background", action="store_true",
                         help="queue the files for the store's worker (started if none runs) and return at once")
+    ingest.add_argument("--kind", choices=["filing", "policy", "contract", "other"], default="",
+                        help="the documents' kind (default: read from each document)")
     worker = sub.add_parser("worker", help="work the store's ingestion queue (the app starts one itself)")
     worker.add_argument("--until-idle", action="store_true", help="stop when the queue is empty")
     worker.add_argument("--parent", type=int, default=None, help="stop once this process is gone and the queue is empty")
@@ -46,6 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     table_format.add_argument("--json", action="store_true", help="tables with every cell, period and box")
     table_format.add_argument("--csv", action="store_true", help="one row per cell")
     table.add_argument("--output", help="write here instead of stdout")
+    kind = sub.add_parser("kind", help="show a document's kind, or set it")
+    kind.add_argument("doc", help="name (with or without extension) or id")
+    kind.add_argument("kind", nargs="?", choices=["filing", "policy", "contract", "other", "detect"],
+                      help="the kind to set (`detect`: read it from the document again); omit to show it")
+    kind.add_argument("--json", action="store_true")
     delete = sub.add_parser("delete", help="remove a document from every store")
     delete.add_argument("doc")
     sub.add_parser("migrate", help="bring the catalog schema up to date")
@@ -139,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             return eval_cmd.run(args, settings)
         from vera_core.cli import docs_cmd
         return {"list": docs_cmd.run_list, "show": docs_cmd.run_show, "delete": docs_cmd.run_delete,
-                "migrate": docs_cmd.run_migrate}[args.command](args, settings)
+                "migrate": docs_cmd.run_migrate, "kind": docs_cmd.run_kind}[args.command](args, settings)
     except VeraError as exc:
         print(f"vera: {exc}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vera_core.documents.kinds import KINDS
 from vera_core.errors import VeraError
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.ingest.worker_process import start_worker_process, worker_running, writer_lock
@@ -49,10 +50,11 @@ class IngestDesk:
         self.queue = JobQueue(ws.catalog)
         self.uploads = ws.data_dir / "uploads"
 
-    def submit(self, name: str, data: bytes) -> Submission:
-        """Check an upload and queue it; a bad file or a duplicate is answered at once."""
+    def submit(self, name: str, data: bytes, *, kind: str = "") -> Submission:
+        """Check an upload and queue it; a bad file or a duplicate is answered at once. `kind`: the
+        document kind the user chose ('' : read it from the document)."""
         known = self._check(name, lambda: load_source(name, max_file_mb=self.ws.settings.max_file_mb, data=data,
-                                                      name=name))
+                                                      name=name), kind=kind)
         if known is not None:
             return known
         self.uploads.mkdir(parents=True, exist_ok=True)
@@ -60,24 +62,27 @@ class IngestDesk:
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
-        job_id = self.queue.enqueue(name, str(path), owned=True)
+        job_id = self.queue.enqueue(name, str(path), owned=True, doc_kind=kind)
         self.ensure_worker()
         return Submission(name, job_id=job_id)
 
-    def submit_path(self, path: Path, *, force: bool = False, start_worker: bool = True) -> Submission:
+    def submit_path(self, path: Path, *, force: bool = False, start_worker: bool = True, kind: str = "") -> Submission:
         """Check a file on disk and queue it (the file stays where it is); `start_worker=False` when
         the caller works the queue itself (`vera ingest`)."""
-        known = self._check(path.name, lambda: load_source(path, max_file_mb=self.ws.settings.max_file_mb), force)
+        known = self._check(path.name, lambda: load_source(path, max_file_mb=self.ws.settings.max_file_mb), force,
+                            kind=kind)
         if known is not None:
             return known
-        job_id = self.queue.enqueue(path.name, str(path.resolve()), force=force)
+        job_id = self.queue.enqueue(path.name, str(path.resolve()), force=force, doc_kind=kind)
         if start_worker:
             self.ensure_worker()
         return Submission(path.name, job_id=job_id)
 
-    def _check(self, name: str, load: Callable[[], SourceFile], force: bool = False) -> Submission | None:
+    def _check(self, name: str, load: Callable[[], SourceFile], force: bool = False,
+               kind: str = "") -> Submission | None:
         """The outcome known before queueing: a bad file (`failed`) or, unless `force`, the same bytes
-        already in the store (`skipped`); None when the file is to be queued."""
+        already in the store (`skipped`: the kind chosen, if any, is recorded on it); None when the
+        file is to be queued."""
         # NOTE: imported here, not with the module: the ingestion pipeline (llama-index) takes seconds
         # to import, and every page run of the app asks the desk about the worker
         from vera_core.ingest.service import IngestResult, Ingestor
@@ -86,8 +91,16 @@ class IngestDesk:
         except VeraError as exc:
             return Submission(name, result=IngestResult(name, "failed", error=str(exc), error_type=type(exc).__name__))
         if not force and Ingestor.present(self.ws, source.doc_id):
+            if kind:
+                self.set_kind(source.doc_id, kind)
             return Submission(name, result=IngestResult(name, "skipped", doc_id=source.doc_id))
         return None
+
+    def set_kind(self, doc_id: str, kind: str) -> None:
+        """Record the kind the user chose for a document (a catalog row only: no writer lock needed)."""
+        if kind not in KINDS:
+            raise VeraError(f"{kind!r} is not a document kind; choose one of {', '.join(KINDS)}.")
+        self.ws.catalog.set_kind(doc_id, kind)
 
     def delete(self, doc_id: str) -> bool:
         """Delete a document now when no worker runs (True), else queue the delete for it (False)."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from vera_core import chunk_metadata as M
 from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
 from vera_core.config import VeraSettings
+from vera_core.documents.kinds import KindReading, parsed_kind
 from vera_core.errors import VeraError
 from vera_core.facts.extract import extract_facts, to_record
 from vera_core.index.bm25 import BM25Index
@@ -100,8 +101,10 @@ class Ingestor:
         return ws.catalog.document(doc_id) is not None
 
     def ingest_file(self, path: Path | str, *, force: bool = False, data: bytes | None = None,
-                    name: str | None = None, on_stage: Callable[[str], None] | None = None) -> IngestResult:
-        """Validate, parse and store one file; a VeraError becomes a `failed` result."""
+                    name: str | None = None, on_stage: Callable[[str], None] | None = None,
+                    kind: str = "") -> IngestResult:
+        """Validate, parse and store one file; a VeraError becomes a `failed` result. `kind`: the
+        document kind the user chose ('' : read it from the document)."""
         label = name or Path(path).name
         try:
             self.ws.catalog.check_contract()
@@ -113,15 +116,17 @@ class Ingestor:
             if not force and doc is not None:
                 if not doc.complete:  # an interrupted ingestion: finish its vectors
                     self.complete(doc.doc_id)
+                if kind and doc.kind != kind:
+                    self.ws.catalog.set_kind(doc.doc_id, kind)
                 return IngestResult(label, "skipped", doc_id=source.doc_id)
-            return self.store(source, parse_source(source), force=force, on_stage=on_stage)
+            return self.store(source, parse_source(source), force=force, on_stage=on_stage, kind=kind)
         except VeraError as exc:
             return IngestResult(label, "failed", error=str(exc), error_type=type(exc).__name__)
 
     def store(self, source: SourceFile, parsed: ParsedDocument, *, force: bool = False,
-              on_stage: Callable[[str], None] | None = None) -> IngestResult:
+              on_stage: Callable[[str], None] | None = None, kind: str = "") -> IngestResult:
         """Write a parsed document to every store, searchable first, then complete (blocking)."""
-        result = self.make_searchable(source, parsed, force=force, on_stage=on_stage)
+        result = self.make_searchable(source, parsed, force=force, on_stage=on_stage, kind=kind)
         if result.status == "ingested":
             if on_stage:
                 on_stage("embedding")
@@ -131,10 +136,12 @@ class Ingestor:
         return result
 
     def make_searchable(self, source: SourceFile, parsed: ParsedDocument, *, force: bool = False,
-                        on_stage: Callable[[str], None] | None = None) -> IngestResult:
+                        on_stage: Callable[[str], None] | None = None, kind: str = "") -> IngestResult:
         """Stage one: chunks with geometry, table grids, facts and the keyword index are written, then
         the document becomes visible as `searchable` in one flip (a kill before it leaves the
-        document invisible and repaired on the next ingestion). Dense vectors come with `complete`."""
+        document invisible and repaired on the next ingestion). Dense vectors come with `complete`.
+        `kind`: the document kind the user chose ('' : read it from the document; a kind the user set
+        earlier on the same document survives a forced re-ingestion)."""
         ws = self.ws
         ws.catalog.check_contract()
         ws.repair()
@@ -142,11 +149,16 @@ class Ingestor:
             return IngestResult(parsed.name, "skipped", doc_id=parsed.doc_id)
         if on_stage:
             on_stage("tables")
+        earlier = ws.catalog.document(parsed.doc_id)
+        if not kind and earlier is not None and earlier.kind_source == "user":
+            kind = earlier.kind
+        reading = KindReading(kind, "user") if kind else parsed_kind(parsed)  # type: ignore[arg-type]
         ws.delete(parsed.doc_id)
         ws.catalog.begin_document(
             doc_id=parsed.doc_id, name=parsed.name, format=parsed.format, sha256=parsed.sha256,
             pages=parsed.pages, size_bytes=len(source.data), metadata=parsed.metadata,
-            parser_version=PDF_VERSION if parsed.format == "pdf" else MD_VERSION)
+            parser_version=PDF_VERSION if parsed.format == "pdf" else MD_VERSION,
+            kind=reading.kind, kind_source=reading.basis)
         started = time.perf_counter()
         nodes = self.parser.get_nodes_from_documents([StructuredDocument.from_parsed(parsed)])
         chunked = time.perf_counter()

@@ -117,6 +117,9 @@ class IngestWorker:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
             return None
         if not job.force and self.ingestor.is_present(source.doc_id):  # NOTE: before parsing it
+            present = self.ws.catalog.document(source.doc_id)
+            if job.doc_kind and present is not None and present.kind != job.doc_kind:  # the kind chosen now
+                self.ws.catalog.set_kind(source.doc_id, job.doc_kind)
             self._finish(job, "skipped", "skipped", doc_id=source.doc_id)
             return None
         return source
@@ -132,7 +135,7 @@ class IngestWorker:
 
     def _make_searchable(self, job: Job, source, parsed) -> None:
         try:
-            result = self.ingestor.make_searchable(source, parsed, force=job.force)  # skips a duplicate too
+            result = self.ingestor.make_searchable(source, parsed, force=job.force, kind=job.doc_kind)  # skips a duplicate too
         except VeraError as exc:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
             return

@@ -41,6 +41,11 @@ class DocumentRecord:
     stage: str = "complete"
     """For a ready document: `searchable` (chunks, tables, facts and keyword index written; dense
     vectors still being written) or `complete` (vectors written too)."""
+    kind: str = ""
+    """filing, policy, contract or other ('' in a store ingested before kinds were stored)."""
+    kind_source: str = ""
+    """How the kind was decided: `user`, or what VERA read it from (`title`, `front matter`, `opening`,
+    `headings`, `vocabulary`, `file name`), or `uncertain` (vera_core/documents/kinds.py)."""
 
     @property
     def complete(self) -> bool:
@@ -190,15 +195,22 @@ class Catalog:
     # -- documents ---------------------------------------------------------------------------------
 
     def begin_document(self, *, doc_id: str, name: str, format: str, sha256: str, pages: int,
-                       size_bytes: int, metadata: dict, parser_version: str) -> None:
+                       size_bytes: int, metadata: dict, parser_version: str, kind: str = "",
+                       kind_source: str = "") -> None:
         """Register a document as `ingesting` (invisible), replacing any earlier rows for it."""
         with self.transaction() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
             conn.execute(
                 "INSERT INTO documents (doc_id, name, format, sha256, pages, size_bytes, status,"
-                " metadata_json, parser_version, created_at) VALUES (?, ?, ?, ?, ?, ?, 'ingesting', ?, ?, ?)",
+                " metadata_json, parser_version, created_at, kind, kind_source)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'ingesting', ?, ?, ?, ?, ?)",
                 (doc_id, name, format, sha256, pages, size_bytes,
-                 json.dumps(metadata, default=str, sort_keys=True), parser_version, _now()))
+                 json.dumps(metadata, default=str, sort_keys=True), parser_version, _now(), kind, kind_source))
+
+    def set_kind(self, doc_id: str, kind: str, kind_source: str = "user") -> None:
+        """Record a document's kind (the user's choice, by default)."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE documents SET kind = ?, kind_source = ? WHERE doc_id = ?", (kind, kind_source, doc_id))
 
     def write_chunks(self, doc_id: str, chunks: Sequence[ChunkRecord], headings: Sequence[Heading],
                      grids: Sequence[TableGrid] = ()) -> None:
@@ -365,7 +377,8 @@ def _document(row: sqlite3.Row) -> DocumentRecord:
         pages=row["pages"], size_bytes=row["size_bytes"], status=row["status"],
         metadata=json.loads(row["metadata_json"]), parser_version=row["parser_version"],
         chunk_count=row["chunk_count"], table_count=row["table_count"],
-        created_at=row["created_at"], ready_at=row["ready_at"], stage=row["stage"])
+        created_at=row["created_at"], ready_at=row["ready_at"], stage=row["stage"], kind=row["kind"],
+        kind_source=row["kind_source"])
 
 
 def _chunk(row: sqlite3.Row) -> ChunkRecord:

@@ -2,7 +2,9 @@
 section and a quoted passage ("Which policies address encryption of data at rest? Provide the specific
 policy sections."). Each document in scope is searched on its own, so a document that says it in other
 words ("full disk encryption", "persistent data encryption") is not crowded out by one that says it
-often; documents of another kind (a 10-K for "which policies") are left out and named.
+often; documents known to be of another kind (a 10-K for "which policies") are left out and named, and
+a document whose kind VERA is not sure of is searched, never silently left out
+(vera_core/documents/kinds.py).
 
 A document counts when one of its passages addresses the topic (`documents.addresses`):
 - it holds every concept of the topic, each in the question's words or a synonym (`docs/synonyms.md`);
@@ -21,7 +23,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.contract import DocumentMatch
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.topics import Passage, Topic, coverage, passages, read_topic
-from vera_core.retrieve.doc_kinds import DocKind, document_kind, kind_asked
+from vera_core.documents.kinds import KIND_CHUNKS, DocKind, KindReading, kind_asked, searched_for, stored_kind
 from vera_core.retrieve.hybrid import Hit
 from vera_core.retrieve.synonyms import groups
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
@@ -77,10 +79,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
         topic = read_topic(plan.question)
         kind, _ = kind_asked(plan.question)
         docs = [d for d in (services.ws.catalog.document(i) for i in services.doc_ids(plan)) if d is not None]
-        kinds = {d.doc_id: document_kind(d, lambda d=d: services.ws.catalog.first_chunks(d.doc_id)) for d in docs}
+        kinds = {d.doc_id: stored_kind(d, lambda d=d: services.ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS))
+                 for d in docs}
         # NOTE: documents the asker chose by name are searched whatever their kind
         chosen = bool(plan.intent.doc_scope)
-        searched = [d for d in docs if chosen or kind is None or kinds[d.doc_id] == kind]
+        searched = [d for d in docs if chosen or searched_for(kind, kinds[d.doc_id])]
         other = [d for d in docs if d not in searched]
         if not topic.concepts:
             return Evidence(unanswerable=True, hops=1, empty_message=(
@@ -172,12 +175,16 @@ def _where(doc: DocumentRecord, passage: Passage) -> str:
     return " > ".join(parts) or passage.chunk.heading_path.replace("/", " > ")
 
 
+def _kind_said(reading: KindReading) -> str:
+    return f"{reading.kind}, {'as you set it' if reading.basis == 'user' else 'from its ' + reading.basis}"
+
+
 def _label(doc: DocumentRecord) -> str:
     return f"{_title(doc)} ({doc.name})" if _title(doc) else doc.name
 
 
 def _evidence(topic: Topic, kind: DocKind | None, findings: list[Finding],
-              other: list[DocumentRecord], kinds: dict[str, str]) -> Evidence:
+              other: list[DocumentRecord], kinds: dict[str, KindReading]) -> Evidence:
     plural = _KIND_PLURALS[kind]
     matched = sorted((f for f in findings if f.matched), key=lambda f: f.doc.name.lower())
     unmatched = sorted((f for f in findings if not f.matched), key=lambda f: f.doc.name.lower())
@@ -185,22 +192,35 @@ def _evidence(topic: Topic, kind: DocKind | None, findings: list[Finding],
     pieces = [Piece(f"{_label(f.doc)}, {where}: \u201c{f.passage.text}\u201d", f.passage.chunk, f.passage.quote,
                     checked=f.passage.text, score=round(f.lexical, 4)) for f, where in zip(matched, wheres)]
     searched = len(findings)
-    lead = (f"{len(matched)} of the {searched} {plural if searched != 1 else plural.rstrip('s')} searched "
-            f"address{'es' if len(matched) == 1 else ''} {topic.text}:")
+    unsure = sorted(f.doc.name for f in findings if kind is not None and kinds[f.doc.doc_id].kind != kind)
+    noun = plural if searched != 1 else plural.rstrip("s")
+    if unsure:  # NOTE: documents whose kind is not known for certain are searched too, and said so
+        noun = (f"documents searched ({searched - len(unsure)} {plural}, {len(unsure)} of uncertain kind)"
+                if searched != 1 else "document searched (of uncertain kind)")
+        lead = f"{len(matched)} of the {searched} {noun} address{'es' if len(matched) == 1 else ''} {topic.text}:"
+    else:
+        lead = f"{len(matched)} of the {searched} {noun} searched address{'es' if len(matched) == 1 else ''} {topic.text}:"
     missing = []
     if unmatched:
         missing.append(f"Not matched ({len(unmatched)}): {', '.join(f.doc.name for f in unmatched)}.")
+    if unsure:
+        missing.append(f"Searched although their kind is uncertain ({len(unsure)}): {', '.join(unsure)}; set a "
+                       f"document's kind on the Documents page (or `vera kind DOC KIND`).")
     if other:
-        missing.append(f"Left out as not {plural} ({len(other)}): {', '.join(sorted(d.name for d in other))}.")
+        missing.append(f"Left out as not {plural} ({len(other)}): "
+                       f"{', '.join(f'{d.name} ({_kind_said(kinds[d.doc_id])})' for d in sorted(other, key=lambda d: d.name))}.")
     empty = (f"None of the {searched} {plural} searched addresses {topic.text}." if searched else
              f"No {plural} are in scope; {len(other)} other documents were not searched.")
     if not matched and missing:
         empty = f"{empty} {' '.join(missing)}"
-    documents = ([DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id], status="matched",
-                                section=where, score=round(f.lexical, 4)) for f, where in zip(matched, wheres)]
-                 + [DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id],
-                                  status="not_matched", score=round(f.lexical, 4)) for f in unmatched]
-                 + [DocumentMatch(doc_id=d.doc_id, doc_name=d.name, kind=kinds[d.doc_id], status="other_kind")
+    documents = ([DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id].kind,
+                                kind_basis=kinds[f.doc.doc_id].basis, status="matched", section=where,
+                                score=round(f.lexical, 4)) for f, where in zip(matched, wheres)]
+                 + [DocumentMatch(doc_id=f.doc.doc_id, doc_name=f.doc.name, kind=kinds[f.doc.doc_id].kind,
+                                  kind_basis=kinds[f.doc.doc_id].basis, status="not_matched",
+                                  score=round(f.lexical, 4)) for f in unmatched]
+                 + [DocumentMatch(doc_id=d.doc_id, doc_name=d.name, kind=kinds[d.doc_id].kind,
+                                  kind_basis=kinds[d.doc_id].basis, status="other_kind")
                     for d in sorted(other, key=lambda d: d.name.lower())])
     best_chunks = [f.passage.chunk for f in matched + unmatched if f.passage is not None]
     return Evidence(pieces=tuple(pieces), is_list=True, lead=lead if pieces else "", missing=tuple(missing),
