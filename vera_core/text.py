@@ -77,6 +77,7 @@ TOPIC_GENERIC = frozenset("""
     provisions specific relevant respective provide list name identify address addresses addressed cover covers
     covered mention mentions mentioned discuss discusses discussed deal deals talk talks refer refers regarding
     concerning relating related say says state states set sets out requirement requirements rule rules
+    someone somebody anyone anybody apply applies applying applied company organisation organization
     """.split())
 """Words of a document-coverage question that do not say what its topic is ("which policies address
 ... Provide the specific policy sections"), dropped from the topic's concepts (`phrase` words)."""
@@ -119,8 +120,15 @@ def keyword_tokens(text: str) -> list[str]:
 
 def stem(token: str) -> str:
     """The `terms` stemmer: crude suffix stripping so 'expenditures' ~ 'expenditure', 'acquired' ~
-    'acquire'. Tokens of four letters or fewer and figures stay as they are."""
-    return _TERM_SUFFIX.sub("", token) if len(token) > 4 and not token[0].isdigit() else token
+    'acquire', a verb's noun in -al ('approval' ~ 'approve'), then a final silent 'e' or a 'y' so
+    that a word and its plural share one stem ('example' ~ 'examples', 'revenue' ~ 'revenues',
+    'policy' ~ 'policies'). Tokens of four letters or fewer and figures stay as they are."""
+    if len(token) <= 4 or token[0].isdigit():
+        return token
+    stemmed = _TERM_SUFFIX.sub("", token)
+    if len(stemmed) >= 7 and stemmed.endswith("al") and stemmed[-3] not in "aeiou":
+        stemmed = stemmed[:-2]  # the noun of a verb: 'approval' ~ 'approve', 'disposal' ~ 'dispose', 'removal' ~ 'remove'
+    return stemmed[:-1] if len(stemmed) > 4 and stemmed[-1] in "ey" else stemmed
 
 
 def _term_list(text: str) -> list[str]:

@@ -39,7 +39,7 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
     or lead-in the focus names (`outlines.items_asked`), the section's top-level list items, then
     sub-headings, then table rows, then paragraphs."""
     outline = read_outline(scope)
-    asked = items_asked(outline, focus) if focus else None
+    asked = items_asked(outline, focus, scope_path) if focus else None
     if asked:
         return [Piece(o.text, o.chunk, o.line) for o in asked]
     words = [w for w in re.findall(r"[A-Za-z][\w-]*", focus) if terms(w) and not terms(w) & LIST_WORDS]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vera_core.ingest.markdown_prep import OUTLINE_MARKER, outline_levels
+from vera_core.ingest.markdown_lists import OUTLINE_MARKER, outline_levels
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
@@ -59,9 +59,10 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
             continue
         run: list[tuple[int, str, str, str]] = []  # (indent, bullet, marker, line)
         lead = carried
+        titles = set(chunk.heading_titles)
         for raw in chunk.text.split("\n"):
             m = _LINE.match(raw)
-            if not raw.strip() or m is None:
+            if not raw.strip() or m is None or raw.strip() in titles:  # a numbered heading is no list item
                 continue
             if m.group("bullet") or m.group("marker"):
                 run.append((len(m.group("indent").expandtabs(4)), m.group("bullet") or "", m.group("marker") or "",
@@ -71,34 +72,48 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
                 indent, bullet, marker, line = run[-1]
                 run[-1] = (indent, bullet, marker, f"{line} {raw.strip()}")
                 continue
-            items += _items(run, lead, chunk, len(items))
+            items += _items(run, lead, chunk, items)
             run = []
             lead = raw.strip() if raw.rstrip().endswith(":") else ""
-        carried = lead if run else ""
-        items += _items(run, lead, chunk, len(items))
+        carried = lead  # a list the chunker split keeps its lead-in, and so does a lead-in that ends a chunk
+        items += _items(run, lead, chunk, items)
     return items
 
 
-def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord, offset: int) -> list[OutlineItem]:
+def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord,
+           before: list[OutlineItem]) -> list[OutlineItem]:
+    """The items of one run of list lines. A run that opens with the line of an item read before (a
+    long list split between chunks repeats its parent item's line) continues that item: the line is
+    not read twice, and the items under it are its sub-items."""
     if not run:
         return []
     levels = outline_levels([(indent, marker) for indent, _, marker, _ in run])
     out: list[OutlineItem] = []
     stack: list[int] = []
-    for (_, _, marker, line), level in zip(run, levels):
+    offset = len(before)
+    for position, ((_, _, marker, line), level) in enumerate(zip(run, levels)):
         stack = stack[:level]
+        if position == 0 and level == 0:
+            earlier = next((i for i in range(len(before) - 1, max(-1, len(before) - 200), -1)
+                            if before[i].line == line), None)
+            if earlier is not None:
+                stack.append(earlier)
+                continue
         parent = stack[-1] if stack and len(stack) == level else None
         text = _LINE.match(line).group("text") if not marker else line.split(marker, 1)[1].strip()
-        out.append(OutlineItem(text.replace("**", "").strip(), marker, level, parent, lead, chunk, line))
+        out.append(OutlineItem(text.replace("**", "").strip(), marker, level + before[stack[0]].level
+                               if stack and stack[0] < offset else level, parent, lead, chunk, line))
         stack.append(offset + len(out) - 1)
     return out
 
 
-def items_asked(outline: Sequence[OutlineItem], focus: str) -> list[OutlineItem] | None:
+def items_asked(outline: Sequence[OutlineItem], focus: str, section: str = "") -> list[OutlineItem] | None:
     """The items a list question asks for: the children of the outline item whose words name the
-    list ("Password protection"), else the top-level items under the lead-in that names it; None
-    when neither is named (the caller lists the section as a whole)."""
-    wanted = terms(focus) - LIST_WORDS
+    list ("Password protection"), else the items under the lead-in that names it (a sentence before
+    the list, or an item over its sub-items); None when neither is named (the caller lists the
+    section as a whole). Words of the `section`'s titles (the heading path the question was matched
+    to) name the section, not a list in it, and are not matched."""
+    wanted = terms(focus) - LIST_WORDS - terms(section.replace("/", " "))
     if not wanted or not outline:
         return None
     best: tuple[float, int] | None = None
@@ -112,13 +127,36 @@ def items_asked(outline: Sequence[OutlineItem], focus: str) -> list[OutlineItem]
             best = (score, i)
     if best is not None:
         return [o for o in outline if o.parent == best[1]]
-    leads: dict[str, float] = {}
-    for item in outline:
+    # NOTE: a lead-in is a sentence before the list ("The incident response process addresses:") or an
+    # item over its sub-items ("3. ... request changes to policies using the following process:")
+    parents = {o.parent for o in outline if o.parent is not None}
+    leads: dict[str | int, float] = {}
+    for i, item in enumerate(outline):
         if item.lead_in and item.lead_in not in leads:
             leads[item.lead_in] = len(terms(item.lead_in) & wanted) / len(wanted)
-    lead = max(leads, key=leads.get, default=None)
+        if i in parents:
+            leads[i] = (len(terms(item.text) & wanted) / len(wanted) if item.text.rstrip().endswith(":")
+                        else _distinct_share(outline, i, wanted))
+    lead = max(leads, key=lambda k: (leads[k], isinstance(k, int)), default=None)
     if lead is None or leads[lead] < LEAD_IN_MATCH:
         return None
+    if isinstance(lead, int):
+        return [o for o in outline if o.parent == lead]
     owned = [o for o in outline if o.lead_in == lead]
     top = min(o.level for o in owned)
     return [o for o in owned if o.level == top]
+
+
+def _distinct_share(outline: Sequence[OutlineItem], index: int, wanted: set[str]) -> float:
+    """How well an item over sub-items that is not a lead-in (no colon: "(e) Each production change
+    must include proper approval.") names the list asked, by the words that set it apart from its
+    siblings: a word every sibling holds ("production change" in each of (a) to (e)) names their
+    list, not this item's sub-items."""
+    item = outline[index]
+    siblings = [o for o in outline if o.parent == item.parent and o.level == item.level]
+    held = [terms(o.text) for o in siblings]
+    weight = {w: 1.0 - sum(w in h for h in held) / len(held) for w in wanted}
+    total = sum(weight.values())
+    if total <= 0 or len(siblings) < 2:
+        return 0.0
+    return sum(weight[w] for w in wanted & terms(item.text)) / total

@@ -159,7 +159,11 @@ class StructureNodeParser(NodeParser):
         yield from flush()
 
     def _split(self, block: Block):
-        """Split an over-long paragraph at sentence ends into pieces within the target size."""
+        """Split an over-long paragraph at sentence ends into pieces within the target size (a list:
+        between its items, `_split_list`)."""
+        if block.kind is BlockKind.LIST:
+            yield from self._split_list(block)
+            return
         counter = self._tokens()
         sentences = split_sentences(block.text)
         words_per_piece = max(16, int(self.chunk_tokens * 0.6))
@@ -185,6 +189,53 @@ class StructureNodeParser(NodeParser):
         if piece:
             text = " ".join(piece)
             yield M.KIND_TEXT, block.heading_titles, text, _rects_for(block, cursor, len(block.text)), "", ""
+
+
+    def _split_list(self, block: Block):
+        """An over-long list in pieces within the target size, split between top-level items, each
+        piece a list of whole lines (so every item keeps its marker and indentation). An item whose
+        sub-items alone overflow is split between them, and each later piece opens with the item's
+        first line again, so its sub-items keep their parent (`answer.outlines` reads it once)."""
+        counter = self._tokens()
+        lines = [line for line in block.text.split("\n") if line.strip()]
+        indents = [len(line) - len(line.lstrip()) for line in lines]
+        top = min(indents) if indents else 0
+        groups: list[list[str]] = []
+        for line, indent in zip(lines, indents):
+            if indent == top or not groups:
+                groups.append([line])
+            else:
+                groups[-1].append(line)
+        sizes = counter.count_many(lines)
+        size_of = dict(zip(lines, sizes))
+        pieces: list[list[str]] = []
+        piece: list[str] = []
+        used = 0
+        for group in groups:
+            size = sum(size_of[line] for line in group)
+            if piece and used + size > self.chunk_tokens:
+                pieces.append(piece)
+                piece, used = [], 0
+            if size <= self.chunk_tokens:
+                piece += group
+                used += size
+                continue
+            head, rest = group[0], group[1:]
+            piece, used = piece + [head], used + size_of[head]
+            for line in rest:
+                if used + size_of[line] > self.chunk_tokens and len(piece) > 1:
+                    pieces.append(piece)
+                    piece, used = [head], size_of[head]
+                piece.append(line)
+                used += size_of[line]
+        if piece:
+            pieces.append(piece)
+        cursor = 0
+        for lines_of in pieces:
+            text = "\n".join(lines_of)
+            start = max(cursor, block.text.find(lines_of[min(1, len(lines_of) - 1)].strip(), cursor))
+            yield M.KIND_TEXT, block.heading_titles, text, _rects_for(block, start, start + len(text)), "", ""
+            cursor = start
 
 
 def _rects_for(block: Block, start: int, end: int) -> tuple[Rect, ...]:

@@ -9,8 +9,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from vera_core.errors import EmptyDocumentError
-from vera_core.ingest.markdown_prep import (GRID_PLACEHOLDER, dedent_indented_lists, extract_grid_tables,
-                                            outline_lists, split_front_matter)
+from vera_core.ingest.markdown_lists import normalise_lists
+from vera_core.ingest.markdown_prep import GRID_PLACEHOLDER, extract_grid_tables, split_front_matter, strip_leftovers
 from vera_core.ingest.pdf_tables import grid_markdown
 from vera_core.ingest.source import SourceFile, markdown_text
 from vera_core.ingest.structure import headings_with_ranges
@@ -25,12 +25,14 @@ def parse_markdown(source: SourceFile) -> ParsedDocument:
     started = time.perf_counter()
     text = markdown_text(source.name, source.data)
     front_matter, body = split_front_matter(text)
-    body, grids = extract_grid_tables(dedent_indented_lists(outline_lists(body)))
+    body, removed = strip_leftovers(body)
+    body, grids = extract_grid_tables(normalise_lists(body))
     blocks = _Walker(grids).walk(_PARSER.parse(body))
     if not blocks:
         raise EmptyDocumentError(f"{source.name!r} has no text content. Choose a Markdown file with content.")
     parsed = ParsedDocument(doc_id=source.doc_id, name=source.name, format="markdown", sha256=source.sha256,
-                            pages=0, blocks=blocks, metadata={"front_matter": front_matter})
+                            pages=0, blocks=blocks,
+                            metadata={"front_matter": front_matter, **({"notes_removed": removed} if removed else {})})
     parsed.headings = headings_with_ranges(blocks, last_page=None)
     parsed.timings = {"parse": time.perf_counter() - started, "tables": 0.0}
     return parsed

@@ -1,5 +1,5 @@
-"""Markdown text fixes applied before CommonMark parsing: front matter, 4-space-indented lists,
-and pandoc grid tables (which markdown-it does not know)."""
+"""Markdown text fixes applied before CommonMark parsing: front matter, admonitions and template
+leftovers, and pandoc grid tables (which markdown-it does not know). Lists: `markdown_lists.py`."""
 
 from __future__ import annotations
 
@@ -8,11 +8,6 @@ import re
 import yaml
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])\s+\S")
-OUTLINE_MARKER = r"\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|\d{1,2})\)|(?:[a-z]|[ivxlc]{2,6}|[A-Z])[.)]"
-"""An outline marker CommonMark does not read as a list: 'a.', 'b)', '(c)', 'iv.', '(iv)', 'A.', '(1)'."""
-_OUTLINE = re.compile(rf"^(?P<indent>[ \t]*)(?P<marker>{OUTLINE_MARKER})[ \t]+(?P<text>\S.*)$")
-_ROMAN_LETTERS = set("ivxlc")
 _GRID_BORDER = re.compile(r"^\s*\+[-=:+]+\+\s*$")
 MAX_FRONT_MATTER = 64 * 1024
 GRID_PLACEHOLDER = "VERAGRIDTABLE{}"
@@ -64,6 +59,42 @@ class _NoAliasLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+_ADMONITION = re.compile(r"^\s{0,3}(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s+\"[^\"]*\")?\s*$")
+"""An admonition's opening line (`!!! Note`, `!!! warning "Title"`, `??? info`), as MkDocs writes them."""
+_TEMPLATE_LINE = re.compile(r"^\s*(?:\{\{\s*[#/^!>][^}]*\}\}|\{%-?[^%]*-?%\}|<!--.*?-->)\s*$")
+"""A line that is only a template's control tag (`{{#needHIPAA}}`, `{{/needHIPAA}}`, `{% if x %}`) or an
+HTML comment: the template's machinery, not the policy's text."""
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def strip_leftovers(text: str) -> tuple[str, int]:
+    """The text without admonitions (a `!!! Note` and its indented body: notes about the template, a
+    copyright line) and template leftovers (control-tag lines, HTML comments); and how many blocks were
+    removed. Fenced code is untouched."""
+    text, comments = _COMMENT.subn("", text)
+    lines = text.split("\n")
+    out: list[str] = []
+    removed, in_fence, i = comments, False, 0
+    while i < len(lines):
+        line = lines[i]
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if not in_fence and _ADMONITION.match(line):
+            i += 1
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith(("    ", "\t"))):
+                i += 1
+            removed += 1
+            out.append("")
+            continue
+        if not in_fence and _TEMPLATE_LINE.match(line):
+            removed += 1
+            i += 1
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out), removed
+
+
 def _json_safe(value, depth: int = 0):
     """Plain JSON values only, bounded in depth (YAML aliases must not expand without limit)."""
     if depth > 6:
@@ -75,47 +106,6 @@ def _json_safe(value, depth: int = 0):
     if isinstance(value, str | int | float | bool) or value is None:
         return value
     return str(value)
-
-
-def dedent_indented_lists(text: str) -> str:
-    """Policy files often indent list items by 4 spaces under a lead-in paragraph, which CommonMark
-    reads as an indented code block (or paragraph text). Such runs are un-indented to a real list,
-    keeping their relative nesting; lists nested under a list item and fenced code are untouched."""
-    lines = text.split("\n")
-    out: list[str] = []
-    in_fence = False
-    i = 0
-    prev_kind = "blank"  # blank | list | text
-    while i < len(lines):
-        line = lines[i]
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        if in_fence or _FENCE.match(line):
-            out.append(line)
-            prev_kind = "text"
-            i += 1
-            continue
-        item = _LIST_ITEM.match(line)
-        if item and len(item.group(1).expandtabs(4)) >= 4 and prev_kind != "list":
-            run_end = i
-            while run_end < len(lines) and (_LIST_ITEM.match(lines[run_end]) or
-                                            lines[run_end].startswith("        ") and lines[run_end].strip()):
-                run_end += 1
-            indent = min(len(_LIST_ITEM.match(ln).group(1).expandtabs(4))
-                         for ln in lines[i:run_end] if _LIST_ITEM.match(ln))
-            if out and out[-1].strip():
-                out.append("")
-            out.extend(ln.expandtabs(4)[indent:] if ln.expandtabs(4)[:indent].strip() == "" else ln
-                       for ln in lines[i:run_end])
-            out.append("")
-            prev_kind = "list"
-            i = run_end
-            continue
-        out.append(line)
-        prev_kind = "blank" if not line.strip() else "list" if item else (
-            prev_kind if prev_kind == "list" and line.startswith(" ") else "text")
-        i += 1
-    return "\n".join(out)
 
 
 def extract_grid_tables(text: str) -> tuple[str, list[tuple[list[str], list[list[str]]]]]:
@@ -168,80 +158,3 @@ def _parse_grid(block: list[str]) -> tuple[list[str], list[list[str]]]:
     return rows[0], rows[1:]
 
 
-def outline_lists(text: str) -> str:
-    """Outlines marked with letters or roman numerals ("a. Password protection" over indented
-    "i. ..." items, "(a)" / "(iv)", "(1)"), which CommonMark reads as one paragraph, become nested
-    Markdown bullet lists that keep each marker in the item's text ("- a. Password protection",
-    "  - i. ..."). Nesting follows indentation; without indentation, the order in which marker
-    styles first appear (a. before i.). Fenced code is untouched."""
-    lines = text.split("\n")
-    out: list[str] = []
-    in_fence = False
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        if in_fence or _FENCE.match(line) or not _OUTLINE.match(line):
-            out.append(line)
-            i += 1
-            continue
-        run_end = i
-        while run_end < len(lines) and (_OUTLINE.match(lines[run_end]) or (
-                lines[run_end].strip() and lines[run_end][:1] in " \t" and not _FENCE.match(lines[run_end]))):
-            run_end += 1
-        if out and out[-1].strip() and not out[-1].rstrip().endswith(":"):
-            out.append("")
-        out.extend(_outline_run(lines[i:run_end]))
-        out.append("")
-        i = run_end
-    return "\n".join(out)
-
-
-def _outline_run(lines: list[str]) -> list[str]:
-    items = [(n, m) for n, line in enumerate(lines) if (m := _OUTLINE.match(line))]
-    levels = dict(zip((n for n, _ in items), outline_levels(
-        [(len(m.group("indent").expandtabs(4)), m.group("marker")) for _, m in items])))
-    out: list[str] = []
-    level = 0
-    for n, line in enumerate(lines):
-        if n in levels:
-            level = levels[n]
-            m = _OUTLINE.match(line)
-            out.append(f"{'  ' * level}- {m.group('marker')} {m.group('text').strip()}")
-        else:  # a wrapped line of the item above
-            out.append(f"{'  ' * level}  {line.strip()}")
-    return out
-
-
-def outline_levels(items: list[tuple[int, str]]) -> list[int]:
-    """The level of each item of one list, given as (indent, marker; '' for a plain bullet): by
-    indentation when the items are indented differently, else by the order in which their marker
-    styles first appear (a. before i.)."""
-    indents = sorted({indent for indent, _ in items})
-    styles: list[str] = []
-    last_letter: dict[int, str] = {}
-    levels = []
-    for indent, marker in items:
-        style = _marker_style(marker, last_letter.get(indent)) if marker else "bullet"
-        if style.endswith("alpha"):
-            last_letter[indent] = marker.strip("().")[:1]
-        if style not in styles:
-            styles.append(style)
-        levels.append(indents.index(indent) if len(indents) > 1 else styles.index(style))
-    return levels
-
-
-def _marker_style(marker: str, previous_letter: str | None) -> str:
-    """alpha, roman, upper or number, with its parenthesis form: "(a)" and "a." are different levels."""
-    core = marker.strip("().")
-    paren = "(" if marker.startswith("(") else ""
-    if core.isdigit():
-        return paren + "number"
-    if core.isupper():
-        return paren + "upper"
-    single = len(core) == 1
-    # NOTE: "i." after "h." is a letter; "i." elsewhere starts a roman-numbered level
-    if set(core) <= _ROMAN_LETTERS and not (single and previous_letter and ord(core) == ord(previous_letter) + 1):
-        return paren + "roman"
-    return paren + "alpha"

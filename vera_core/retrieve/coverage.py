@@ -9,7 +9,7 @@ from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 NUMBERING_WORDS = frozenset({"item", "part", "note", "section", "article", "chapter", "schedule", "exhibit"})
-NUMBERING = re.compile(r"\d+[a-z]?|[ivxlc]+|[a-z]")
+NUMBERING = re.compile(r"\d+(?:\.\d+)*\.?[a-z]?|[ivxlc]+|[a-z]")
 
 
 def section_scope(anchor: ChunkRecord, chunks: Sequence[ChunkRecord]) -> tuple[list[ChunkRecord], str]:

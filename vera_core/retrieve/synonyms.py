@@ -86,12 +86,34 @@ def read_concepts(topic: str) -> tuple[Concept, ...]:
                 i += size
                 break
         else:
+            gapped = _gapped(words, i, table, longest)
+            if gapped is not None:  # "two-step login verification": "two-step verification" with a word between
+                size, group = gapped
+                if group.key not in seen:
+                    seen.add(group.key)
+                    concepts.append(Concept(" ".join(raw[i:i + size]), group.tokens, group.key))
+                i += size
+                continue
             word, shown = words[i], raw[i] if i < len(raw) else words[i]
             if shown not in TOPIC_STOPWORDS and word not in TOPIC_STOPWORDS and len(word) > 1 and not word.isdigit() and word not in seen:
                 seen.add(word)
                 concepts.append(Concept(shown, ((word,),)))
             i += 1
     return tuple(concepts)
+
+
+def _gapped(words: list[str], i: int, table: dict[Phrase, SynonymGroup], longest: int
+            ) -> tuple[int, SynonymGroup] | None:
+    """A synonym phrase of two or more words that the topic says from word `i` with one word of its own
+    between two of the phrase's ("two-step login verification" for "two-step verification"): the
+    words it spans and its group; None when there is none."""
+    for size in range(min(longest + 1, len(words) - i), 2, -1):
+        span = words[i:i + size]
+        for gap in range(1, size - 1):
+            group = table.get(tuple(span[:gap] + span[gap + 1:]))
+            if group is not None:
+                return size, group
+    return None
 
 
 def holds(words: list[str], concept: Concept) -> bool:
