@@ -1,6 +1,6 @@
 """Documents page: upload files (queued for the background worker, with live progress), see what is in
-the store (stage: searchable or complete; warnings about damaged files), delete a document, browse its
-heading tree and tables."""
+the store (its kind and how VERA decided it; stage: searchable or complete; warnings about damaged
+files), change a document's kind, delete a document, browse its heading tree and tables."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from components.table_grid import table_grid
 from components.ingest_status import queue_status
 from components.uploader import uploader
 from components.workspace import shared_ingest_desk, shared_workspace
+from vera_core.documents.kinds import KIND_CHUNKS, KINDS, KindReading, stored_kind
 from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
@@ -29,6 +30,19 @@ def facts_status(ws: Workspace, doc_id: str) -> str:
     return f"{sum(1 for f in facts if f.status == 'found')}/{len(facts)} found"
 
 
+def kind_label(reading: KindReading) -> str:
+    """e.g. "policy (from its title)", "contract (set by you)", "other (uncertain)"."""
+    if reading.basis == "uncertain":
+        return f"{reading.kind} (uncertain)"
+    return f"{reading.kind} ({'set by you' if reading.basis == 'user' else 'from its ' + reading.basis})"
+
+
+def change_kind(doc_id: str, name: str) -> None:
+    kind = st.session_state[f"kind_{doc_id}"]
+    shared_ingest_desk().set_kind(doc_id, kind)
+    st.session_state["vera_kind_changed"] = (name, kind)
+
+
 def delete(doc_id: str) -> None:
     done = shared_ingest_desk().delete(doc_id)
     st.session_state["vera_deleted"] = (doc_id, done)
@@ -38,19 +52,31 @@ docs = ws.catalog.documents()
 if deleted := st.session_state.pop("vera_deleted", None):
     st.toast(f"Deleted document {deleted[0]}." if deleted[1] else f"Document {deleted[0]} will be deleted by the "
              "ingestion worker in a moment.")
+if changed := st.session_state.pop("vera_kind_changed", None):
+    st.toast(f"{changed[0]} is now a {changed[1]}.")
 if not docs:
     st.info("No documents yet. Upload PDF or Markdown files above.")
     st.stop()
 
+kinds = {d.doc_id: stored_kind(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in docs}
 st.dataframe(
     pd.DataFrame([{"name": d.name, "format": d.format, "pages": d.pages or None, "chunks": d.chunk_count,
-                   "tables": d.table_count, "facts": facts_status(ws, d.doc_id), "id": d.doc_id,
-                   "stage": d.stage, "warnings": " ".join(w["message"] for w in d.warnings)} for d in docs]),
+                   "tables": d.table_count, "facts": facts_status(ws, d.doc_id), "kind": kind_label(kinds[d.doc_id]),
+                   "id": d.doc_id, "stage": d.stage, "warnings": " ".join(w["message"] for w in d.warnings)}
+                  for d in docs]),
     hide_index=True, width="stretch")
 
 names = {d.doc_id: d.name for d in docs}
 doc_id = st.selectbox("Browse a document", list(names), format_func=names.get, key="browse_doc")
 doc = next(d for d in docs if d.doc_id == doc_id)
+reading = kinds[doc.doc_id]
+# NOTE: a question about one kind ("which policies ...") leaves out documents of another kind; one whose
+# kind is uncertain is searched anyway. Setting the kind here decides it.
+st.session_state.setdefault(f"kind_{doc.doc_id}", reading.kind)
+st.selectbox("Kind of document", KINDS, key=f"kind_{doc.doc_id}", on_change=change_kind, args=(doc.doc_id, doc.name),
+             help="Questions about policies, contracts or filings search the documents of that kind (and those "
+                  "whose kind is uncertain).")
+st.caption(f"Kind: {kind_label(reading)}.")
 headings, tables, remove = st.tabs(["Headings", "Tables", "Delete"])
 with headings:
     tree = [f"{'  ' * (h.level - 1)}- {escape_markdown(h.title)}"

@@ -8,6 +8,7 @@ import streamlit as st
 
 from components.ingest_status import ingest_status
 from components.workspace import shared_ingest_desk
+from vera_core.documents.kinds import KINDS
 from vera_core.ingest.desk import Submission
 
 SUBMITTED = "vera_submissions"
@@ -19,13 +20,18 @@ def uploader(key: str, *, compact: bool = False, rerun: bool = True) -> list[Sub
     files = st.file_uploader("Add PDF or Markdown files" if not compact else "Add documents",
                              type=["pdf", "md", "markdown"], accept_multiple_files=True, key=key,
                              label_visibility="collapsed" if compact else "visible")
+    kind = "" if compact else st.selectbox(
+        "Kind of these documents", ["detect", *KINDS], key=f"{key}_kind",
+        format_func=lambda k: "Read it from each document" if k == "detect" else k,
+        help="VERA reads each document's kind from its title, front matter, headings and wording; choose one "
+             "to set it for the files you add now.")
     done: set[str] = st.session_state.setdefault(DONE, set())
     submitted: list[Submission] = st.session_state.setdefault(SUBMITTED, [])
     fresh = [f for f in files or [] if f.file_id not in done]
     if fresh:
         desk = shared_ingest_desk()
         for upload in fresh:
-            submitted.append(desk.submit(upload.name, upload.getvalue()))
+            submitted.append(desk.submit(upload.name, upload.getvalue(), kind="" if kind == "detect" else kind))
             done.add(upload.file_id)
     ingest_status(submitted[-10:], key=key, rerun=rerun)
     return submitted

@@ -136,3 +136,26 @@ def test_an_unreadable_table_shows_its_text_and_says_so(small_store, monkeypatch
     assert "could not be read" in tables_tab.warning[0].value
     assert "| Passport |" in tables_tab.text[0].value
     assert not tables_tab.dataframe and not tables_tab.get("download_button")
+
+
+def test_the_list_shows_each_documents_kind_and_the_user_can_change_it(small_store, monkeypatch):
+    """A note with no title, headings or wording of a kind is 'other (uncertain)'; set to a policy on
+    the Documents page, it says so, the catalog keeps it, and "which policies" questions search it."""
+    at = documents_page(monkeypatch, small_store)
+    listed = at.dataframe[0].value
+    assert list(listed["kind"]) == ["other (uncertain)"]
+    at.selectbox(key=f"kind_{small_store.catalog.documents()[0].doc_id}").set_value("policy").run()
+    assert not at.exception, at.exception
+    doc = small_store.catalog.documents()[0]
+    assert (doc.kind, doc.kind_source) == ("policy", "user")
+    assert list(at.dataframe[0].value["kind"]) == ["policy (set by you)"]
+
+
+def test_files_uploaded_with_a_chosen_kind_keep_it(small_store, monkeypatch):
+    at = documents_page(monkeypatch, small_store)
+    at.selectbox(key="documents_uploader_kind").set_value("contract").run()
+    at.file_uploader(key="documents_uploader").set_value([("fleet_memo.md", MEMO, "text/markdown")]).run()
+    assert not at.exception, at.exception
+    at = _until(at, lambda: any(s.value.startswith("fleet_memo.md: ingested") for s in at.success))
+    memo = next(d for d in small_store.catalog.documents() if d.name == "fleet_memo.md")
+    assert (memo.kind, memo.kind_source) == ("contract", "user")

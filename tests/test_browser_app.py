@@ -29,6 +29,7 @@ def server(tmp_path_factory):
     """One app per module on an empty store: the first start loads the bundled samples."""
     store = tmp_path_factory.mktemp("browser-store")
     with start_app(store, log=ARTIFACTS / "browser-streamlit.log") as app:
+        app.store = store
         yield app
 
 
@@ -64,7 +65,7 @@ def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp
     page.locator('input[type="file"]').first.set_input_files(str(path))
     page.get_by_text(f"{PDF_NAME}: ingested (2 pages").wait_for(timeout=120_000)
     wait_until_idle(page)
-    page.get_by_test_id("stSelectbox").first.click()
+    page.get_by_test_id("stSelectbox").filter(has_text="Browse a document").click()
     page.get_by_role("option").first.wait_for()
     options = page.get_by_role("option").all_inner_texts()
     assert PDF_NAME in options and "Aurora_Annual_Report_2024.pdf" in options
@@ -206,3 +207,23 @@ def test_sessions_speaking_the_apps_protocol_are_answered_side_by_side(server):
     with ThreadPoolExecutor(1) as thread:  # this module's Playwright runs an event loop in the test's thread
         seconds = thread.submit(asyncio.run, both()).result()
     assert all(0 < s < 60 for s in seconds)
+
+
+def test_the_documents_page_shows_a_documents_kind_and_the_user_changes_it(page, server):
+    """Issue 19: the kind VERA read (and how), and a kind the user sets, kept in the catalog."""
+    from vera_core.config import VeraSettings
+    from vera_core.workspace import Workspace
+    page.goto(f"{server.url}/documents")
+    page.get_by_text("Browse a document").wait_for(timeout=240_000)
+    wait_until_idle(page)
+    page.get_by_test_id("stSelectbox").filter(has_text="Browse a document").click()
+    page.get_by_role("option", name="expense_policy.md").click()
+    page.get_by_text("Kind: policy (from its title).").wait_for()
+    wait_until_idle(page)
+    page.get_by_test_id("stSelectbox").filter(has_text="Kind of document").click()
+    page.get_by_role("option", name="contract", exact=True).click()
+    page.get_by_text("Kind: contract (set by you).").wait_for()
+    shot(page, "05-documents-kind-changed")
+    doc = next(d for d in Workspace(VeraSettings(data_dir=server.store)).catalog.documents()
+               if d.name == "expense_policy.md")
+    assert (doc.kind, doc.kind_source) == ("contract", "user")

@@ -10,7 +10,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.outlines import LIST_WORDS, items_asked, read_outline
 from vera_core.answer.series import inline_series
 from vera_core.answer.units import Unit, score_unit, split_units
-from vera_core.ingest.pdf_tables import table_cells
+from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
@@ -38,6 +38,10 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
     """Items of a section, by the first structure that yields any: the items under the outline item
     or lead-in the focus names (`outlines.items_asked`), the section's top-level list items, then
     sub-headings, then table rows, then paragraphs."""
+    if _TABLE_ASKED.search(focus):
+        entries = table_entries(scope)
+        if entries:
+            return entries
     outline = read_outline(scope)
     asked = items_asked(outline, focus, scope_path) if focus else None
     if asked:
@@ -71,6 +75,24 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
         return rows
     titles = {c.heading_titles[-1] for c in scope if c.heading_titles}
     return [Piece(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
+
+
+_TABLE_ASKED = re.compile(r"\btables?\b", re.I)
+"""A list question that names a table ("List all the systems covered by the table") lists its rows."""
+
+
+def table_entries(scope: Sequence[ChunkRecord]) -> list[Piece]:
+    """The entries a table lists: the first cell of each of its body rows (each cited with its row),
+    from the first table of the scope that has any."""
+    for chunk in scope:
+        if chunk.kind != "table":
+            continue
+        rows = markdown_rows(chunk.text)
+        entries = [Piece(first, chunk, line) for line in rows[1:]
+                   if (first := table_cells(line)[0].replace("**", "").strip())]
+        if entries:
+            return entries
+    return []
 
 
 RUN_IN_MIN_WORDS = 70

@@ -119,8 +119,18 @@ class BM25Index:
         return np.asarray(self._weights[:, columns] @ multiplicity).ravel()
 
 
+IDF_FLOOR = 0.05
+"""The least weight a term of the document has. rank-bm25 gives a term in half of the chunks or more
+an idf of zero or below (its floor is a share of the average idf, itself zero or below when the
+document has two or three chunks): in a short policy every word would then score nothing, and a
+keyword search find nothing."""
+
+
 def _weight_matrix(bm25: BM25Okapi) -> tuple[dict[str, int], sparse.csc_matrix]:
     from scipy import sparse
+    for term, idf in bm25.idf.items():
+        if idf < IDF_FLOOR:
+            bm25.idf[term] = IDF_FLOOR
     vocab = {term: j for j, term in enumerate(bm25.idf)}
     rows, cols, values = [], [], []
     for i, freqs in enumerate(bm25.doc_freqs):

@@ -121,25 +121,50 @@ class _OutOfMemory:
 
 
 def _serve(conn: Connection, memory_mb: int) -> None:
-    """The reading process: import the parsers, fix the memory limit, then parse what arrives."""
-    from vera_core.ingest.markdown import parse_markdown  # noqa: F401 - imported before the limit is set
-    from vera_core.ingest.pdf import parse_pdf  # noqa: F401
-    _limit_memory(memory_mb)
-    conn.send("ready")
-    while True:
+    """The reading process: import the parsers, fix the memory limit, then parse what arrives.
+
+    It never returns through the interpreter's shutdown: near its memory limit even printing a
+    traceback raises MemoryError again, and a process stuck on its way out holds the pipe open
+    until the parent's time budget runs out. So every way out is `os._exit`, and the reply to a
+    MemoryError is pickled before the limit is set (sending it needs no new memory)."""
+    import pickle
+
+    out_of_memory = pickle.dumps(_OutOfMemory())
+    try:
+        from vera_core.ingest.markdown import parse_markdown  # noqa: F401 - imported before the limit
+        from vera_core.ingest.pdf import parse_pdf  # noqa: F401
+        _limit_memory(memory_mb)
+        conn.send("ready")
+        while True:
+            reply = _parse_one(conn)
+            if reply is None:
+                conn.send_bytes(out_of_memory)
+                break
+            conn.send(reply)
+    except MemoryError:  # pickling a reply: the parse's garbage is gone, the reply is small
         try:
-            source = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            conn.send(parse_source(source))
-        except MemoryError:
-            conn.send(_OutOfMemory())
-            os._exit(0)
-        except VeraError as exc:
-            conn.send(exc)
-        except Exception as exc:  # noqa: BLE001 - a parser bug on one file must not stop the queue
-            conn.send(VeraError(f"{source.name!r} could not be read: {type(exc).__name__}: {exc}"))
+            conn.send_bytes(out_of_memory)
+        except BaseException:  # noqa: BLE001 - the parent then reads a closed pipe
+            pass
+    except (EOFError, OSError, KeyboardInterrupt):  # the parent went away or stopped us
+        pass
+    os._exit(0)
+
+
+def _parse_one(conn: Connection) -> object | None:
+    """The reply to the next file (its parse or its error), or None when the parse ran out of memory.
+
+    The MemoryError is dropped before anything is sent: its traceback holds the parse's frames."""
+    source = conn.recv()
+    try:
+        return parse_source(source)
+    except MemoryError:
+        pass
+    except VeraError as exc:
+        return exc
+    except Exception as exc:  # noqa: BLE001 - a parser bug on one file must not stop the queue
+        return VeraError(f"{source.name!r} could not be read: {type(exc).__name__}: {exc}")
+    return None
 
 
 def _limit_memory(memory_mb: int) -> None:
