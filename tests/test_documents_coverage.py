@@ -179,6 +179,20 @@ def test_topic_and_concepts():
     assert [c.name for c in mfa] == ["multi factor authentication", "remote", "access"]
 
 
+@pytest.mark.parametrize("topic, concepts", [
+    # words beside a group's concept that its own phrases use with it ("security patches", "software
+    # patches", "malicious software") add nothing a passage must also say
+    ("applying software security fixes", [("fixes", "patching")]),
+    ("antivirus software", [("antivirus", "malware_protection")]),
+    # a word no phrase of the group uses stays a concept of its own
+    ("encryption of data at rest", [("encryption", "encryption"), ("data at rest", "at_rest")]),
+    ("security awareness training for the workforce", [("security awareness", "training"), ("workforce", "")]),
+    ("breach notification", [("breach", "incident"), ("notification", "")]),
+])
+def test_a_groups_usual_modifiers_are_part_of_its_concept(topic, concepts):
+    assert [(c.name, c.group) for c in read_concepts(topic)] == concepts
+
+
 @pytest.mark.parametrize("passage, held", [
     ("Laptops must use full disk encryption (BitLocker).", [True, True]),
     ("Switch on persistent data encryption for any USB stick.", [True, True]),

@@ -204,3 +204,18 @@ def test_a_table_is_a_list_source(engine):
     assert [i.text for i in answer.items] == ["Customer database", "Object storage", "Backups", "Laptops"]
     quotes = {c.n: c.quote for c in answer.citations}
     assert all(quotes[i.citations[0]].startswith(f"| {i.text} |") for i in answer.items)
+
+
+def test_policies_that_say_a_topic_in_the_groups_usual_words_are_found(tmp_path):
+    """'Antivirus software' and 'software security fixes': a policy saying only 'malware detection' or
+    'Software patches and updates will be applied' addresses them; one on neither is not matched."""
+    ws = Workspace(settings_for(tmp_path / "store"))
+    for name in ["acme/data-protection.md", "datica/08-auditing_policy.md", "acme/vendor.md"]:
+        assert Ingestor(ws).ingest_file(POLICIES / name).status == "ingested"
+    engine = QueryEngine(ws, llm=None)
+    antivirus = engine.answer("Which policies address antivirus software?", mode="deterministic")
+    assert "data-protection.md" in [d.doc_name for d in antivirus.documents if d.status == "matched"]
+    fixes = engine.answer("Which policies address applying software security fixes?", mode="deterministic")
+    matched = {d.doc_name: d.section for d in fixes.documents if d.status == "matched"}
+    assert "08-auditing_policy.md" in matched and "vendor.md" not in matched
+    assert any("Software patches and updates will be applied" in item.text for item in fixes.items)

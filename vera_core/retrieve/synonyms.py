@@ -73,7 +73,7 @@ def read_concepts(topic: str) -> tuple[Concept, ...]:
     raw = re.findall(r"[a-z0-9]+", topic.lower())
     table = _index()
     longest = max((len(p) for p in table), default=1)
-    concepts: list[Concept] = []
+    spans: list[tuple[int, int, Concept]] = []
     seen: set[str] = set()
     i = 0
     while i < len(words):
@@ -82,7 +82,7 @@ def read_concepts(topic: str) -> tuple[Concept, ...]:
             if group is not None and not (size == 1 and words[i] in TOPIC_STOPWORDS):
                 if group.key not in seen:
                     seen.add(group.key)
-                    concepts.append(Concept(" ".join(raw[i:i + size]), group.tokens, group.key))
+                    spans.append((i, i + size, Concept(" ".join(raw[i:i + size]), group.tokens, group.key)))
                 i += size
                 break
         else:
@@ -91,15 +91,41 @@ def read_concepts(topic: str) -> tuple[Concept, ...]:
                 size, group = gapped
                 if group.key not in seen:
                     seen.add(group.key)
-                    concepts.append(Concept(" ".join(raw[i:i + size]), group.tokens, group.key))
+                    spans.append((i, i + size, Concept(" ".join(raw[i:i + size]), group.tokens, group.key)))
                 i += size
                 continue
             word, shown = words[i], raw[i] if i < len(raw) else words[i]
             if shown not in TOPIC_STOPWORDS and word not in TOPIC_STOPWORDS and len(word) > 1 and not word.isdigit() and word not in seen:
                 seen.add(word)
-                concepts.append(Concept(shown, ((word,),)))
+                spans.append((i, i + 1, Concept(shown, ((word,),))))
             i += 1
-    return tuple(concepts)
+    return tuple(concept for _, _, concept in _absorb_modifiers(spans))
+
+
+def _absorb_modifiers(spans: list[tuple[int, int, Concept]]) -> list[tuple[int, int, Concept]]:
+    """Words right beside a group's concept that the group's own phrases use with it are part of that
+    concept, not concepts of their own: in "software security fixes" the group that lists "security
+    patches" and "software patches" already says what "software" and "security" add, so a passage on
+    "patches and updates" addresses the topic; likewise "antivirus software" ("malicious software")."""
+    out = list(spans)
+    changed = True
+    while changed:
+        changed = False
+        for k, (start, end, concept) in enumerate(out):
+            if not concept.group:
+                continue
+            inside = {token for phrase in concept.phrases if len(phrase) > 1 for token in phrase}
+            for j in (k - 1, k + 1):
+                if 0 <= j < len(out):
+                    s, e, word = out[j]
+                    if not word.group and (e == start or s == end) and word.phrases[0][0] in inside:
+                        out[k] = (min(start, s), max(end, e), concept)
+                        del out[j]
+                        changed = True
+                        break
+            if changed:
+                break
+    return out
 
 
 def _gapped(words: list[str], i: int, table: dict[Phrase, SynonymGroup], longest: int
