@@ -1,5 +1,5 @@
 # VERA: `make run` installs everything and starts the app on the bundled samples;
-# `make test` installs the test needs (Python packages and Debian's chromium) and runs the tests.
+# `make test` installs the test needs (Python packages, Debian's chromium and postgresql) and runs the tests.
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -27,9 +27,12 @@ $(TEST_STAMP): $(DEPS_STAMP) requirements-test.txt
 	rm -f $(VENV)/.test-deps-* && touch $@
 
 install-test: $(TEST_STAMP)
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "installing Debian chromium for browser tests"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages for the tests:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 run: install

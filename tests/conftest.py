@@ -34,9 +34,49 @@ SAMPLE_PDF = SAMPLES / "Aurora_Annual_Report_2024.pdf"
 CORPUS = ROOT.parent / "shared" / "corpus" / "financebench-dev"
 
 
+class _Backend:
+    """The store backend of the running test: "sqlite" (embedded) or "postgresql" (a real server)."""
+
+    name = "sqlite"
+    postgres = None  # tests.servers.PostgresServer, started on first use
+    databases: dict[Path, str] = {}
+
+
 def settings_for(data_dir: Path, **overrides) -> VeraSettings:
-    """Test settings: a private store, in-process embedding (no worker pool)."""
+    """Test settings: a private store, in-process embedding (no worker pool). Under the `postgresql`
+    backend each store folder gets a database of its own on the session's server (the same one each
+    time the folder is opened again)."""
+    if _Backend.name == "postgresql" and "database_url" not in overrides:
+        key = Path(data_dir).resolve()
+        if key not in _Backend.databases:
+            _Backend.databases[key] = _postgres().new_database()
+        overrides["database_url"] = _Backend.databases[key]
     return VeraSettings(data_dir=data_dir, embed_workers=1, **overrides)
+
+
+def _postgres():
+    if _Backend.postgres is None:
+        from tests.servers import PostgresServer
+        _Backend.postgres = PostgresServer()
+        atexit.register(_Backend.postgres.stop)
+    return _Backend.postgres
+
+
+def pytest_generate_tests(metafunc):
+    """Tests marked `backends` run on the embedded store and on PostgreSQL."""
+    if metafunc.definition.get_closest_marker("backends"):
+        metafunc.fixturenames.insert(0, "store_backend")  # set before any store fixture
+        metafunc.parametrize("store_backend", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
+def store_backend(request):
+    """The backend a `backends` test runs on (read by `settings_for`)."""
+    _Backend.name = request.param
+    if request.param == "postgresql":
+        _postgres()
+    yield request.param
+    _Backend.name = "sqlite"
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,8 @@ from vera_core.workspace import Workspace
 
 POLICY = SAMPLES / "expense_policy.md"
 
+pytestmark = pytest.mark.backends  # the queue on the embedded catalog and on PostgreSQL
+
 BILLION_LAUGHS = """---
 a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
 b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]

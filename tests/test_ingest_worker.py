@@ -21,6 +21,8 @@ from vera_core.workspace import Workspace
 
 POLICY = SAMPLES / "expense_policy.md"
 
+pytestmark = pytest.mark.backends
+
 KILLER = textwrap.dedent("""
     import os, signal, sys
     sys.path.insert(0, {root!r})
@@ -44,7 +46,7 @@ KILLER = textwrap.dedent("""
             real(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGKILL)
     setattr(cls, target, die)
-    ws = Workspace(VeraSettings(data_dir={data_dir!r}, embed_workers=1))
+    ws = Workspace(VeraSettings(data_dir={data_dir!r}, embed_workers=1, database_url={database_url!r}))
     JobQueue(ws.catalog).enqueue({name!r}, {path!r})
     worker_module.IngestWorker(ws).run(until_idle=True)
 """)
@@ -66,7 +68,8 @@ def test_a_killed_worker_leaves_no_half_stage_and_the_next_one_completes(tmp_pat
     ws = Workspace(settings_for(data_dir))
     kept = Ingestor(ws).ingest_file(POLICY)
     script = KILLER.format(root=str(ROOT), owner=owner, target=target, call=call, after=after,
-                           data_dir=str(data_dir), name=SAMPLE_PDF.name, path=str(SAMPLE_PDF))
+                           data_dir=str(data_dir), name=SAMPLE_PDF.name, path=str(SAMPLE_PDF),
+                           database_url=ws.settings.database_url)
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert proc.returncode == -9, proc.stderr[-2000:]
 

@@ -19,6 +19,12 @@ class VeraSettings(BaseSettings):
         description="Store directory: catalog.sqlite, chroma/ vectors and files/ originals. "
         "Relative paths resolve against the working directory.",
     )
+    database_url: str | None = Field(
+        default=None,
+        description="PostgreSQL URL (postgresql://user:password@host:5432/vera) of the catalog a team shares: "
+        "documents, chunks, tables, facts, keyword indexes and the ingestion queue. Unset: catalog.sqlite in "
+        "the store directory.",
+    )
     chunk_tokens: int = Field(
         default=200, ge=32, le=256,
         description="Target size of a text chunk in word pieces of the embedding model's tokenizer.",

@@ -40,6 +40,10 @@ class SchemaContractError(VeraError):
     """The catalog's schema lacks a table or column the code relies on; `vera migrate` fixes it."""
 
 
+class StoreUnavailableError(VeraError):
+    """A server the store needs (the catalog database, the vector server) cannot be reached."""
+
+
 class DocumentNotFoundError(VeraError):
     """A document reference (name, file name or id) matched nothing, or more than one document."""
 

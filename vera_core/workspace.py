@@ -32,7 +32,7 @@ class Workspace:
         self.settings = settings or VeraSettings()
         self.batch = batch
         self.data_dir: Path = self.settings.resolved_data_dir()
-        self.catalog = Catalog(self.data_dir, check=check_schema)
+        self.catalog = Catalog(self.data_dir, check=check_schema, url=self.settings.database_url)
         self.bm25 = BM25Cache()
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}

@@ -124,10 +124,10 @@ def run_delete(args, settings: VeraSettings) -> int:
 
 
 def run_migrate(args, settings: VeraSettings) -> int:
-    catalog = Catalog(settings.resolved_data_dir(), check=False)
+    catalog = Catalog(settings.resolved_data_dir(), check=False, url=settings.database_url)
     applied = catalog.migrate()
     for m in applied:
         print(f"applied migration {m.version}: {m.description}")
     catalog.check_contract()
-    print(f"Catalog {catalog.path} is at schema version {catalog.schema_version()}.", file=sys.stdout)
+    print(f"Catalog {catalog.where} is at schema version {catalog.schema_version()}.", file=sys.stdout)
     return 0

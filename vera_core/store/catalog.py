@@ -1,21 +1,23 @@
-"""The SQLite catalog: documents, chunks with geometry, headings and document facts."""
+"""The catalog: documents, chunks with geometry, headings, table grids and document facts, in SQLite or
+PostgreSQL (`store/db.py`)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, RowMapping
 
 from vera_core.errors import DocumentNotFoundError
 from vera_core.records import Heading, Rect, TableGrid
 from vera_core.store import grids as grid_rows
 from vera_core.store import schema
+from vera_core.store.db import Database, execute
 
 
 @dataclass(frozen=True)
@@ -133,64 +135,62 @@ def _now() -> str:
 
 
 class Catalog:
-    """Thread-safe access to `catalog.sqlite`. A new store is created at the latest schema;
-    an existing one must satisfy the schema contract (else `SchemaContractError`)."""
+    """Thread-safe access to the catalog: `catalog.sqlite` in the store folder, or the PostgreSQL database
+    at `url` (`VERA_DATABASE_URL`). A new catalog is created at the latest schema; an existing one must
+    satisfy the schema contract (else `SchemaContractError`)."""
 
     FILE_NAME = "catalog.sqlite"
 
-    def __init__(self, data_dir: Path, *, check: bool = True) -> None:
+    def __init__(self, data_dir: Path, *, check: bool = True, url: str | None = None) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
-        self.path = data_dir / self.FILE_NAME
-        is_new = not self.path.exists() or self.path.stat().st_size == 0
-        self._lock = threading.RLock()
-        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self.data_dir = data_dir
+        if url:
+            self.path: Path | None = None
+            self.db = Database(url=url)
+            self.db.check_reachable("VERA_DATABASE_URL")
+            is_new = "documents" not in self.db.tables()
+        else:
+            self.path = data_dir / self.FILE_NAME
+            is_new = not self.path.exists() or self.path.stat().st_size == 0
+            self.db = Database(sqlite_path=self.path)
+        self.where = self.db.where
+        """The catalog as messages name it: its file, or the database server's URL without its password."""
         if is_new:
-            schema.migrate(self._conn)
+            schema.migrate(self.db)
         if check:
             self.check_contract()
 
+    @property
+    def dialect(self) -> str:
+        return self.db.dialect
+
     def check_contract(self) -> None:
         """Raise `SchemaContractError` naming the first missing table or column."""
-        with self._lock:
-            schema.check_contract(self._conn, str(self.path))
+        schema.check_contract(self.db, f"Run `vera --data-dir {self.data_dir} migrate` to upgrade the store.")
 
     def migrate(self) -> list[schema.Migration]:
         """Apply pending migrations; returns those applied."""
-        with self._lock:
-            return schema.migrate(self._conn)
+        return schema.migrate(self.db)
 
     def schema_version(self) -> int:
-        with self._lock:
-            return schema.current_version(self._conn)
+        return schema.current_version(self.db)
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self.db.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic write: all statements inside commit together or not at all."""
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
+    def transaction(self) -> Iterator[Connection]:
+        """One atomic write: all statements inside commit together or not at all (run them with
+        `store.db.execute`)."""
+        with self.db.write() as conn:
+            yield conn
 
-    def query(self, sql: str, params: Sequence = ()) -> list[sqlite3.Row]:
+    def query(self, statement: str, params: Mapping[str, Any] | None = None, *,
+              expanding: tuple[str, ...] = ()) -> list[RowMapping]:
         """Rows of one read statement (for the store's own modules, e.g. the ingestion queue)."""
-        return self._query(sql, params)
+        return self.db.read(statement, params, expanding=expanding)
 
-    def _query(self, sql: str, params: Sequence = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            cursor = self._conn.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return cursor.fetchall()
+    _query = query
 
     # -- documents ---------------------------------------------------------------------------------
 
@@ -199,58 +199,65 @@ class Catalog:
                        kind_source: str = "") -> None:
         """Register a document as `ingesting` (invisible), replacing any earlier rows for it."""
         with self.transaction() as conn:
-            conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
-            conn.execute(
-                "INSERT INTO documents (doc_id, name, format, sha256, pages, size_bytes, status,"
-                " metadata_json, parser_version, created_at, kind, kind_source)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'ingesting', ?, ?, ?, ?, ?)",
-                (doc_id, name, format, sha256, pages, size_bytes,
-                 json.dumps(metadata, default=str, sort_keys=True), parser_version, _now(), kind, kind_source))
+            execute(conn, "DELETE FROM documents WHERE doc_id = :doc_id", {"doc_id": doc_id})
+            execute(conn,
+                    "INSERT INTO documents (doc_id, name, format, sha256, pages, size_bytes, status,"
+                    " metadata_json, parser_version, created_at, kind, kind_source)"
+                    " VALUES (:doc_id, :name, :format, :sha256, :pages, :size_bytes, 'ingesting', :metadata,"
+                    " :parser_version, :created_at, :kind, :kind_source)",
+                    {"doc_id": doc_id, "name": name, "format": format, "sha256": sha256, "pages": pages,
+                     "size_bytes": size_bytes, "metadata": json.dumps(metadata, default=str, sort_keys=True),
+                     "parser_version": parser_version, "created_at": _now(), "kind": kind,
+                     "kind_source": kind_source})
 
     def set_kind(self, doc_id: str, kind: str, kind_source: str = "user") -> None:
         """Record a document's kind (the user's choice, by default)."""
         with self.transaction() as conn:
-            conn.execute("UPDATE documents SET kind = ?, kind_source = ? WHERE doc_id = ?", (kind, kind_source, doc_id))
+            execute(conn, "UPDATE documents SET kind = :kind, kind_source = :source WHERE doc_id = :doc_id",
+                    {"kind": kind, "source": kind_source, "doc_id": doc_id})
 
     def write_chunks(self, doc_id: str, chunks: Sequence[ChunkRecord], headings: Sequence[Heading],
                      grids: Sequence[TableGrid] = ()) -> None:
         """Write a document's chunks, headings and table grids in one transaction."""
+        columns = schema.CONTRACT["chunks"]
         with self.transaction() as conn:
-            conn.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
-            conn.execute("DELETE FROM headings WHERE doc_id = ?", (doc_id,))
-            conn.executemany(
-                f"INSERT INTO chunks ({', '.join(schema.CONTRACT['chunks'])})"
-                f" VALUES ({', '.join('?' * len(schema.CONTRACT['chunks']))})",
-                [(c.chunk_id, c.doc_id, c.position, c.kind, c.text, c.embed_text, c.heading_path,
-                  json.dumps(list(c.heading_titles)), c.section_id, c.page_start, c.page_end,
-                  json.dumps([r.as_dict() for r in c.polygons]), c.caption, c.footnotes, c.tokens,
-                  c.embed_key)
-                 for c in chunks])
-            conn.executemany(
-                "INSERT INTO headings VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(doc_id, i, h.level, h.title, json.dumps(list(h.path)), h.page_start, h.page_end)
-                 for i, h in enumerate(headings)])
+            execute(conn, "DELETE FROM chunks WHERE doc_id = :doc_id", {"doc_id": doc_id})
+            execute(conn, "DELETE FROM headings WHERE doc_id = :doc_id", {"doc_id": doc_id})
+            execute(conn, f"INSERT INTO chunks ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})",
+                    [dict(zip(columns, (
+                        c.chunk_id, c.doc_id, c.position, c.kind, c.text, c.embed_text, c.heading_path,
+                        json.dumps(list(c.heading_titles)), c.section_id, c.page_start, c.page_end,
+                        json.dumps([r.as_dict() for r in c.polygons]), c.caption, c.footnotes, c.tokens,
+                        c.embed_key))) for c in chunks])
+            execute(conn, "INSERT INTO headings (doc_id, position, level, title, path, page_start, page_end)"
+                          " VALUES (:doc_id, :position, :level, :title, :path, :page_start, :page_end)",
+                    [{"doc_id": doc_id, "position": i, "level": h.level, "title": h.title,
+                      "path": json.dumps(list(h.path)), "page_start": h.page_start, "page_end": h.page_end}
+                     for i, h in enumerate(headings)])
             grid_rows.insert_grids(conn, doc_id, grids)
 
     def mark_searchable(self, doc_id: str, keyword_index: bytes) -> None:
         """Make a document visible (stage `searchable`) with its keyword index and its chunk and table
         counts, in one transaction: every question type works on it; dense vectors come later."""
         with self.transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO keyword_indexes VALUES (?, ?, ?)", (doc_id, keyword_index, _now()))
-            conn.execute(
-                "UPDATE documents SET status = 'ready', stage = 'searchable', ready_at = ?,"
-                " chunk_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ?),"
-                " table_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = ? AND kind = 'table')"
-                " WHERE doc_id = ?", (_now(), doc_id, doc_id, doc_id))
+            execute(conn, "INSERT INTO keyword_indexes (doc_id, data, built_at) VALUES (:doc_id, :data, :at)"
+                          " ON CONFLICT (doc_id) DO UPDATE SET data = excluded.data, built_at = excluded.built_at",
+                    {"doc_id": doc_id, "data": keyword_index, "at": _now()})
+            execute(conn,
+                    "UPDATE documents SET status = 'ready', stage = 'searchable', ready_at = :at,"
+                    " chunk_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = :doc_id),"
+                    " table_count = (SELECT COUNT(*) FROM chunks WHERE doc_id = :doc_id AND kind = 'table')"
+                    " WHERE doc_id = :doc_id", {"at": _now(), "doc_id": doc_id})
 
     def mark_complete(self, doc_id: str) -> None:
         """A searchable document's dense vectors are all written (stage `complete`)."""
         with self.transaction() as conn:
-            conn.execute("UPDATE documents SET stage = 'complete' WHERE doc_id = ? AND status = 'ready'", (doc_id,))
+            execute(conn, "UPDATE documents SET stage = 'complete' WHERE doc_id = :doc_id AND status = 'ready'",
+                    {"doc_id": doc_id})
 
     def keyword_index(self, doc_id: str) -> bytes | None:
         """The keyword index written when the document became searchable (None in older stores)."""
-        rows = self._query("SELECT data FROM keyword_indexes WHERE doc_id = ?", (doc_id,))
+        rows = self._query("SELECT data FROM keyword_indexes WHERE doc_id = :doc_id", {"doc_id": doc_id})
         return bytes(rows[0]["data"]) if rows else None
 
     def versions(self) -> dict[str, tuple[str, str]]:
@@ -261,12 +268,12 @@ class Catalog:
     def delete_document(self, doc_id: str) -> None:
         """Remove a document and (by cascade) its chunks, headings and facts."""
         with self.transaction() as conn:
-            conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+            execute(conn, "DELETE FROM documents WHERE doc_id = :doc_id", {"doc_id": doc_id})
 
     def documents(self, *, include_pending: bool = False) -> list[DocumentRecord]:
         """Documents in name order; only `ready` ones unless `include_pending`."""
         where = "" if include_pending else "WHERE status = 'ready'"
-        return [_document(row) for row in self._query(f"SELECT * FROM documents {where} ORDER BY name")]
+        return [_document(row) for row in self._query(f"SELECT * FROM documents {where} ORDER BY name, doc_id")]
 
     def pending_documents(self) -> list[DocumentRecord]:
         """Documents left `ingesting` by an interrupted ingestion."""
@@ -274,7 +281,7 @@ class Catalog:
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         """A ready document by exact id, or None."""
-        rows = self._query("SELECT * FROM documents WHERE doc_id = ? AND status = 'ready'", (doc_id,))
+        rows = self._query("SELECT * FROM documents WHERE doc_id = :doc_id AND status = 'ready'", {"doc_id": doc_id})
         return _document(rows[0]) if rows else None
 
     def resolve(self, ref: str) -> DocumentRecord:
@@ -301,18 +308,19 @@ class Catalog:
     def chunks(self, doc_id: str) -> list[ChunkRecord]:
         """All chunks of a document in document order."""
         return [_chunk(r) for r in self._query(
-            "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,))]
+            "SELECT * FROM chunks WHERE doc_id = :doc_id ORDER BY position", {"doc_id": doc_id})]
 
     def first_chunks(self, doc_id: str, count: int = 3) -> list[ChunkRecord]:
         """The first `count` chunks of a document (its opening: title page, cover)."""
         return [_chunk(r) for r in self._query(
-            "SELECT * FROM chunks WHERE doc_id = ? ORDER BY position LIMIT ?", (doc_id, count))]
+            "SELECT * FROM chunks WHERE doc_id = :doc_id ORDER BY position LIMIT :n", {"doc_id": doc_id, "n": count})]
 
     def keyword_rows(self, doc_id: str) -> list[KeywordRow]:
         """The columns keyword search reads, without geometry (cheap to load for big documents)."""
-        return [KeywordRow(*row) for row in self._query(
+        return [KeywordRow(r["chunk_id"], r["page_start"], r["page_end"], r["caption"], r["heading_path"], r["text"],
+                           r["kind"]) for r in self._query(
             "SELECT chunk_id, page_start, page_end, caption, heading_path, text, kind FROM chunks"
-            " WHERE doc_id = ? ORDER BY position", (doc_id,))]
+            " WHERE doc_id = :doc_id ORDER BY position", {"doc_id": doc_id})]
 
     def chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         """Chunks of ready documents by id (missing ids are absent from the result)."""
@@ -321,46 +329,49 @@ class Catalog:
     def chunk_ids_by_embed_key(self, keys: Sequence[str]) -> dict[str, str]:
         """For each embedding-text key, one chunk of a ready document that has it (absent if none)."""
         out: dict[str, str] = {}
-        for key, chunk_id in self._ready_chunk_rows("c.embed_key, c.chunk_id", "embed_key",
-                                                    [k for k in dict.fromkeys(keys) if k]):
-            out.setdefault(key, chunk_id)
+        for row in self._ready_chunk_rows("c.embed_key, c.chunk_id", "embed_key", [k for k in dict.fromkeys(keys) if k]):
+            out.setdefault(row["embed_key"], row["chunk_id"])
         return out
 
-    def _ready_chunk_rows(self, columns: str, column: str, values: Sequence[str]) -> list[sqlite3.Row]:
+    def _ready_chunk_rows(self, columns: str, column: str, values: Sequence[str]) -> list[RowMapping]:
         """`columns` of the chunks of ready documents whose `column` is one of `values` (queried in
         batches of 500, under SQLite's limit on bound parameters)."""
-        rows: list[sqlite3.Row] = []
+        rows: list[RowMapping] = []
         for start in range(0, len(values), 500):
-            part = list(values[start:start + 500])
             rows += self._query(f"SELECT {columns} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
-                                f" WHERE d.status = 'ready' AND c.{column} IN ({','.join('?' * len(part))})", part)
+                                f" WHERE d.status = 'ready' AND c.{column} IN :values",
+                                {"values": list(values[start:start + 500])}, expanding=("values",))
         return rows
 
     def headings(self, doc_id: str) -> list[Heading]:
         """Headings of a document in document order, with the page range of each section."""
         return [Heading(r["title"], r["level"], tuple(json.loads(r["path"])), r["page_start"], r["page_end"])
-                for r in self._query("SELECT * FROM headings WHERE doc_id = ? ORDER BY position", (doc_id,))]
+                for r in self._query("SELECT * FROM headings WHERE doc_id = :doc_id ORDER BY position",
+                                     {"doc_id": doc_id})]
 
     # -- table grids -------------------------------------------------------------------------------
 
     def grids(self, doc_id: str, chunk_ids: Sequence[str] = ()) -> list[TableGrid]:
         """A document's table grids in document order (only `chunk_ids` when given)."""
-        only = f" AND chunk_id IN ({','.join('?' * len(chunk_ids))})" if chunk_ids else ""
-        params = [doc_id, *chunk_ids]
-        rows = self._query(f"SELECT * FROM table_grids WHERE doc_id = ?{only} ORDER BY chunk_id", params)
-        cells = self._query(f"SELECT * FROM table_cells WHERE doc_id = ?{only}", params)
+        only, expanding = (" AND chunk_id IN :ids", ("ids",)) if chunk_ids else ("", ())
+        params = {"doc_id": doc_id, "ids": list(chunk_ids)} if chunk_ids else {"doc_id": doc_id}
+        rows = self._query(f"SELECT * FROM table_grids WHERE doc_id = :doc_id{only} ORDER BY chunk_id", params,
+                           expanding=expanding)
+        cells = self._query(f"SELECT * FROM table_cells WHERE doc_id = :doc_id{only}", params, expanding=expanding)
         return grid_rows.read_grids(rows, cells)
 
     # -- document facts ---------------------------------------------------------------------------
 
     def upsert_fact(self, fact: FactRecord) -> None:
         """Store one fact with its lineage, replacing an earlier extraction of the same fact."""
+        columns = schema.CONTRACT["document_facts"]
+        values = (fact.doc_id, fact.fact_name, fact.value, fact.status, fact.confidence, fact.source_chunk_id,
+                  json.dumps(list(fact.page_numbers)), json.dumps([r.as_dict() for r in fact.polygons]),
+                  fact.evidence_excerpt, fact.extractor_version, fact.doc_sha256, fact.extracted_at)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns[2:])
         with self.transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO document_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (fact.doc_id, fact.fact_name, fact.value, fact.status, fact.confidence, fact.source_chunk_id,
-                 json.dumps(list(fact.page_numbers)), json.dumps([r.as_dict() for r in fact.polygons]),
-                 fact.evidence_excerpt, fact.extractor_version, fact.doc_sha256, fact.extracted_at))
+            execute(conn, f"INSERT INTO document_facts ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
+                          f" ON CONFLICT (doc_id, fact_name) DO UPDATE SET {updates}", dict(zip(columns, values)))
 
     def facts(self, doc_id: str) -> list[FactRecord]:
         """The stored facts of a document, by name."""
@@ -368,10 +379,11 @@ class Catalog:
                            r["source_chunk_id"], tuple(json.loads(r["page_numbers_json"])),
                            tuple(Rect.from_dict(p) for p in json.loads(r["polygons_json"])),
                            r["evidence_excerpt"], r["extractor_version"], r["doc_sha256"], r["extracted_at"])
-                for r in self._query("SELECT * FROM document_facts WHERE doc_id = ? ORDER BY fact_name", (doc_id,))]
+                for r in self._query("SELECT * FROM document_facts WHERE doc_id = :doc_id ORDER BY fact_name",
+                                     {"doc_id": doc_id})]
 
 
-def _document(row: sqlite3.Row) -> DocumentRecord:
+def _document(row: Mapping) -> DocumentRecord:
     return DocumentRecord(
         doc_id=row["doc_id"], name=row["name"], format=row["format"], sha256=row["sha256"],
         pages=row["pages"], size_bytes=row["size_bytes"], status=row["status"],
@@ -381,7 +393,7 @@ def _document(row: sqlite3.Row) -> DocumentRecord:
         kind_source=row["kind_source"])
 
 
-def _chunk(row: sqlite3.Row) -> ChunkRecord:
+def _chunk(row: Mapping) -> ChunkRecord:
     return ChunkRecord(
         chunk_id=row["chunk_id"], doc_id=row["doc_id"], position=row["position"], kind=row["kind"],
         text=row["text"], embed_text=row["embed_text"], heading_path=row["heading_path"],

@@ -7,24 +7,26 @@ half its grids; deleting a chunk deletes its grid (foreign keys cascade).
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import Connection
 
 from vera_core.records import GridCell, Period, Rect, TableGrid
+from vera_core.store.db import execute
 
 GRID_COLUMNS = ("chunk_id", "doc_id", "status", "statement", "title", "scale", "scale_source", "currency",
                 "header_json", "periods_json", "n_rows")
 CELL_COLUMNS = ("chunk_id", "doc_id", "row", "col", "row_label", "parent_label", "header", "printed", "value",
                 "unit", "scale", "currency", "period_kind", "period_end", "period_year", "period_months",
                 "period_quarter", "page", "box_json", "label_box_json")
-MIGRATION_SQL = f"""
+MIGRATION_SQL = """
     CREATE TABLE table_grids (
         chunk_id TEXT PRIMARY KEY REFERENCES chunks(chunk_id) ON DELETE CASCADE,
         doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
         status TEXT NOT NULL CHECK (status IN ('parsed', 'unparsed')),
         statement TEXT NOT NULL DEFAULT '',
         title TEXT NOT NULL DEFAULT '',
-        scale REAL NOT NULL DEFAULT 1,
+        scale {real} NOT NULL DEFAULT 1,
         scale_source TEXT NOT NULL DEFAULT '',
         currency TEXT NOT NULL DEFAULT '',
         header_json TEXT NOT NULL DEFAULT '[]',
@@ -41,9 +43,9 @@ MIGRATION_SQL = f"""
         parent_label TEXT NOT NULL DEFAULT '',
         header TEXT NOT NULL DEFAULT '',
         printed TEXT NOT NULL,
-        value REAL,
+        value {real},
         unit TEXT NOT NULL DEFAULT '',
-        scale REAL NOT NULL DEFAULT 1,
+        scale {real} NOT NULL DEFAULT 1,
         currency TEXT NOT NULL DEFAULT '',
         period_kind TEXT,
         period_end TEXT,
@@ -59,21 +61,24 @@ MIGRATION_SQL = f"""
 """
 
 
-def insert_grids(conn: sqlite3.Connection, doc_id: str, grids: Sequence[TableGrid]) -> None:
+def insert_grids(conn: Connection, doc_id: str, grids: Sequence[TableGrid]) -> None:
     """Insert a document's grids (inside the caller's transaction)."""
-    conn.executemany(
-        f"INSERT INTO table_grids ({', '.join(GRID_COLUMNS)}) VALUES ({', '.join('?' * len(GRID_COLUMNS))})",
-        [(g.chunk_id, doc_id, g.status, g.statement, g.title, g.scale, g.scale_source, g.currency,
-          json.dumps(list(g.header)), json.dumps([_period_dict(p) for p in g.periods]), g.n_rows) for g in grids])
-    conn.executemany(
-        f"INSERT INTO table_cells ({', '.join(CELL_COLUMNS)}) VALUES ({', '.join('?' * len(CELL_COLUMNS))})",
-        [(g.chunk_id, doc_id, c.row, c.col, c.row_label, c.parent_label, c.header, c.printed, c.value, c.unit,
-          c.scale, c.currency, *_period_row(c.period), c.box.page if c.box else None, _box_json(c.box),
-          _box_json(c.label_box))
-         for g in grids for c in g.cells])
+    execute(conn, _insert("table_grids", GRID_COLUMNS),
+            [dict(zip(GRID_COLUMNS, (g.chunk_id, doc_id, g.status, g.statement, g.title, g.scale, g.scale_source,
+                                     g.currency, json.dumps(list(g.header)),
+                                     json.dumps([_period_dict(p) for p in g.periods]), g.n_rows))) for g in grids])
+    execute(conn, _insert("table_cells", CELL_COLUMNS),
+            [dict(zip(CELL_COLUMNS, (g.chunk_id, doc_id, c.row, c.col, c.row_label, c.parent_label, c.header,
+                                     c.printed, c.value, c.unit, c.scale, c.currency, *_period_row(c.period),
+                                     c.box.page if c.box else None, _box_json(c.box), _box_json(c.label_box))))
+             for g in grids for c in g.cells])
 
 
-def read_grids(rows: Sequence[sqlite3.Row], cell_rows: Sequence[sqlite3.Row]) -> list[TableGrid]:
+def _insert(table: str, columns: Sequence[str]) -> str:
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
+
+
+def read_grids(rows: Sequence[Mapping], cell_rows: Sequence[Mapping]) -> list[TableGrid]:
     """Grids from `table_grids` rows and their `table_cells` rows (any order)."""
     cells: dict[str, list[GridCell]] = {}
     for r in cell_rows:
@@ -104,7 +109,7 @@ def _box_json(box: Rect | None) -> str | None:
     return None if box is None else json.dumps(box.as_dict())
 
 
-def _cell(r: sqlite3.Row) -> GridCell:
+def _cell(r: Mapping) -> GridCell:
     period = None if r["period_kind"] is None else Period(r["period_kind"], r["period_end"] or "", r["period_year"],
                                                            r["period_months"], r["period_quarter"])
     return GridCell(r["row"], r["col"], r["row_label"], r["parent_label"], r["header"], r["printed"], r["value"],

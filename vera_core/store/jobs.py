@@ -5,12 +5,13 @@ every page and command reads them to show progress."""
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
 from vera_core.store.catalog import Catalog
+from vera_core.store.db import execute
 
 __all__ = ["ACTIVE", "MAX_ATTEMPTS", "Job", "JobKind", "JobQueue", "JobStage", "JobStatus"]
 
@@ -86,24 +87,26 @@ class JobQueue:
         """Add a job; returns its id. `doc_kind`: the document kind the user chose ('' : detect it)."""
         with self.catalog.transaction() as conn:
             now = _now()
-            cursor = conn.execute(
-                "INSERT INTO ingest_jobs (kind, name, path, owned, force, doc_id, status, stage, created_at, updated_at,"
-                " doc_kind) VALUES (?, ?, ?, ?, ?, ?, 'queued', 'queued', ?, ?, ?)",
-                (kind, name, path, int(owned), int(force), doc_id, now, now, doc_kind))
-            return int(cursor.lastrowid)
+            return int(execute(
+                conn, "INSERT INTO ingest_jobs (kind, name, path, owned, force, doc_id, status, stage, created_at,"
+                " updated_at, doc_kind) VALUES (:kind, :name, :path, :owned, :force, :doc_id, 'queued', 'queued', :now,"
+                " :now, :doc_kind) RETURNING job_id",
+                {"kind": kind, "name": name, "path": path, "owned": int(owned), "force": int(force), "doc_id": doc_id,
+                 "now": now, "doc_kind": doc_kind}).scalar_one())
 
     def claim(self, limit: int = 1) -> list[Job]:
         """Take up to `limit` queued jobs, first attempts before retries, oldest first; mark them running
         and count the attempt."""
         with self.catalog.transaction() as conn:
-            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY attempts, job_id"
-                                " LIMIT ?", (limit,)).fetchall()
-            ids = [r[0] for r in rows]
-            now = _now()
-            for job_id in ids:
-                conn.execute("UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
-                             " 'deleting' ELSE 'parsing' END, started_at = ?, updated_at = ?, attempts = attempts + 1"
-                             " WHERE job_id = ?", (now, now, job_id))
+            ids = [r[0] for r in execute(
+                conn, "SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY attempts, job_id LIMIT :n"
+                + self.catalog.db.skip_locked, {"n": limit}).fetchall()]
+            if ids:
+                now = _now()
+                execute(conn, "UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
+                              " 'deleting' ELSE 'parsing' END, started_at = :now, updated_at = :now,"
+                              " attempts = attempts + 1 WHERE job_id IN :ids", {"now": now, "ids": ids},
+                        expanding=("ids",))
         return [self.get(i) for i in ids]
 
     def retry_later(self, job_id: int, *, error: str, error_type: str) -> None:
@@ -114,26 +117,26 @@ class JobQueue:
         """Jobs a worker was reading when it died, MAX_ATTEMPTS times: failed, with why. Call only while
         holding the store's writer lock, before `requeue_interrupted`."""
         with self.catalog.transaction() as conn:
-            rows = conn.execute("SELECT job_id, name FROM ingest_jobs WHERE status = 'running' AND stage = 'parsing'"
-                                " AND attempts >= ?", (MAX_ATTEMPTS,)).fetchall()
+            rows = execute(conn, "SELECT job_id, name FROM ingest_jobs WHERE status = 'running' AND stage = 'parsing'"
+                                 " AND attempts >= :n" + self.catalog.db.skip_locked, {"n": MAX_ATTEMPTS}).fetchall()
             now = _now()
             for job_id, name in rows:
-                conn.execute(
-                    "UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = ?, error_type = ?,"
-                    " finished_at = ?, updated_at = ? WHERE job_id = ?",
-                    (f"Reading {name!r} was interrupted {MAX_ATTEMPTS} times (the worker stopped or was killed "
-                     f"while reading it), so it was not ingested. If it is a genuine document, split it and "
-                     f"upload the parts.", "ParseBudgetError", now, now, job_id))
-        return [self.get(r[0]) for r in rows]
+                execute(
+                    conn, "UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = :error,"
+                    " error_type = 'ParseBudgetError', finished_at = :now, updated_at = :now WHERE job_id = :job_id",
+                    {"error": f"Reading {name!r} was interrupted {MAX_ATTEMPTS} times (the worker stopped or was "
+                              f"killed while reading it), so it was not ingested. If it is a genuine document, split "
+                              f"it and upload the parts.", "now": now, "job_id": job_id})
+        return [self.get(r[0]) for r in sorted(rows)]
 
     def update(self, job_id: int, **fields) -> None:
         """Set columns of a job (stage, progress, doc_id, pages, chunks, searchable_at ...)."""
         if not fields:
             return
         fields["updated_at"] = _now()
-        names = ", ".join(f"{k} = ?" for k in fields)
+        names = ", ".join(f"{k} = :{k}" for k in fields)
         with self.catalog.transaction() as conn:
-            conn.execute(f"UPDATE ingest_jobs SET {names} WHERE job_id = ?", (*fields.values(), job_id))
+            execute(conn, f"UPDATE ingest_jobs SET {names} WHERE job_id = :job_id", {**fields, "job_id": job_id})
 
     def searchable(self, job_id: int, doc_id: str, pages: int, chunks: int) -> None:
         self.update(job_id, stage="searchable", doc_id=doc_id, pages=pages, chunks=chunks, searchable_at=_now())
@@ -151,44 +154,43 @@ class JobQueue:
     def progress_of(self, doc_id: str, embedded: int, total: int) -> None:
         """Embedding progress of the running job of a document."""
         with self.catalog.transaction() as conn:
-            conn.execute("UPDATE ingest_jobs SET stage = 'embedding', progress = ?, updated_at = ?"
-                         " WHERE doc_id = ? AND status = 'running' AND kind = 'ingest'",
-                         (embedded / total if total else 1.0, _now(), doc_id))
+            execute(conn, "UPDATE ingest_jobs SET stage = 'embedding', progress = :progress, updated_at = :now"
+                          " WHERE doc_id = :doc_id AND status = 'running' AND kind = 'ingest'",
+                    {"progress": embedded / total if total else 1.0, "now": _now(), "doc_id": doc_id})
 
     def complete_doc(self, doc_id: str) -> None:
         """Every running job of a document whose vectors are all written is done."""
         with self.catalog.transaction() as conn:
             now = _now()
-            conn.execute("UPDATE ingest_jobs SET status = 'done', stage = 'complete', progress = 1.0, finished_at = ?,"
-                         " updated_at = ? WHERE doc_id = ? AND status = 'running' AND kind = 'ingest'",
-                         (now, now, doc_id))
+            execute(conn, "UPDATE ingest_jobs SET status = 'done', stage = 'complete', progress = 1.0,"
+                          " finished_at = :now, updated_at = :now WHERE doc_id = :doc_id AND status = 'running'"
+                          " AND kind = 'ingest'", {"now": now, "doc_id": doc_id})
 
     def requeue_interrupted(self) -> list[Job]:
         """After a worker died: a job it was parsing goes back to the queue (its document, if begun, is
         invisible and repaired); a job whose document was searchable stays running, and its embedding
         resumes. A delete is retried. Call only while holding the store's writer lock."""
         with self.catalog.transaction() as conn:
-            rows = conn.execute("SELECT job_id FROM ingest_jobs WHERE status = 'running' AND stage IN"
-                                " ('parsing', 'deleting')").fetchall()
-            conn.execute("UPDATE ingest_jobs SET status = 'queued', stage = 'queued', updated_at = ? WHERE"
-                         " status = 'running' AND stage IN ('parsing', 'deleting')", (_now(),))
-        return [self.get(r[0]) for r in rows]
+            rows = execute(conn, "UPDATE ingest_jobs SET status = 'queued', stage = 'queued', updated_at = :now WHERE"
+                                 " status = 'running' AND stage IN ('parsing', 'deleting') RETURNING job_id",
+                           {"now": _now()}).fetchall()
+        return [self.get(r[0]) for r in sorted(rows)]
 
     def get(self, job_id: int) -> Job:
-        rows = self.catalog.query("SELECT * FROM ingest_jobs WHERE job_id = ?", (job_id,))
+        rows = self.catalog.query("SELECT * FROM ingest_jobs WHERE job_id = :job_id", {"job_id": job_id})
         return _job(rows[0])
 
     def jobs(self, *, limit: int = 50, active_only: bool = False) -> list[Job]:
         """The newest jobs first (only unfinished ones with `active_only`)."""
         where = "WHERE status IN ('queued', 'running')" if active_only else ""
         return [_job(r) for r in self.catalog.query(
-            f"SELECT * FROM ingest_jobs {where} ORDER BY job_id DESC LIMIT ?", (limit,))]
+            f"SELECT * FROM ingest_jobs {where} ORDER BY job_id DESC LIMIT :n", {"n": limit})]
 
     def has_queued(self) -> bool:
         return bool(self.catalog.query("SELECT 1 FROM ingest_jobs WHERE status = 'queued' LIMIT 1"))
 
 
-def _job(row: sqlite3.Row) -> Job:
+def _job(row: Mapping) -> Job:
     return Job(job_id=row["job_id"], kind=row["kind"], name=row["name"], path=row["path"], owned=bool(row["owned"]),
                force=bool(row["force"]), doc_id=row["doc_id"], status=row["status"], stage=row["stage"],
                progress=float(row["progress"]), pages=row["pages"], chunks=row["chunks"], error=row["error"],

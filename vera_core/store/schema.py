@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from vera_core.errors import SchemaContractError
 from vera_core.store import grids
+from vera_core.store.db import Database, execute
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,11 @@ class Migration:
     version: int
     description: str
     sql: str
+    """Statements separated by `;`, with `{real}`, `{blob}` and `{serial_pk}` for the dialect's types."""
+
+    def statements(self, types: dict[str, str]) -> list[str]:
+        sql = re.sub(r"\{(real|blob|serial_pk)\}", lambda m: types[m.group(1)], self.sql)
+        return [part.strip() for part in sql.split(";") if part.strip()]
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -70,7 +76,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             fact_name TEXT NOT NULL,
             value TEXT,
             status TEXT NOT NULL CHECK (status IN ('found', 'not_found', 'ambiguous')),
-            confidence REAL NOT NULL,
+            confidence {real} NOT NULL,
             source_chunk_id TEXT,
             page_numbers_json TEXT NOT NULL DEFAULT '[]',
             polygons_json TEXT NOT NULL DEFAULT '[]',
@@ -90,11 +96,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE documents ADD COLUMN stage TEXT NOT NULL DEFAULT 'complete';
         CREATE TABLE keyword_indexes (
             doc_id TEXT PRIMARY KEY REFERENCES documents(doc_id) ON DELETE CASCADE,
-            data BLOB NOT NULL,
+            data {blob} NOT NULL,
             built_at TEXT NOT NULL
         );
         CREATE TABLE ingest_jobs (
-            job_id INTEGER PRIMARY KEY AUTOINCREMENT,
+            job_id {serial_pk},
             kind TEXT NOT NULL DEFAULT 'ingest' CHECK (kind IN ('ingest', 'delete')),
             name TEXT NOT NULL,
             path TEXT NOT NULL,
@@ -103,7 +109,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             doc_id TEXT,
             status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'skipped')),
             stage TEXT NOT NULL,
-            progress REAL NOT NULL DEFAULT 0,
+            progress {real} NOT NULL DEFAULT 0,
             pages INTEGER NOT NULL DEFAULT 0,
             chunks INTEGER NOT NULL DEFAULT 0,
             error TEXT NOT NULL DEFAULT '',
@@ -147,50 +153,54 @@ CONTRACT: dict[str, tuple[str, ...]] = {
 LATEST_VERSION = MIGRATIONS[-1].version
 
 
-def current_version(conn: sqlite3.Connection) -> int:
-    """The highest applied migration, 0 for a store that has none."""
-    exists = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'").fetchone()
-    if not exists:
+_LOCK_KEY = 0x5645_5241
+"""PostgreSQL advisory lock taken by a migration: processes migrating one catalog at once queue."""
+
+
+def current_version(db: Database) -> int:
+    """The highest applied migration, 0 for a catalog that has none."""
+    if "schema_version" not in db.tables():
         return 0
-    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-    return int(row[0] or 0)
+    return int(db.read("SELECT MAX(version) AS v FROM schema_version")[0]["v"] or 0)
 
 
-def migrate(conn: sqlite3.Connection) -> list[Migration]:
+def migrate(db: Database) -> list[Migration]:
     """Apply every pending migration in order, each in its own transaction; returns those applied.
-    Safe when processes migrate one store at once: each migration claims its version row first,
-    inside a write transaction, so a second process waits, fails the claim and skips it."""
-    conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
-                 "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)")
+    Safe when processes migrate one catalog at once: each migration runs under the write lock (SQLite)
+    or an advisory lock (PostgreSQL) and checks the version again once it holds it."""
+    with db.write() as conn:
+        _lock(db, conn)
+        execute(conn, "CREATE TABLE IF NOT EXISTS schema_version ("
+                      "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)")
     applied = []
     for migration in MIGRATIONS:
-        if migration.version <= current_version(conn):
-            continue
-        try:
-            conn.executescript("BEGIN IMMEDIATE;"
-                               f"INSERT INTO schema_version VALUES ({migration.version}, "
-                               f"'{migration.description}', '{datetime.now(UTC).isoformat()}');"
-                               + migration.sql + ";COMMIT;")
-        except sqlite3.IntegrityError:  # another process applied it while this one waited
-            conn.execute("ROLLBACK")
-            continue
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        with db.write() as conn:
+            _lock(db, conn)
+            done = execute(conn, "SELECT MAX(version) FROM schema_version").scalar() or 0
+            if migration.version <= done:
+                continue
+            execute(conn, "INSERT INTO schema_version VALUES (:version, :description, :at)",
+                    {"version": migration.version, "description": migration.description,
+                     "at": datetime.now(UTC).isoformat()})
+            for statement in migration.statements(db.types):
+                conn.exec_driver_sql(statement)
         applied.append(migration)
     return applied
 
 
-def check_contract(conn: sqlite3.Connection, db_path: str) -> None:
+def _lock(db: Database, conn) -> None:
+    if db.dialect == "postgresql":
+        execute(conn, "SELECT pg_advisory_xact_lock(:key)", {"key": _LOCK_KEY})
+
+
+def check_contract(db: Database, fix: str) -> None:
     """Fail fast with the first table or column the code needs that the catalog lacks."""
-    fix = f"Run `vera --data-dir {db_path.rsplit('/', 1)[0]} migrate` to upgrade the store."
+    tables = db.tables()
     for table, columns in CONTRACT.items():
-        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        present = tables.get(table)
         if not present:
-            raise SchemaContractError(f"Catalog {db_path!r} has no table {table!r}. {fix}")
+            raise SchemaContractError(f"Catalog {db.where!r} has no table {table!r}. {fix}")
         for column in columns:
             if column not in present:
                 raise SchemaContractError(
-                    f"Catalog {db_path!r}: table {table!r} has no column {column!r}. {fix}")
+                    f"Catalog {db.where!r}: table {table!r} has no column {column!r}. {fix}")
