@@ -39,18 +39,22 @@ class _Backend:
 
     name = "sqlite"
     postgres = None  # tests.servers.PostgresServer, started on first use
+    chroma = None  # tests.servers.ChromaServer, started on first use
     databases: dict[Path, str] = {}
 
 
 def settings_for(data_dir: Path, **overrides) -> VeraSettings:
     """Test settings: a private store, in-process embedding (no worker pool). Under the `postgresql`
-    backend each store folder gets a database of its own on the session's server (the same one each
-    time the folder is opened again)."""
+    backend (a team store) each store folder gets a database of its own on the session's PostgreSQL
+    server and a collection of its own on its Chroma server (the same ones each time the folder is
+    opened again)."""
     if _Backend.name == "postgresql" and "database_url" not in overrides:
         key = Path(data_dir).resolve()
         if key not in _Backend.databases:
             _Backend.databases[key] = _postgres().new_database()
         overrides["database_url"] = _Backend.databases[key]
+        overrides.setdefault("chroma_url", _chroma().url)
+        overrides.setdefault("collection", "vera_" + overrides["database_url"].rsplit("/", 1)[1])
     return VeraSettings(data_dir=data_dir, embed_workers=1, **overrides)
 
 
@@ -62,8 +66,17 @@ def _postgres():
     return _Backend.postgres
 
 
+def _chroma():
+    if _Backend.chroma is None:
+        from tests.servers import ChromaServer
+        _Backend.chroma = ChromaServer()
+        atexit.register(_Backend.chroma.stop)
+    return _Backend.chroma
+
+
 def pytest_generate_tests(metafunc):
-    """Tests marked `backends` run on the embedded store and on PostgreSQL."""
+    """Tests marked `backends` run on the embedded store and on a team store (PostgreSQL and a Chroma
+    server)."""
     if metafunc.definition.get_closest_marker("backends"):
         metafunc.fixturenames.insert(0, "store_backend")  # set before any store fixture
         metafunc.parametrize("store_backend", ["sqlite", "postgresql"], indirect=True)

@@ -1,5 +1,5 @@
 """Answers over a team store are the answers over the embedded one: the bundled samples ingested into
-PostgreSQL (a real server the tests start) give, question for question, the same answer text, items,
+PostgreSQL and a Chroma server (real servers the tests start) give, question for question, the same answer text, items,
 citations with their pages and polygons, figures, calculations and documents as the samples in the
 embedded SQLite catalog, whose answers the rest of the suite checks against the samples' ground truth."""
 
@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.conftest import SAMPLES, _postgres, settings_for
+from tests.conftest import SAMPLES, _chroma, _postgres, settings_for
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
 from vera_core.workspace import Workspace
@@ -34,8 +34,9 @@ QUESTIONS += [
 @pytest.fixture(scope="module")
 def stores(sample_store, tmp_path_factory) -> tuple[Workspace, Workspace]:
     data_dir = tmp_path_factory.mktemp("samples-on-postgresql")
-    team = Workspace(settings_for(data_dir, database_url=_postgres().new_database()))
-    assert team.catalog.dialect == "postgresql"
+    team = Workspace(settings_for(data_dir, database_url=_postgres().new_database(), chroma_url=_chroma().url,
+                                  collection="vera_samples"))
+    assert team.catalog.dialect == "postgresql" and team.vectors.url == _chroma().url
     ingestor = Ingestor(team)
     for path in sorted(SAMPLES.iterdir()):
         if path.suffix in (".pdf", ".md"):
@@ -57,6 +58,8 @@ def test_the_same_documents_chunks_and_tables_are_stored(stores):
     assert [replace(f, extracted_at="") for f in team.catalog.facts(report.doc_id)] == \
            [replace(f, extracted_at="") for f in embedded.catalog.facts(report.doc_id)]
     assert team.catalog.keyword_index(report.doc_id) == embedded.catalog.keyword_index(report.doc_id)
+    assert team.vectors.count() == embedded.vectors.count() == sum(d.chunk_count for d in team.catalog.documents())
+    assert not (team.data_dir / "chroma").exists() and not (team.data_dir / "catalog.sqlite").exists()
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -66,3 +69,13 @@ def test_each_question_gets_the_same_answer_on_both_catalogs(stores, question):
     there = QueryEngine(team, llm=None).answer(question, mode="deterministic")
     assert there.answer
     assert _seen(there) == _seen(here)
+
+
+def test_an_unreachable_chroma_server_names_the_setting(tmp_path):
+    from tests.servers import free_port
+    from vera_core.errors import StoreUnavailableError
+    url = f"http://127.0.0.1:{free_port()}"
+    ws = Workspace(settings_for(tmp_path / "store", chroma_url=url))
+    with pytest.raises(StoreUnavailableError, match=rf"Chroma server at {url}.*VERA_CHROMA_URL"):
+        ws.vectors.count()
+    assert not (tmp_path / "store" / "chroma").exists()

@@ -46,7 +46,7 @@ KILLER = textwrap.dedent("""
             real(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGKILL)
     setattr(cls, target, die)
-    ws = Workspace(VeraSettings(data_dir={data_dir!r}, embed_workers=1, database_url={database_url!r}))
+    ws = Workspace(VeraSettings(**{settings!r}))
     JobQueue(ws.catalog).enqueue({name!r}, {path!r})
     worker_module.IngestWorker(ws).run(until_idle=True)
 """)
@@ -68,8 +68,8 @@ def test_a_killed_worker_leaves_no_half_stage_and_the_next_one_completes(tmp_pat
     ws = Workspace(settings_for(data_dir))
     kept = Ingestor(ws).ingest_file(POLICY)
     script = KILLER.format(root=str(ROOT), owner=owner, target=target, call=call, after=after,
-                           data_dir=str(data_dir), name=SAMPLE_PDF.name, path=str(SAMPLE_PDF),
-                           database_url=ws.settings.database_url)
+                           name=SAMPLE_PDF.name, path=str(SAMPLE_PDF),
+                           settings=ws.settings.model_dump(mode="json", exclude_unset=True))
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert proc.returncode == -9, proc.stderr[-2000:]
 
@@ -168,7 +168,8 @@ def test_another_process_sees_the_workers_vectors(tmp_path):
     script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
               "from vera_core.config import VeraSettings\nfrom vera_core.workspace import Workspace\n"
               "from vera_core.ingest.service import Ingestor\n"
-              f"Ingestor(Workspace(VeraSettings(data_dir={str(data_dir)!r}, embed_workers=1))).ingest_file({str(POLICY)!r})")
+              f"settings = VeraSettings(**{reader.settings.model_dump(mode='json', exclude_unset=True)!r})\n"
+              f"Ingestor(Workspace(settings)).ingest_file({str(POLICY)!r})")
     subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, timeout=300)
     answer = engine.answer("What are the limits for hotel accommodation?", mode="deterministic", hybrid=False)
     assert answer.citations and answer.citations[0].doc_name == POLICY.name

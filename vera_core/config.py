@@ -25,6 +25,11 @@ class VeraSettings(BaseSettings):
         "documents, chunks, tables, facts, keyword indexes and the ingestion queue. Unset: catalog.sqlite in "
         "the store directory.",
     )
+    chroma_url: str | None = Field(
+        default=None,
+        description="Chroma server (http://host:8000) holding the vectors a team shares, through Chroma's HTTP "
+        "client. Unset: an embedded Chroma store in the store directory's chroma/ folder.",
+    )
     chunk_tokens: int = Field(
         default=200, ge=32, le=256,
         description="Target size of a text chunk in word pieces of the embedding model's tokenizer.",

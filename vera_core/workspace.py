@@ -43,7 +43,7 @@ class Workspace:
     def vectors(self) -> VectorIndex:
         from vera_core.store.vectors import VectorIndex
         with self._lock:
-            return VectorIndex(self.data_dir, self.settings.collection)
+            return VectorIndex(self.data_dir, self.settings.collection, url=self.settings.chroma_url)
 
     @cached_property
     def embedder(self) -> MiniLMEmbedding:

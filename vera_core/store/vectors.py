@@ -1,4 +1,6 @@
-"""Dense vectors of chunks in Chroma (embedded PersistentClient), through llama-index's ChromaVectorStore."""
+"""Dense vectors of chunks in Chroma, through llama-index's ChromaVectorStore: embedded (a
+`PersistentClient` on the store's `chroma/` folder, one writing process) or a Chroma server
+(`VERA_CHROMA_URL`, Chroma's HTTP client: any number of processes on any host)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,14 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import chromadb
 from chromadb.config import Settings as ChromaSettings
 from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from vera_core import chunk_metadata as M
+from vera_core.errors import StoreUnavailableError
 
 log = logging.getLogger("vera.vectors")
 
@@ -27,24 +31,40 @@ class VectorHit:
 
 
 class VectorIndex:
-    """The `chroma/` folder of a store: one collection of chunk vectors with flat metadata."""
+    """One collection of chunk vectors with flat metadata: in the store's `chroma/` folder, or on the
+    Chroma server at `url`."""
 
-    def __init__(self, data_dir: Path, collection: str) -> None:
+    def __init__(self, data_dir: Path, collection: str, *, url: str | None = None) -> None:
         self._lock = threading.RLock()
         self._path = str(data_dir / "chroma")
         self._name = collection
+        self.url = url
         self._open()
 
     def _open(self) -> None:
-        self.client = chromadb.PersistentClient(
-            path=self._path, settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
+        settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+        if self.url:
+            parts = urlsplit(self.url)
+            try:
+                self.client = chromadb.HttpClient(host=parts.hostname or "localhost", port=parts.port or 8000,
+                                                  ssl=parts.scheme == "https", settings=settings)
+                self.client.heartbeat()
+            except Exception as exc:  # noqa: BLE001 - chromadb raises ValueError or httpx errors
+                raise StoreUnavailableError(
+                    f"The Chroma server at {self.url} cannot be reached ({type(exc).__name__}: {exc}). Start it "
+                    f"(`chroma run --path DIR --port {parts.port or 8000}`), or correct VERA_CHROMA_URL; nothing "
+                    f"was written.") from None
+        else:
+            self.client = chromadb.PersistentClient(path=self._path, settings=settings)
         self.collection = self.client.get_or_create_collection(self._name, metadata={"hnsw:space": "cosine"})
         self.store = ChromaVectorStore.from_collection(self.collection)
 
     def reopen(self) -> None:
         """Read the store again from disk. An embedded Chroma client does not see vectors another
         process wrote (measured with chromadb 1.5: queries and gets stay stale, only `count` moves);
-        the app reopens when the ingestion worker has completed a document."""
+        the app reopens when the ingestion worker has completed a document. A server is always current."""
+        if self.url:
+            return
         from chromadb.api.shared_system_client import SharedSystemClient
         with self._lock:
             # NOTE: Chroma shares one System per path inside a process; drop ours so a new one loads
