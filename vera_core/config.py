@@ -30,6 +30,11 @@ class VeraSettings(BaseSettings):
         description="Chroma server (http://host:8000) holding the vectors a team shares, through Chroma's HTTP "
         "client. Unset: an embedded Chroma store in the store directory's chroma/ folder.",
     )
+    worker_heartbeat_timeout_s: float = Field(
+        default=60.0, ge=1, le=3600,
+        description="On a team store: an ingestion worker silent this long is taken for dead, and another "
+        "worker takes its jobs back (it says it is alive six times in this span).",
+    )
     chunk_tokens: int = Field(
         default=200, ge=32, le=256,
         description="Target size of a text chunk in word pieces of the embedding model's tokenizer.",

@@ -56,6 +56,11 @@ class Workspace:
                                    read_tokens=self.settings.embed_read_tokens,
                                    workers=self.settings.batch_embed_workers() if self.batch else 0)
 
+    def close_embedder(self) -> None:
+        """Stop the embedding processes this workspace started (none unless it embedded in batch)."""
+        if "embedder" in self.__dict__:
+            self.embedder.close_pool()
+
     @property
     def files_dir(self) -> Path:
         """Where the original files are kept (for rendering pages), named `<doc_id><ext>`."""
@@ -132,7 +137,11 @@ class Workspace:
             self.invalidate(doc_id)
 
     def repair(self) -> list[str]:
-        """Remove documents an interrupted ingestion left invisible (`ingesting`); returns their names."""
+        """Remove documents an interrupted ingestion left invisible (`ingesting`); returns their names.
+        Not on a team store: there another worker may be writing one right now; the ingestion workers
+        remove those of workers that died (`IngestWorker.recover`)."""
+        if self.settings.database_url:
+            return []
         names = []
         for doc in self.catalog.pending_documents():
             self.delete(doc.doc_id)

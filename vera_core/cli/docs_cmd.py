@@ -9,7 +9,7 @@ import time
 from vera_core.config import VeraSettings
 from vera_core.documents.kinds import KIND_CHUNKS, KindReading, stored_kind
 from vera_core.ingest.desk import IngestDesk
-from vera_core.ingest.worker_process import writer_lock
+from vera_core.ingest.worker_process import store_lock
 from vera_core.store.catalog import Catalog
 from vera_core.store.jobs import JobQueue
 from vera_core.tables.export import document_tables
@@ -111,7 +111,7 @@ def run_kind(args, settings: VeraSettings) -> int:
 def run_delete(args, settings: VeraSettings) -> int:
     ws = Workspace(settings)
     doc = ws.catalog.resolve(args.doc)
-    with writer_lock(ws.data_dir) as mine:
+    with store_lock(ws.settings) as mine:
         if mine:
             ws.delete(doc.doc_id)
         else:  # NOTE: the running worker is the store's one writer: it deletes, this command waits

@@ -15,7 +15,7 @@ from vera_core.errors import VeraError
 from vera_core.ingest.desk import IngestDesk
 from vera_core.ingest.service import IngestResult
 from vera_core.ingest.worker import IngestWorker
-from vera_core.ingest.worker_process import start_worker_process, writer_lock
+from vera_core.ingest.worker_process import start_worker_process, store_lock
 from vera_core.store.jobs import Job, JobQueue
 from vera_core.workspace import Workspace
 
@@ -36,7 +36,7 @@ def work_and_follow(ws: Workspace, jobs: list[int], *, workers: int | None = Non
     """Work the queue in this process while no other worker runs (else follow that one) until the
     `jobs` are finished; `report` gets a line when a job becomes searchable, complete, skipped or failed."""
     queue = JobQueue(ws.catalog)
-    with writer_lock(ws.data_dir) as mine:
+    with store_lock(ws.settings) as mine:
         thread = None
         if mine:
             worker = IngestWorker(ws, parse_workers=workers or ws.settings.ingest_workers)
@@ -44,6 +44,9 @@ def work_and_follow(ws: Workspace, jobs: list[int], *, workers: int | None = Non
                                       kwargs={"should_stop": lambda: _finished(queue, jobs), "poll_s": POLL_S})
             thread.start()
         started, seen = time.perf_counter(), {}
+        waiting = waiting_line(queue, jobs)
+        if waiting:
+            report(waiting)
         while True:
             states = [queue.get(j) for j in jobs]
             for job in states:
@@ -59,6 +62,21 @@ def work_and_follow(ws: Workspace, jobs: list[int], *, workers: int | None = Non
         if thread is not None:
             thread.join()
     return [queue.get(j) for j in jobs]
+
+
+def waiting_line(queue: JobQueue, jobs: list[int]) -> str:
+    """What the files wait behind, when earlier work is unfinished: the documents and the chunks still
+    to embed ('' when nothing is ahead)."""
+    ahead = [j for j in queue.ahead_of(jobs) if j.job_id not in jobs]
+    if not ahead:
+        return ""
+    chunks = sum(round(j.chunks * (1 - j.progress)) for j in ahead if j.chunks)
+    unread = sum(1 for j in ahead if not j.chunks)
+    names = ", ".join(j.name for j in ahead[:5]) + (f" and {len(ahead) - 5} more" if len(ahead) > 5 else "")
+    parts = [f"{chunks} chunks still to embed"] if chunks else []
+    parts += [f"{unread} not read yet"] if unread else []
+    return (f"  waiting behind {len(ahead)} document(s) queued earlier ({names}): {'; '.join(parts)}. "
+            f"Each of these files becomes searchable once read.")
 
 
 def _finished(queue: JobQueue, jobs: list[int]) -> bool:

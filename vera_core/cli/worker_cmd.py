@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 
 from vera_core.config import VeraSettings
 from vera_core.ingest.worker import IngestWorker
-from vera_core.ingest.worker_process import writer_lock
+from vera_core.ingest.worker_process import store_lock
 from vera_core.workspace import Workspace
+
+
+def _stop(signum, _frame) -> None:
+    """SIGTERM (systemd, `kill`, a container stop) ends the worker as Ctrl-C does: its reading and
+    embedding processes are stopped, its jobs released to the next worker."""
+    raise SystemExit(128 + signum)
 
 
 def run(args, settings: VeraSettings) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    signal.signal(signal.SIGTERM, _stop)
     if args.nice:
         os.nice(args.nice)
     data_dir = settings.resolved_data_dir()
-    with writer_lock(data_dir) as mine:
+    with store_lock(settings) as mine:
         if not mine:
             print(f"A worker already writes to {data_dir}; nothing to do.")
             return 0
@@ -25,6 +33,9 @@ def run(args, settings: VeraSettings) -> int:
             torch.set_num_threads(args.threads)
             settings = settings.model_copy(update={"embed_workers": 1})
         ws = Workspace(settings, batch=True)
-        IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent,
-                                                             idle_exit_s=args.idle_exit)
+        try:
+            IngestWorker(ws, parse_workers=args.workers or 1).run(until_idle=args.until_idle, parent=args.parent,
+                                                                 idle_exit_s=args.idle_exit)
+        finally:
+            ws.close_embedder()
     return 0

@@ -140,6 +140,11 @@ class MiniLMEmbedding(BaseEmbedding):
         return load_sentence_transformer(self.model_dir, self.bf16, bucketed=replica is not None,
                                          device=self.torch_device, replica=replica or 0, read_tokens=self.read_tokens)
 
+    def close_pool(self) -> None:
+        """Stop the batch-embedding processes, if any were started."""
+        if self._pool is not None:
+            self._pool.close()
+
     def pool(self):
         """The worker pool for batch embedding, or None when in-process (always on an accelerator:
         one process feeds it best)."""

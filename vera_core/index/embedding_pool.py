@@ -20,11 +20,23 @@ _worker_model = None
 def _init_worker(model_dir: str | None, bf16: bool, read_tokens: int = 256) -> None:
     global _worker_model
     import os
+    _die_with_parent()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
     torch.set_num_threads(1)
     from vera_core.index.embedding import load_sentence_transformer
     _worker_model = load_sentence_transformer(model_dir, bf16, read_tokens=read_tokens)
+
+
+def _die_with_parent() -> None:
+    """Linux: this process gets SIGTERM when the process that started it dies, even by SIGKILL, so
+    a killed worker leaves no embedding process behind."""
+    import ctypes
+    import signal
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: shutdown at exit still stops the pool
+        pass
 
 
 def _encode_shard(texts: list[str], batch_size: int) -> list[list[float]]:
@@ -71,7 +83,14 @@ class EmbeddingPool:
         return out
 
     def close(self) -> None:
+        """Stop the embedding processes now (a batch they are embedding is dropped)."""
         with self._lock:
             if self._pool is not None:
+                processes = list((getattr(self._pool, "_processes", None) or {}).values())
                 self._pool.shutdown(wait=False, cancel_futures=True)
+                for process in processes:
+                    if process.is_alive():
+                        process.terminate()
+                for process in processes:
+                    process.join(timeout=5)
                 self._pool = None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from vera_core.documents.kinds import KINDS
 from vera_core.errors import VeraError
 from vera_core.ingest.source import SourceFile, load_source
-from vera_core.ingest.worker_process import start_worker_process, worker_running, writer_lock
+from vera_core.ingest.worker_process import start_worker_process, store_lock, worker_running
 from vera_core.store.jobs import JobQueue
 from vera_core.workspace import Workspace
 
@@ -104,7 +104,7 @@ class IngestDesk:
 
     def delete(self, doc_id: str) -> bool:
         """Delete a document now when no worker runs (True), else queue the delete for it (False)."""
-        with writer_lock(self.ws.data_dir) as mine:
+        with store_lock(self.ws.settings) as mine:
             if mine:
                 self.ws.sync()
                 self.ws.delete(doc_id)
@@ -122,5 +122,7 @@ class IngestDesk:
         """Start the store's worker when there is work and none runs; True when one was started."""
         if not self.has_work() or worker_running(self.ws.data_dir):
             return False
+        if self.ws.settings.database_url and self.queue.live_workers(self.ws.settings.worker_heartbeat_timeout_s):
+            return False  # NOTE: a team store's workers may run on other hosts; one alive anywhere will do
         return start_worker_process(self.ws.settings, parent=os.getpid(), idle_exit_s=IDLE_EXIT_S,
                                     threads=WORKER_THREADS) is not None

@@ -2,6 +2,12 @@
 waits for embedding. The app starts one per store (`worker_process.start_worker_process`), `vera worker` runs one on
 its own, and `vera ingest` runs one in-process when none is running.
 
+On the embedded store one worker writes at a time (the writer lock); on a team store (PostgreSQL) any
+number run, on any host: each claims queued jobs row by row, embeds only the documents of its own
+jobs, and says it is alive every `worker_heartbeat_timeout_s / 6`; a worker silent for the whole
+timeout is taken for dead, and the next worker to look requeues what it was reading and adopts the
+documents it was embedding, whose embedding resumes where its vectors stop.
+
 Order of work: every queued file is first made searchable (parse, tables, facts, keyword index: a few
 seconds even for a 160-page 10-K), then dense vectors are written in batches, oldest document first;
 between batches, newly queued files go first. One worker writes to a store at a time: it holds the
@@ -13,7 +19,10 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import threading
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +30,7 @@ from vera_core.errors import ParseBudgetError, VeraError
 from vera_core.ingest.budget import ParseBudget
 from vera_core.ingest.service import Ingestor
 from vera_core.ingest.source import load_source
-from vera_core.store.jobs import MAX_ATTEMPTS, Job, JobQueue
+from vera_core.store.jobs import MAX_ATTEMPTS, Job, JobQueue, Reclaimed
 from vera_core.workspace import Workspace
 
 __all__ = ["EMBED_BATCH", "IngestWorker"]
@@ -38,30 +47,52 @@ class IngestWorker:
     def __init__(self, ws: Workspace, *, parse_workers: int | None = None,
                  on_event: Callable[[Job, str], None] | None = None) -> None:
         self.ws = ws
-        self.queue = JobQueue(ws.catalog)
+        self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.exclusive = not ws.settings.database_url
+        """Whether this worker holds the store alone (the embedded store's writer lock)."""
+        self.timeout_s = ws.settings.worker_heartbeat_timeout_s
+        self.queue = JobQueue(ws.catalog, self.worker_id)
         self.ingestor = Ingestor(ws)
         self.parse_workers = max(1, parse_workers or 1)
         self.on_event = on_event
         self._budgets: list[ParseBudget] = []
         self._broken: set[str] = set()
 
-    def recover(self) -> None:
-        """After a crash: remove half-written documents, requeue the jobs that were being parsed (a job
-        interrupted MAX_ATTEMPTS times is failed instead: it may be what stopped the worker)."""
-        self.ws.repair()
-        for job in self.queue.fail_exhausted():
+    def recover(self) -> Reclaimed:
+        """Take back the work of workers that died: their half-written documents removed, the jobs they
+        were reading requeued (a job interrupted MAX_ATTEMPTS times is failed instead: it may be what
+        stopped them), the documents they were embedding adopted. Holding the store alone, every running
+        job is such work; on a team store, those of workers silent for the heartbeat timeout."""
+        if self.exclusive:
+            self.ws.repair()
+        got = self.queue.reclaim(None if self.exclusive else self.timeout_s)
+        pending = {d.doc_id for d in self.ws.catalog.pending_documents()}
+        for doc_id in got.orphans:
+            if doc_id in pending:
+                self.ws.delete(doc_id)
+        for job in got.failed:
             log.warning("gave up on %s after %d attempts", job.name, job.attempts)
-        for job in self.queue.requeue_interrupted():
-            log.info("requeued %s (interrupted while %s)", job.name, job.stage)
+        for job in got.requeued:
+            log.info("requeued %s (its worker stopped while reading it)", job.name)
+        for job in got.adopted:
+            log.info("adopted %s (its worker stopped while embedding it)", job.name)
+        return got
 
     def run(self, *, until_idle: bool = False, should_stop: Callable[[], bool] = lambda: False,
             poll_s: float = 0.3, parent: int | None = None, idle_exit_s: float | None = None) -> None:
         """Work until told to stop (`should_stop`), until nothing is left (`until_idle`), until the
         `parent` process is gone and nothing is left, or after `idle_exit_s` with nothing to do."""
+        self.queue.register(socket.gethostname(), os.getpid())
+        stop_beating = threading.Event()
+        beating = threading.Thread(target=self._beat, args=(stop_beating,), name="vera-heartbeat", daemon=True)
+        beating.start()
         self.recover()
-        idle_since = time.monotonic()
+        idle_since = last_look = time.monotonic()
         try:
             while not should_stop():
+                if not self.exclusive and time.monotonic() - last_look >= self.timeout_s / 3:
+                    self.recover()  # NOTE: another worker may have died since
+                    last_look = time.monotonic()
                 if self.step():
                     idle_since = time.monotonic()
                     continue
@@ -71,8 +102,23 @@ class IngestWorker:
                     return
                 time.sleep(poll_s)
         finally:
+            stop_beating.set()
+            beating.join(timeout=5)
             for budget in self._budgets:
                 budget.close()
+            try:
+                self.queue.release()
+                self.queue.unregister()
+            except Exception:  # noqa: BLE001 - a catalog gone at exit: the row only ages out
+                log.warning("could not unregister worker %s", self.worker_id)
+
+    def _beat(self, stop: threading.Event) -> None:
+        """Say this worker and its jobs are alive, every sixth of the heartbeat timeout."""
+        while not stop.wait(max(0.2, self.timeout_s / 6)):
+            try:
+                self.queue.beat()
+            except Exception:  # noqa: BLE001 - a missed beat is retried; six in a row make us dead
+                log.warning("heartbeat failed", exc_info=True)
 
     def step(self) -> bool:
         """One unit of work: the queued files made searchable, else one batch of vectors; False when
@@ -116,6 +162,7 @@ class IngestWorker:
         except VeraError as exc:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
             return None
+        self.queue.update(job.job_id, doc_id=source.doc_id)  # NOTE: what to clean up if this worker dies
         if not job.force and self.ingestor.is_present(source.doc_id):  # NOTE: before parsing it
             present = self.ws.catalog.document(source.doc_id)
             if job.doc_kind and present is not None and present.kind != job.doc_kind:  # the kind chosen now
@@ -166,8 +213,11 @@ class IngestWorker:
     # -- stage two: complete -----------------------------------------------------------------------
 
     def _embed_batch(self) -> bool:
-        pending = sorted((d for d in self.ws.catalog.documents() if not d.complete and d.doc_id not in self._broken),
-                         key=lambda d: (d.ready_at or "", d.name))
+        docs = (d for d in self.ws.catalog.documents() if not d.complete and d.doc_id not in self._broken)
+        if not self.exclusive:  # NOTE: on a team store, only the documents of this worker's own jobs
+            mine = {j.doc_id for j in self.queue.mine() if j.kind == "ingest" and j.stage in ("searchable", "embedding")}
+            docs = (d for d in docs if d.doc_id in mine)
+        pending = sorted(docs, key=lambda d: (d.ready_at or "", d.name))
         if not pending:
             return False
         doc = pending[0]

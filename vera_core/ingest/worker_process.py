@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vera_core.config import VeraSettings
 
-__all__ = ["LOCK_FILE", "PID_FILE", "start_worker_process", "worker_running", "writer_lock"]
+__all__ = ["LOCK_FILE", "PID_FILE", "start_worker_process", "store_lock", "worker_running", "writer_lock"]
 
 LOCK_FILE = "writer.lock"
 
@@ -37,6 +37,18 @@ def writer_lock(data_dir: Path, *, wait: bool = False) -> Iterator[bool]:
         if acquired:
             fcntl.flock(handle, fcntl.LOCK_UN)
         handle.close()
+
+
+@contextmanager
+def store_lock(settings: VeraSettings) -> Iterator[bool]:
+    """The right to work the store's queue; yields whether this process has it. On a team store
+    (PostgreSQL) every process has it: workers on any host claim jobs row by row (SKIP LOCKED) and keep
+    them with heartbeats. On the embedded store, one process at a time: the writer lock."""
+    if settings.database_url:
+        yield True
+        return
+    with writer_lock(settings.resolved_data_dir()) as mine:
+        yield mine
 
 
 PID_FILE = "worker.pid"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from vera_core.store.catalog import Catalog
@@ -57,6 +57,10 @@ class Job:
     """Times a worker began reading the file."""
     doc_kind: str = ""
     """The document kind the user chose on upload or with `vera ingest --kind` ('' : detect it)."""
+    worker: str = ""
+    """The worker working the job ('host:pid:tag'), '' while it waits."""
+    heartbeat_at: str | None = None
+    """When that worker last said it is alive."""
 
     @property
     def active(self) -> bool:
@@ -72,15 +76,31 @@ class Job:
                 "deleting": "deleting", "deleted": "deleted"}.get(self.stage, self.stage)
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def _now(ago_s: float = 0.0) -> str:
+    return (datetime.now(UTC) - timedelta(seconds=ago_s)).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Reclaimed:
+    """What `reclaim` did with the jobs of workers that stopped beating."""
+
+    requeued: list[Job]
+    """Jobs they were reading or deleting: queued again (their half-written documents removed)."""
+    failed: list[Job]
+    """Jobs they were reading MAX_ATTEMPTS times: failed, with why."""
+    adopted: list[Job]
+    """Searchable documents they were embedding: this worker embeds the rest."""
+    orphans: list[str]
+    """Ids of documents left half written (`ingesting`) by the jobs requeued or failed."""
 
 
 class JobQueue:
-    """The jobs of one store's catalog. Every method is one short transaction."""
+    """The jobs of one store's catalog. Every method is one short transaction. `worker`: the id of the
+    worker using the queue (jobs it claims carry it, and its heartbeats keep them)."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, worker: str = "") -> None:
         self.catalog = catalog
+        self.worker = worker
 
     def enqueue(self, name: str, path: str, *, kind: JobKind = "ingest", owned: bool = False, force: bool = False,
                 doc_id: str | None = None, doc_kind: str = "") -> int:
@@ -105,29 +125,103 @@ class JobQueue:
                 now = _now()
                 execute(conn, "UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
                               " 'deleting' ELSE 'parsing' END, started_at = :now, updated_at = :now,"
-                              " attempts = attempts + 1 WHERE job_id IN :ids", {"now": now, "ids": ids},
-                        expanding=("ids",))
+                              " heartbeat_at = :now, worker = :worker, attempts = attempts + 1 WHERE job_id IN :ids",
+                        {"now": now, "ids": ids, "worker": self.worker}, expanding=("ids",))
         return [self.get(i) for i in ids]
 
     def retry_later(self, job_id: int, *, error: str, error_type: str) -> None:
         """Queue a job again, behind the first attempts of the others, with why it is retried."""
-        self.update(job_id, status="queued", stage="queued", error=error, error_type=error_type)
+        self.update(job_id, status="queued", stage="queued", error=error, error_type=error_type, worker="")
 
-    def fail_exhausted(self) -> list[Job]:
-        """Jobs a worker was reading when it died, MAX_ATTEMPTS times: failed, with why. Call only while
-        holding the store's writer lock, before `requeue_interrupted`."""
+    # -- workers and heartbeats --------------------------------------------------------------------
+
+    def register(self, host: str, pid: int) -> None:
+        """Record this worker as alive (`live_workers` lists it until its heartbeats stop)."""
+        now = _now()
         with self.catalog.transaction() as conn:
-            rows = execute(conn, "SELECT job_id, name FROM ingest_jobs WHERE status = 'running' AND stage = 'parsing'"
-                                 " AND attempts >= :n" + self.catalog.db.skip_locked, {"n": MAX_ATTEMPTS}).fetchall()
+            execute(conn, "INSERT INTO workers (worker_id, host, pid, started_at, heartbeat_at) VALUES"
+                          " (:worker, :host, :pid, :now, :now) ON CONFLICT (worker_id) DO UPDATE SET"
+                          " heartbeat_at = excluded.heartbeat_at",
+                    {"worker": self.worker, "host": host, "pid": pid, "now": now})
+
+    def unregister(self) -> None:
+        """This worker stops: its row goes (its unfinished jobs are reclaimed by the next worker)."""
+        with self.catalog.transaction() as conn:
+            execute(conn, "DELETE FROM workers WHERE worker_id = :worker", {"worker": self.worker})
+
+    def release(self) -> None:
+        """This worker stops with jobs still running: they are stale at once, so the next worker to look
+        takes them back without waiting for the heartbeat timeout."""
+        with self.catalog.transaction() as conn:
+            execute(conn, "UPDATE ingest_jobs SET heartbeat_at = NULL WHERE worker = :worker AND status = 'running'",
+                    {"worker": self.worker})
+
+    def beat(self) -> None:
+        """This worker and the jobs it runs are alive."""
+        now = _now()
+        with self.catalog.transaction() as conn:
+            execute(conn, "UPDATE workers SET heartbeat_at = :now WHERE worker_id = :worker",
+                    {"now": now, "worker": self.worker})
+            execute(conn, "UPDATE ingest_jobs SET heartbeat_at = :now WHERE worker = :worker AND status = 'running'",
+                    {"now": now, "worker": self.worker})
+
+    def live_workers(self, timeout_s: float) -> list[str]:
+        """Ids of the workers whose last heartbeat is under `timeout_s` old."""
+        return [r["worker_id"] for r in self.catalog.query(
+            "SELECT worker_id FROM workers WHERE heartbeat_at >= :cutoff ORDER BY worker_id",
+            {"cutoff": _now(timeout_s)})]
+
+    def reclaim(self, timeout_s: float | None) -> Reclaimed:
+        """Take back the running jobs whose worker stopped beating `timeout_s` ago (None: every running
+        job not this worker's, for a worker that holds the store alone). A job being read or deleted
+        goes back to the queue (or fails after MAX_ATTEMPTS reads); a searchable document being embedded
+        is adopted by this worker, whose embedding resumes where the vectors stop. Rows are locked
+        with SKIP LOCKED, so two workers never take the same job."""
+        cutoff = _now(timeout_s) if timeout_s is not None else None
+        stale = ("status = 'running' AND worker <> :me AND (heartbeat_at IS NULL OR heartbeat_at < :cutoff)"
+                 if cutoff else "status = 'running' AND worker <> :me")
+        params = {"me": self.worker, "cutoff": cutoff}
+        with self.catalog.transaction() as conn:
+            rows = execute(conn, f"SELECT job_id, name, stage, attempts, doc_id FROM ingest_jobs WHERE {stale}"
+                                 f" ORDER BY job_id{self.catalog.db.skip_locked}", params).fetchall()
             now = _now()
-            for job_id, name in rows:
-                execute(
-                    conn, "UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = :error,"
-                    " error_type = 'ParseBudgetError', finished_at = :now, updated_at = :now WHERE job_id = :job_id",
-                    {"error": f"Reading {name!r} was interrupted {MAX_ATTEMPTS} times (the worker stopped or was "
-                              f"killed while reading it), so it was not ingested. If it is a genuine document, split "
-                              f"it and upload the parts.", "now": now, "job_id": job_id})
-        return [self.get(r[0]) for r in sorted(rows)]
+            requeue = [r for r in rows if r.stage in ("parsing", "deleting", "queued")
+                       and not (r.stage == "parsing" and r.attempts >= MAX_ATTEMPTS)]
+            fail = [r for r in rows if r.stage == "parsing" and r.attempts >= MAX_ATTEMPTS]
+            adopt = [r for r in rows if r not in requeue and r not in fail]
+            for r in fail:
+                execute(conn, "UPDATE ingest_jobs SET status = 'failed', stage = 'failed', error = :error,"
+                              " error_type = 'ParseBudgetError', finished_at = :now, updated_at = :now, worker = ''"
+                              " WHERE job_id = :job_id",
+                        {"error": f"Reading {r.name!r} was interrupted {MAX_ATTEMPTS} times (the worker stopped or "
+                                  f"was killed while reading it), so it was not ingested. If it is a genuine "
+                                  f"document, split it and upload the parts.", "now": now, "job_id": r.job_id})
+            if requeue:
+                execute(conn, "UPDATE ingest_jobs SET status = 'queued', stage = 'queued', updated_at = :now,"
+                              " worker = '' WHERE job_id IN :ids", {"now": now, "ids": [r.job_id for r in requeue]},
+                        expanding=("ids",))
+            if adopt:
+                execute(conn, "UPDATE ingest_jobs SET worker = :me, heartbeat_at = :now, updated_at = :now"
+                              " WHERE job_id IN :ids", {"me": self.worker, "now": now, "ids": [r.job_id for r in adopt]},
+                        expanding=("ids",))
+            orphans = [r.doc_id for r in requeue + fail if r.doc_id and r.stage == "parsing"]
+            if cutoff:
+                execute(conn, "DELETE FROM workers WHERE heartbeat_at < :cutoff", {"cutoff": cutoff})
+        return Reclaimed([self.get(r.job_id) for r in requeue], [self.get(r.job_id) for r in fail],
+                         [self.get(r.job_id) for r in adopt], orphans)
+
+    def mine(self) -> list[Job]:
+        """The running jobs of this worker."""
+        return [_job(r) for r in self.catalog.query(
+            "SELECT * FROM ingest_jobs WHERE worker = :me AND status = 'running' ORDER BY job_id", {"me": self.worker})]
+
+    def ahead_of(self, job_ids: list[int]) -> list[Job]:
+        """Unfinished jobs queued before the first of `job_ids` (what those files wait behind)."""
+        if not job_ids:
+            return []
+        return [_job(r) for r in self.catalog.query(
+            "SELECT * FROM ingest_jobs WHERE status IN ('queued', 'running') AND job_id < :first ORDER BY job_id",
+            {"first": min(job_ids)})]
 
     def update(self, job_id: int, **fields) -> None:
         """Set columns of a job (stage, progress, doc_id, pages, chunks, searchable_at ...)."""
@@ -166,16 +260,6 @@ class JobQueue:
                           " finished_at = :now, updated_at = :now WHERE doc_id = :doc_id AND status = 'running'"
                           " AND kind = 'ingest'", {"now": now, "doc_id": doc_id})
 
-    def requeue_interrupted(self) -> list[Job]:
-        """After a worker died: a job it was parsing goes back to the queue (its document, if begun, is
-        invisible and repaired); a job whose document was searchable stays running, and its embedding
-        resumes. A delete is retried. Call only while holding the store's writer lock."""
-        with self.catalog.transaction() as conn:
-            rows = execute(conn, "UPDATE ingest_jobs SET status = 'queued', stage = 'queued', updated_at = :now WHERE"
-                                 " status = 'running' AND stage IN ('parsing', 'deleting') RETURNING job_id",
-                           {"now": _now()}).fetchall()
-        return [self.get(r[0]) for r in sorted(rows)]
-
     def get(self, job_id: int) -> Job:
         rows = self.catalog.query("SELECT * FROM ingest_jobs WHERE job_id = :job_id", {"job_id": job_id})
         return _job(rows[0])
@@ -196,4 +280,5 @@ def _job(row: Mapping) -> Job:
                progress=float(row["progress"]), pages=row["pages"], chunks=row["chunks"], error=row["error"],
                error_type=row["error_type"], created_at=row["created_at"], started_at=row["started_at"],
                searchable_at=row["searchable_at"], finished_at=row["finished_at"], updated_at=row["updated_at"],
-               attempts=row["attempts"], doc_kind=row["doc_kind"])
+               attempts=row["attempts"], doc_kind=row["doc_kind"], worker=row["worker"],
+               heartbeat_at=row["heartbeat_at"])

@@ -128,6 +128,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE ingest_jobs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE ingest_jobs ADD COLUMN doc_kind TEXT NOT NULL DEFAULT '';
     """),
+    Migration(6, "ingestion workers and their heartbeats: several workers share one queue", """
+        ALTER TABLE ingest_jobs ADD COLUMN worker TEXT NOT NULL DEFAULT '';
+        ALTER TABLE ingest_jobs ADD COLUMN heartbeat_at TEXT;
+        CREATE TABLE workers (
+            worker_id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            started_at TEXT NOT NULL,
+            heartbeat_at TEXT NOT NULL
+        );
+        CREATE INDEX ingest_jobs_worker ON ingest_jobs(worker, status)
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -145,7 +157,8 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "keyword_indexes": ("doc_id", "data", "built_at"),
     "ingest_jobs": ("job_id", "kind", "name", "path", "owned", "force", "doc_id", "status", "stage", "progress",
                     "pages", "chunks", "error", "error_type", "created_at", "started_at", "searchable_at",
-                    "finished_at", "updated_at", "attempts", "doc_kind"),
+                    "finished_at", "updated_at", "attempts", "doc_kind", "worker", "heartbeat_at"),
+    "workers": ("worker_id", "host", "pid", "started_at", "heartbeat_at"),
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""
