@@ -148,7 +148,7 @@ class Catalog:
             self.path: Path | None = None
             self.db = Database(url=url)
             self.db.check_reachable("VERA_DATABASE_URL")
-            is_new = "documents" not in self.db.tables()
+            is_new = not self.db.has_table("documents")
         else:
             self.path = data_dir / self.FILE_NAME
             is_new = not self.path.exists() or self.path.stat().st_size == 0
@@ -190,7 +190,6 @@ class Catalog:
         """Rows of one read statement (for the store's own modules, e.g. the ingestion queue)."""
         return self.db.read(statement, params, expanding=expanding)
 
-    _query = query
 
     # -- documents ---------------------------------------------------------------------------------
 
@@ -257,13 +256,13 @@ class Catalog:
 
     def keyword_index(self, doc_id: str) -> bytes | None:
         """The keyword index written when the document became searchable (None in older stores)."""
-        rows = self._query("SELECT data FROM keyword_indexes WHERE doc_id = :doc_id", {"doc_id": doc_id})
+        rows = self.query("SELECT data FROM keyword_indexes WHERE doc_id = :doc_id", {"doc_id": doc_id})
         return bytes(rows[0]["data"]) if rows else None
 
     def versions(self) -> dict[str, tuple[str, str]]:
         """(stage, ready_at) of every visible document: what another process may have changed."""
         return {r["doc_id"]: (r["stage"], r["ready_at"] or "")
-                for r in self._query("SELECT doc_id, stage, ready_at FROM documents WHERE status = 'ready'")}
+                for r in self.query("SELECT doc_id, stage, ready_at FROM documents WHERE status = 'ready'")}
 
     def delete_document(self, doc_id: str) -> None:
         """Remove a document and (by cascade) its chunks, headings and facts."""
@@ -273,15 +272,15 @@ class Catalog:
     def documents(self, *, include_pending: bool = False) -> list[DocumentRecord]:
         """Documents in name order; only `ready` ones unless `include_pending`."""
         where = "" if include_pending else "WHERE status = 'ready'"
-        return [_document(row) for row in self._query(f"SELECT * FROM documents {where} ORDER BY name, doc_id")]
+        return [_document(row) for row in self.query(f"SELECT * FROM documents {where} ORDER BY name, doc_id")]
 
     def pending_documents(self) -> list[DocumentRecord]:
         """Documents left `ingesting` by an interrupted ingestion."""
-        return [_document(r) for r in self._query("SELECT * FROM documents WHERE status = 'ingesting'")]
+        return [_document(r) for r in self.query("SELECT * FROM documents WHERE status = 'ingesting'")]
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         """A ready document by exact id, or None."""
-        rows = self._query("SELECT * FROM documents WHERE doc_id = :doc_id AND status = 'ready'", {"doc_id": doc_id})
+        rows = self.query("SELECT * FROM documents WHERE doc_id = :doc_id AND status = 'ready'", {"doc_id": doc_id})
         return _document(rows[0]) if rows else None
 
     def resolve(self, ref: str) -> DocumentRecord:
@@ -307,18 +306,18 @@ class Catalog:
 
     def chunks(self, doc_id: str) -> list[ChunkRecord]:
         """All chunks of a document in document order."""
-        return [_chunk(r) for r in self._query(
+        return [_chunk(r) for r in self.query(
             "SELECT * FROM chunks WHERE doc_id = :doc_id ORDER BY position", {"doc_id": doc_id})]
 
     def first_chunks(self, doc_id: str, count: int = 3) -> list[ChunkRecord]:
         """The first `count` chunks of a document (its opening: title page, cover)."""
-        return [_chunk(r) for r in self._query(
+        return [_chunk(r) for r in self.query(
             "SELECT * FROM chunks WHERE doc_id = :doc_id ORDER BY position LIMIT :n", {"doc_id": doc_id, "n": count})]
 
     def keyword_rows(self, doc_id: str) -> list[KeywordRow]:
         """The columns keyword search reads, without geometry (cheap to load for big documents)."""
         return [KeywordRow(r["chunk_id"], r["page_start"], r["page_end"], r["caption"], r["heading_path"], r["text"],
-                           r["kind"]) for r in self._query(
+                           r["kind"]) for r in self.query(
             "SELECT chunk_id, page_start, page_end, caption, heading_path, text, kind FROM chunks"
             " WHERE doc_id = :doc_id ORDER BY position", {"doc_id": doc_id})]
 
@@ -338,7 +337,7 @@ class Catalog:
         batches of 500, under SQLite's limit on bound parameters)."""
         rows: list[RowMapping] = []
         for start in range(0, len(values), 500):
-            rows += self._query(f"SELECT {columns} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
+            rows += self.query(f"SELECT {columns} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id"
                                 f" WHERE d.status = 'ready' AND c.{column} IN :values",
                                 {"values": list(values[start:start + 500])}, expanding=("values",))
         return rows
@@ -346,7 +345,7 @@ class Catalog:
     def headings(self, doc_id: str) -> list[Heading]:
         """Headings of a document in document order, with the page range of each section."""
         return [Heading(r["title"], r["level"], tuple(json.loads(r["path"])), r["page_start"], r["page_end"])
-                for r in self._query("SELECT * FROM headings WHERE doc_id = :doc_id ORDER BY position",
+                for r in self.query("SELECT * FROM headings WHERE doc_id = :doc_id ORDER BY position",
                                      {"doc_id": doc_id})]
 
     # -- table grids -------------------------------------------------------------------------------
@@ -355,9 +354,9 @@ class Catalog:
         """A document's table grids in document order (only `chunk_ids` when given)."""
         only, expanding = (" AND chunk_id IN :ids", ("ids",)) if chunk_ids else ("", ())
         params = {"doc_id": doc_id, "ids": list(chunk_ids)} if chunk_ids else {"doc_id": doc_id}
-        rows = self._query(f"SELECT * FROM table_grids WHERE doc_id = :doc_id{only} ORDER BY chunk_id", params,
+        rows = self.query(f"SELECT * FROM table_grids WHERE doc_id = :doc_id{only} ORDER BY chunk_id", params,
                            expanding=expanding)
-        cells = self._query(f"SELECT * FROM table_cells WHERE doc_id = :doc_id{only}", params, expanding=expanding)
+        cells = self.query(f"SELECT * FROM table_cells WHERE doc_id = :doc_id{only}", params, expanding=expanding)
         return grid_rows.read_grids(rows, cells)
 
     # -- document facts ---------------------------------------------------------------------------
@@ -379,7 +378,7 @@ class Catalog:
                            r["source_chunk_id"], tuple(json.loads(r["page_numbers_json"])),
                            tuple(Rect.from_dict(p) for p in json.loads(r["polygons_json"])),
                            r["evidence_excerpt"], r["extractor_version"], r["doc_sha256"], r["extracted_at"])
-                for r in self._query("SELECT * FROM document_facts WHERE doc_id = :doc_id ORDER BY fact_name",
+                for r in self.query("SELECT * FROM document_facts WHERE doc_id = :doc_id ORDER BY fact_name",
                                      {"doc_id": doc_id})]
 
 

@@ -91,6 +91,10 @@ class Database:
             with conn.begin():
                 yield conn
 
+    def has_table(self, name: str) -> bool:
+        with self.engine.connect() as conn:
+            return inspect(conn).has_table(name)
+
     def tables(self) -> dict[str, set[str]]:
         """Every table of the catalog and its columns."""
         with self.engine.connect() as conn:

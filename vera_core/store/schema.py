@@ -172,7 +172,7 @@ _LOCK_KEY = 0x5645_5241
 
 def current_version(db: Database) -> int:
     """The highest applied migration, 0 for a catalog that has none."""
-    if "schema_version" not in db.tables():
+    if not db.has_table("schema_version"):
         return 0
     return int(db.read("SELECT MAX(version) AS v FROM schema_version")[0]["v"] or 0)
 
