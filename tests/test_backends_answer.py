@@ -79,3 +79,38 @@ def test_an_unreachable_chroma_server_names_the_setting(tmp_path):
     with pytest.raises(StoreUnavailableError, match=rf"Chroma server at {url}.*VERA_CHROMA_URL"):
         ws.vectors.count()
     assert not (tmp_path / "store" / "chroma").exists()
+
+
+def test_a_file_queued_on_one_host_is_read_rendered_and_answered_on_another(tmp_path):
+    """Two hosts of a team store share only the servers and the `VERA_FILES_DIR` folder: a file uploaded
+    on one is read by a worker on the other, and its cited page renders on both."""
+    from vera_core.ingest.desk import IngestDesk
+    from vera_core.ingest.worker import IngestWorker
+    from vera_core.records import Rect
+    from vera_core.store.jobs import JobQueue
+    from vera_core.render import Highlight, render_page
+    shared = dict(database_url=_postgres().new_database(), chroma_url=_chroma().url, collection="vera_two_hosts",
+                  files_dir=tmp_path / "shared")
+    app_host = Workspace(settings_for(tmp_path / "app-host", **shared))
+    worker_host = Workspace(settings_for(tmp_path / "worker-host", **shared))
+    report = SAMPLES / REPORT
+    job_id = IngestDesk(app_host).submit_path(report, start_worker=False).job_id
+    assert IngestDesk(app_host).submit(
+        "Nordlicht memo.md", b"# Nordlicht memo\n\nThe Nordlicht integration closes in March 2025.\n",
+        ).job_id is not None
+    staged = JobQueue(app_host.catalog).get(job_id).path
+    assert staged.startswith(str(tmp_path / "shared" / "uploads"))  # a copy every host reads, not the app host's path
+    IngestWorker(worker_host).run(until_idle=True)
+    assert sorted(d.stage for d in app_host.catalog.documents()) == ["complete", "complete"]
+    assert not list((tmp_path / "shared" / "uploads").iterdir())  # each staged copy dropped once read
+    assert not (tmp_path / "app-host" / "files").exists() and not (tmp_path / "worker-host" / "files").exists()
+    answer = QueryEngine(app_host, llm=None).answer("What was revenue in FY2024?", mode="deterministic")
+    cited = answer.citations[0]
+    doc = app_host.catalog.document(cited.doc_id)
+    assert app_host.file_path(doc) == tmp_path / "shared" / "files" / f"{doc.doc_id}.pdf"
+    rects = tuple(Rect(p.page, p.x0, p.y0, p.x1, p.y1) for p in cited.polygons)
+    assert rects and cited.page == 6  # the income statement
+    lit = render_page(app_host.file_path(doc), cited.page, (Highlight(1, rects),))
+    assert lit.width > 0 and lit.jpeg != render_page(app_host.file_path(doc), cited.page).jpeg
+    memo = QueryEngine(app_host, llm=None).answer("When does the Nordlicht integration close?", mode="deterministic")
+    assert "March 2025" in memo.answer

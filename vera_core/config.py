@@ -30,6 +30,12 @@ class VeraSettings(BaseSettings):
         description="Chroma server (http://host:8000) holding the vectors a team shares, through Chroma's HTTP "
         "client. Unset: an embedded Chroma store in the store directory's chroma/ folder.",
     )
+    files_dir: Path | None = Field(
+        default=None,
+        description="Folder of the original files (files/) and of uploads waiting for a worker (uploads/), shared "
+        "by every app process and worker of a team store (a network mount when they run on several hosts). "
+        "Unset: the store directory.",
+    )
     worker_heartbeat_timeout_s: float = Field(
         default=60.0, ge=1, le=3600,
         description="On a team store: an ingestion worker silent this long is taken for dead, and another "
@@ -124,3 +130,7 @@ class VeraSettings(BaseSettings):
     def resolved_data_dir(self) -> Path:
         """The data directory as an absolute path."""
         return self.data_dir.expanduser().resolve()
+
+    def resolved_files_dir(self) -> Path:
+        """The folder holding `files/` (originals) and `uploads/` (queued uploads), as an absolute path."""
+        return (self.files_dir or self.data_dir).expanduser().resolve()

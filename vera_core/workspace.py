@@ -63,8 +63,16 @@ class Workspace:
 
     @property
     def files_dir(self) -> Path:
-        """Where the original files are kept (for rendering pages), named `<doc_id><ext>`."""
-        path = self.data_dir / "files"
+        """Where the original files are kept (for rendering pages), named `<doc_id><ext>`: under
+        `VERA_FILES_DIR` when set, so that every app process of a team store renders any page."""
+        path = self.settings.resolved_files_dir() / "files"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    @property
+    def uploads_dir(self) -> Path:
+        """Where queued files wait for a worker (beside `files_dir`: any worker of a team store reads them)."""
+        path = self.settings.resolved_files_dir() / "uploads"
         path.mkdir(parents=True, exist_ok=True)
         return path
 

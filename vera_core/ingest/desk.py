@@ -48,7 +48,6 @@ class IngestDesk:
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
         self.queue = JobQueue(ws.catalog)
-        self.uploads = ws.data_dir / "uploads"
 
     def submit(self, name: str, data: bytes, *, kind: str = "") -> Submission:
         """Check an upload and queue it; a bad file or a duplicate is answered at once. `kind`: the
@@ -57,23 +56,31 @@ class IngestDesk:
                                                       name=name), kind=kind)
         if known is not None:
             return known
-        self.uploads.mkdir(parents=True, exist_ok=True)
-        path = self.uploads / f"{uuid.uuid4().hex[:12]}-{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}"
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-        job_id = self.queue.enqueue(name, str(path), owned=True, doc_kind=kind)
+        job_id = self.queue.enqueue(name, str(self._stage(name, data)), owned=True, doc_kind=kind)
         self.ensure_worker()
         return Submission(name, job_id=job_id)
 
+    def _stage(self, name: str, data: bytes) -> Path:
+        """A copy of a file in the uploads folder, where every worker of the store can read it."""
+        path = self.ws.uploads_dir / f"{uuid.uuid4().hex[:12]}-{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}"
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        return path
+
     def submit_path(self, path: Path, *, force: bool = False, start_worker: bool = True, kind: str = "") -> Submission:
         """Check a file on disk and queue it (the file stays where it is); `start_worker=False` when
-        the caller works the queue itself (`vera ingest`)."""
+        the caller works the queue itself (`vera ingest`). On a team store the file is copied to the
+        uploads folder first: any worker, on any host, may take the job."""
         known = self._check(path.name, lambda: load_source(path, max_file_mb=self.ws.settings.max_file_mb), force,
                             kind=kind)
         if known is not None:
             return known
-        job_id = self.queue.enqueue(path.name, str(path.resolve()), force=force, doc_kind=kind)
+        if self.ws.settings.database_url:
+            job_id = self.queue.enqueue(path.name, str(self._stage(path.name, path.read_bytes())), force=force,
+                                        owned=True, doc_kind=kind)
+        else:
+            job_id = self.queue.enqueue(path.name, str(path.resolve()), force=force, doc_kind=kind)
         if start_worker:
             self.ensure_worker()
         return Submission(path.name, job_id=job_id)
