@@ -1,5 +1,5 @@
 # VERA: `make run` installs everything and starts the app on the bundled samples;
-# `make test` installs the test needs (Python packages, Debian's chromium and postgresql) and runs the tests.
+# `make test` installs the test needs (Python packages, Debian's chromium, postgresql and nginx) and runs the tests.
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -30,6 +30,7 @@ install-test: $(TEST_STAMP)
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing Debian packages for the tests:$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

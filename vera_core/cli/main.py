@@ -33,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--threads", type=int, default=0,
                         help="embed in-process on this many threads (default: a process per core)")
     worker.add_argument("--workers", type=int, default=None, help="parsing processes (default 1)")
+    serve = sub.add_parser("serve", help="the app as several processes behind nginx, with ingestion workers")
+    serve.add_argument("--processes", type=int, default=2, help="Streamlit processes (more than 1 needs a team store)")
+    serve.add_argument("--port", type=int, default=8501, help="port nginx listens on (default 8501)")
+    serve.add_argument("--host", default="127.0.0.1", help="address nginx listens on (0.0.0.0: every interface)")
+    serve.add_argument("--workers", type=int, default=1, help="ingestion workers to run beside the apps (default 1)")
+    serve.add_argument("--sticky", choices=["cookie", "ip"], default="cookie",
+                       help="how a browser stays on its process: a cookie (default) or nginx's ip_hash")
 
     lst = sub.add_parser("list", help="list documents")
     lst.add_argument("--json", action="store_true")
@@ -125,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "worker":
             from vera_core.cli import worker_cmd
             return worker_cmd.run(args, settings)
+        if args.command == "serve":
+            from vera_core.cli import serve_cmd
+            return serve_cmd.run(args, settings)
         if args.command == "bench" and args.bench == "query":
             from vera_core.cli import bench_query_cmd
             return bench_query_cmd.run(args, settings)
