@@ -25,7 +25,7 @@ from vera_core.cli.app_server import CHROMIUM, free_port, launch_chromium
 from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
-from vera_core.serve.nginx import AFFINITY_COOKIE, UPSTREAM_HEADER
+from vera_core.serve.nginx import AFFINITY_COOKIE, UPSTREAM_HEADER, affinity_keys
 from vera_core.workspace import Workspace
 
 pytestmark = [pytest.mark.browser,
@@ -88,13 +88,9 @@ def _cmdline(process) -> list[str]:
 
 def test_a_file_uploaded_on_one_process_is_answered_and_highlighted_on_the_other(team):
     ws, url = team
-    routes = {}
-    for i in range(64):  # affinity keys that land on each of the two processes
-        routes.setdefault(_upstream(url, f"key{i}"), f"key{i}")
-        if len(routes) == 2:
-            break
-    assert len(routes) == 2, f"every key went to one process: {routes}"
-    (first, uploader_key), (second, asker_key) = sorted(routes.items())
+    uploader_key, asker_key = affinity_keys(url, 2)  # a key that lands on each of the two processes
+    first, second = _upstream(url, uploader_key), _upstream(url, asker_key)
+    assert first != second
     pdf = ARTIFACTS / KESTREL_NAME
     pdf.write_bytes(kestrel_review_pdf())
 

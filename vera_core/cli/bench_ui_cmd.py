@@ -19,9 +19,10 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from vera_core.cli.app_server import CHROMIUM_ARGS, CHROMIUM, ROOT, launch_chromium, start_app
-from vera_core.cli.bench_cmd import default_paths
+from vera_core.cli.bench_cmd import SAMPLES, default_paths
 from vera_core.cli.ui_driver import AskPage
 from vera_core.config import VeraSettings
+from vera_core.serve.nginx import AFFINITY_COOKIE
 
 QUESTIONS = ("What does page 4 say about the acquisition of Nordlicht?", "List all significant events",
              "What was total revenue in 2024 and 2023?", "What is the reporting currency?")
@@ -38,7 +39,7 @@ def run(args, settings: VeraSettings) -> int:
         print("vera bench ui needs Playwright: .venv/bin/pip install -r requirements-test.txt")
         return 2
     if args.sessions and args.sessions > 1:
-        return _sessions(args)
+        return _sessions(args, settings)
     if args.during_ingest:
         return _during_ingest(args)
     return _latency(args)
@@ -111,19 +112,21 @@ def _during_ingest(args) -> int:
     return 0
 
 
-def _sessions(args) -> int:
-    """One session alone, then `args.sessions` sessions asking at once, in one app: first as the server
-    delivers each answer (sessions that speak the app's protocol, as browsers on the analysts' own
-    machines would), then as each answer is shown in Chromium (the browsers on this machine's cores)."""
+def _sessions(args, settings: VeraSettings) -> int:
+    """One session alone, then `args.sessions` sessions asking at once, in one app run: first as the
+    server delivers each answer (sessions that speak the app's protocol, as browsers on the analysts' own
+    machines would), then as each answer is shown in Chromium (the browsers on this machine's cores).
+    With `--processes N`: the app as `vera serve` runs it on the configured store, N processes behind
+    nginx, the sessions spread evenly over them."""
     sessions = args.sessions
     questions = list(QUESTIONS) * max(1, args.runs)
-    with tempfile.TemporaryDirectory() as store, \
-            start_app(Path(store), log=ROOT / "test-artifacts" / "bench-ui-sessions-streamlit.log") as server:
-        asyncio.run(_until_complete(server.url, Path(store)))
-        delivered = asyncio.run(_measure(server.url, sessions, questions, _stream_sessions, server))
-        shown = asyncio.run(_measure(server.url, sessions, questions, _browser_sessions, server))
-        split = asyncio.run(_cpu_per_question(server, questions))
-    print(f"Enter -> answer, {len(questions)} questions per session, in one app run:")
+    with _app(args, settings) as (url, pids, cookies):
+        delivered = asyncio.run(_measure(url, sessions, questions, _stream_sessions, pids, cookies))
+        shown = asyncio.run(_measure(url, sessions, questions, _browser_sessions, pids, cookies))
+        split = asyncio.run(_cpu_per_question(url, pids, questions, cookies))
+    where = f"{args.processes} app process(es) behind nginx" if args.processes else "one app"
+    print(f"Enter -> answer, {len(questions)} questions per session, {where}, on a machine with "
+          f"{os.cpu_count()} cores:")
     cores = os.cpu_count() or 1
     # the server's floor for the protocol sessions only: Chromium's own CPU counts too (the last line)
     for title, (alone, together, server_cpu), server_only in (
@@ -148,6 +151,38 @@ def _sessions(args) -> int:
     return 0
 
 
+@contextmanager
+def _app(args, settings: VeraSettings) -> Iterator[tuple[str, callable, list[str]]]:
+    """(url, a function giving the app's process ids, one affinity cookie per session) of the app the
+    sessions ask: one `streamlit run` on a fresh store, or `vera serve --processes N` on the configured
+    store with the samples in it."""
+    if not args.processes:
+        with tempfile.TemporaryDirectory() as store, \
+                start_app(Path(store), log=ROOT / "test-artifacts" / "bench-ui-sessions-streamlit.log") as server:
+            asyncio.run(_until_complete(server.url, Path(store)))
+            yield server.url, lambda: [server.process.pid], [""] * args.sessions
+        return
+    from vera_core.cli.app_server import free_port
+    from vera_core.ingest.service import Ingestor
+    from vera_core.serve.cluster import Cluster
+    from vera_core.serve.nginx import affinity_keys
+    from vera_core.workspace import Workspace
+    ws = Workspace(settings, batch=True)
+    ingestor = Ingestor(ws)
+    for path in sorted(SAMPLES.glob("*")):
+        if path.suffix in (".pdf", ".md"):
+            ingestor.ingest_file(path)
+    ws.close_embedder()
+    cluster = Cluster(settings, processes=args.processes, port=free_port(), workers=0)
+    try:
+        cluster.start()
+        keys = affinity_keys(cluster.url, len(cluster.apps))
+        cookies = [f"{AFFINITY_COOKIE}={keys[i % len(keys)]}" for i in range(args.sessions)]
+        yield cluster.url, lambda: [a.process.pid for a in cluster.apps], cookies
+    finally:
+        cluster.stop()
+
+
 async def _until_complete(url: str, store: Path) -> None:
     """Open the app once (a first start queues the bundled samples) and wait until they are complete."""
     from vera_core.cli.stream_session import StreamSession
@@ -170,16 +205,16 @@ def _wait_until_complete(store: Path, timeout_s: float = 600) -> None:
         time.sleep(0.5)
 
 
-async def _measure(url: str, sessions: int, questions: list[str], open_sessions,
-                   server) -> tuple[list[float], list[float], float]:
+async def _measure(url: str, sessions: int, questions: list[str], open_sessions, pids,
+                   cookies: list[str]) -> tuple[list[float], list[float], float]:
     """Seconds to each answer for the first session alone, then for every session asking at once; and
     the app server's CPU seconds per question while the session was alone."""
     import psutil
-    async with open_sessions(url, sessions) as askers:
+    async with open_sessions(url, cookies[:sessions]) as askers:
         for asker in askers:  # warm-up: every question once in every session, so that neither
             for q in QUESTIONS:  # measurement pays a first question's caches
                 await asker.ask(q)
-        app = [psutil.Process(server.process.pid)]
+        app = [psutil.Process(pid) for pid in pids()]
         before = _cpu_seconds(app)
         alone = [await askers[0].ask(q) for q in questions]
         server_cpu = (_cpu_seconds(app) - before) / len(questions)
@@ -213,10 +248,10 @@ def _cpu_seconds(processes) -> float:
 
 
 @asynccontextmanager
-async def _stream_sessions(url: str, count: int):
-    """`count` sessions that speak the app's protocol."""
+async def _stream_sessions(url: str, cookies: list[str]):
+    """Sessions that speak the app's protocol, one per cookie."""
     from vera_core.cli.stream_session import StreamSession
-    askers = [StreamSession(url) for _ in range(count)]
+    askers = [StreamSession(url, cookie) for cookie in cookies]
     try:
         for asker in askers:
             await asker.open()
@@ -227,14 +262,18 @@ async def _stream_sessions(url: str, count: int):
 
 
 @asynccontextmanager
-async def _browser_sessions(url: str, count: int):
-    """`count` Ask pages in one Chromium, each in its own browser context (its own session)."""
+async def _browser_sessions(url: str, cookies: list[str]):
+    """Ask pages in one Chromium, one per cookie, each in its own browser context (its own session)."""
     from playwright.async_api import async_playwright
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         askers = []
-        for _ in range(count):
-            page = await (await browser.new_context(viewport={"width": 1400, "height": 900})).new_page()
+        for cookie in cookies:
+            context = await browser.new_context(viewport={"width": 1400, "height": 900})
+            if cookie:
+                name, value = cookie.split("=", 1)
+                await context.add_cookies([{"name": name, "value": value, "url": url}])
+            page = await context.new_page()
             page.set_default_timeout(300_000)
             await page.goto(url)
             await page.get_by_test_id("stChatInputTextArea").wait_for(timeout=300_000)
@@ -245,22 +284,22 @@ async def _browser_sessions(url: str, count: int):
             await browser.close()
 
 
-async def _cpu_per_question(server, questions: list[str]) -> tuple[float, float, float]:
+async def _cpu_per_question(url: str, pids, questions: list[str], cookies: list[str]) -> tuple[float, float, float]:
     """CPU seconds per question of Chromium's processes and of the app's server, and the median seconds
     to the answer, for one session asking alone in Chromium."""
     import psutil
-    app = psutil.Process(server.process.pid)
+    app = [psutil.Process(pid) for pid in pids()]
 
     def chromium() -> list:
         return [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
 
-    async with _browser_sessions(server.url, 1) as (asker,):
+    async with _browser_sessions(url, cookies[:1]) as (asker,):
         for q in QUESTIONS:
             await asker.ask(q)
         browsers = chromium()
-        before = _cpu_seconds(browsers), _cpu_seconds([app])
+        before = _cpu_seconds(browsers), _cpu_seconds(app)
         walls = [await asker.ask(q) for q in questions]
-        after = _cpu_seconds(browsers), _cpu_seconds([app])
+        after = _cpu_seconds(browsers), _cpu_seconds(app)
     n = len(questions)
     return (after[0] - before[0]) / n, (after[1] - before[1]) / n, statistics.median(walls)
 

@@ -113,12 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
                              help="doc: each question limited to its document; all: over the whole store")
     bench_query.add_argument("--first-load", action="store_true",
                              help="also time the app's first page load on the store (Chromium)")
+    bench_query.add_argument("--against", type=Path, default=None, metavar="DIR",
+                             help="also ask each question of an embedded store at DIR, interleaved (team store vs embedded)")
     bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
     bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
     bench_ui.add_argument("--during-ingest", action="store_true",
                           help="ask while the dev filings are ingested in the background (P95 target 2 s)")
     bench_ui.add_argument("--sessions", type=int, default=0,
                           help="this many sessions asking at once, against one alone (P95 target 2x)")
+    bench_ui.add_argument("--processes", type=int, default=0,
+                          help="with --sessions: ask `vera serve --processes N` on the configured store (N > 1: a "
+                               "team store) instead of one app on a fresh store")
     return parser
 
 

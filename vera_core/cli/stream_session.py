@@ -12,8 +12,10 @@ import time
 class StreamSession:
     """One session of the app at `url`, on its Ask page; `await open()` first, `await close()` last."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, cookie: str = "") -> None:
         self.url = url
+        self.cookie = cookie
+        """A Cookie header to send (a proxy's affinity cookie: which app process the session is on)."""
         self._socket = None
         self._chat_id = ""
         self._fragment_id = ""
@@ -25,7 +27,8 @@ class StreamSession:
         import websockets
         from streamlit.proto.BackMsg_pb2 import BackMsg
         self._socket = await websockets.connect(self.url.replace("http", "ws", 1) + "/_stcore/stream",
-                                                subprotocols=["streamlit"], max_size=None)
+                                                subprotocols=["streamlit"], max_size=None,
+                                                additional_headers={"Cookie": self.cookie} if self.cookie else None)
         first = BackMsg()
         first.rerun_script.query_string = ""
         await self._socket.send(first.SerializeToString())

@@ -97,3 +97,17 @@ def prepare_run_dir(run_dir: Path) -> None:
         if os.geteuid() == 0:
             nobody = pwd.getpwnam("nobody")
             os.chown(path, nobody.pw_uid, nobody.pw_gid)
+
+
+def affinity_keys(url: str, processes: int, tries: int = 200) -> list[str]:
+    """One affinity cookie value per app process behind the proxy at `url` (found by asking which
+    process answers each candidate): for benchmarks and tests that spread sessions evenly."""
+    import urllib.request
+    found: dict[str, str] = {}
+    for i in range(tries):
+        request = urllib.request.Request(f"{url}/_stcore/health", headers={"Cookie": f"{AFFINITY_COOKIE}=key{i}"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            found.setdefault(response.headers[UPSTREAM_HEADER], f"key{i}")
+        if len(found) == processes:
+            break
+    return [found[u] for u in sorted(found)]

@@ -140,6 +140,23 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         CREATE INDEX ingest_jobs_worker ON ingest_jobs(worker, status)
     """),
+    Migration(7, "the embedding model of each set of vectors, and the documents re-embedded with a new one", """
+        CREATE TABLE vector_spaces (
+            collection TEXT PRIMARY KEY,
+            model_name TEXT NOT NULL,
+            model_version TEXT NOT NULL,
+            dimension INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            activated_at TEXT
+        );
+        CREATE TABLE space_documents (
+            collection TEXT NOT NULL,
+            doc_id TEXT NOT NULL,
+            embedded_at TEXT NOT NULL,
+            PRIMARY KEY (collection, doc_id)
+        )
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -159,6 +176,9 @@ CONTRACT: dict[str, tuple[str, ...]] = {
                     "pages", "chunks", "error", "error_type", "created_at", "started_at", "searchable_at",
                     "finished_at", "updated_at", "attempts", "doc_kind", "worker", "heartbeat_at"),
     "workers": ("worker_id", "host", "pid", "started_at", "heartbeat_at"),
+    "vector_spaces": ("collection", "model_name", "model_version", "dimension", "state", "created_at",
+                      "activated_at"),
+    "space_documents": ("collection", "doc_id", "embedded_at"),
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""
