@@ -120,6 +120,9 @@ class QueryEngine:
             notices.append(f"Dense retrieval is not yet available for {len(pending)} of {len(in_scope)} documents "
                            f"({', '.join(pending[:5])}{', ...' if len(pending) > 5 else ''}): their vectors are "
                            "still being written, so they were searched by keywords and structure only.")
+        dense_off = self.ws.dense.reason  # NOTE: the store's vectors are another model's, or being re-embedded
+        if dense_off and plan.intent.type in ("semantic", "figure", "metric", "coverage"):
+            notices.append(dense_off)
         verification = self._verify(plan, evidence, numbers, names, meter, notices)
         if evidence.is_list and pieces:
             body = "\n".join(f"- {p.text} [{n}]" for p, n in zip(pieces, numbers))
@@ -150,7 +153,7 @@ class QueryEngine:
                                     searched_pages=_searched_pages(plan, evidence),
                                     candidates=len({c.chunk_id for c in hits} | {c.chunk_id for c in evidence.scope}),
                                     sections=list(evidence.sections), mode="hybrid" if plan.hybrid else "dense",
-                                    dense_pending=pending,
+                                    dense_pending=pending, dense_unavailable=dense_off,
                                     **_ranked(plan, evidence)))
 
     def _verify(self, plan: Plan, evidence: Evidence, numbers: list[int], names: dict[str, str],
@@ -181,7 +184,7 @@ class QueryEngine:
             nonlocal known
             if known is None:  # NOTE: only answers with a non-extractive claim get here
                 # NOTE: a searchable document's vectors are still being written by another process
-                pending = self.ws.searchable_only({p.chunk.doc_id for p in pieces})
+                pending = self.ws.no_vectors({p.chunk.doc_id for p in pieces})
                 stored = self.ws.vectors.vectors(list({p.chunk.chunk_id for p in pieces if p.chunk.doc_id not in pending}))
                 known = {compose.source_text(p.chunk): stored[p.chunk.chunk_id]
                          for p in pieces if p.chunk.chunk_id in stored}

@@ -9,6 +9,7 @@ sessions).
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,21 @@ from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
 
 if TYPE_CHECKING:
     from vera_core.index.embedding import MiniLMEmbedding
+    from vera_core.index.model_identity import ModelIdentity
     from vera_core.store.vectors import VectorIndex
+
+
+@dataclass(frozen=True)
+class DenseView:
+    """The vectors this process's embedding model may search (`store/spaces.py`)."""
+
+    collection: str | None
+    """The Chroma collection of this model's vectors; None when the store has none (another model)."""
+    building: bool = False
+    """The collection is being filled by `vera reembed`: only `ready` documents are in it."""
+    ready: frozenset[str] = frozenset()
+    reason: str = ""
+    """Why dense search is off, or partial, for this process ('' when it is not)."""
 
 
 class Workspace:
@@ -38,12 +53,89 @@ class Workspace:
         self._chunks: dict[str, list[ChunkRecord]] = {}
         self._grids: dict[str, list[TableGrid]] = {}
         self._versions: dict[str, tuple[str, str]] | None = None
+        self._dense: DenseView | None = None
+        self._spaces_seen: tuple | None = None
+        self._indexes: dict[str, VectorIndex] = {}
 
     @cached_property
+    def model(self) -> ModelIdentity:
+        """The embedding model this process loads: name, weights version, dimension."""
+        from vera_core.index.model_identity import model_identity
+        return model_identity(self.settings.embed_model_path)
+
+    @property
+    def dense(self) -> DenseView:
+        """Which vectors this process's model may search, read from the catalog on first use and again
+        when `sync` sees the spaces change. A store that records no model takes this one's."""
+        with self._lock:
+            view = self._dense
+        if view is None:
+            view = self._read_dense()
+            with self._lock:
+                self._dense = view
+        return view
+
+    def _read_dense(self) -> DenseView:
+        from vera_core.store.spaces import VectorSpaces
+        spaces = VectorSpaces(self.catalog)
+        active = spaces.active() or spaces.adopt(self.settings.collection, self.model)
+        building = spaces.building()
+        if active.model.same_vectors(self.model):
+            return DenseView(active.collection)
+        if building is not None and building.model.same_vectors(self.model):
+            ready = frozenset(spaces.embedded(building.collection))
+            total = len(self.catalog.versions())
+            return DenseView(building.collection, True, ready, (
+                f"The store is being re-embedded with {self.model}: {len(ready)} of {total} documents are done; "
+                "dense search reads those, keywords and structure the others."))
+        return DenseView(None, reason=(
+            f"Dense search is off: the store's vectors were made by {active.model}, and this process loads "
+            f"{self.model} (VERA_EMBED_MODEL_PATH). Keyword and structure search answer. Run `vera reembed` "
+            "with this model to re-embed the store, or load the store's model again."))
+
+    def refresh_dense(self) -> None:
+        """Read the spaces again at the next use (after marking or switching them)."""
+        with self._lock:
+            self._dense = None
+
+    @property
     def vectors(self) -> VectorIndex:
+        """The vectors of this process's model (the store's active ones when it has none: deletes and
+        counts only; dense search is off then)."""
+        collection = self.dense.collection
+        if collection is None:
+            from vera_core.store.spaces import VectorSpaces
+            collection = VectorSpaces(self.catalog).active().collection
+        return self.vector_index(collection)
+
+    def vector_index(self, collection: str) -> VectorIndex:
+        """One Chroma collection of the store, opened once."""
         from vera_core.store.vectors import VectorIndex
         with self._lock:
-            return VectorIndex(self.data_dir, self.settings.collection, url=self.settings.chroma_url)
+            index = self._indexes.get(collection)
+            if index is None:
+                index = self._indexes[collection] = VectorIndex(self.data_dir, collection, url=self.settings.chroma_url)
+            return index
+
+    def drop_vectors(self, collection: str) -> None:
+        """Delete a retired model's collection and forget it."""
+        index = self.vector_index(collection)
+        with self._lock:
+            self._indexes.pop(collection, None)
+        index.drop()
+
+    def no_vectors(self, doc_ids=None) -> set[str]:
+        """Documents (of `doc_ids`, else all) dense search must leave out: those whose vectors are not all
+        written yet, and, when this process's model is not the store's, those it has not re-embedded."""
+        view = self.dense
+        if view.collection is None:
+            versions = self.catalog.versions()
+            return set(versions) if doc_ids is None else {d for d in doc_ids if d in versions}
+        if view.building:
+            versions = self.catalog.versions()
+            wanted = set(versions) if doc_ids is None else {d for d in doc_ids if d in versions}
+            return wanted - view.ready
+        return self.searchable_only(doc_ids)
 
     @cached_property
     def embedder(self) -> MiniLMEmbedding:
@@ -102,6 +194,7 @@ class Workspace:
         indexes of documents added, re-ingested, completed or deleted since the last call, and reopen
         the vector store when a document's vectors were completed or removed. Cheap when nothing
         changed (one small catalog query). Returns the documents that changed."""
+        self.sync_spaces()
         versions = self.catalog.versions()
         with self._lock:
             before, self._versions = self._versions, versions
@@ -111,9 +204,34 @@ class Workspace:
         for doc_id in changed:
             self.invalidate(doc_id)
         vectors_moved = any("complete" in (versions.get(d, ("", ""))[0], before.get(d, ("", ""))[0]) for d in changed)
-        if vectors_moved and "vectors" in self.__dict__:
-            self.vectors.reopen()
+        if vectors_moved:
+            self.reopen_vectors()
         return changed
+
+    def sync_spaces(self) -> None:
+        """Read the spaces again when another process marked or switched them (`vera reembed`)."""
+        from vera_core.store.spaces import VectorSpaces
+        seen = VectorSpaces(self.catalog).fingerprint()
+        with self._lock:
+            before, self._spaces_seen = self._spaces_seen, seen
+        if before is not None and before != seen:
+            self.refresh_dense()
+            self.reopen_vectors()
+
+    def reopen_vectors(self) -> None:
+        """See the vectors other processes wrote (embedded Chroma): the first open collection reloads
+        the store, the others attach to it (Chroma shares one system per path in a process)."""
+        from vera_core.store.spaces import VectorSpaces
+        live = {space.collection for space in VectorSpaces(self.catalog).spaces()}
+        with self._lock:  # NOTE: a retired model's collection is not opened again (that would recreate it)
+            for collection in [c for c in self._indexes if live and c not in live]:
+                del self._indexes[collection]
+            indexes = list(self._indexes.values())
+        for i, index in enumerate(indexes):
+            if i == 0:
+                index.reopen()
+            else:
+                index.reattach()
 
     def searchable_only(self, doc_ids=None) -> set[str]:
         """Documents (of `doc_ids`, else all) that are searchable but whose dense vectors are not all
@@ -137,10 +255,14 @@ class Workspace:
 
     def delete(self, doc_id: str) -> None:
         """Remove a document from every store: vectors, original file, catalog rows, BM25 cache."""
+        from vera_core.store.spaces import VectorSpaces
         with self._lock:
-            self.vectors.delete_document(doc_id)
+            spaces = VectorSpaces(self.catalog)
+            for space in spaces.spaces() or [None]:  # NOTE: a re-embedding store has two sets of vectors
+                (self.vectors if space is None else self.vector_index(space.collection)).delete_document(doc_id)
             for path in self.files_dir.glob(f"{doc_id}.*"):
                 path.unlink(missing_ok=True)
+            spaces.forget(doc_id)
             self.catalog.delete_document(doc_id)
             self.invalidate(doc_id)
 

@@ -138,6 +138,9 @@ class RetrievalInfo(BaseModel):
     dense_pending: list[str] = Field(default_factory=list, description="Documents in scope that are searchable but "
                                      "whose dense vectors are still being written (searched by keywords and "
                                      "structure only), by name.")
+    dense_unavailable: str = Field(default="", description="Why dense search is off or partial for this process: "
+                                   "the store's vectors were made by another embedding model, or are being "
+                                   "re-embedded (`vera reembed`); '' when dense search reads every complete document.")
 
 
 class FigureCell(BaseModel):

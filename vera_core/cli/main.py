@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     delete = sub.add_parser("delete", help="remove a document from every store")
     delete.add_argument("doc")
     sub.add_parser("migrate", help="bring the catalog schema up to date")
+    reembed = sub.add_parser("reembed", help="re-embed every document with the model this process loads")
+    reembed.add_argument("--background", action="store_true", help="queue it for the store's workers and return")
+    reembed.add_argument("--status", action="store_true", help="which model made the vectors, and how far a re-embedding is")
 
     query = sub.add_parser("query", help="answer a question with citations")
     query.add_argument("question", nargs="?", help="the question (or use --questions)")
@@ -137,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "worker":
             from vera_core.cli import worker_cmd
             return worker_cmd.run(args, settings)
+        if args.command == "reembed":
+            from vera_core.cli import reembed_cmd
+            return reembed_cmd.run(args, settings)
         if args.command == "serve":
             from vera_core.cli import serve_cmd
             return serve_cmd.run(args, settings)

@@ -21,7 +21,7 @@ from vera_core import chunk_metadata as M
 from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
 from vera_core.config import VeraSettings
 from vera_core.documents.kinds import KindReading, parsed_kind
-from vera_core.errors import VeraError
+from vera_core.errors import EmbeddingModelError, VeraError
 from vera_core.facts.extract import extract_facts, to_record
 from vera_core.index.bm25 import BM25Index
 from vera_core.index.embedding import text_key
@@ -191,6 +191,9 @@ class Ingestor:
         writing by id never duplicates a vector. Each distinct text is embedded once; a text already
         embedded for another stored chunk takes that chunk's vector."""
         ws = self.ws
+        view = ws.dense
+        if view.collection is None:  # NOTE: never another model's vectors beside the store's
+            raise EmbeddingModelError(view.reason)
         chunks = ws.catalog.chunks(doc_id)
         present = ws.vectors.ids(doc_id)
         todo = [c for c in chunks if c.chunk_id not in present]
@@ -203,7 +206,12 @@ class Ingestor:
         ws.vectors.upsert([c.chunk_id for c in batch], [vectors[k] for k in keys], [_vector_metadata(c) for c in batch])
         left = len(todo) - len(batch)
         if left == 0 and ws.catalog.document(doc_id) is not None:
-            ws.catalog.mark_complete(doc_id)
+            if view.building:  # re-embedded: the document joins the new space (the switch completes it)
+                from vera_core.store.spaces import VectorSpaces
+                VectorSpaces(ws.catalog).mark(view.collection, doc_id)
+                ws.refresh_dense()
+            else:
+                ws.catalog.mark_complete(doc_id)
         return EmbedProgress(embedded=len(chunks) - left, total=len(chunks), reused=len(batch) - len(missing))
 
     def _known_vectors(self, keys) -> dict[str, list[float]]:

@@ -65,7 +65,7 @@ class IngestWorker:
         job is such work; on a team store, those of workers silent for the heartbeat timeout."""
         if self.exclusive:
             self.ws.repair()
-        got = self.queue.reclaim(None if self.exclusive else self.timeout_s)
+        got = self.queue.reclaim(None if self.exclusive else self.timeout_s, reembed=self.ws.dense.building)
         pending = {d.doc_id for d in self.ws.catalog.pending_documents()}
         for doc_id in got.orphans:
             if doc_id in pending:
@@ -123,7 +123,10 @@ class IngestWorker:
     def step(self) -> bool:
         """One unit of work: the queued files made searchable, else one batch of vectors; False when
         there is nothing to do."""
-        jobs = self.queue.claim(limit=self.parse_workers)
+        self.ws.sync_spaces()  # NOTE: `vera reembed` may have opened a space for this worker's model
+        # NOTE: re-embedding jobs only for a worker that loads the model being re-embedded with
+        kinds = ("ingest", "delete", "reembed") if self.ws.dense.building else ("ingest", "delete")
+        jobs = self.queue.claim(limit=self.parse_workers, kinds=kinds)
         if jobs:
             self._work(jobs)
             return True
@@ -136,6 +139,11 @@ class IngestWorker:
         for job in jobs:
             if job.kind == "delete":
                 self._delete(job)
+            elif job.kind == "reembed":  # embedded batch by batch in stage two, as an upload's vectors
+                if self.ws.catalog.document(job.doc_id) is None:
+                    self._finish(job, "skipped", "skipped")  # deleted since it was queued
+                else:
+                    self._emit(job.job_id, "embedding")
             else:
                 ingests.append(job)
         loaded = [(job, self._load(job)) for job in ingests]
@@ -213,10 +221,16 @@ class IngestWorker:
     # -- stage two: complete -----------------------------------------------------------------------
 
     def _embed_batch(self) -> bool:
-        docs = (d for d in self.ws.catalog.documents() if not d.complete and d.doc_id not in self._broken)
-        if not self.exclusive:  # NOTE: on a team store, only the documents of this worker's own jobs
-            mine = {j.doc_id for j in self.queue.mine() if j.kind == "ingest" and j.stage in ("searchable", "embedding")}
-            docs = (d for d in docs if d.doc_id in mine)
+        if self.ws.dense.collection is None:
+            return self._not_embedded()
+        lacking = self.ws.no_vectors()
+        docs = (d for d in self.ws.catalog.documents() if d.doc_id in lacking and d.doc_id not in self._broken)
+        if not self.exclusive:  # NOTE: on a team store, the documents of this worker's own jobs, and those
+            # no job holds (a worker that loads another model left it searchable only)
+            mine = {j.doc_id for j in self.queue.mine()
+                    if j.kind == "reembed" or (j.kind == "ingest" and j.stage in ("searchable", "embedding"))}
+            held = {j.doc_id for j in self.queue.jobs(active_only=True, limit=100_000)}
+            docs = (d for d in docs if d.doc_id in mine or d.doc_id not in held)
         pending = sorted(docs, key=lambda d: (d.ready_at or "", d.name))
         if not pending:
             return False
@@ -238,7 +252,42 @@ class IngestWorker:
             self.queue.complete_doc(doc.doc_id)
             for job in running:
                 self._emit(job.job_id, "complete")
+            if self.ws.dense.building:
+                self._switch_when_done()
         return True
+
+    def _not_embedded(self) -> bool:
+        """This worker loads another model than the store's: the documents it made searchable stay so,
+        their jobs ended with why (no vector of another model is written beside the store's)."""
+        reason = self.ws.dense.reason
+        waiting = [j for j in self.queue.jobs(active_only=True, limit=1000) if j.kind == "ingest"
+                   and j.stage in ("searchable", "embedding") and (self.exclusive or j.worker == self.worker_id)]
+        for job in waiting:
+            self._finish(job, "done", "searchable", error=f"Searchable by keywords and structure, not embedded: {reason}",
+                         error_type="EmbeddingModelError")
+        return bool(waiting)
+
+    def _switch_when_done(self) -> None:
+        """Once every document is re-embedded, the new vectors become the store's and the old ones are
+        deleted; documents added meanwhile (embedded by the old model's workers) are queued first."""
+        from vera_core.store.spaces import VectorSpaces
+        spaces, collection = VectorSpaces(self.ws.catalog), self.ws.dense.collection
+        missing = spaces.missing(collection)
+        if missing:
+            queued = {j.doc_id for j in self.queue.jobs(active_only=True, limit=100_000) if j.kind == "reembed"}
+            names = {d.doc_id: d.name for d in self.ws.catalog.documents()}
+            for doc_id in missing:
+                if doc_id not in queued:
+                    self.queue.enqueue(names.get(doc_id, doc_id), collection, kind="reembed", doc_id=doc_id)
+            return
+        old = spaces.switch(collection)
+        self.ws.refresh_dense()
+        if old is not None:
+            log.info("every document is re-embedded with %s; the vectors of %s are deleted", self.ws.model, old.model)
+            try:
+                self.ws.drop_vectors(old.collection)
+            except Exception:  # noqa: BLE001 - a collection already gone is what was wanted
+                log.warning("could not delete the old vectors %s", old.collection, exc_info=True)
 
     # -- helpers -----------------------------------------------------------------------------------
 

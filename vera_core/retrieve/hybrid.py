@@ -73,7 +73,7 @@ class HybridRetriever(BaseRetriever):
             depth *= 2
         dense: list[str] = []
         # NOTE: a searchable document's vectors are still being written: dense search reads complete ones
-        pending = self.ws.searchable_only(self.doc_ids)
+        pending = self.ws.no_vectors(self.doc_ids)
         with_vectors = [d for d in self.doc_ids if d not in pending] if self.dense else []
         if with_vectors:
             dense = [h.chunk_id for h in self.ws.vectors.query(

@@ -15,7 +15,7 @@ from vera_core.store.db import execute
 
 __all__ = ["ACTIVE", "MAX_ATTEMPTS", "Job", "JobKind", "JobQueue", "JobStage", "JobStatus"]
 
-JobKind = Literal["ingest", "delete"]
+JobKind = Literal["ingest", "delete", "reembed"]
 JobStatus = Literal["queued", "running", "done", "failed", "skipped"]
 JobStage = Literal["queued", "parsing", "searchable", "embedding", "complete", "deleting", "deleted", "failed",
                    "skipped"]
@@ -114,17 +114,19 @@ class JobQueue:
                 {"kind": kind, "name": name, "path": path, "owned": int(owned), "force": int(force), "doc_id": doc_id,
                  "now": now, "doc_kind": doc_kind}).scalar_one())
 
-    def claim(self, limit: int = 1) -> list[Job]:
-        """Take up to `limit` queued jobs, first attempts before retries, oldest first; mark them running
-        and count the attempt."""
+    def claim(self, limit: int = 1, kinds: tuple[JobKind, ...] = ("ingest", "delete")) -> list[Job]:
+        """Take up to `limit` queued jobs of `kinds`, first attempts before retries, oldest first; mark
+        them running and count the attempt (a re-embedding starts at its embedding stage)."""
         with self.catalog.transaction() as conn:
             ids = [r[0] for r in execute(
-                conn, "SELECT job_id FROM ingest_jobs WHERE status = 'queued' ORDER BY attempts, job_id LIMIT :n"
-                + self.catalog.db.skip_locked, {"n": limit}).fetchall()]
+                conn, "SELECT job_id FROM ingest_jobs WHERE status = 'queued' AND kind IN :kinds"
+                      " ORDER BY attempts, job_id LIMIT :n" + self.catalog.db.skip_locked,
+                {"n": limit, "kinds": list(kinds)}, expanding=("kinds",)).fetchall()]
             if ids:
                 now = _now()
                 execute(conn, "UPDATE ingest_jobs SET status = 'running', stage = CASE kind WHEN 'delete' THEN"
-                              " 'deleting' ELSE 'parsing' END, started_at = :now, updated_at = :now,"
+                              " 'deleting' WHEN 'reembed' THEN 'embedding' ELSE 'parsing' END, started_at = :now,"
+                              " updated_at = :now,"
                               " heartbeat_at = :now, worker = :worker, attempts = attempts + 1 WHERE job_id IN :ids",
                         {"now": now, "ids": ids, "worker": self.worker}, expanding=("ids",))
         return [self.get(i) for i in ids]
@@ -171,22 +173,24 @@ class JobQueue:
             "SELECT worker_id FROM workers WHERE heartbeat_at >= :cutoff ORDER BY worker_id",
             {"cutoff": _now(timeout_s)})]
 
-    def reclaim(self, timeout_s: float | None) -> Reclaimed:
+    def reclaim(self, timeout_s: float | None, *, reembed: bool = False) -> Reclaimed:
         """Take back the running jobs whose worker stopped beating `timeout_s` ago (None: every running
         job not this worker's, for a worker that holds the store alone). A job being read or deleted
         goes back to the queue (or fails after MAX_ATTEMPTS reads); a searchable document being embedded
-        is adopted by this worker, whose embedding resumes where the vectors stop. Rows are locked
-        with SKIP LOCKED, so two workers never take the same job."""
+        is adopted by this worker, whose embedding resumes where the vectors stop (a re-embedding only by
+        a worker that can do it, `reembed`: else it is queued again). Rows are locked with SKIP LOCKED,
+        so two workers never take the same job."""
         cutoff = _now(timeout_s) if timeout_s is not None else None
         stale = ("status = 'running' AND worker <> :me AND (heartbeat_at IS NULL OR heartbeat_at < :cutoff)"
                  if cutoff else "status = 'running' AND worker <> :me")
         params = {"me": self.worker, "cutoff": cutoff}
         with self.catalog.transaction() as conn:
-            rows = execute(conn, f"SELECT job_id, name, stage, attempts, doc_id FROM ingest_jobs WHERE {stale}"
+            rows = execute(conn, f"SELECT job_id, kind, name, stage, attempts, doc_id FROM ingest_jobs WHERE {stale}"
                                  f" ORDER BY job_id{self.catalog.db.skip_locked}", params).fetchall()
             now = _now()
-            requeue = [r for r in rows if r.stage in ("parsing", "deleting", "queued")
-                       and not (r.stage == "parsing" and r.attempts >= MAX_ATTEMPTS)]
+            requeue = [r for r in rows if (r.stage in ("parsing", "deleting", "queued")
+                                           and not (r.stage == "parsing" and r.attempts >= MAX_ATTEMPTS))
+                       or (r.kind == "reembed" and not reembed)]
             fail = [r for r in rows if r.stage == "parsing" and r.attempts >= MAX_ATTEMPTS]
             adopt = [r for r in rows if r not in requeue and r not in fail]
             for r in fail:
@@ -249,7 +253,7 @@ class JobQueue:
         """Embedding progress of the running job of a document."""
         with self.catalog.transaction() as conn:
             execute(conn, "UPDATE ingest_jobs SET stage = 'embedding', progress = :progress, updated_at = :now"
-                          " WHERE doc_id = :doc_id AND status = 'running' AND kind = 'ingest'",
+                          " WHERE doc_id = :doc_id AND status = 'running' AND kind IN ('ingest', 'reembed')",
                     {"progress": embedded / total if total else 1.0, "now": _now(), "doc_id": doc_id})
 
     def complete_doc(self, doc_id: str) -> None:
@@ -258,7 +262,7 @@ class JobQueue:
             now = _now()
             execute(conn, "UPDATE ingest_jobs SET status = 'done', stage = 'complete', progress = 1.0,"
                           " finished_at = :now, updated_at = :now WHERE doc_id = :doc_id AND status = 'running'"
-                          " AND kind = 'ingest'", {"now": now, "doc_id": doc_id})
+                          " AND kind IN ('ingest', 'reembed')", {"now": now, "doc_id": doc_id})
 
     def get(self, job_id: int) -> Job:
         rows = self.catalog.query("SELECT * FROM ingest_jobs WHERE job_id = :job_id", {"job_id": job_id})

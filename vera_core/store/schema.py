@@ -19,11 +19,19 @@ class Migration:
     description: str
     sql: str
     """Statements separated by `;`, with `{real}`, `{blob}` and `{serial_pk}` for the dialect's types."""
+    by_dialect: tuple[tuple[str, str], ...] = ()
+    """(dialect, statements) run after `sql` on that dialect only: what the two cannot say alike
+    (SQLite changes a CHECK constraint only by rebuilding its table)."""
 
-    def statements(self, types: dict[str, str]) -> list[str]:
-        sql = re.sub(r"\{(real|blob|serial_pk)\}", lambda m: types[m.group(1)], self.sql)
+    def statements(self, types: dict[str, str], dialect: str = "sqlite") -> list[str]:
+        sql = self.sql + ";" + ";".join(text for name, text in self.by_dialect if name == dialect)
+        sql = re.sub(r"\{(real|blob|serial_pk)\}", lambda m: types[m.group(1)], sql)
         return [part.strip() for part in sql.split(";") if part.strip()]
 
+
+_JOB_COLUMNS = ("job_id, kind, name, path, owned, force, doc_id, status, stage, progress, pages, chunks, error, "
+                "error_type, created_at, started_at, searchable_at, finished_at, updated_at, attempts, doc_kind, "
+                "worker, heartbeat_at")
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "documents, chunks, headings, document_facts", """
@@ -156,7 +164,44 @@ MIGRATIONS: tuple[Migration, ...] = (
             embedded_at TEXT NOT NULL,
             PRIMARY KEY (collection, doc_id)
         )
-    """),
+    """, by_dialect=(
+        ("postgresql", """
+            ALTER TABLE ingest_jobs DROP CONSTRAINT IF EXISTS ingest_jobs_kind_check;
+            ALTER TABLE ingest_jobs ADD CONSTRAINT ingest_jobs_kind_check CHECK (kind IN ('ingest', 'delete', 'reembed'))
+        """),
+        ("sqlite", f"""
+            CREATE TABLE ingest_jobs_v7 (
+                job_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL DEFAULT 'ingest' CHECK (kind IN ('ingest', 'delete', 'reembed')),
+                name TEXT NOT NULL,
+                path TEXT NOT NULL,
+                owned INTEGER NOT NULL DEFAULT 0,
+                force INTEGER NOT NULL DEFAULT 0,
+                doc_id TEXT,
+                status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'skipped')),
+                stage TEXT NOT NULL,
+                progress REAL NOT NULL DEFAULT 0,
+                pages INTEGER NOT NULL DEFAULT 0,
+                chunks INTEGER NOT NULL DEFAULT 0,
+                error TEXT NOT NULL DEFAULT '',
+                error_type TEXT NOT NULL DEFAULT '',
+                created_at TEXT NOT NULL,
+                started_at TEXT,
+                searchable_at TEXT,
+                finished_at TEXT,
+                updated_at TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                doc_kind TEXT NOT NULL DEFAULT '',
+                worker TEXT NOT NULL DEFAULT '',
+                heartbeat_at TEXT
+            );
+            INSERT INTO ingest_jobs_v7 ({_JOB_COLUMNS}) SELECT {_JOB_COLUMNS} FROM ingest_jobs;
+            DROP TABLE ingest_jobs;
+            ALTER TABLE ingest_jobs_v7 RENAME TO ingest_jobs;
+            CREATE INDEX ingest_jobs_status ON ingest_jobs(status, job_id);
+            CREATE INDEX ingest_jobs_worker ON ingest_jobs(worker, status)
+        """),
+    )),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -215,7 +260,7 @@ def migrate(db: Database) -> list[Migration]:
             execute(conn, "INSERT INTO schema_version VALUES (:version, :description, :at)",
                     {"version": migration.version, "description": migration.description,
                      "at": datetime.now(UTC).isoformat()})
-            for statement in migration.statements(db.types):
+            for statement in migration.statements(db.types, db.dialect):
                 conn.exec_driver_sql(statement)
         applied.append(migration)
     return applied

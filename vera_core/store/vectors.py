@@ -77,6 +77,19 @@ class VectorIndex:
                 except Exception:  # noqa: BLE001 - an old reader that fails to stop is only garbage
                     pass
 
+    def reattach(self) -> None:
+        """Open the collection again on the process's current Chroma system (after another collection
+        of the same store reloaded it with `reopen`)."""
+        if self.url:
+            return
+        with self._lock:
+            self._open()
+
+    def drop(self) -> None:
+        """Delete the whole collection (a retired model's vectors)."""
+        with self._lock:
+            self.client.delete_collection(self._name)
+
     def ids(self, doc_id: str) -> set[str]:
         """Ids of the vectors stored for one document."""
         with self._lock:

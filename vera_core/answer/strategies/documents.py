@@ -101,7 +101,7 @@ def _search(services: Services, topic: Topic, docs: Sequence[DocumentRecord]) ->
     vector = np.asarray(services.ws.embedder.get_query_embedding(query))
     staged: list[tuple[DocumentRecord, list[tuple[Passage, float]]]] = []
     to_embed: list[Passage] = []
-    pending = services.ws.searchable_only([d.doc_id for d in docs])
+    pending = services.ws.no_vectors([d.doc_id for d in docs])
     dense = _dense_hits(services, [d.doc_id for d in docs if d.doc_id not in pending], vector)
     for doc in docs:
         chunks, close = _candidates(services, doc, query, extra, dense.get(doc.doc_id, []))
