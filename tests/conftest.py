@@ -82,6 +82,26 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("store_backend", ["sqlite", "postgresql"], indirect=True)
 
 
+TEAM_MODULES = ("test_backends_answer.py", "test_browser_team.py")
+"""Modules whose every test runs on a team store (PostgreSQL and a Chroma server)."""
+_seconds = {"embedded store": 0.0, "PostgreSQL + Chroma server": 0.0}
+_counts = {"embedded store": 0, "PostgreSQL + Chroma server": 0}
+
+
+def pytest_runtest_logreport(report):
+    """Time each test's setup, call and teardown against the backend it ran on (for CI's summary)."""
+    team = "[postgresql" in report.nodeid or report.nodeid.split("::")[0].endswith(TEAM_MODULES)
+    backend = "PostgreSQL + Chroma server" if team else "embedded store"
+    _seconds[backend] += report.duration
+    if report.when == "call":
+        _counts[backend] += 1
+
+
+def pytest_terminal_summary(terminalreporter):
+    for backend, seconds in _seconds.items():
+        terminalreporter.write_line(f"on the {backend}: {_counts[backend]} tests, {seconds / 60:.1f} min")
+
+
 @pytest.fixture
 def store_backend(request):
     """The backend a `backends` test runs on (read by `settings_for`)."""
