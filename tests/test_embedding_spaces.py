@@ -125,3 +125,18 @@ def test_another_model_never_mixes_vectors_and_reembed_switches_once_every_docum
     assert after.retrieval.dense_unavailable == "" and after.citations
     old.sync()
     assert old.no_vectors() == docs and "Dense search is off" in old.dense.reason
+
+
+def test_vera_reembed_works_the_queue_and_reports_the_new_model(tmp_path, other_model, monkeypatch, capsys):
+    from vera_core.cli.main import main
+    ws = Workspace(settings_for(tmp_path / "store"))
+    for name in POLICIES[:2]:
+        assert Ingestor(ws).ingest_file(SAMPLES / name).status == "ingested"
+    monkeypatch.setenv("VERA_EMBED_MODEL_PATH", str(other_model))
+    monkeypatch.setenv("VERA_EMBED_WORKERS", "1")
+    assert main(["--data-dir", str(tmp_path / "store"), "reembed"]) == 0
+    out = capsys.readouterr().out
+    assert "re-embedding 2 document(s) with minilm-variant" in out and out.count("complete   after") == 2
+    assert "store's vectors: minilm-variant (weights" in out
+    assert main(["--data-dir", str(tmp_path / "store"), "reembed"]) == 0
+    assert "nothing to re-embed" in capsys.readouterr().out
