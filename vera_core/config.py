@@ -41,6 +41,14 @@ class VeraSettings(BaseSettings):
         description="On a team store: an ingestion worker silent this long is taken for dead, and another "
         "worker takes its jobs back (it says it is alive six times in this span).",
     )
+    trace_exporter: Literal["none", "console", "otlp"] = Field(
+        default="none", description="Where OpenTelemetry spans go: nowhere, the console, or an OTLP collector "
+        "(OTEL_EXPORTER_OTLP_ENDPOINT).",
+    )
+    log_format: Literal["text", "json"] = Field(default="text", description="Log lines as text or as JSON objects.")
+    api_timeout_s: float = Field(
+        default=60.0, gt=0, le=3600, description="Seconds an HTTP API request may take before it is cut off (504).",
+    )
     chunk_tokens: int = Field(
         default=200, ge=32, le=256,
         description="Target size of a text chunk in word pieces of the embedding model's tokenizer.",

@@ -19,6 +19,7 @@ from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
 from vera_core.retrieve.router import read_question
+from vera_core.telemetry import span
 from vera_core.workspace import Workspace
 
 MIN_ITEMS = 2
@@ -58,6 +59,15 @@ class QueryEngine:
         """A cited, verified answer. Raises DocumentNotFoundError for an unknown `docs` entry."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        with span("vera.query", {"vera.operation": "query", "vera.mode": mode}) as current:
+            answer = self._answer(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            current.set_attributes({"vera.route": answer.intent.type, "vera.grounding_score":
+                                    answer.verification.grounding_score, "vera.grounding_label": answer.verification.label,
+                                    "vera.document_count": len(answer.intent.doc_scope or self.ws.catalog.versions()),
+                                    "vera.citation_count": len(answer.citations)})
+        return answer
+
+    def _answer(self, question: str, *, docs: Sequence[str], mode: str, top_k: int, hybrid: bool | None) -> Answer:
         started = time.perf_counter()
         self.ws.sync()  # NOTE: the ingestion worker may have added or completed documents meanwhile
         clock = Stopwatch()

@@ -253,8 +253,10 @@ class Workspace:
         return self.bm25.get(doc_id, lambda: self.catalog.keyword_rows(doc_id),
                              lambda: self.catalog.keyword_index(doc_id))
 
-    def delete(self, doc_id: str) -> None:
-        """Remove a document from every store: vectors, original file, catalog rows, BM25 cache."""
+    def delete(self, doc_id: str, *, forget_access: bool = False) -> None:
+        """Remove a document from every store: vectors, original file, catalog rows, BM25 cache.
+        `forget_access`: the user deleted it, so it also leaves its collections (not when ingestion
+        clears a half-written copy before writing it again)."""
         from vera_core.store.spaces import VectorSpaces
         with self._lock:
             spaces = VectorSpaces(self.catalog)
@@ -263,6 +265,9 @@ class Workspace:
             for path in self.files_dir.glob(f"{doc_id}.*"):
                 path.unlink(missing_ok=True)
             spaces.forget(doc_id)
+            if forget_access:
+                from vera_core.access.store import AccessStore
+                AccessStore(self.catalog).forget_document(doc_id)
             self.catalog.delete_document(doc_id)
             self.invalidate(doc_id)
 

@@ -113,7 +113,7 @@ def run_delete(args, settings: VeraSettings) -> int:
     doc = ws.catalog.resolve(args.doc)
     with store_lock(ws.settings) as mine:
         if mine:
-            ws.delete(doc.doc_id)
+            ws.delete(doc.doc_id, forget_access=True)
         else:  # NOTE: the running worker is the store's one writer: it deletes, this command waits
             queue = JobQueue(ws.catalog)
             job_id = queue.enqueue(doc.name, doc.doc_id, kind="delete", doc_id=doc.doc_id)

@@ -33,6 +33,28 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--threads", type=int, default=0,
                         help="embed in-process on this many threads (default: a process per core)")
     worker.add_argument("--workers", type=int, default=None, help="parsing processes (default 1)")
+    api = sub.add_parser("api", help="the HTTP API (FastAPI) over the store")
+    api.add_argument("--host", default="127.0.0.1", help="address to listen on (beyond loopback only with users)")
+    api.add_argument("--port", type=int, default=8600)
+    users = sub.add_parser("users", help="the store's users (once one exists, every caller needs a token)")
+    users_sub = users.add_subparsers(dest="action", required=True)
+    users_sub.add_parser("add").add_argument("name")
+    users_sub.add_parser("list")
+    tokens = sub.add_parser("tokens", help="API tokens: each reads the documents of its collections")
+    tokens_sub = tokens.add_subparsers(dest="action", required=True)
+    create = tokens_sub.add_parser("create")
+    create.add_argument("user")
+    create.add_argument("--collection", action="append", default=[], help="a collection the token reads (repeat)")
+    tokens_sub.add_parser("revoke").add_argument("token_id")
+    tokens_sub.add_parser("list")
+    collections = sub.add_parser("collections", help="collections of documents")
+    collections_sub = collections.add_subparsers(dest="action", required=True)
+    collections_sub.add_parser("create").add_argument("name")
+    for action in ("add", "remove"):
+        change = collections_sub.add_parser(action)
+        change.add_argument("name")
+        change.add_argument("docs", nargs="+", help="documents by name or id")
+    collections_sub.add_parser("list")
     serve = sub.add_parser("serve", help="the app as several processes behind nginx, with ingestion workers")
     serve.add_argument("--processes", type=int, default=2, help="Streamlit processes (more than 1 needs a team store)")
     serve.add_argument("--port", type=int, default=8501, help="port nginx listens on (default 8501)")
@@ -140,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "worker":
             from vera_core.cli import worker_cmd
             return worker_cmd.run(args, settings)
+        if args.command in ("api", "users", "tokens", "collections"):
+            from vera_core.cli import api_cmd
+            return (api_cmd.run_api if args.command == "api" else api_cmd.run_access)(args, settings)
         if args.command == "reembed":
             from vera_core.cli import reembed_cmd
             return reembed_cmd.run(args, settings)

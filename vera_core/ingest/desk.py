@@ -114,7 +114,7 @@ class IngestDesk:
         with store_lock(self.ws.settings) as mine:
             if mine:
                 self.ws.sync()
-                self.ws.delete(doc_id)
+                self.ws.delete(doc_id, forget_access=True)
                 return True
         doc = self.ws.catalog.document(doc_id)
         self.queue.enqueue(doc.name if doc else doc_id, doc_id, kind="delete", doc_id=doc_id)

@@ -31,6 +31,7 @@ from vera_core.ingest.budget import ParseBudget
 from vera_core.ingest.service import Ingestor
 from vera_core.ingest.source import load_source
 from vera_core.store.jobs import MAX_ATTEMPTS, Job, JobQueue, Reclaimed
+from vera_core.telemetry import span
 from vera_core.workspace import Workspace
 
 __all__ = ["EMBED_BATCH", "IngestWorker"]
@@ -153,15 +154,19 @@ class IngestWorker:
         for (job, source), budget in zip(loaded, budgets):
             budget.submit(source)
         for (job, source), budget in zip(loaded, budgets):
+            traced = {"vera.operation": "ingest", "vera.document_id": source.doc_id,
+                      "vera.document_format": source.format, "vera.document_name": source.name}
             try:
-                parsed = budget.result(source)
+                with span("vera.ingest.parse", {**traced, "vera.phase": "parse"}):
+                    parsed = budget.result(source)
             except ParseBudgetError as exc:
                 self._retry_or_fail(job, exc)
                 continue
             except VeraError as exc:
                 self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
                 continue
-            self._make_searchable(job, source, parsed)
+            with span("vera.ingest.searchable", {**traced, "vera.phase": "searchable"}):
+                self._make_searchable(job, source, parsed)
 
     def _load(self, job: Job):
         """The job's file, checked (None when the job is finished here: a bad file, or already stored)."""
@@ -208,7 +213,7 @@ class IngestWorker:
 
     def _delete(self, job: Job) -> None:
         doc_id = job.doc_id or job.path
-        self.ws.delete(doc_id)
+        self.ws.delete(doc_id, forget_access=True)
         self._finish(job, "done", "deleted", doc_id=doc_id)
 
     def _parse_budgets(self, n: int) -> list[ParseBudget]:
@@ -236,7 +241,9 @@ class IngestWorker:
             return False
         doc = pending[0]
         try:
-            progress = self.ingestor.complete(doc.doc_id, limit=EMBED_BATCH or self.ws.settings.ingest_embed_chunks)
+            with span("vera.ingest.embed", {"vera.operation": "ingest", "vera.document_id": doc.doc_id,
+                                            "vera.document_format": doc.format, "vera.phase": "embed"}):
+                progress = self.ingestor.complete(doc.doc_id, limit=EMBED_BATCH or self.ws.settings.ingest_embed_chunks)
         except Exception as exc:  # noqa: BLE001 - the document stays searchable; the others go on
             log.exception("embedding %s failed", doc.name)
             self._broken.add(doc.doc_id)

@@ -202,6 +202,35 @@ MIGRATIONS: tuple[Migration, ...] = (
             CREATE INDEX ingest_jobs_worker ON ingest_jobs(worker, status)
         """),
     )),
+    Migration(8, "who may read what: collections of documents, users and their API tokens (hashed)", """
+        CREATE TABLE collections (
+            name TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE collection_documents (
+            collection TEXT NOT NULL,
+            doc_id TEXT NOT NULL,
+            PRIMARY KEY (collection, doc_id)
+        );
+        CREATE INDEX collection_documents_doc ON collection_documents(doc_id);
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE api_tokens (
+            token_id TEXT PRIMARY KEY,
+            token_hash TEXT NOT NULL UNIQUE,
+            user_name TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            last_used_at TEXT,
+            revoked_at TEXT
+        );
+        CREATE TABLE token_collections (
+            token_id TEXT NOT NULL,
+            collection TEXT NOT NULL,
+            PRIMARY KEY (token_id, collection)
+        )
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -224,6 +253,11 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "vector_spaces": ("collection", "model_name", "model_version", "dimension", "state", "created_at",
                       "activated_at"),
     "space_documents": ("collection", "doc_id", "embedded_at"),
+    "collections": ("name", "created_at"),
+    "collection_documents": ("collection", "doc_id"),
+    "users": ("name", "created_at"),
+    "api_tokens": ("token_id", "token_hash", "user_name", "created_at", "last_used_at", "revoked_at"),
+    "token_collections": ("token_id", "collection"),
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""

@@ -99,9 +99,12 @@ class Stopwatch:
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
+        """Time a stage, traced as the span `vera.query.<name>` (`vera.phase`)."""
+        from vera_core.telemetry import span
         started = time.perf_counter()
         try:
-            yield
+            with span(f"vera.query.{name}", {"vera.operation": "query", "vera.phase": name}):
+                yield
         finally:
             self._ms[name] = self._ms.get(name, 0.0) + (time.perf_counter() - started) * 1000
 

@@ -1,0 +1,89 @@
+"""The API's request and response bodies (the retrieval design's `POST /query` contract, with VERA's
+answer contract inside)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vera_core.answer.contract import Answer, Citation, Verification
+
+
+class Filters(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    doc_ids: list[str] = Field(default_factory=list, description="Only these documents (ids).")
+    kinds: list[Literal["filing", "policy", "contract", "other"]] = Field(default_factory=list,
+                                                                         description="Only documents of these kinds.")
+    fiscal_period: str | None = Field(default=None, description="Only documents whose reporting period names this "
+                                      "(e.g. 2022 or FY2022).")
+    format: Literal["pdf", "markdown"] | None = Field(default=None, description="Only PDFs or only Markdown files.")
+
+
+class QueryRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    question: str = Field(min_length=1, max_length=4000)
+    filters: Filters = Field(default_factory=Filters)
+    top_k: int = Field(default=8, ge=1, le=50)
+    include_images: bool = Field(default=False, description="Each cited page as a PNG with its highlight, base64.")
+    mode: Literal["deterministic", "llm_fallback", "llm_always"] = "llm_fallback"
+
+
+class CitationOut(Citation):
+    image_url: str | None = Field(default=None, description="The cited page rendered with this citation highlighted.")
+    image_png_base64: str | None = Field(default=None, description="That image, when include_images was asked.")
+
+
+class Source(BaseModel):
+    doc_id: str
+    name: str
+    kind: str
+    format: str
+    pages: int
+
+
+class QueryResponse(BaseModel):
+    answer: str
+    citations: list[CitationOut]
+    sources: list[Source]
+    verification: Verification
+    vera: Answer = Field(description="VERA's whole answer: figures, calculation, documents, retrieval, timings.")
+
+
+class DocumentOut(BaseModel):
+    doc_id: str
+    name: str
+    format: str
+    kind: str
+    pages: int
+    chunks: int
+    tables: int
+    stage: str
+    warnings: list[str]
+    collections: list[str]
+
+
+class JobOut(BaseModel):
+    job_id: int
+    kind: str
+    name: str
+    doc_id: str | None
+    status: str
+    stage: str
+    progress: float
+    error: str
+    error_type: str
+
+
+class UploadOut(BaseModel):
+    status: Literal["queued", "already present"]
+    doc_id: str
+    job: JobOut | None = None
+    collection: str | None = None
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="What is wrong, and the fix.")
+    field: str | None = Field(default=None, description="The request field at fault, when one is.")
