@@ -117,8 +117,8 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         if filters.doc_ids:
             unknown = [d for d in filters.doc_ids if seen.catalog.document(d) is None]
             if unknown:
-                raise ApiError(404, f"No document {unknown[0]!r} here, or not one your token may read.",
-                               "filters.doc_ids")
+                raise ApiError(404, f"{len(unknown)} of the documents in filters.doc_ids are not here, or not ones "
+                                    "your token may read.", "filters.doc_ids")
             docs = [d for d in docs if d.doc_id in filters.doc_ids]
         if filters.kinds:
             docs = [d for d in docs if d.kind in filters.kinds]
