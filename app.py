@@ -9,6 +9,7 @@ from contextlib import nullcontext
 
 import streamlit as st
 
+from components.access import signed_in
 from components.workspace import load_samples_once, shared_ingest_desk, shared_workspace
 from vera_core.errors import VeraError
 
@@ -25,6 +26,8 @@ try:
     shared_ingest_desk().ensure_worker()
 except VeraError as exc:  # e.g. SchemaContractError: the message names the fix
     st.error(str(exc))
+    st.stop()
+if signed_in() is None:  # NOTE: once the store has users, nothing is drawn before the session identifies itself
     st.stop()
 
 # NOTE: every page is registered here (st.navigation), none is discovered from a folder.

@@ -14,16 +14,18 @@ from components.safe_text import escape_markdown
 from components.settings_sidebar import settings_sidebar
 from components.ingest_status import queue_status
 from components.uploader import uploader
-from components.workspace import shared_answerer, shared_workspace
+from components.access import readable, session_workspace
+from components.workspace import session_answerer
 from vera_core.errors import VeraError
 
 # NOTE: earlier answers listed under the latest (the rest behind a toggle): each one shown costs the
 # browser work on every question of a long session (a bare string here would be drawn: Streamlit magic)
 EARLIER_SHOWN = 10
+SAMPLE_REPORT = "Aurora_Annual_Report_2024.pdf"  # the bundled report the first suggestions ask about
 
-ws = shared_workspace()
+ws = session_workspace()
 options = settings_sidebar(ws)
-answerer = shared_answerer()
+answerer = session_answerer(readable())
 
 with st.expander("Add documents", icon=":material/upload_file:"):
     uploader("ask_uploader", compact=True, rerun=False)
@@ -48,9 +50,12 @@ def conversation() -> None:
     answer_col, viewer_col = st.columns([1, 1], gap="medium")
     with answer_col:
         answers = session.answers()
-        if not answers:
+        if not answers and any(d.name == SAMPLE_REPORT for d in ws.catalog.documents()):
             st.info("Try: *What does page 4 say about the acquisition of Nordlicht?* · *List all significant events* · "
                     "*What was total revenue in 2024 and 2023?* · *What is the reporting currency?*")
+        elif not answers:  # NOTE: a session that cannot read the sample report is not shown questions about it
+            st.info("Try: *What does page 2 say about ...?* · *List all risk factors* · *What was revenue in FY2023?* · "
+                    "*Which policies address encryption of data at rest?*")
         shown = range(len(answers) - 1, -1, -1)
         if len(answers) > EARLIER_SHOWN + 1 and not st.session_state.get("show_all_earlier"):
             shown = range(len(answers) - 1, len(answers) - 2 - EARLIER_SHOWN, -1)

@@ -11,12 +11,13 @@ from components.safe_text import escape_markdown
 from components.table_grid import table_grid
 from components.ingest_status import queue_status
 from components.uploader import uploader
-from components.workspace import shared_ingest_desk, shared_workspace
+from components.access import session_workspace
+from components.workspace import shared_ingest_desk
 from vera_core.documents.kinds import KIND_CHUNKS, KINDS, KindReading, stored_kind
 from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
-ws = shared_workspace()
+ws = session_workspace()
 st.title("Documents")
 uploader("documents_uploader")
 queue_status(key="documents_queue")

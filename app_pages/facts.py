@@ -7,12 +7,12 @@ import streamlit as st
 
 from components.answer_card import section_label
 from components.safe_text import escape_markdown, highlighted_markdown
-from components.workspace import shared_workspace
+from components.access import session_workspace
 from vera_core.facts.extract import refresh_facts
 from vera_core.render import Highlight, render_page
 from vera_core.store.catalog import FactRecord
 
-ws = shared_workspace()
+ws = session_workspace()
 st.title("Document facts")
 docs = ws.catalog.documents()
 if not docs:

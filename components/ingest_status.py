@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.access import readable
 from components.workspace import shared_ingest_desk
 from vera_core.ingest.desk import Submission
 from vera_core.store.jobs import Job
@@ -60,6 +61,10 @@ def _queue_lines(key: str, rerun: bool) -> None:
     desk = shared_ingest_desk()
     jobs = list(reversed(desk.queue.jobs(active_only=True)))
     pending = desk.ws.searchable_only()
+    allowed = readable()
+    if allowed is not None:  # NOTE: a signed-in user sees the work on their collections' documents only
+        jobs = [j for j in jobs if j.doc_id in allowed]
+        pending &= allowed
     if jobs:
         st.caption(f"In progress: {len(jobs)} file(s). Searchable documents answer every question at once; "
                    "semantic search reads them once their vectors are written.")

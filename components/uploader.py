@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.access import upload_collection
 from components.ingest_status import ingest_status
 from components.workspace import shared_ingest_desk
 from vera_core.documents.kinds import KINDS
@@ -30,8 +31,23 @@ def uploader(key: str, *, compact: bool = False, rerun: bool = True) -> list[Sub
     fresh = [f for f in files or [] if f.file_id not in done]
     if fresh:
         desk = shared_ingest_desk()
+        target = upload_collection()
         for upload in fresh:
-            submitted.append(desk.submit(upload.name, upload.getvalue(), kind="" if kind == "detect" else kind))
+            data = upload.getvalue()
+            sub = desk.submit(upload.name, data, kind="" if kind == "detect" else kind)
+            if target is not None and (sub.job_id is not None or sub.result.status == "skipped"):
+                _join(desk, target, upload.name, data, sub)
+            submitted.append(sub)
             done.add(upload.file_id)
     ingest_status(submitted[-10:], key=key, rerun=rerun)
     return submitted
+
+
+def _join(desk, collection: str, name: str, data: bytes, sub: Submission) -> None:
+    """An upload of a signed-in user joins their collection (so they, and only its readers, see it)."""
+    from vera_core.access.store import AccessStore
+    from vera_core.ingest.source import load_source
+    doc_id = load_source(name, max_file_mb=desk.ws.settings.max_file_mb, data=data, name=name).doc_id
+    AccessStore(desk.ws.catalog).add_documents(collection, [doc_id])
+    if sub.job_id is not None:
+        desk.queue.update(sub.job_id, doc_id=doc_id)

@@ -36,6 +36,18 @@ def shared_answerer() -> QuestionAnswerer:
     return _answerer_for(str(shared_workspace().data_dir))
 
 
+def session_answerer(readable: frozenset[str] | None) -> QuestionAnswerer:
+    """The answerer for a session that reads `readable` (None: everything, the shared answerer)."""
+    shared = shared_answerer()
+    return shared if readable is None else _scoped_answerer(str(shared.ws.data_dir), readable)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _scoped_answerer(data_dir: str, readable: frozenset[str]) -> QuestionAnswerer:
+    from vera_core.access.scope import scoped
+    return QuestionAnswerer(scoped(_workspace_at(data_dir), readable))
+
+
 WARM_UP_DELAY_S = 0.5
 """The background warm-up starts after the first page had time to draw (importing torch and loading
 the model in parallel slowed the first page by ~2 s)."""

@@ -46,6 +46,11 @@ class VeraSettings(BaseSettings):
         "(OTEL_EXPORTER_OTLP_ENDPOINT).",
     )
     log_format: Literal["text", "json"] = Field(default="text", description="Log lines as text or as JSON objects.")
+    trusted_user_header: str | None = Field(
+        default=None, description="Behind the team proxy: the request header naming the signed-in user "
+        "(e.g. X-Forwarded-User). The proxy must set it after its own sign-in and drop it from browsers' requests. "
+        "Unset: app sessions sign in with an API token once users exist.",
+    )
     api_timeout_s: float = Field(
         default=60.0, gt=0, le=3600, description="Seconds an HTTP API request may take before it is cut off (504).",
     )
