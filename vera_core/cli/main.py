@@ -140,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="also time the app's first page load on the store (Chromium)")
     bench_query.add_argument("--against", type=Path, default=None, metavar="DIR",
                              help="also ask each question of an embedded store at DIR, interleaved (team store vs embedded)")
+    bench_api = bench_sub.add_parser("api", help="POST /query through vera api against the same questions in process")
+    bench_api.add_argument("--runs", type=int, default=2, help="rounds of the dev questions (default 2)")
     bench_ui = bench_sub.add_parser("ui", help="the app in Chromium: Enter -> answer, citation click -> page")
     bench_ui.add_argument("--runs", type=int, default=3, help="rounds of the sample questions (default 3)")
     bench_ui.add_argument("--during-ingest", action="store_true",
@@ -174,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench" and args.bench == "query":
             from vera_core.cli import bench_query_cmd
             return bench_query_cmd.run(args, settings)
+        if args.command == "bench" and args.bench == "api":
+            from vera_core.cli import bench_api_cmd
+            return bench_api_cmd.run(args, settings)
         if args.command == "bench" and args.bench == "ui":
             from vera_core.cli import bench_ui_cmd
             return bench_ui_cmd.run(args, settings)
