@@ -11,7 +11,7 @@ from components.safe_text import escape_markdown
 from components.table_grid import table_grid
 from components.ingest_status import queue_status
 from components.uploader import uploader
-from components.access import session_workspace
+from components.access import session_workspace, signed_in_quietly
 from components.workspace import shared_ingest_desk
 from vera_core.documents.kinds import KIND_CHUNKS, KINDS, KindReading, stored_kind
 from vera_core.tables.export import document_tables
@@ -45,14 +45,19 @@ def change_kind(doc_id: str, name: str) -> None:
 
 
 def delete(doc_id: str) -> None:
+    from vera_core.access.store import AccessStore
+    if not AccessStore(ws.catalog).withdraw(signed_in_quietly(), doc_id):  # NOTE: also in others' collections
+        st.session_state["vera_deleted"] = (doc_id, "withdrawn")
+        return
     done = shared_ingest_desk().delete(doc_id)
     st.session_state["vera_deleted"] = (doc_id, done)
 
 
 docs = ws.catalog.documents()
 if deleted := st.session_state.pop("vera_deleted", None):
-    st.toast(f"Deleted document {deleted[0]}." if deleted[1] else f"Document {deleted[0]} will be deleted by the "
-             "ingestion worker in a moment.")
+    st.toast(f"Removed document {deleted[0]} from your collections (others' collections keep it)."
+             if deleted[1] == "withdrawn" else f"Deleted document {deleted[0]}." if deleted[1]
+             else f"Document {deleted[0]} will be deleted by the ingestion worker in a moment.")
 if changed := st.session_state.pop("vera_kind_changed", None):
     st.toast(f"{changed[0]} is now a {changed[1]}.")
 if not docs:

@@ -110,3 +110,18 @@ def test_an_unknown_or_revoked_token_reads_nothing(api):
     for path in ("/documents", f"/documents/{api.doc(POLICY)}", "/jobs/1"):
         response = httpx.get(f"{api.url}{path}", headers={"Authorization": f"Bearer {token}"})
         assert response.status_code == 401 and response.json()["field"] == "Authorization"
+
+
+def test_a_delete_never_takes_a_document_from_another_users_collection(api):
+    """bob uploads bytes alice's collection already holds: he reads it now, and his delete only takes it
+    out of his collection; alice still reads it."""
+    bob, alice = api.client("bob"), api.client("alice")
+    report = api.doc(SAMPLE_PDF.name)
+    again = bob.post("/documents", files={"file": (SAMPLE_PDF.name, SAMPLE_PDF.read_bytes(), "application/pdf")})
+    assert again.status_code == 200 and again.json()["status"] == "already present"
+    assert bob.get(f"/documents/{report}").status_code == 200  # he holds the file: its document is his to read
+    gone = bob.delete(f"/documents/{report}")
+    assert gone.status_code == 200 and gone.json()["status"] == "removed from your collections"
+    assert bob.get(f"/documents/{report}").status_code == 404
+    assert alice.get(f"/documents/{report}").json()["collections"] == ["finance"]
+    assert api.ws.catalog.document(report) is not None

@@ -157,6 +157,20 @@ class AccessStore:
             raise AccessError(f"No VERA user {user!r}.")
         return Principal(user, frozenset(r["collection"] for r in rows))
 
+    def withdraw(self, principal: Principal, doc_id: str) -> bool:
+        """A caller deletes a document: True when it is to be deleted from the store; False when it also
+        belongs to collections the caller does not read, so it only leaves the caller's (one user's
+        delete never takes a document from another's collection)."""
+        if principal.everything:
+            return True
+        held = {r["collection"] for r in self.catalog.query(
+            "SELECT collection FROM collection_documents WHERE doc_id = :doc_id", {"doc_id": doc_id})}
+        if held <= principal.collections:
+            return True
+        for collection in held & principal.collections:
+            self.remove_documents(collection, [doc_id])
+        return False
+
     def readable(self, principal: Principal) -> frozenset[str] | None:
         """The document ids the caller may read; None: every document (an open store)."""
         if principal.everything:

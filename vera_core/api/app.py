@@ -188,6 +188,8 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         """Remove a document from the store (every collection)."""
         if view(who).catalog.document(doc_id) is None:
             raise _not_found("document")
+        if not access.withdraw(who, doc_id):
+            return {"doc_id": doc_id, "status": "removed from your collections"}
         now = await bounded(desk.delete, doc_id)
         return {"doc_id": doc_id, "status": "deleted" if now else "queued for the worker"}
 
