@@ -12,10 +12,13 @@ import time
 class StreamSession:
     """One session of the app at `url`, on its Ask page; `await open()` first, `await close()` last."""
 
-    def __init__(self, url: str, cookie: str = "") -> None:
+    def __init__(self, url: str, cookie: str = "", headers: dict[str, str] | None = None) -> None:
         self.url = url
-        self.cookie = cookie
-        """A Cookie header to send (a proxy's affinity cookie: which app process the session is on)."""
+        self.headers = dict(headers or {})
+        """Headers to send: a Cookie (a proxy's affinity cookie: which app process the session is on), or
+        the user a team proxy signed in (VERA_TRUSTED_USER_HEADER)."""
+        if cookie:
+            self.headers["Cookie"] = cookie
         self._socket = None
         self._chat_id = ""
         self._fragment_id = ""
@@ -28,7 +31,7 @@ class StreamSession:
         from streamlit.proto.BackMsg_pb2 import BackMsg
         self._socket = await websockets.connect(self.url.replace("http", "ws", 1) + "/_stcore/stream",
                                                 subprotocols=["streamlit"], max_size=None,
-                                                additional_headers={"Cookie": self.cookie} if self.cookie else None)
+                                                additional_headers=self.headers or None)
         first = BackMsg()
         first.rerun_script.query_string = ""
         await self._socket.send(first.SerializeToString())
