@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.access import upload_collection
+from components.access import readable, upload_collection
+from vera_core.access.store import AccessStore
 from components.ingest_status import ingest_status
 from components.workspace import shared_ingest_desk
 from vera_core.documents.kinds import KINDS
@@ -34,20 +35,29 @@ def uploader(key: str, *, compact: bool = False, rerun: bool = True) -> list[Sub
         target = upload_collection()
         for upload in fresh:
             data = upload.getvalue()
-            sub = desk.submit(upload.name, data, kind="" if kind == "detect" else kind)
-            if target is not None and (sub.job_id is not None or sub.result.status == "skipped"):
-                _join(desk, target, upload.name, data, sub)
+            doc_id, foreign = _owner_check(desk, upload.name, data) if target is not None else (None, False)
+            # NOTE: the kind of a document others hold is theirs to set
+            sub = desk.submit(upload.name, data, kind="" if kind == "detect" or foreign else kind)
+            if doc_id and (sub.job_id is not None or sub.result.status == "skipped"):
+                AccessStore(desk.ws.catalog).add_documents(target, [doc_id], joined="shared" if foreign else
+                                                           "ingested" if sub.job_id is not None else "added")
+                if sub.job_id is not None:
+                    desk.queue.update(sub.job_id, doc_id=doc_id)
             submitted.append(sub)
             done.add(upload.file_id)
     ingest_status(submitted[-10:], key=key, rerun=rerun)
     return submitted
 
 
-def _join(desk, collection: str, name: str, data: bytes, sub: Submission) -> None:
-    """An upload of a signed-in user joins their collection (so they, and only its readers, see it)."""
-    from vera_core.access.store import AccessStore
+
+def _owner_check(desk, name: str, data: bytes) -> tuple[str | None, bool]:
+    """(the upload's document id, whether the store already holds it for collections this session does
+    not read); (None, False) for a file that will fail its checks."""
+    from vera_core.errors import VeraError
     from vera_core.ingest.source import load_source
-    doc_id = load_source(name, max_file_mb=desk.ws.settings.max_file_mb, data=data, name=name).doc_id
-    AccessStore(desk.ws.catalog).add_documents(collection, [doc_id])
-    if sub.job_id is not None:
-        desk.queue.update(sub.job_id, doc_id=doc_id)
+    try:
+        doc_id = load_source(name, max_file_mb=desk.ws.settings.max_file_mb, data=data, name=name).doc_id
+    except VeraError:
+        return None, False
+    allowed = readable()
+    return doc_id, allowed is not None and doc_id not in allowed and desk.ws.catalog.document(doc_id) is not None

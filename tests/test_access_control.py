@@ -125,3 +125,24 @@ def test_a_delete_never_takes_a_document_from_another_users_collection(api):
     assert bob.get(f"/documents/{report}").status_code == 404
     assert alice.get(f"/documents/{report}").json()["collections"] == ["finance"]
     assert api.ws.catalog.document(report) is not None
+
+
+def test_an_upload_of_a_document_in_no_collection_joins_but_never_deletes_or_relabels_it(api):
+    """The policy in no collection (an administrator's): bob uploads its bytes, so he reads it; his
+    chosen kind is not applied, and his delete takes it out of his collection only."""
+    bob = api.client("bob")
+    other = api.doc(OTHER_POLICY)
+    kind = api.ws.catalog.document(other).kind
+    again = bob.post("/documents", data={"kind": "contract"},
+                     files={"file": (OTHER_POLICY, (SAMPLES / OTHER_POLICY).read_bytes(), "text/markdown")})
+    assert again.status_code == 200 and again.json()["status"] == "already present"
+    assert api.ws.catalog.document(other).kind == kind
+    gone = bob.delete(f"/documents/{other}")
+    assert gone.json()["status"] == "removed from your collections"
+    assert bob.get(f"/documents/{other}").status_code == 404 and api.ws.catalog.document(other) is not None
+
+
+def test_revoking_an_unknown_token_says_so(api):
+    from vera_core.errors import VeraError
+    with pytest.raises(VeraError, match="No token 'nope'"):
+        AccessStore(api.ws.catalog).revoke("nope")

@@ -144,7 +144,9 @@ def test_the_full_cycle_upload_poll_query_render_export_delete(api, tmp_path):
 @pytest.mark.parametrize("case", ["no token", "wrong token", "malformed json", "missing question", "top_k zero",
                                   "unknown field", "not a pdf", "oversized", "oversized, sent chunked",
                                   "other collection's id", "bad highlight",
-                                  "page out of range", "another's collection on upload"])
+                                  "page out of range", "another's collection on upload", "huge job id",
+                                  "highlight not finite", "unknown kind", "unknown route", "question body too big",
+                                  "big body without a token", "malformed json without a token"])
 def test_bad_requests_get_a_4xx_json_error_naming_the_field(api, case):
     alice = api.client("alice")
     report = api.doc(SAMPLE_PDF.name)
@@ -169,6 +171,17 @@ def test_bad_requests_get_a_4xx_json_error_naming_the_field(api, case):
         "page out of range": (lambda: alice.get(f"/documents/{report}/pages/999.png"), 404, "page"),
         "another's collection on upload": (lambda: alice.post("/documents", data={"collection": "policies"}, files={
             "file": ("note.md", b"# Note\n\nA short note.\n", "text/markdown")}), 403, "collection"),
+        "huge job id": (lambda: alice.get(f"/jobs/{2 ** 70}"), 400, "job_id"),
+        "highlight not finite": (lambda: alice.get(f"/documents/{report}/pages/1.png?highlight=nan,0,1,1"), 400,
+                                 "highlight"),
+        "unknown kind": (lambda: alice.post("/documents", data={"kind": "banana"}, files={
+            "file": ("note.md", b"# Note\n\nA short note.\n", "text/markdown")}), 400, "kind"),
+        "unknown route": (lambda: alice.get("/nowhere"), 404, None),
+        "question body too big": (lambda: alice.post("/query", json={"question": "x" * 100_000}), 413, "body"),
+        "big body without a token": (lambda: api.client(None).post("/query", content=b"{" + b" " * (1 << 20)), 413,
+                                     "body"),  # refused unread, from its length
+        "malformed json without a token": (lambda: api.client(None).post("/query", content=b'{"question": ', headers={
+            "content-type": "application/json"}), 401, "Authorization"),  # who is asking, before the body
     }[case]
     response = call()
     assert response.status_code == status, response.text

@@ -84,9 +84,10 @@ class Workspace:
             return DenseView(active.collection)
         if building is not None and building.model.same_vectors(self.model):
             ready = frozenset(spaces.embedded(building.collection))
-            total = len(self.catalog.versions())
+            visible = set(self.catalog.versions())
             return DenseView(building.collection, True, ready, (
-                f"The store is being re-embedded with {self.model}: {len(ready)} of {total} documents are done; "
+                f"The store is being re-embedded with {self.model}: {len(ready & visible)} of {len(visible)} "
+                "documents are done; "
                 "dense search reads those, keywords and structure the others."))
         return DenseView(None, reason=(
             f"Dense search is off: the store's vectors were made by {active.model}, and this process loads "

@@ -63,12 +63,34 @@ class ScopedCatalog(Catalog):
         return super().facts(doc_id) if doc_id in self.readable else []
 
 
+class ScopedWorkspace(Workspace):
+    """A view of the store's workspace: its caches (chunks, grids, keyword indexes) are the store's, so a
+    document the view may not read is refused before them (never served from, nor cached into, them)."""
+
+    readable: frozenset[str]
+
+    def doc_chunks(self, doc_id: str):
+        return super().doc_chunks(doc_id) if doc_id in self.readable else []
+
+    def doc_grids(self, doc_id: str):
+        return super().doc_grids(doc_id) if doc_id in self.readable else []
+
+    def keyword_index(self, doc_id: str):
+        if doc_id not in self.readable:
+            from vera_core.index.bm25 import BM25Index
+            return BM25Index([])
+        return super().keyword_index(doc_id)
+
+
 def scoped(ws: Workspace, readable: frozenset[str] | None) -> Workspace:
     """`ws` as a caller who reads `readable` sees it (None: everything, `ws` itself)."""
     if readable is None:
         return ws
     ws.embedder  # NOTE: loaded once on the store's workspace, then shared by every view of it
     view = copy.copy(ws)
+    view.__class__ = ScopedWorkspace
+    view.readable = readable
     view.catalog = ScopedCatalog.over(ws.catalog, readable)
     view._versions = None  # its own view of what changed
+    view._dense = None  # NOTE: its re-embedding count is of its own documents
     return view

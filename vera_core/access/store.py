@@ -67,11 +67,14 @@ class AccessStore:
             found.setdefault(row["collection"], []).append(row["doc_id"])
         return found
 
-    def add_documents(self, collection: str, doc_ids: list[str]) -> None:
+    def add_documents(self, collection: str, doc_ids: list[str], *, joined: str = "added") -> None:
+        """Put documents in a collection. `joined`: how: `added` by an administrator, `ingested` (the
+        document was first stored through an upload into it), `shared` (an upload of bytes the store
+        already held for others: the uploader holds the file, so they read its document too)."""
         self._known_collection(collection)
         with self.catalog.transaction() as conn:
-            execute(conn, "INSERT INTO collection_documents VALUES (:c, :doc_id) ON CONFLICT DO NOTHING",
-                    [{"c": collection, "doc_id": d} for d in doc_ids])
+            execute(conn, "INSERT INTO collection_documents (collection, doc_id, joined) VALUES (:c, :doc_id, :joined)"
+                          " ON CONFLICT DO NOTHING", [{"c": collection, "doc_id": d, "joined": joined} for d in doc_ids])
 
     def remove_documents(self, collection: str, doc_ids: list[str]) -> None:
         with self.catalog.transaction() as conn:
@@ -122,7 +125,9 @@ class AccessStore:
 
     def revoke(self, token_id: str) -> None:
         with self.catalog.transaction() as conn:
-            execute(conn, "UPDATE api_tokens SET revoked_at = :now WHERE token_id = :id", {"id": token_id, "now": _now()})
+            done = execute(conn, "UPDATE api_tokens SET revoked_at = :now WHERE token_id = :id", {"id": token_id, "now": _now()})
+            if not done.rowcount:
+                raise VeraError(f"No token {token_id!r}: `vera tokens list` shows each token's id.")
 
     def tokens(self) -> list[dict]:
         rows = self.catalog.query("SELECT token_id, user_name, created_at, last_used_at, revoked_at FROM api_tokens"
@@ -158,18 +163,26 @@ class AccessStore:
         return Principal(user, frozenset(r["collection"] for r in rows))
 
     def withdraw(self, principal: Principal, doc_id: str) -> bool:
-        """A caller deletes a document: True when it is to be deleted from the store; False when it also
-        belongs to collections the caller does not read, so it only leaves the caller's (one user's
-        delete never takes a document from another's collection)."""
+        """A caller deletes a document: True when it is to be deleted from the store (it is in the caller's
+        collections only); False when it also belongs to collections the caller does not read, or to none
+        (an administrator's), so it only leaves the caller's: one user's delete never takes a document
+        from anyone else."""
         if principal.everything:
             return True
-        held = {r["collection"] for r in self.catalog.query(
-            "SELECT collection FROM collection_documents WHERE doc_id = :doc_id", {"doc_id": doc_id})}
-        if held <= principal.collections:
+        rows = self.catalog.query("SELECT collection, joined FROM collection_documents WHERE doc_id = :doc_id",
+                                  {"doc_id": doc_id})
+        mine = [r for r in rows if r["collection"] in principal.collections]
+        others = [r for r in rows if r["collection"] not in principal.collections]
+        # NOTE: a document the caller only joined by uploading bytes the store already held was not theirs
+        if mine and not others and any(r["joined"] != "shared" for r in mine):
             return True
-        for collection in held & principal.collections:
-            self.remove_documents(collection, [doc_id])
+        for row in mine:
+            self.remove_documents(row["collection"], [doc_id])
         return False
+
+    def holders(self, doc_id: str) -> set[str]:
+        return {r["collection"] for r in self.catalog.query(
+            "SELECT collection FROM collection_documents WHERE doc_id = :doc_id", {"doc_id": doc_id})}
 
     def readable(self, principal: Principal) -> frozenset[str] | None:
         """The document ids the caller may read; None: every document (an open store)."""

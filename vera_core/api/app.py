@@ -10,13 +10,16 @@ import asyncio
 import base64
 import io
 import logging
+import math
+import threading
 import time
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
+from fastapi import Depends, FastAPI, File, Form, Header, Path, Query, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vera_core.access.scope import scoped
 from vera_core.access.store import AccessError, AccessStore, Principal
@@ -43,6 +46,18 @@ class ApiError(Exception):
         self.status, self.message, self.field = status, message, field
 
 
+PUBLIC_PATHS = ("/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc")
+"""What anyone may read: the API's description."""
+JSON_BODY_LIMIT = 64 * 1024
+"""Largest JSON body (a question and its filters)."""
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and " " in authorization:
+        return authorization.split(" ", 1)[1].strip()
+    return authorization
+
+
 def _not_found(what: str) -> ApiError:
     return ApiError(404, f"No {what} here, or not one your token may read.")
 
@@ -56,11 +71,18 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
     desk = IngestDesk(ws)
     queue = JobQueue(ws.catalog)
     engines: dict[frozenset | None, QueryEngine] = {}
+    engines_lock = threading.Lock()
     max_bytes = int(ws.settings.max_file_mb * MIB)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request, exc: ApiError):
         return JSONResponse(ErrorOut(error=exc.message, field=exc.field).model_dump(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request, exc: StarletteHTTPException):
+        message = {404: "No such endpoint: see /openapi.json.", 405: "This endpoint does not take that method."}.get(
+            exc.status_code, str(exc.detail))
+        return JSONResponse(ErrorOut(error=message, field=None).model_dump(), status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request, exc: RequestValidationError):
@@ -77,6 +99,14 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         started = time.perf_counter()
         with span("vera.api.request", {"vera.operation": "api", "http.method": request.method,
                                        "http.target": request.url.path}) as current:
+            if request.url.path not in PUBLIC_PATHS:  # NOTE: who is asking, before any body is read
+                try:
+                    access.authenticate(_bearer(request.headers.get("authorization")))
+                except AccessError as exc:
+                    response = JSONResponse(ErrorOut(error=str(exc), field="Authorization").model_dump(),
+                                            status_code=401)
+                    current.set_attribute("http.status_code", 401)
+                    return response
             response = await call_next(request)
             current.set_attribute("http.status_code", response.status_code)
         log.info("%s %s %s", request.method, request.url.path, response.status_code,
@@ -85,9 +115,8 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         return response
 
     def principal(authorization: Annotated[str | None, Header()] = None) -> Principal:
-        token = authorization.split(" ", 1)[1].strip() if authorization and " " in authorization else authorization
         try:
-            return access.authenticate(token)
+            return access.authenticate(_bearer(authorization))
         except AccessError as exc:
             raise ApiError(401, str(exc), "Authorization") from None
 
@@ -98,11 +127,12 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
 
     def engine_for(who: Principal) -> QueryEngine:
         readable = access.readable(who)
-        engine = engines.get(readable)
-        if engine is None:
-            engine = engines[readable] = QueryEngine(scoped(ws, readable))
-            if len(engines) > 64:
-                engines.pop(next(iter(engines)))
+        with engines_lock:
+            engine = engines.get(readable)
+            if engine is None:
+                engine = engines[readable] = QueryEngine(scoped(ws, readable))
+                if len(engines) > 64:
+                    engines.pop(next(iter(engines)))
         return engine
 
     async def bounded(call, *args):
@@ -195,7 +225,7 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
 
     @app.get("/documents/{doc_id}/pages/{page}.png", response_class=Response,
              responses={200: {"content": {"image/png": {}}}, 404: {"model": ErrorOut}})
-    async def page(doc_id: str, page: int, who: Caller,
+    async def page(doc_id: str, page: Annotated[int, Path(ge=1, le=100_000)], who: Caller,
                    highlight: Annotated[str | None, Query(description="Boxes x0,y0,x1,y1 in PDF points, `;` between")] = None
                    ) -> Response:
         """A page of a PDF as PNG, with the given boxes highlighted."""
@@ -206,7 +236,8 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
               responses={400: {"model": ErrorOut}, 413: {"model": ErrorOut}, 415: {"model": ErrorOut}})
     async def upload(request: Request, who: Caller, file: Annotated[UploadFile, File()],
                      collection: Annotated[str | None, Form()] = None,
-                     kind: Annotated[str, Form()] = "") -> JSONResponse:
+                     kind: Annotated[Literal["", "filing", "policy", "contract", "other"], Form()] = ""
+                     ) -> JSONResponse:
         """Upload a PDF or Markdown file: checked at once, queued for a worker; answers with its job."""
         target = _collection_for(access, who, collection)
         data = await _read_capped(file, max_bytes, ws.settings.max_file_mb)
@@ -219,11 +250,15 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
             raise ApiError(413, str(exc), "file") from None
         except VeraError as exc:
             raise ApiError(400, str(exc), "file") from None
-        submitted = await bounded(lambda: desk.submit(name, data, kind=kind))
+        readable = access.readable(who)
+        foreign = readable is not None and doc_id not in readable and ws.catalog.document(doc_id) is not None
+        # NOTE: the kind of a document others hold is theirs to set
+        submitted = await bounded(lambda: desk.submit(name, data, kind="" if foreign else kind))
         if submitted.result is not None and submitted.result.status == "failed":
             raise ApiError(400, submitted.result.error, "file")
         if target is not None:
-            access.add_documents(target, [doc_id])
+            access.add_documents(target, [doc_id], joined="shared" if foreign else
+                                 "ingested" if submitted.job_id is not None else "added")
         if submitted.job_id is None:
             out = UploadOut(status="already present", doc_id=doc_id, collection=target)
             return JSONResponse(out.model_dump(), status_code=200)
@@ -232,7 +267,7 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
                                       collection=target).model_dump(), status_code=202)
 
     @app.get("/jobs/{job_id}", response_model=JobOut, responses={404: {"model": ErrorOut}})
-    async def job(job_id: int, who: Caller) -> JobOut:
+    async def job(job_id: Annotated[int, Path(ge=1, le=2**62)], who: Caller) -> JobOut:
         """An ingestion job: its stage and progress."""
         try:
             found = queue.get(job_id)
@@ -260,12 +295,14 @@ class BodyLimit:
         self.app, self.max_bytes, self.max_mb = app, max_bytes, max_mb
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] != "/documents":
+        if scope["type"] != "http" or scope["method"] != "POST":
             return await self.app(scope, receive, send)
-        limit = self.max_bytes + 256 * 1024  # NOTE: the multipart envelope around the file
+        # NOTE: an upload may carry the file and its multipart envelope; any other body a question
+        limit = self.max_bytes + 256 * 1024 if scope["path"] == "/documents" else JSON_BODY_LIMIT
         length = dict(scope["headers"]).get(b"content-length")
+        upload = scope["path"] == "/documents"
         if length is not None and length.isdigit() and int(length) > limit:
-            return await self._refuse(send)
+            return await self._refuse(send, upload)
         seen, refused = 0, False
 
         async def counted():
@@ -274,7 +311,7 @@ class BodyLimit:
             seen += len(message.get("body", b""))
             if seen > limit and not refused:
                 refused = True  # NOTE: answered now; the app's own answer to the cut body is dropped
-                await self._refuse(send)
+                await self._refuse(send, upload)
                 raise _TooLarge
             return message
 
@@ -286,9 +323,10 @@ class BodyLimit:
         except _TooLarge:
             pass
 
-    async def _refuse(self, send) -> None:
-        body = ErrorOut(error=f"The upload is over the {self.max_mb:g} MiB limit (VERA_MAX_FILE_MB).",
-                        field="file").model_dump_json().encode()
+    async def _refuse(self, send, upload: bool) -> None:
+        body = ErrorOut(error=f"The upload is over the {self.max_mb:g} MiB limit (VERA_MAX_FILE_MB).", field="file"
+                        ).model_dump_json().encode() if upload else ErrorOut(
+            error=f"The request body is over {JSON_BODY_LIMIT // 1024} KiB.", field="body").model_dump_json().encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
@@ -303,6 +341,8 @@ def _boxes(text: str | None, page: int) -> tuple[Rect, ...]:
             x0, y0, x1, y1 = (float(v) for v in part.split(","))
         except ValueError:
             raise ApiError(400, f"highlight: {part!r} is not x0,y0,x1,y1 in PDF points.", "highlight") from None
+        if not all(math.isfinite(v) and -1e5 <= v <= 1e5 for v in (x0, y0, x1, y1)):
+            raise ApiError(400, f"highlight: {part!r} is not a box on a page (PDF points, finite).", "highlight")
         boxes.append(Rect(page, x0, y0, x1, y1))
     return tuple(boxes)
 
@@ -313,10 +353,9 @@ def _page_png(seen: Workspace, doc_id: str, page: int, boxes: tuple[Rect, ...]) 
         raise _not_found("document")
     if doc.format != "pdf":
         raise ApiError(400, f"{doc.name} is Markdown: it has no pages to render.", "doc_id")
-    try:
-        image = render_page(seen.file_path(doc), page, (Highlight(1, boxes),) if boxes else ())
-    except ValueError:
-        raise ApiError(404, f"{doc.name} has {doc.pages} pages; there is no page {page}.", "page") from None
+    if not 1 <= page <= doc.pages:
+        raise ApiError(404, f"{doc.name} has {doc.pages} pages; there is no page {page}.", "page")
+    image = render_page(seen.file_path(doc), page, (Highlight(1, boxes),) if boxes else ())
     from PIL import Image
     out = io.BytesIO()
     Image.open(io.BytesIO(image.jpeg)).save(out, format="PNG")

@@ -210,6 +210,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE TABLE collection_documents (
             collection TEXT NOT NULL,
             doc_id TEXT NOT NULL,
+            joined TEXT NOT NULL DEFAULT 'added',
             PRIMARY KEY (collection, doc_id)
         );
         CREATE INDEX collection_documents_doc ON collection_documents(doc_id);
@@ -254,7 +255,7 @@ CONTRACT: dict[str, tuple[str, ...]] = {
                       "activated_at"),
     "space_documents": ("collection", "doc_id", "embedded_at"),
     "collections": ("name", "created_at"),
-    "collection_documents": ("collection", "doc_id"),
+    "collection_documents": ("collection", "doc_id", "joined"),
     "users": ("name", "created_at"),
     "api_tokens": ("token_id", "token_hash", "user_name", "created_at", "last_used_at", "revoked_at"),
     "token_collections": ("token_id", "collection"),
