@@ -11,7 +11,7 @@ from pathlib import Path
 
 from vera_core.questions.figure import read_request
 from vera_core.cli.eval_judge import judge, per_template
-from vera_core.cli.eval_lists import list_coverage, list_table
+from vera_core.cli.eval_lists import doc_stem, list_coverage, list_table
 from vera_core.answer.numbers import find_numbers
 from vera_core.questions.metric import read_plan
 from vera_core.config import VeraSettings
@@ -115,7 +115,9 @@ def _judged(rows: list[dict]) -> dict:
     return {"figure_and_metric": shares([r for r in rows if r["kind"] in ("figure", "metric")]),
             **{kind: shares([r for r in rows if r["kind"] == kind]) for kind in ("figure", "metric", "verdict")},
             "expect_abstain": shares([r for r in rows if r["expect"] == "abstain"]),
-            "per_template": per_template(rows)}
+            "per_template": per_template(rows),
+            **({"per_writer": per_template([{**r, "template": r["writer"]} for r in rows])}
+               if any(r.get("writer") for r in rows) else {})}
 
 
 def ensure_documents(ws: Workspace, folders: list[Path], names: list[str]) -> None:
@@ -135,10 +137,10 @@ def ensure_documents(ws: Workspace, folders: list[Path], names: list[str]) -> No
 
 def question_documents(questions: list[dict]) -> list[str]:
     """Every document a question names: its own, and those its gold requires, accepts or rules out."""
-    names = {q["doc_name"] for q in questions if q.get("doc_name")}
+    names = {doc_stem(q["doc_name"]) for q in questions if q.get("doc_name")}
     for q in questions:
         for key in ("required_docs", "accept_docs", "other_docs"):
-            names.update(d.rsplit(".", 1)[0] if d.lower().endswith((".md", ".pdf")) else d for d in q.get(key, []))
+            names.update(doc_stem(d) for d in q.get(key, []))
     return sorted(names)
 
 
@@ -157,9 +159,9 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     judged: list[dict] = []  # questions with typed golds (`expect`): one outcome each
     paged = 0  # questions with gold pages: recall is over these only
     for q in questions:
-        docs = [q["doc_name"]] if scope == "doc" and q.get("doc_name") else []
+        docs = [doc_stem(q["doc_name"])] if scope == "doc" and q.get("doc_name") else []
         answer = engine.answer(q["question"], docs=docs, mode="deterministic", top_k=top_k)
-        gold = {(stems.get(q.get("doc_name", "")), e["page_index"] + 1) for e in q.get("evidence", [])}
+        gold = {(stems.get(doc_stem(q.get("doc_name", ""))), e["page_index"] + 1) for e in q.get("evidence", [])}
         ranked = list(zip(answer.retrieval.ranked_docs, answer.retrieval.ranked_pages))
         found = {k: any(r in gold for r in ranked[:k]) for k in hits} if gold else {k: None for k in hits}
         for k, ok in found.items():
@@ -173,7 +175,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         if "expect" in q:
             outcome = judge(q, answer)
             judged.append({"template": q.get("template", "?"), "kind": q.get("kind", "figure"), "outcome": outcome,
-                           "expect": q["expect"]})
+                           "expect": q["expect"], "writer": q.get("writer", "")})
         elif gold_value is not None:
             correct, wrong = answer_accuracy(gold_value, answer)
             correct = correct or (not stated_values(answer) and bool(figure))
@@ -182,7 +184,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                 {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
         listed = list_coverage(q, answer)
         if listed:
-            listed_rows.append({"template": q.get("template", "?"), "listed": dict(listed)})
+            listed_rows.append({"template": q.get("template", "?"), "writer": q.get("writer", ""), "listed": dict(listed)})
         unexpected = listed.pop("unexpected_docs", None)
         if unexpected is not None:
             extra_docs += unexpected[0]
@@ -200,6 +202,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                              "grounding": answer.verification.grounding_score, "intent": answer.intent.type,
                              "figure_correct": correct, "wrong_stated": wrong,
                              **({"template": q.get("template"), "outcome": outcome} if outcome else {}),
+                             **({"writer": q["writer"]} if q.get("writer") else {}),
                              "answer": answer.answer[:300],
                              **({"verdict": answer.verdict.value} if answer.verdict else {}),
                              "figures": [f"{f.value:g} {f.unit} x{f.scale:g}" for f in answer.figures],
@@ -223,6 +226,8 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
                   for k, (got, of, q_n) in lists.items()},
         **({"lists_per_template": list_table(listed_rows)} if any("template" in q for q in questions) and listed_rows
            else {}),
+        **({"lists_per_writer": list_table([{**r, "template": r["writer"]} for r in listed_rows])}
+           if any(r["writer"] for r in listed_rows) else {}),
         "grounding": {**labels, "mean": round(statistics.fmean(scores), 4) if scores else 0.0},
         **({"judged": _judged(judged)} if judged else {}),
         "latency_ms": {"p50": percentile(latency, 50), "p95": percentile(latency, 95)},
@@ -263,10 +268,12 @@ def run(args, settings: VeraSettings) -> int:
                   f"{part['questions']} questions"
                   + (f"; cited and neither required nor accepted: {part['unexpected']}; of another kind: "
                      f"{part['other_kind']}" if kind == "docs" else ""))
-    if "lists_per_template" in report:
-        print(f"{'template':32} {'n':>4} {'found':>6} {'of':>5} {'share':>6} {'complete':>9} {'unexpected':>11} "
+    for key, title in (("lists_per_template", "template"), ("lists_per_writer", "writer")):
+        if key not in report:
+            continue
+        print(f"{title:32} {'n':>4} {'found':>6} {'of':>5} {'share':>6} {'complete':>9} {'unexpected':>11} "
               f"{'other kind':>11}")
-        for template, row in report["lists_per_template"].items():
+        for template, row in report[key].items():
             print(f"{template:32} {row['questions']:>4} {row['found']:>6} {row['required']:>5} {row['share']:>6} "
                   f"{row['complete']:>9} {row['unexpected_docs']:>11} {row['other_kind_docs']:>11}")
     if "judged" in report:
@@ -283,6 +290,9 @@ def print_judged(judged: dict) -> None:
         if part["questions"]:
             print(f"{kind.replace('_', ' ')}: {part['questions']} questions, correct {part['correct']:.1%}, "
                   f"wrong-stated {part['wrong']:.1%}, abstained {part['abstained']:.1%}")
-    print(f"{'template':32} {'n':>4} {'correct':>8} {'wrong':>6} {'abstained':>10}")
-    for template, row in judged["per_template"].items():
-        print(f"{template:32} {row['questions']:>4} {row['correct']:>8} {row['wrong']:>6} {row['abstained']:>10}")
+    for key, title in (("per_template", "template"), ("per_writer", "writer")):
+        if key not in judged:
+            continue
+        print(f"{title:32} {'n':>4} {'correct':>8} {'wrong':>6} {'abstained':>10}")
+        for template, row in judged[key].items():
+            print(f"{template:32} {row['questions']:>4} {row['correct']:>8} {row['wrong']:>6} {row['abstained']:>10}")

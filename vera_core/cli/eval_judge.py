@@ -42,11 +42,15 @@ def _matches(value: float, gold: float, unit: str) -> bool:
     if value == gold:
         return True
     close = abs(value - gold) <= TOLERANCE * max(abs(value), abs(gold))
-    return close or (unit in ("percent", "ratio", "days") and abs(value - gold) <= ABS_POINTS)
+    return close or (unit in ("percent", "ratio", "times", "days", "years") and abs(value - gold) <= ABS_POINTS)
+
+
+_SAME_UNIT = ({"usd", "usd_per_share"}, {"ratio", "times"})
+"""Units a gold and a stated figure may differ in by name only (a coverage ratio is "times")."""
 
 
 def _units_agree(stated_unit: str, gold_unit: str) -> bool:
-    return stated_unit == gold_unit or {stated_unit, gold_unit} == {"usd", "usd_per_share"}
+    return stated_unit == gold_unit or any({stated_unit, gold_unit} <= same for same in _SAME_UNIT)
 
 
 def _norm(text: str) -> str:

@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["list_coverage", "list_table", "norm"]
+__all__ = ["doc_stem", "list_coverage", "list_table", "norm"]
 
 
 def norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def _stem(name: str) -> str:
-    return name.rsplit(".", 1)[0]
+def doc_stem(name: str) -> str:
+    """A document as a question file names it, as the store names it: no extension, no folder (a gold
+    may write "tailscale/vendor" where two policy sets each have a vendor.md)."""
+    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if name.lower().endswith((".md", ".pdf")) else name
+
+
+_stem = doc_stem
 
 
 def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
