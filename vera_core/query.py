@@ -88,7 +88,10 @@ class QueryEngine:
              hybrid: bool | None = None) -> Plan:
         """The question routed (kind, pages, documents, focus), with the options it is answered with."""
         question = question.strip()
-        routed = read_question(question, self.ws.catalog.documents(), list(docs))
+        documents = self.ws.catalog.documents()
+        # NOTE: a policy or contract is named by its title ("the IDS Policy"); a filing by its company and year
+        titles = {d.doc_id: t for d in documents if d.kind != "filing" and (t := self.ws.doc_title(d))}
+        routed = read_question(question, documents, list(docs), titles)
         intent = routed.intent
         return Plan(question=question, intent=intent, query=iterative.with_abbreviations(intent.focus or question),
                     request=routed.request,

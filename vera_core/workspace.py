@@ -51,6 +51,7 @@ class Workspace:
         self.bm25 = BM25Cache()
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}
+        self._doc_vectors: dict[str, tuple[list[str], object]] = {}
         self._grids: dict[str, list[TableGrid]] = {}
         self._versions: dict[str, tuple[str, str]] | None = None
         self._dense: DenseView | None = None
@@ -177,6 +178,32 @@ class Workspace:
         """A document's chunks in order, cached (parsing geometry of a 500-page filing costs ~0.5 s)."""
         return self._cached(self._chunks, doc_id, self.catalog.chunks)
 
+    def doc_vectors(self, doc_id: str):
+        """(chunk ids, matrix) of a document's stored dense vectors, one row per chunk that has one,
+        cached until the document changes; an empty matrix when it has none yet."""
+        import numpy as np
+
+        with self._lock:
+            cached = self._doc_vectors.get(doc_id)
+        if cached is None:
+            ids = [c.chunk_id for c in self.doc_chunks(doc_id)]
+            got = self.vectors.vectors(ids) if ids else {}
+            kept = [i for i in ids if i in got]
+            cached = (kept, np.asarray([got[i] for i in kept], dtype=np.float32).reshape(len(kept), -1))
+            if kept:  # NOTE: vectors still being written are read again next time
+                with self._lock:
+                    self._doc_vectors[doc_id] = cached
+        return cached
+
+    def doc_title(self, doc: DocumentRecord) -> str:
+        """A document's own title: its front matter's, else its first heading ('' when it has none)."""
+        front = ((doc.metadata or {}).get("front_matter") or {})
+        title = front.get("title") if isinstance(front, dict) else None
+        if title:
+            return str(title)
+        chunks = self.doc_chunks(doc.doc_id)
+        return chunks[0].heading_titles[0] if chunks and chunks[0].heading_titles else ""
+
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
         """A document's table grids, cached like its chunks."""
         return self._cached(self._grids, doc_id, self.catalog.grids)
@@ -247,6 +274,7 @@ class Workspace:
         with self._lock:
             self._chunks.pop(doc_id, None)
             self._grids.pop(doc_id, None)
+            self._doc_vectors.pop(doc_id, None)
 
     def keyword_index(self, doc_id: str) -> BM25Index:
         """BM25 over one document's chunks, read from the index written at ingestion on first use

@@ -21,6 +21,7 @@ __all__ = ["LIST_WORDS", "OutlineItem", "items_asked", "read_outline"]
 
 _LINE = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<bullet>[-*+•●▪◦■➢►–·])\s+)?"
                    rf"(?:(?P<marker>{OUTLINE_MARKER}|\d{{1,2}}[.)])\s+)?(?P<text>\S.*)$")
+_CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
 LIST_WORDS = frozenset(terms("list all every each item items rule rules requirement requirements element elements "
                              "point points following"))
 """Words of asking for a list, not of its topic ("list all the password protection rules")."""
@@ -47,18 +48,23 @@ class OutlineItem:
     chunk: ChunkRecord
     line: str
     """The item's line as the chunk prints it (its quote)."""
+    intro: str = ""
+    """The line of text just before the list (its lead-in when that ends with a colon; else the sentence
+    that introduces it without one: "Answer the questions in order and stop when you reach a class.")."""
 
 
 def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
     """The list items of the text chunks, in order, with level, parent and lead-in."""
     items: list[OutlineItem] = []
     carried = ""  # NOTE: a list the chunker split keeps its lead-in in the next chunk
+    carried_intro = ""
     for chunk in chunks:
         if chunk.kind != "text":
             carried = ""
             continue
         run: list[tuple[int, str, str, str]] = []  # (indent, bullet, marker, line)
         lead = carried
+        intro = carried_intro
         titles = set(chunk.heading_titles)
         for raw in chunk.text.split("\n"):
             m = _LINE.match(raw)
@@ -72,16 +78,19 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
                 indent, bullet, marker, line = run[-1]
                 run[-1] = (indent, bullet, marker, f"{line} {raw.strip()}")
                 continue
-            items += _items(run, lead, chunk, items)
+            items += _items(run, lead, chunk, items, intro)
             run = []
-            lead = raw.strip() if raw.rstrip().endswith(":") else ""
+            # NOTE: a bold line over a list ("**When a device is lost:**") is a lead-in too
+            lead = raw.strip() if raw.rstrip().rstrip("*").rstrip().endswith(":") else ""
+            intro = raw.strip()
         carried = lead  # a list the chunker split keeps its lead-in, and so does a lead-in that ends a chunk
-        items += _items(run, lead, chunk, items)
+        carried_intro = intro if not run else ""
+        items += _items(run, lead, chunk, items, intro)
     return items
 
 
 def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord,
-           before: list[OutlineItem]) -> list[OutlineItem]:
+           before: list[OutlineItem], intro: str = "") -> list[OutlineItem]:
     """The items of one run of list lines. A run that opens with the line of an item read before (a
     long list split between chunks repeats its parent item's line) continues that item: the line is
     not read twice, and the items under it are its sub-items."""
@@ -101,8 +110,9 @@ def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord,
                 continue
         parent = stack[-1] if stack and len(stack) == level else None
         text = _LINE.match(line).group("text") if not marker else line.split(marker, 1)[1].strip()
-        out.append(OutlineItem(text.replace("**", "").strip(), marker, level + before[stack[0]].level
-                               if stack and stack[0] < offset else level, parent, lead, chunk, line))
+        text = _CHECKBOX.sub("", text.replace("**", "").strip())  # a task list's box is not its text
+        out.append(OutlineItem(text, marker, level + before[stack[0]].level
+                               if stack and stack[0] < offset else level, parent, lead, chunk, line, intro))
         stack.append(offset + len(out) - 1)
     return out
 

@@ -27,15 +27,17 @@ CONTEXT_WEIGHT = 0.5
 
 _CUE = re.compile(
     r"^.*?\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
-    rf"(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b"
     r"(?:\s+(?:do|does|also|specifically|explicitly|actually))?"
     r"|^.*?\b(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b"
+    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b"
     r"|^.*?\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\s+(?:that|which)\b", re.I)
+    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\s+(?:that|which)\b", re.I)
 _ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|the|our|these|every|each|of)\s+)+"
-                     rf"(?:[\w-]+\s+)?(?:{'|'.join(KIND_NOUNS.values())}|documents?|files)\b[,;]?", re.I)
-_LEADING_VERB = re.compile(r"^\s*(?:address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
+                     rf"(?:[\w-]+\s+)?(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b[,;]?", re.I)
+_LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s+(?:on|about|for)?|"
+                           r"(?:say|says|explain|explains|tell|tells)\s+(?:anything\s+)?(?:about\s+|that\s+|how\s+)?|"
+                           r"make\s+sure|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
                            r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"
                            r"says?\s+(?:anything\s+)?about|contains?|includes?|sets?\s+out|requires?|"
                            r"specif(?:y|ies)|states?|has|have|apply|applies|permits?|allows?|prohibits?|"
@@ -66,15 +68,44 @@ class Passage:
     """For an outline item: the item it sits under, with its marker ('b. Removable media')."""
 
 
+_KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
+_WHERE_CUE = re.compile(rf"^.*?\bwhere\s+(?:do|does|in)\s+(?:our\s+|the\s+|any\s+(?:of\s+)?(?:the\s+|our\s+)?)?"
+                        rf"(?:{_KINDS}|we|they|you)\b(?:\s+(?:\w+\s+){{0,1}}?(?:talk|say\s+anything|speak|cover|deal)"
+                        rf"(?:\s+(?:about|with|on))?)?|^.*?\b(?:every|each|all\s+(?:the\s+)?)\s*{_KINDS[:-1]}|polic(?:y|ies))"
+                        rf"\s+(?:that|which)\b", re.I)
+_TAIL = re.compile(r"\s*[-\u2013\u2014,]\s*(?:which|what)\s+ones?\s*\??$|\s*[-\u2013\u2014,]\s*which\s+(?:ones|docs|documents|"
+                   r"policies)(?:\s+\w+){0,3}\s*\??$", re.I)
+_PERSONA = re.compile(r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:a|an|the|on|in|part\s+of)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those)\b", re.I)
+_SENTENCES = re.compile(r"(?<=[?.!])(?<!\bi\.e\.)(?<!\be\.g\.)\s+(?=[A-Za-z])")
+
+
 def read_topic(question: str) -> Topic:
-    """The topic of a document-coverage question: its first sentence without the words that name the
-    documents ("which policies", "across all filings") and the verb that follows ("address")."""
-    first = re.split(r"(?<=[?.!])\s+", question.strip(), maxsplit=1)[0]
-    text = _CUE.sub("", first, count=1)
-    text = _ACROSS.sub(" ", text)
-    text = _LEADING_VERB.sub("", text.strip(), count=1)
+    """The topic of a document-coverage question: the sentence that asks for the documents, without the
+    words that name them ("which policies", "across all filings", "where do our policies talk about")
+    and the verb that follows ("address", "say that"); when what is left is a pronoun or leans on one
+    ("which docs cover it?", "what happens to their data"), the question's other sentences (not a
+    persona's "I'm on the customer success team") are the topic or complete it."""
+    sentences = [x for x in _SENTENCES.split(question.strip()) if x.strip()]
+    cued = [i for i, x in enumerate(sentences) if _CUE.search(x) or _WHERE_CUE.search(x)]
+    at = cued[0] if cued else 0
+    text = _strip(sentences[at]) if sentences else ""
+    others = [_strip(x) if i in cued else x.strip(" ?.!,;:") for i, x in enumerate(sentences)
+              if i != at and not _PERSONA.match(x)]
+    if len(text.split()) < 2 or text.lower() in ("it", "this", "that", "them", "these"):
+        text = " ".join(others) or text
+    elif others and _PRONOUN.search(text) and len(text.split()) < 12:
+        text = f"{text} ({' '.join(others)})"
     text = " ".join(text.strip(" ?.!,;:").split())
     return Topic(text, read_concepts(text))
+
+
+def _strip(sentence: str) -> str:
+    text = _TAIL.sub("", sentence.strip())
+    text = _CUE.sub("", text, count=1) if _CUE.search(text) else _WHERE_CUE.sub("", text, count=1)
+    text = _ACROSS.sub(" ", text)
+    text = _LEADING_VERB.sub("", text.strip(), count=1)
+    return re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
 
 
 def passages(chunks: Sequence[ChunkRecord]) -> list[Passage]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from vera_core.errors import DocumentNotFoundError
 from vera_core.store.catalog import DocumentRecord
 
-__all__ = ["DocReference", "find_references", "resolve_scope"]
+__all__ = ["DocReference", "find_references", "find_titles", "resolve_scope"]
 
 # Stem words that describe the document, not its company ("Aurora_Annual_Report_2024" -> "aurora").
 GENERIC_DOC_WORDS = frozenset({
@@ -158,6 +158,59 @@ def find_references(question: str, documents: Sequence[DocumentRecord]) -> list[
     return sorted(refs, key=lambda r: (r.start, -r.end))
 
 
+TITLE_GENERIC = frozenset({"policy", "policies", "standard", "standards", "procedure", "procedures", "guide",
+                           "guideline", "guidelines", "handbook", "process", "plan", "program", "programme", "the",
+                           "and", "of", "for", "a", "an", "our", "page", "document"})
+"""Words of a title that say what kind of document it is, not which one."""
+TITLE_WORDS_ALONE = 3
+"""A title of this many distinctive words names its document without a kind word after it."""
+_TITLE_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+", re.I)
+_DOC_NOUN_AFTER = re.compile(r"^\W*(?:polic(?:y|ies)|standard|procedures?|guide(?:lines?)?|handbook|page|document|plan)\b",
+                             re.I)
+
+
+def _title_words(title: str) -> list[str]:
+    return [w for w in _WORD.findall(_TITLE_NUMBER.sub("", title).lower()) if w not in TITLE_GENERIC]
+
+
+def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
+    """Mentions of documents by their own title ("Acme's HR and Personnel Security policy", "the IDS
+    Policy"): every word of the title but its kind words ("policy", "standard"), in order, with only
+    kind words, "and" or "&" between them; a title of fewer than TITLE_WORDS_ALONE such words counts only
+    followed by a kind word ("the access policy"; "risk management for vendors" names a topic). Where two titles match overlapping words the longer wins ("System Access Policy",
+    not "Access")."""
+    qwords = list(_WORD.finditer(question))
+    lowered = [w.group().lower() for w in qwords]
+    found: list[tuple[int, int, int, str]] = []  # (start, end, length, doc_id)
+    for doc_id, title in titles.items():
+        words = _title_words(title)
+        if not words:
+            continue
+        for i in range(len(lowered)):
+            j, k = i, 0
+            while j < len(lowered) and k < len(words):
+                if lowered[j] == words[k]:
+                    k += 1
+                    j += 1
+                elif k and lowered[j] in TITLE_GENERIC:
+                    j += 1
+                else:
+                    break
+            if k < len(words):
+                continue
+            end = qwords[j - 1].end()
+            after = _DOC_NOUN_AFTER.match(question[end:])
+            if len(words) < TITLE_WORDS_ALONE and not after:
+                continue
+            found.append((qwords[i].start(), end + (after.end() if after else 0), len(words), doc_id))
+    found.sort(key=lambda f: (-f[2], f[0]))
+    kept: list[tuple[int, int, int, str]] = []
+    for f in found:
+        if not any(f[0] < k[1] and k[0] < f[1] and k[2] > f[2] for k in kept):
+            kept.append(f)
+    return sorted((DocReference((d,), a, b, "document-title") for a, b, _, d in kept), key=lambda r: (r.start, -r.end))
+
+
 def _narrow(keys: list[_DocKey], years: set[int], quarters: set[int], words: set[str]) -> tuple[list[_DocKey], bool]:
     """One company's documents narrowed by the question's years, then by quarter and qualifier words.
 
@@ -191,26 +244,30 @@ def _filtered(doc_filter: Sequence[str], documents: Sequence[DocumentRecord]) ->
 
 
 def resolve_scope(question: str, documents: Sequence[DocumentRecord],
-                  doc_filter: Sequence[str] = ()) -> tuple[list[str], str]:
+                  doc_filter: Sequence[str] = (), titles: dict[str, str] | None = None) -> tuple[list[str], str]:
     """The doc_ids a question is limited to, and the rule that decided it.
 
     Precedence: explicit `doc_filter` entries ("filter:explicit"; an unknown entry raises
     `DocumentNotFoundError` naming it and the known documents), then documents named in the question
-    ("question:document-name", "question:company-year", "question:company", joined by "+" when several
-    fire), else [] with "scope:all". A year without a company never narrows the scope.
+    ("question:document-name", "question:company-year", "question:company", "question:document-title"
+    when `titles` (doc_id -> title) are given, joined by "+" when several fire), else [] with "scope:all".
+    A year without a company never narrows the scope.
     """
     if any(r.strip() for r in doc_filter):
         chosen, rules = _filtered(doc_filter, documents), ["filter:explicit"]
     else:
         keys = {d.doc_id: _doc_key(d) for d in documents}
         refs = find_references(question, documents)
+        if titles:
+            refs += [t for t in find_titles(question, titles)
+                     if not any(r.start < t.end and t.start < r.end for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []
         for ref in refs:
-            if ref.kind == "document-name":
+            if ref.kind in ("document-name", "document-title"):
                 chosen |= set(ref.doc_ids)
-                rule = "question:document-name"
+                rule = f"question:{ref.kind}"
             else:
                 pool, by_year = _narrow([keys[i] for i in ref.doc_ids], years[ref], quarters, words)
                 chosen |= {k.doc_id for k in pool}

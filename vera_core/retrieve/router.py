@@ -8,6 +8,9 @@ Precedence (first family that fires wins):
   3. coverage  - documents > numeric_list > attribute > pointer > list (first match in `COVERAGE_RULES`);
                  `documents` asks which documents of a set address a topic ("which policies address
                  encryption at rest?", "across all filings", "in each contract").
+  4-6.         verdict, metric and figure only when a document in scope prints figures (a filing or
+                 a document of another kind, not a policy or contract): over policies alone a question
+                 about "rates" or "costs" is answered from their text (`semantic:no-figures`).
   4. verdict   - a yes/no or which-one question over figures ("Is working capital positive?", "Did the
                  gross margin improve?", "Which segment had the highest operating income?").
   5. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
@@ -28,11 +31,12 @@ from vera_core.questions.figure import FigureRequest, is_figure_question, read_r
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
-from vera_core.retrieve.doc_scope import find_references, resolve_scope
+from vera_core.retrieve.doc_scope import find_references, find_titles, resolve_scope
 from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words
 
-__all__ = ["COVERAGE_RULES", "METADATA_RULES", "Routed", "Rule", "find_pages", "read_question", "route"]
+__all__ = ["COVERAGE_RULES", "METADATA_RULES", "Routed", "Rule", "find_pages", "prints_figures", "read_question",
+           "route"]
 
 
 @dataclass(frozen=True)
@@ -136,11 +140,13 @@ METADATA_RULES = [
           r"(?:consolidated|stand-?alone)\b"),
 ]
 
-DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|contracts?|agreements|leases|documents?|files|"
+DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|contracts?|agreements|leases|documents?|docs|files|"
             r"filings?|10-?Ks|10-?Qs|annual\s+reports|reports)")
 """Documents named as a set a question runs across ("which policies", "across all filings")."""
 DOC_SET_VERBS = (DOC_VERBS[:-1] + r"|requires?|says?|states?|specif(?:y|ies)|has|have|contains?|appl(?:y|ies)|"
-                 r"permits?|allows?|prohibits?|forbids?|mandates?|sets?\s+out|refers?|speaks?|touch(?:es)?\s+on)")
+                 r"permits?|allows?|prohibits?|forbids?|mandates?|sets?(?:\s+out)?|refers?|speaks?|touch(?:es)?\s+on|"
+                 r"govern|governs|regulates?|handles?|defines?|tells?|expects?|establish(?:es)?|"
+                 r"should\s+(?:i|we)\s+(?:read|check|consult|look\s+at))")
 GAP_WORDS = r"(?:do|does|did|is|are|was|were|the|a|an|this|that|has|have|had|can|could|should|would|will|must|may)"
 """Words that do not qualify a document noun ("what does the policy require" asks one policy a question)."""
 NOT_DOC_SET = r"\b(?:accounting|critical|significant|reporting)\s+polic|\bprocedures?\s+(?:of|for)\s+(?:the\s+)?audit"
@@ -272,24 +278,42 @@ class Routed:
     request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | None = None
 
 
+WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
+"""Kinds of document that state rules and terms in words: no figure or metric is read from them."""
+
+
+def prints_figures(documents: Sequence[DocumentRecord], doc_scope: Sequence[str] = ()) -> bool:
+    """Whether any document in scope (all of `documents` when no scope) can answer a figure, metric or
+    verdict question: one that is not a policy or contract (a filing, or a document of another kind)."""
+    scope = set(doc_scope)
+    return any(d.kind not in WORDS_ONLY_KINDS for d in documents if not scope or d.doc_id in scope)
+
+
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
     """The intent of a question (see `read_question`)."""
     return read_question(question, documents, doc_filter).intent
 
 
-def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Routed:
+def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = (),
+                  titles: dict[str, str] | None = None) -> Routed:
     """Classify a question into location / metadata / coverage / verdict / metric / figure / semantic,
     deterministically, with the typed request of the figure kinds.
 
-    `doc_scope` comes from `resolve_scope` (an unknown `doc_filter` entry raises `DocumentNotFoundError`);
+    `doc_scope` comes from `resolve_scope` (an unknown `doc_filter` entry raises `DocumentNotFoundError`;
+    `titles`, doc_id -> a document's own title, let a question name a policy by its title);
     `focus` is what retrieval should search for: the question without page and document references,
     routing cues, analyst-prompt framing and stopwords. `numeric` is False for metadata questions.
     """
     text = _normalize(question)
-    doc_scope, _ = resolve_scope(text, documents, doc_filter)
-    removed = [(r.start, r.end) for r in find_references(text, documents)]
-    pages, page_spans, location_rule = find_pages(text)
     coverage = [(rule, m) for rule in COVERAGE_RULES if (m := rule.search(text))]
+    # NOTE: "which policies address data protection?" asks across the set: a title it happens to name
+    # ("Data Protection") does not narrow it to that document
+    titles = None if coverage and coverage[0][0].subtype == "documents" else titles
+    doc_scope, _ = resolve_scope(text, documents, doc_filter, titles)
+    removed = [(r.start, r.end) for r in find_references(text, documents)]
+    if titles and not doc_filter:
+        removed += [(r.start, r.end) for r in find_titles(text, titles)]
+    pages, page_spans, location_rule = find_pages(text)
     cues = [m.span() for rule, m in coverage if rule.subtype != "attribute"]  # "range of loss" is the topic too
     numeric = bool(_NUMERIC.search(text))
     common = {"doc_scope": doc_scope, "pages": pages}
@@ -307,6 +331,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         return Routed(Intent(type="coverage", subtype=rule.subtype, rule=rule.name, numeric=numeric,
                              focus=_focus(text, removed + cues), **common))
     focus = _focus(text, removed)
+    if documents and not prints_figures(documents, doc_scope):
+        return Routed(Intent(type="semantic", rule="semantic:no-figures", numeric=numeric, focus=focus, **common))
     if not EXPLAIN.search(text):
         verdict = read_verdict(text)
         if verdict is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
+from vera_core.answer.figures.plausibility import implausible
 from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num, joined, render
 from vera_core.questions.metric import MetricPlan
@@ -40,6 +41,9 @@ class MetricEvidence:
     """A row Claude proposed for an operand, or why it could not be asked."""
     found: list[Piece] = field(default_factory=list)
     """When abstaining: the operands read before the missing one, cited (a question about causes shows them)."""
+    implausible: bool = False
+    """The result was computed but failed the plausibility gate (`plausibility.py`): `found` holds every
+    operand read, and the answer cites them under `missing` instead of stating a result."""
 
 
 def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
@@ -76,6 +80,9 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         results.append((period_words(period), shown, _rounded(shown, plan, operands), operands))
     if not results:
         return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")
+    why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results])
+    if why:
+        return _implausible(plan, why, results)
     if plan.over != "at":
         return _aggregate(plan, results, defined)
     period, value, rounded, operands = results[-1]
@@ -122,6 +129,9 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
     else:
         value = last[1] - first[1]
         expression = f"{_plain(last[1], plan)} - {_plain(first[1], plan)} = {_plain(value, plan)}"
+    why = implausible(plan.name, plan.unit, plan.over, plan.tree, [], final=value)
+    if why:
+        return _implausible(plan, why, results)
     rounded = _rounded(value, plan, last[3])
     span = f"{first[0]} to {last[0]}"
     lead = f"{plan.name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
@@ -131,6 +141,17 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
                               aggregate=plan.over,
                               results=[PeriodResult(period=p, result=significant(v), rounded=r) for p, v, r, _ in results])
     return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
+
+
+def _implausible(plan: MetricPlan, why: str, results: list[tuple[str, float, str, list[Operand]]]) -> MetricEvidence:
+    """No result: the computed one failed the plausibility gate; the operands read are cited."""
+    found, _ = _operands(results)
+    text = (f"{plan.name} is not stated: {why}. The figures read are cited below so that you can check them; "
+            f"no result is stated.")
+    span = results[0][0] if len(results) == 1 else f"{results[0][0]} to {results[-1][0]}"
+    return MetricEvidence(missing=text, found=found, implausible=True, calculation=Calculation(
+        metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
+        unit=plan.unit, period=span, missing=[f"plausibility: {why}"]))
 
 
 def _operands(results: list[tuple[str, float, str, list[Operand]]]) -> tuple[list[Piece], list[CalculationOperand]]:

@@ -9,8 +9,11 @@ a document whose kind VERA is not sure of is searched, never silently left out
 A document counts when one of its passages addresses the topic (`documents.addresses`):
 - it holds every concept of the topic, each in the question's words or a synonym (`docs/synonyms.md`);
 - or it holds at least half of them and the dense model finds it close to the topic (cosine >= PAIR_COSINE);
-- or the dense model alone finds it very close (cosine >= DENSE_COSINE), for paraphrases no synonym lists.
-The thresholds are calibrated in `scripts/calibrate_documents.py` (see docs/decisions.md)."""
+- or the dense model alone finds it very close (cosine >= DENSE_COSINE);
+or, for words no synonym lists (another organisation's vocabulary), when the learned decision over its
+chunks' closeness to the topic and its rank among the documents searched says so (`answer/doc_decision.py`),
+its closest passage then cited. The thresholds are calibrated in `scripts/calibrate_documents.py`, the
+model trained in `scripts/train_documents_model.py` (see docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vera_core.answer import doc_decision
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import DocumentMatch
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -56,10 +60,19 @@ class Finding:
     """Share of the topic's concepts the passage holds (`topics.coverage`)."""
     cosine: float | None = None
     """The passage's cosine to the topic, when it was compared."""
+    model: float | None = None
+    """The learned decision's probability that the document addresses the topic (None: no vectors)."""
 
     @property
     def matched(self) -> bool:
-        return self.passage is not None and addresses(self.lexical, self.cosine)
+        return self.passage is not None and (addresses(self.lexical, self.cosine) or self.by_model)
+
+    @property
+    def by_model(self) -> bool:
+        """The learned decision says so, and the passage quoted is itself about the topic (a chunk close
+        to "encryption at rest" may quote "encrypted in transit")."""
+        return (self.model is not None and self.model >= doc_decision.MODEL_THRESHOLD
+                and self.cosine is not None and self.cosine >= doc_decision.PASSAGE_FLOOR)
 
 
 def addresses(lexical: float, cosine: float | None) -> bool:
@@ -109,17 +122,41 @@ def _search(services: Services, topic: Topic, docs: Sequence[DocumentRecord]) ->
         staged.append((doc, scored))
         if not any(lex >= 1.0 for _, lex in scored):
             to_embed += [p for p, lex in scored if lex >= 0.5 or p.chunk.chunk_id in close]
+    # NOTE: the learned decision reads each document's stored chunk vectors (no passage is embedded for it)
+    chunk_cos: dict[str, list[float]] = {}
+    best_chunk: dict[str, str] = {}
+    for doc, _ in staged:
+        if doc.doc_id in pending:
+            continue
+        ids, matrix = services.ws.doc_vectors(doc.doc_id)
+        if ids:
+            cos = matrix @ vector.astype(np.float32)
+            chunk_cos[doc.doc_id] = [float(c) for c in cos]
+            best_chunk[doc.doc_id] = ids[int(np.argmax(cos))]
+    lexical = {doc.doc_id: max((lex for _, lex in scored), default=0.0) for doc, scored in staged}
+    model = {d: doc_decision.probability(f) for d, f in doc_decision.features(chunk_cos, lexical).items()}
+    for doc, scored in staged:
+        # NOTE: a document the model matches is quoted from its closest chunk: its passages are compared too
+        if model.get(doc.doc_id, 0.0) >= doc_decision.MODEL_THRESHOLD and not any(lex >= 1.0 for _, lex in scored):
+            extra_passages = [p for p in passages([c for c in services.ws.doc_chunks(doc.doc_id)
+                                                   if c.chunk_id == best_chunk.get(doc.doc_id)])]
+            known = {(p.chunk.chunk_id, p.text) for p, _ in scored}
+            extra_passages = [p for p in extra_passages if (p.chunk.chunk_id, p.text) not in known]
+            scored.extend((p, coverage(p, topic)) for p in extra_passages)
+            to_embed += [p for p, _ in scored if p.chunk.chunk_id == best_chunk.get(doc.doc_id)
+                         and p not in to_embed]
     cosines = _cosines(services, to_embed, vector)
     findings = []
     for doc, scored in staged:
         best: Finding | None = None
         for passage, lex in scored:
             cos = cosines.get(id(passage))
-            finding = Finding(doc, passage, lex, cos)
-            rank = (finding.matched, lex, cos or 0.0)
-            if best is None or rank > (best.matched, best.lexical, best.cosine or 0.0):
+            finding = Finding(doc, passage, lex, cos, model.get(doc.doc_id))
+            rank = (finding.matched, addresses(lex, cos), lex + (cos or 0.0), cos or 0.0)
+            if best is None or rank > (best.matched, addresses(best.lexical, best.cosine),
+                                       best.lexical + (best.cosine or 0.0), best.cosine or 0.0):
                 best = finding
-        findings.append(best or Finding(doc, None, 0.0))
+        findings.append(best or Finding(doc, None, 0.0, None, model.get(doc.doc_id)))
     return findings
 
 

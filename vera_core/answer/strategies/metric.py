@@ -60,6 +60,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
             printed_agreement(metric, result.calculation.result, tables.grids, tables.chunks, tables.hit_rank,
                               services.doc_names())
     searched = replace(searched, notices=searched.notices + tuple(result.notices))
+    if result.implausible:  # NOTE: what was read is cited so the reader can see the misread; no result is stated
+        return replace(searched, pieces=tuple(result.found), lead=result.missing, calculation=result.calculation,
+                       empty_message=result.missing)
     if result.missing:
         return replace(searched, calculation=result.calculation, empty_message=result.missing, unanswerable=True)
     # NOTE: the filing's own figure, when it agrees, is cited after the operands (operand i is piece i)

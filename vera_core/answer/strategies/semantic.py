@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
+from vera_core.answer.list_shape import ListAnswer, list_from_evidence, section_list
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
 from vera_core.answer.strategies.search import search_iteratively, tables_in_scope
@@ -33,6 +34,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
     with services.clock.stage("retrieve"):
         found = search_iteratively(plan, services)
     with services.clock.stage("synthesize"):
+        shaped = None if plan.intent.numeric or EXPLAIN.search(plan.question) else _listed(plan, services, found.hits)
+        if shaped is not None:
+            return Evidence(pieces=shaped.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
+                            notices=found.notices, sections=(shaped.section,),
+                            lead=f"{len(shaped.items)} items under \u201c{shaped.anchor.rstrip(':')}\u201d "
+                                 f"({shaped.section.replace('/', ' > ')}):")
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
         change = _the_change(plan, services, found.hits) if EXPLAIN.search(plan.question) else None
     evidence = Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
@@ -41,6 +48,14 @@ def gather(plan: Plan, services: Services) -> Evidence:
         return evidence
     return replace(evidence, pieces=tuple(change.pieces) + evidence.pieces, lead=change.lead,
                    calculation=change.calculation if change.lead and not change.missing else None)
+
+
+def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
+    """The list the best evidence introduces (a lead-in, an item over sub-items), else the list that is
+    the body of a section titled for the question (`answer.list_shape`); None when the evidence is prose."""
+    chunks = [h.chunk for h in hits]
+    return (list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
+            or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks))
 
 
 def _the_change(plan: Plan, services: Services, hits) -> MetricEvidence | None:

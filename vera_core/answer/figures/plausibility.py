@@ -1,0 +1,150 @@
+"""Never an absurd figure: a computed result is checked before it is stated.
+
+A result VERA computes stands on its operands, so a wrong one comes from a misread: a formula that lost
+its denominator, a per-share cell read as an amount, an operand in another scale, a sign read from a
+dash. Each check below catches one of those by what the result is, not by which filing it came from:
+
+- **Dimensions.** Every operand carries a dimension (an amount of money, money per share, a share count,
+  a pure number for a percentage cell), and the formula combines them: a percent, ratio or days result
+  must come out a pure number, an amount a sum of money. Adding a per-share figure to an amount, or a
+  margin whose formula is an amount, is refused.
+- **Bounds of the kind.** A margin or a part of revenue within +/-1000%, any percentage or growth within
+  +/-10,000%, a ratio within +/-1000, days within 0..3,650. Beyond them the operands are misread.
+- **Scale.** A result in the scale of its operands: a ratio of two amounts is a pure number, never an
+  amount (the dimension check), and its size is bounded by its kind. A misread scale of one operand (a
+  thousandfold) is the figure gates' to catch (`gates.py`: a table without its own scale must agree with
+  the same figure under an explicit legend).
+
+A refusal names what failed; the operands read are cited, and no result is stated.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.questions.expression import Avg, BinOp, Chg, Item, Node, Num
+
+__all__ = ["Dim", "implausible"]
+
+MARGIN_BOUND = 1000.0
+"""A margin, a cost or spend as a share of revenue, a tax or payout rate: percent, either sign."""
+PERCENT_BOUND = 10_000.0
+"""Any other percentage or growth rate: percent, either sign (a hundredfold rise is +9,900%)."""
+RATIO_BOUND = 1000.0
+DAYS_BOUND = 3650.0
+_PART_OF_REVENUE = re.compile(r"\bmargin\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\b%\s+of\b|\bpercent(?:age)?\s+of\b|"
+                              r"\b(?:tax|payout|retention)\s+(?:rate|ratio)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Dim:
+    """The dimension of a quantity: powers of money and of shares ((1, 0) an amount, (1, -1) per share,
+    (0, 1) a share count, (0, 0) a pure number)."""
+
+    money: float = 0.0
+    shares: float = 0.0
+
+    def __add__(self, other: Dim) -> Dim:
+        return Dim(self.money + other.money, self.shares + other.shares)
+
+    def __sub__(self, other: Dim) -> Dim:
+        return Dim(self.money - other.money, self.shares - other.shares)
+
+
+AMOUNT, PER_SHARE, SHARES, PURE = Dim(1, 0), Dim(1, -1), Dim(0, 1), Dim(0, 0)
+_SHARE_COUNT = re.compile(r"\bshares?\b(?!.*\bper\b)|\bshare\s+count\b", re.I)
+
+
+def _operand_dim(operand) -> Dim:
+    cell = operand.cell
+    if cell.unit == "%":
+        return PURE
+    if cell.unit == "per_share":
+        return PER_SHARE
+    label = operand.candidate.label.row_label if operand.candidate is not None else ""
+    if _SHARE_COUNT.search(label) and not re.search(r"\$|\bamount|\bvalue|\bequity|\bcapital|\bdividend|\bcompensation",
+                                                     label, re.I):
+        return SHARES
+    return AMOUNT
+
+
+class _Mismatch(ValueError):
+    pass
+
+
+def dimension(node: Node, operands: Sequence) -> Dim:
+    """The dimension of a formula whose operands were read in `evaluate`'s order. Raises `_Mismatch`
+    when it adds or subtracts quantities of different dimensions."""
+    queue = list(operands)
+
+    def walk(n: Node) -> Dim:
+        if isinstance(n, Num):
+            return PURE
+        if isinstance(n, Item):
+            return _operand_dim(queue.pop(0)) if queue else AMOUNT
+        if isinstance(n, (Avg, Chg)):
+            first = _operand_dim(queue.pop(0)) if queue else AMOUNT
+            if queue:
+                queue.pop(0)
+            return first
+        left, right = walk(n.left), walk(n.right)
+        if n.op in "+-":
+            if isinstance(n.left, Num) and n.left.value == 0 or isinstance(n.right, Num):
+                return left if not isinstance(n.left, Num) else right
+            if left != right:
+                raise _Mismatch(f"it adds or subtracts {_words(left)} and {_words(right)}")
+            return left
+        return left + right if n.op == "*" else left - right
+
+    return walk(node)
+
+
+def _words(dim: Dim) -> str:
+    return {AMOUNT: "an amount", PER_SHARE: "a per-share figure", SHARES: "a share count", PURE: "a ratio"}.get(
+        dim, "mixed units")
+
+
+def implausible(name: str, unit: str, over: str, tree: Node, results: Sequence[tuple[str, float, Sequence]],
+                final: float | None = None) -> str | None:
+    """Why a computed metric is not to be stated, or None when it is plausible. `results` are the
+    per-period (period words, value as shown, operands); `final` the aggregate (a mean, growth or change)
+    when the metric is taken over several periods."""
+    for period, value, operands in results:
+        if not math.isfinite(value):
+            return f"the result for {period} is not a finite number"
+        try:
+            dim = dimension(tree, operands)
+        except _Mismatch as exc:
+            return f"the formula read for {name} is not consistent: {exc}"
+        if unit in ("percent", "ratio", "days") and over != "growth" and dim != PURE:
+            return (f"{name} is a {unit}, but the formula read gives {_words(dim)} (a part of the definition, such "
+                    f"as its denominator, was not read)")
+        if unit == "amount" and dim not in (AMOUNT, PER_SHARE) and over != "growth":
+            return f"{name} is an amount, but the formula read gives {_words(dim)}"
+        why = _out_of_bounds(name, unit, value, over)
+        if why and over != "growth":
+            return f"{name} for {period} would be {why}"
+    if final is not None and over in ("mean", "growth", "change"):
+        why = _out_of_bounds(name, "percent" if over == "growth" else unit, final, over)
+        if why:
+            return f"{name} would be {why}"
+    return None
+
+
+def _out_of_bounds(name: str, unit: str, value: float, over: str) -> str:
+    if unit == "percent":
+        bound = MARGIN_BOUND if _PART_OF_REVENUE.search(name) and over != "growth" else PERCENT_BOUND
+        if abs(value) > bound:
+            return f"{value:,.1f}%, beyond the +/-{bound:,.0f}% a {_kind(name, over)} can plausibly reach"
+    elif unit == "ratio" and abs(value) > RATIO_BOUND:
+        return f"{value:,.2f}, beyond the +/-{RATIO_BOUND:,.0f} a ratio can plausibly reach"
+    elif unit == "days" and not 0 <= value <= DAYS_BOUND:
+        return f"{value:,.1f} days, outside 0 to {DAYS_BOUND:,.0f}"
+    return ""
+
+
+def _kind(name: str, over: str) -> str:
+    return "growth rate" if over == "growth" else "margin or share" if _PART_OF_REVENUE.search(name) else "percentage"

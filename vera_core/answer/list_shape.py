@@ -1,0 +1,195 @@
+"""The shape of an answer follows its evidence: when the passages that best answer a question introduce
+a list, the answer is that list, whatever words the question used.
+
+People ask for a list in many ways ("What software is banned outright from our laptops?", "my laptop got
+stolen - what am I supposed to do?", "What conditions apply to sharing Restricted data?"), and few of them
+say "list". A question routed to the sentence answer still finds the right passage: the lead-in ("The
+following must never be installed on a Kestrel laptop:"), the bold line over a list ("**Sharing
+Restricted data:**"), or the item whose sub-items answer it ("Company equipment collected:"). This module
+reads that evidence: among the best-scoring passages of the hits, the best one that owns a list of at
+least two items (by its colon, or by items nested under it) makes the answer that list, each item cited;
+a section whose title is the question's topic and whose body is a list does the same.
+
+It never turns a question that asks for one fact into a list: who, when, how many/much/long, yes/no.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.outlines import OutlineItem, items_asked, read_outline
+from vera_core.answer.units import score_unit, split_units
+from vera_core.retrieve.coverage import heading_match, section_scope
+from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
+
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "section_list"]
+
+ONE_FACT = re.compile(r"^\s*(?:who|whom|whose|when|how\s+(?:many|much|long|often|soon|quickly|old)|"
+                      r"is|are|was|were|does|do|did|can|could|will|would|has|have|had|must|should\s+(?:i|we)\s+\w+\s+"
+                      r"(?:if|whether))\b", re.I)
+"""Questions that ask for one fact or a yes/no: never answered with a list by this module."""
+LISTY = re.compile(r"\b(?:what|which)\s+(?:are|were)\b|\bsteps?\b|\bquestions\b|\bprocess\b|\bprocedures?\b|"
+                   r"\bchecklist\b|\blist\b|\bitems\b|\brequirements\b|\bconditions\b|\brules\b|\bcriteria\b|"
+                   r"\bwhat\s+(?:do|should|must)\s+(?:i|we|you)\b|\b(?:each|every|all)\b", re.I)
+"""A question that asks for several things: the sentence just before a list may introduce it without a colon."""
+MIN_ITEMS = 2
+NEAR_BEST = 0.75
+"""A list's anchor must score at least this share of the best passage's score (it is among the best evidence)."""
+MIN_SCORE = 0.2
+"""...and hold at least this share of the question's terms."""
+OWN_SHARE = 0.15
+"""The anchor line itself holds at least this share of the question's terms (and one at least)."""
+HITS_READ = 6
+"""The anchor is sought in the best hits' chunks (and the sections they open)."""
+_BOLD_LEAD = re.compile(r"^\s*\*\*(?P<text>[^*]{2,120})\*\*\s*:?\s*$")
+_CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
+
+
+@dataclass(frozen=True)
+class ListAnswer:
+    """A list found in the evidence: its anchor (the line that introduces it) and its items."""
+
+    anchor: str
+    items: tuple[Piece, ...]
+    section: str
+
+
+def _lead_key(line: str) -> str:
+    """A lead-in as a key: its last sentence (a paragraph's closing "The following must never be
+    installed:"), without bold marks, colon or case."""
+    text = " ".join(line.replace("**", "").split())
+    text = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", text)[-1]
+    return text.rstrip(":").strip().lower()
+
+
+def _owned(outline: Sequence[OutlineItem], index: int | None, lead: str, field: str = "lead_in") -> list[OutlineItem]:
+    """The items an anchor owns: the children of outline item `index`, else the top-level items whose
+    lead-in (or, with `field="intro"`, the line before them) is `lead`."""
+    if index is not None:
+        return [o for o in outline if o.parent == index]
+    owned = [o for o in outline if _lead_key(getattr(o, field)) == lead]
+    if not owned:
+        return []
+    top = min(o.level for o in owned)
+    return [o for o in owned if o.level == top]
+
+
+def _anchors_in(chunk: ChunkRecord, doc_chunks: Sequence[ChunkRecord],
+                listy: bool) -> dict[str, tuple[list[OutlineItem], str]]:
+    """Every line of `chunk` that owns a list (a lead-in or an item over sub-items; with `listy`, also
+    the sentence just before a list that has no colon), keyed by its text as a unit would show it, with
+    the items it owns (read over its section, so a list the chunker split is whole) and the section's
+    path."""
+    scope, section = section_scope(chunk, doc_chunks)
+    start = next((i for i, c in enumerate(scope) if c.chunk_id == chunk.chunk_id), 0)
+    outline = read_outline(scope[start:])
+    found: dict[str, tuple[list[OutlineItem], str]] = {}
+    own_text = chunk.text
+    for i, item in enumerate(outline):
+        if item.chunk.chunk_id != chunk.chunk_id:
+            # NOTE: a lead-in that ends this chunk owns the list the chunker put in the next one
+            if item.chunk.position == chunk.position + 1 and item.level == 0 and (item.lead_in or item.intro) \
+                    and (item.lead_in or item.intro) in own_text:
+                lead = item.lead_in or (item.intro if listy else "")
+                owned = _owned(outline, None, _lead_key(lead), "lead_in" if item.lead_in else "intro") if lead else []
+                if len(owned) >= MIN_ITEMS:
+                    found.setdefault(_lead_key(lead), (owned, section))
+            continue
+        kids = _owned(outline, i, "")
+        if len(kids) >= MIN_ITEMS:
+            found[_lead_key(item.text)] = (kids, section)
+            found[_lead_key(item.line)] = (kids, section)
+        if item.lead_in:
+            owned = _owned(outline, None, _lead_key(item.lead_in))
+            if len(owned) >= MIN_ITEMS:
+                found.setdefault(_lead_key(item.lead_in), (owned, section))
+        elif listy and item.intro and item.level == 0:
+            owned = _owned(outline, None, _lead_key(item.intro), "intro")
+            if len(owned) >= MIN_ITEMS:
+                found.setdefault(_lead_key(item.intro), (owned, section))
+    return found
+
+
+def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The list the best evidence introduces, or None. `hits`: the retrieved chunks, best first;
+    `doc_chunks(doc_id)`: a document's chunks in order."""
+    if asks_one_fact(question) or not hits:
+        return None
+    wanted = terms(query)
+    if not wanted:
+        return None
+    listy = LISTY.search(question) is not None
+    scored = []
+    for rank, chunk in enumerate(hits[:HITS_READ]):
+        if chunk.kind != "text":
+            continue
+        for unit in split_units(chunk):
+            scored.append((score_unit(unit, wanted, False) + 0.02 / (rank + 1), rank, unit))
+    if not scored:
+        return None
+    best = max(s for s, _, _ in scored)
+    scored.sort(key=lambda x: (-x[0], x[1], x[2].order))
+    anchors_by_chunk: dict[str, dict] = {}
+    for score, _, unit in scored:
+        if score < max(MIN_SCORE, best * NEAR_BEST):
+            break
+        line = unit.text.strip()
+        own = terms(line) & wanted
+        if len(own) < max(1, OWN_SHARE * len(wanted)):
+            continue  # NOTE: the anchor itself names what is asked; its section title alone does not
+        chunk = unit.chunk
+        if chunk.chunk_id not in anchors_by_chunk:
+            anchors_by_chunk[chunk.chunk_id] = _anchors_in(chunk, doc_chunks(chunk.doc_id), listy)
+        anchors = anchors_by_chunk[chunk.chunk_id]
+        first_line = line.splitlines()[0]
+        key = _lead_key(re.sub(r"^\s*(?:[-*+•]\s+)?(?:\[[ xX]\]\s*)?(?:\(?[a-z0-9]{1,3}[.)]\s+)?", "", first_line))
+        owned = anchors.get(key) or anchors.get(_lead_key(first_line))
+        if owned is None:
+            continue
+        items, section = owned
+        return ListAnswer(_shown(first_line), tuple(_piece(o) for o in items), section)
+    return None
+
+
+def asks_one_fact(question: str) -> bool:
+    """A question asking for one fact or a yes/no, never answered with a list here."""
+    return ONE_FACT.search(question) is not None
+
+
+def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The list that is a section's whole body, when the section's title is the question's topic
+    ("What are the potential trigger events listed in the auditing policy?" -> "Potential Trigger Events"),
+    in the documents of the best hits. A document's own title names the document, not a list in it."""
+    if asks_one_fact(question):
+        return None
+    for doc_id in list(dict.fromkeys(c.doc_id for c in hits))[:2]:
+        chunks = doc_chunks(doc_id)
+        anchor = heading_match(query, [c for c in chunks if len(c.heading_titles) > 1])
+        if anchor is None:
+            continue
+        scope, section = section_scope(anchor, chunks)
+        outline = read_outline(scope)
+        if not outline:
+            continue
+        top = min(o.level for o in outline)
+        # NOTE: an item of the section that the question names ("what examples of security testing")
+        # owns the list asked, not the section's top level
+        items = items_asked(outline, query, section) or [o for o in outline if o.level == top]
+        if len(items) >= MIN_ITEMS:
+            title = anchor.heading_titles[-1] if anchor.heading_titles else section
+            return ListAnswer(title, tuple(_piece(o) for o in items), section)
+    return None
+
+
+def _shown(line: str) -> str:
+    """An anchor line as the lead names it: no bullet, box, marker or bold."""
+    line = re.sub(r"^\s*(?:[-*+•]\s+)?(?:\[[ xX]\]\s*)?(?:\(?[a-z0-9]{1,3}[.)]\s+)?", "", line)
+    return line.replace("**", "").strip()
+
+
+def _piece(item: OutlineItem) -> Piece:
+    return Piece(_CHECKBOX.sub("", item.text).strip(), item.chunk, item.line)
