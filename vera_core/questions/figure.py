@@ -16,6 +16,7 @@ from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
 from vera_core.finance.statements import named_statement
+from vera_core.questions.qualifiers import Qualifier, qualifier_before
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
                         r"(?P<scale>thousands|millions|billions)\b|\b(?:USD|EUR|GBP|\$)\s*(?P<scale2>thousands|millions|"
@@ -56,6 +57,9 @@ class FigureRequest:
     non_gaap: bool = False
     """The question names an adjusted measure ("non-GAAP EPS", "core earnings"): only rows or columns
     the filing labels so answer it, and no GAAP row does."""
+    qualifier: Qualifier = Qualifier()
+    """Words the question puts on the item that make it another line ("automotive revenues", "the Data
+    Center and AI segment's revenue"): only a row, table or column carrying them answers it."""
 
 
 _MEASURE = re.compile(r"(?P<m>(?:non-?\s?GAAP|adjusted|core)\s+[\w\s&'-]{2,60}?)\s*(?:\b(?:for|in|of|during|from|"
@@ -84,9 +88,11 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     periods, texts = asked_periods(question)
     scale = asked_scale(question)
     free = frozenset() if concepts else (measure_terms(question) or label_terms(focus or question))
+    first = concepts[0].asked.search(question) if concepts else None
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
-                         label_terms(question), bool(NON_GAAP.search(question)))
+                         label_terms(question), bool(NON_GAAP.search(question)),
+                         qualifier_before(question, first.start()) if first else Qualifier())
 
 
 def asked_scale(question: str) -> float | None:

@@ -11,6 +11,7 @@ from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.library import MetricDef, metric_named
+from vera_core.questions.qualifiers import Qualifier, qualifier_before
 from vera_core.questions.spans import RANGE, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
@@ -58,6 +59,9 @@ class MetricPlan:
     over: str = "at"
     """`at` each period; `mean` of the periods' values; `growth` (last / first - 1) or `change` (last -
     first) between the first and last period (`questions/spans.py`)."""
+    qualifier: Qualifier = Qualifier()
+    """Words the question puts on a library metric or a line item that make it another line's ("Tesla's
+    automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
 
 
 def definitions(question: str) -> dict[str, str]:
@@ -109,7 +113,8 @@ def read_plan(question: str) -> MetricPlan | None:
     if aggregate is not None:
         base = max(periods, key=lambda p: (p.year or 0, p.end)) if periods else None
         over = aggregate_periods(aggregate, base)
-        return _aggregate_plan(question, aggregate, name, metric, definition, source, tree, over) if over else None
+        return replace(_aggregate_plan(question, aggregate, name, metric, definition, source, tree, over),
+                       qualifier=_qualifier(question, metric, name, source)) if over else None
     # NOTE: a metric named for a change ("revenue growth") asks for one value, not a direction
     stated = outside
     for words in sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True):
@@ -128,7 +133,7 @@ def read_plan(question: str) -> MetricPlan | None:
     if unit == "percent":
         tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
     return MetricPlan(name.strip(), metric, definition, source, tree, unit, tuple(periods), direction and len(periods) > 1,
-                      _digits(question), asked_scale(question))
+                      _digits(question), asked_scale(question), qualifier=_qualifier(question, metric, name, source))
 
 
 def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: MetricDef | None, definition: str,
@@ -145,6 +150,20 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
     label = f"{name} {words}" if aggregate.over != "mean" else f"{words} {name}"
     return MetricPlan(label, metric, definition, source, per_one if unit == "percent" else tree, unit, periods, False,
                       _digits(question), asked_scale(question), aggregate.over)
+
+
+def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) -> Qualifier:
+    """The qualifier the question puts on a library metric or an aggregated line item (the words just
+    before its name); none for a metric the question defines (its operands carry their own words)."""
+    if source != "library":
+        return Qualifier()
+    names = sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True)
+    for words in names:
+        found = re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", question, re.I) if words else None
+        if found:
+            return qualifier_before(question, found.start())
+    found = next((m for c in concepts_in(question) for m in [c.asked.search(question)] if m), None)
+    return qualifier_before(question, found.start()) if found else Qualifier()
 
 
 def _digits(question: str) -> int | None:

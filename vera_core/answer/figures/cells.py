@@ -115,6 +115,18 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
     return sorted(found, key=lambda c: c.rank)
 
 
+def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCell) -> str:
+    """Why a row is not the qualified line the question asks for ("automotive revenues", not total
+    revenues): its label, parent rows, table title and column header lack the qualifier; '' when it is."""
+    if request is None or not request.qualifier:
+        return ""
+    terms = (label_terms(cand.label.row_label) | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
+             | label_terms(cell.header) | label_terms(cand.chunk.caption))
+    if request.qualifier.named_by(terms):
+        return ""
+    return f"it is not the {' '.join(sorted(request.qualifier.words | request.qualifier.aliases))} line the question asks for"
+
+
 QUOTED_MIN_WORDS = 3
 """A row the question quotes (every word of its label in the question) counts as the item when it
 sits in a table that prints the item and has at least this many words (not "Total", not "Net")."""
@@ -261,6 +273,7 @@ class CellFinder:
                     request and {"share", "eps"} & request.question_terms)
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
                               else "")
+                why = why or _not_qualified(request, cand, cell)
                 why = why or identity_gate(cand.grid, cell, cand.source.statement)
                 why = why or scale_gate(cand.grid, cell, self._elsewhere(candidates, cand, cell, period))
                 if not why:

@@ -5,7 +5,7 @@ no result is stated."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
@@ -47,10 +47,12 @@ class MetricEvidence:
 
 
 def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                    hit_rank: Mapping[str, int], doc_names: Mapping[str, str], propose=None) -> MetricEvidence:
+                    hit_rank: Mapping[str, int], doc_names: Mapping[str, str], propose=None,
+                    company: Container[str] = frozenset()) -> MetricEvidence:
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
-    operand VERA finds no row for (see `CellResolver`)."""
-    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names)
+    operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
+    qualifier of an operand."""
+    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company)
     evidence = _metric_evidence(plan, grids, doc_names, resolve)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence

@@ -4,7 +4,7 @@ result is stated, and the answer names what is missing and where it looked."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Container, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, signed
@@ -15,6 +15,7 @@ from vera_core.questions.figure import FigureRequest
 from vera_core.questions.spans import shifted
 from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num
+from vera_core.questions.qualifiers import Qualifier, item_qualifier
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 
@@ -62,8 +63,13 @@ class CellResolver:
 
     def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
                  hit_rank: Mapping[str, int], propose: RowPicker | None = None,
-                 doc_names: Mapping[str, str] | None = None) -> None:
+                 doc_names: Mapping[str, str] | None = None, qualifier: Qualifier = Qualifier(),
+                 company: Container[str] = frozenset()) -> None:
         self.finder = CellFinder(grids, chunks, hit_rank)
+        self.qualifier = qualifier
+        """Words the question puts on the whole metric ("automotive gross margin"): every operand carries them."""
+        self.company = company
+        """The registrant's own name: never a qualifier."""
         self.propose = propose
         self.doc_names = doc_names or {}
         self._memo: dict[tuple, tuple[Operand | None, str]] = {}
@@ -87,8 +93,14 @@ class CellResolver:
     def _resolve(self, item: Item, period: Period) -> tuple[Operand | None, str]:
         concepts = concepts_in(item.phrase)
         concept = concepts[0] if concepts else None
+        # NOTE: the words the concept is asked by ("capex") are the item, not a qualifier of it
+        own = item_qualifier(concept.asked.sub(" ", item.phrase), label_terms(" ".join((concept.name, *concept.printed)))) \
+            if concept else Qualifier()
+        qualifier = Qualifier(self.qualifier.words | own.words, self.qualifier.aliases).without(self.company)
         request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
-                                (period_words(period),), None, False, item.statement)
+                                (period_words(period),), None, False, item.statement,
+                                question_terms=label_terms(item.phrase) | qualifier.words | qualifier.aliases,
+                                qualifier=qualifier)
         ranked = self.finder.candidates(request, concept)
         choice = self.finder.choose(ranked, period, request, concept)
         proposed = False

@@ -9,7 +9,7 @@ from dataclasses import replace
 from vera_core.answer.figures.figure_answer import figure_evidence
 from vera_core.questions.figure import FigureRequest, read_request
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.search import TOP_DOCUMENTS, search_iteratively, tables_in_scope
+from vera_core.answer.strategies.search import TOP_DOCUMENTS, company_of, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 
 __all__ = ["NOT_IN_TABLES", "TOP_DOCUMENTS", "gather"]
@@ -28,6 +28,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         request = plan.request if isinstance(plan.request, FigureRequest) else \
             read_request(plan.question, plan.intent.focus)
         tables = tables_in_scope(plan, services, found.hits)
+        request = replace(request, qualifier=request.qualifier.without(company_of(services, tables.grids)))
         cells = figure_evidence(request, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
         if cells.item_found and not cells.pieces and cells.refusals:  # no figure: what was found, cited, and why
             return replace(searched, pieces=tuple(cells.refusals), lead=" ".join(cells.missing))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.search import search, search_iteratively, tables_in_scope
+from vera_core.answer.strategies.search import company_of, search, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.units import split_units
 from vera_core.retrieve import iterative
@@ -55,7 +55,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
-                                 propose=services.pick_row)
+                                 propose=services.pick_row, company=company_of(services, tables.grids))
         agrees = None if result.missing or result.calculation is None or result.calculation.result is None else \
             printed_agreement(metric, result.calculation.result, tables.grids, tables.chunks, tables.hit_rank,
                               services.doc_names())

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from vera_core.answer.figures.registrant import FIRST_CHUNKS, Registrant, registrant_words
 from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.text import terms
 
-__all__ = ["Found", "TOP_DOCUMENTS", "Tables", "search", "search_iteratively", "tables_in_scope"]
+__all__ = ["Found", "TOP_DOCUMENTS", "Tables", "company_of", "search", "search_iteratively", "tables_in_scope"]
 
 TOP_DOCUMENTS = 3
 """Without a document scope, the tables of the documents of this many best hits are read."""
@@ -36,6 +37,13 @@ def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tabl
     return Tables({d: ws.doc_grids(d) for d in doc_ids},
                   {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"},
                   {h.chunk.chunk_id: i for i, h in enumerate(hits)})
+
+
+def company_of(services: Services, doc_ids) -> Registrant:
+    """The registrant's name words of the documents whose tables an answer reads (never a qualifier)."""
+    docs = [d for d in (services.ws.catalog.document(i) for i in doc_ids) if d is not None]
+    return registrant_words([d.name for d in docs],
+                            [c.text for d in docs for c in services.ws.doc_chunks(d.doc_id)[:FIRST_CHUNKS]])
 
 
 def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,

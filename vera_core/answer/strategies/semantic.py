@@ -11,7 +11,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.list_shape import ListAnswer, list_from_evidence, section_list
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
-from vera_core.answer.strategies.search import search_iteratively, tables_in_scope
+from vera_core.answer.strategies.search import company_of, search_iteratively, tables_in_scope
 from vera_core.answer.units import score_unit, split_units
 from vera_core.retrieve import iterative
 from vera_core.questions.metric import read_plan
@@ -66,7 +66,8 @@ def _the_change(plan: Plan, services: Services, hits) -> MetricEvidence | None:
     if metric is None or not metric.direction:
         return None
     tables = tables_in_scope(plan, services, hits)
-    result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+    result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                             company=company_of(services, tables.grids))
     if result.missing:  # "gross margin cannot be computed: no cost of sales is printed" answers a why too
         return MetricEvidence(lead=result.missing, pieces=result.found, missing=result.missing) if result.found else None
     return result

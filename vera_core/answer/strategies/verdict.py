@@ -12,7 +12,7 @@ from vera_core.answer.figures.cells import CellFinder
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.segments import SegmentFigure, segment_figures
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.search import search, tables_in_scope
+from vera_core.answer.strategies.search import company_of, search, tables_in_scope
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve import iterative
 from vera_core.finance.money import money
@@ -37,7 +37,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         tables = tables_in_scope(plan, services, hits)
         if request.kind == "which":
             return _which(request, CellFinder(tables.grids, tables.chunks, tables.hit_rank), searched)
-        result = metric_evidence(request.plan, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+        result = metric_evidence(request.plan, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                                 company=company_of(services, tables.grids))
     if result.missing:
         why = f"No verdict is given: {result.missing}"
         return replace(searched, calculation=result.calculation, empty_message=why, unanswerable=True,

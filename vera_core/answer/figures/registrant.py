@@ -1,0 +1,51 @@
+"""The registrant's own name, read from its documents: words a question uses for the company ("Salesforce
+APAC revenue", "Sonic Automotive's used vehicles") are never a qualifier of a line item."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from vera_core.finance.line_items import label_terms
+
+__all__ = ["Registrant", "registrant_words"]
+
+_LEGAL = re.compile(r"\b((?:[A-Z][\w&'.-]*\s+){0,4}[A-Z][\w&'.-]*),?\s+(?i:Inc\b\.?|Incorporated|Corporation|Corp\b\.?|"
+                    r"Company|Co\b\.|Holdings?|Ltd\b\.?|Limited|plc|N\.V\.|S\.A\.|AG|SE|LLC|L\.P\.|Bancorp|Group)\b")
+_EXCHANGE = re.compile(r"[^\n]{0,80}(?i:nasdaq|nyse|new\s+york\s+stock\s+exchange|trading\s+symbols?|ticker)[^\n]{0,120}")
+_TICKER = re.compile(r"\b[A-Z]{2,5}\b")
+FIRST_CHUNKS = 8
+"""A filing's cover (or a release's headline) is in its first chunks."""
+
+
+NOT_A_NAME = label_terms("annual report form quarterly earnings release the and of k q cost costs total charge charges "
+                         "market markets stock nasdaq nyse exchange common class")
+"""Words the name patterns pick up beside a name that are line-item words, never the company."""
+
+
+class Registrant:
+    """The company's name words, and its documents' squashed stems ("BCBBANCORP": "bcb" and "bancorp" are
+    in it): `word in registrant` says whether a question's word names the company."""
+
+    def __init__(self, words: frozenset[str], stems: frozenset[str]) -> None:
+        self.words = words
+        self.stems = stems
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and (word in self.words or (len(word) >= 3 and any(word in s for s in self.stems)))
+
+
+def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Registrant:
+    """Normalised words of the company's name: its documents' names (stems: "UBER_2021_10K" -> uber), the
+    legal names on their first pages ("Tesla, Inc.", "WEIS MARKETS, INC.") and the tickers printed there."""
+    words: set[str] = set()
+    names = list(names)
+    stems = frozenset(re.sub(r"[^a-z]", "", re.sub(r"\d.*$", "", n.rsplit(".", 1)[0].lower())) for n in names)
+    for name in names:
+        words |= {w for w in label_terms(re.sub(r"[_\d]+", " ", name.rsplit(".", 1)[0])) if len(w) > 1}
+    for text in first_texts:
+        for m in _LEGAL.finditer(text[:4000]):
+            words |= label_terms(m.group(1))
+        for m in _EXCHANGE.finditer(text[:6000]):  # the ticker on a cover ("Nasdaq: BCBP", "(NASDAQ: INTC)")
+            words |= {t.lower() for t in _TICKER.findall(m.group(0)) if t not in ("NYSE", "LLC", "NASDAQ", "USD")}
+    return Registrant(frozenset(words - NOT_A_NAME), frozenset(s for s in stems if len(s) >= 3))

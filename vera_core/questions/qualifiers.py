@@ -1,0 +1,101 @@
+"""The words a question puts on a line item that make it another line: "Tesla's total *automotive* gross
+margin", "*used vehicles* gross profit", "*Data Center and AI (DCAI)* operating margin", "*Mobileye*
+revenue growth". A figure or operand for such an item is read only from a row (or a table or column)
+that carries those words; the company's total is never stated in its place. Words of the company's own
+name, periods, units, rounding and other instructions are not qualifiers.
+
+A qualifier is read from the words just before the item's name, back to a possessive ("Tesla's"), a
+preposition or a question word; words in parentheses there are an alias ("(DCAI)"): any one of them, or
+all of the words outside them, names the row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+
+from vera_core.finance.line_items import label_terms
+
+__all__ = ["Qualifier", "item_qualifier", "qualifier_before"]
+
+MAX_WORDS = 4
+"""At most this many words before the item are read."""
+_STOP = frozenset("""for of in from at on by during with what whats was were is are did does do how much many which who
+when where as per than versus vs over into to its their his her our your my this that these those each every
+give provide calculate compute tell show find me please have has had be been being make made earn earned earns
+generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
+cover covers watch analyst analysts investor investors""".split())
+"""A word that ends the qualifier (read right to left)."""
+_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
+annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
+latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
+percentage margin unadjusted as-reported statutory improving improved increasing increased declining declined rising
+rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak""".split())
+"""Words that do not make the item another line ("total revenue" is revenue)."""
+_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\d,./-]*|[^\sA-Za-z\d]")
+_PERIODISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?$|^\d", re.I)
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """The words that make an item another line."""
+
+    words: frozenset[str] = frozenset()
+    """Normalised words outside parentheses: every one must be on the row (or its table or column)."""
+    aliases: frozenset[str] = frozenset()
+    """Words in parentheses ("DCAI"): any one of them on the row names it too."""
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.aliases)
+
+    def without(self, company: Container[str]) -> Qualifier:
+        """The qualifier without the words that name the company (`company`: a set, or anything that says
+        whether it holds a word)."""
+        return Qualifier(frozenset(w for w in self.words if w not in company),
+                         frozenset(w for w in self.aliases if w not in company))
+
+    def named_by(self, terms: frozenset[str]) -> bool:
+        """Whether a row whose label, table title, column header and parent rows hold `terms` is the
+        qualified line."""
+        if not self:
+            return True
+        return bool(self.words and self.words <= terms) or bool(self.aliases & terms)
+
+
+def qualifier_before(question: str, start: int) -> Qualifier:
+    """The qualifier of the item named at character `start` of `question`."""
+    before = question[:start]
+    tokens = _TOKEN.findall(before)
+    words: list[str] = []
+    aliases: list[str] = []
+    inside = False
+    for token in reversed(tokens[-(MAX_WORDS * 2 + 4):]):
+        if token == ")":
+            inside = True
+            continue
+        if token == "(":
+            inside = False
+            continue
+        low = token.lower()
+        if not re.match(r"[A-Za-z]", token):
+            if token in ",;:?!" or token == ".":
+                break
+            continue
+        if re.search(r"['\u2019]s?$", token):  # a possessive: the company ("Tesla's")
+            break
+        if low in _STOP:
+            break
+        if low in _SKIP or _PERIODISH.match(token) or low == "and":
+            continue
+        (aliases if inside else words).append(token)
+        if len(words) >= MAX_WORDS:
+            break
+    return Qualifier(label_terms(" ".join(words)), label_terms(" ".join(aliases)))
+
+
+def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
+    """The qualifier inside an operand's own phrase ("total automotive revenues" for revenue: automotive):
+    its words that are not the item's (`item_words`), nor skipped words."""
+    own = label_terms(" ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if w.lower() not in _SKIP))
+    return Qualifier(own - item_words, frozenset())
