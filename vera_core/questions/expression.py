@@ -54,7 +54,8 @@ class BinOp:
 
 Node = Num | Item | Avg | Chg | BinOp
 
-_WORD_OPS = ((r"\bdivided\s+by\b|\bover\b|÷", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
+_WORD_OPS = ((r"\bdivided\s+by\b|\bover\b|÷|\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|"
+              r"\bas\s+%\s+of\b", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))
 _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of)\s+"
@@ -76,6 +77,9 @@ def normalise(text: str) -> str:
     """A question's definition in formula syntax: operator words as symbols, "average X between
     FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""
     out = _STATEMENT_NOTE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", text)
+    # NOTE: "A less B, over A": the comma closes the numerator (written out, a division binds last)
+    out = re.sub(r"^(?P<num>[^,()]+?\b(?:less|minus|plus|-|\+)\b[^,()]+?),\s*(?P<op>over|divided\s+by)\s+",
+                 lambda m: f"({m.group('num')}) {m.group('op')} ", out, flags=re.I)
     out = _AVERAGE.sub(lambda m: f" avg({m.group('item').strip()} {m.group('b')}) ", out)
     out = _CHANGE.sub(lambda m: f" chg({m.group('item').strip()} {m.group('b')}) ", out)
     for pattern, symbol in _WORD_OPS:

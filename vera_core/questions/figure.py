@@ -27,6 +27,7 @@ METRIC_CUE = re.compile(
     r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
     r"\bless\b|\bminus\b|\bdivided\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
+    r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+much|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b", re.I)

@@ -29,8 +29,12 @@ _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+
                     r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b", re.I)
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
-_PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)", re.I)
+_PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
+                            r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)", re.I)
+"""A percentage asked for: "in percent", "as a %", and an instruction of its own ("Percent, two decimals",
+"(%, 1 decimal)")."""
 _RATIO = re.compile(r"\bratio\b|\bturnover\b|\bcoverage\b|\btimes\b", re.I)
+_SHARE_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b", re.I)
 _OPERATORS = re.compile(r"[+*/]|(?<![A-Za-z])-|-(?![A-Za-z])")  # "debt-to-equity" is a name
 
 
@@ -64,13 +68,31 @@ class MetricPlan:
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
 
 
+_INLINE = re.compile(r"(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|i\.\s?e\.,?)"
+                     r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|$)", re.I)
+"""A definition of the metric the question asks, written after its name: ", defined as A minus B",
+"taking A over B", "i.e. (A - B) / C"."""
+_PAREN = re.compile(r"\((?P<body>[^()]*?\b(?:minus|less|over|divided\s+by|plus)\b[^()]*?)\)", re.I)
+"""A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
+INLINE = ""
+"""The key of a definition the question gives without naming it again: it defines the metric asked."""
+
+
 def definitions(question: str) -> dict[str, str]:
-    """Names the question defines and their formula text, in the order written."""
+    """Names the question defines and their formula text, in the order written; a definition written
+    after the metric's name without naming it again ("..., defined as A minus B", "(A less B)") is under
+    the key INLINE."""
     found: dict[str, str] = {}
     for pattern in (_DEFINE, _DEFINED, _EQUALS):
         for m in pattern.finditer(question):
             name = re.sub(r"^(?:the|a|an)\s+", "", m.group("name").strip(), flags=re.I)
             found.setdefault(name, m.group("body").strip())
+    if not found:
+        for pattern in (_INLINE, _PAREN):
+            m = pattern.search(question)
+            if m and _OPERATORS.search(normalise(m.group("body"))):
+                found[INLINE] = m.group("body").strip(" ,")
+                break
     return found
 
 
@@ -89,7 +111,11 @@ def read_plan(question: str) -> MetricPlan | None:
     tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
     try:
         named = _defined(head, defs) if head else None
-        if tree is not None:
+        inline = _inline_tree(defs[INLINE], defs) if tree is None and not named and INLINE in defs else None
+        if inline is not None:  # "free cash flow for 2021, defined as A minus B": the question's own formula
+            tree, definition = inline, defs[INLINE]
+            name = _without_periods(head) or _named_before(question, defs[INLINE])
+        elif tree is not None:
             name = definition = _without_periods(head)
         elif named:
             name, definition = named, defs[named]
@@ -172,11 +198,31 @@ def _digits(question: str) -> int | None:
         (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
 
 
+def _named_before(question: str, body: str) -> str:
+    """The metric an inline definition defines, as the words before it name it ("uber 2021 FCF (A less B)"
+    -> "uber FCF"; "What gross margin did X earn on Y, i.e. ..." -> "gross margin did X earn on Y")."""
+    before = question[:max(0, question.find(body))]
+    before = re.sub(r"^\s*(?:what|which|how\s+much)\s+(?:is|was|were|are)?\s*", "", before, flags=re.I)
+    words = _without_periods(re.sub(r"[(,:]|\bi\.\s?e\.|\b(?:defined|calculated|computed|taking)\b.*$", " ",
+                                    before, flags=re.I)).split()
+    return " ".join(words[-8:]) or "the metric asked"
+
+
+def _inline_tree(body: str, defs: dict[str, str]) -> Node | None:
+    """The formula of an inline definition, or None when it does not read as one."""
+    try:
+        return _substitute(parse(normalise(body)), defs)
+    except ExpressionError:
+        return None
+
+
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     """The formula the question's head writes ("unadjusted EBITDA less capex"), or None."""
     words = _without_periods(head)
     if not words or not _OPERATORS.search(normalise(words)):
         return None
+    if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) and metric_named(words):
+        return None  # NOTE: "capex as a % of revenue" is the library's metric, with its own name
     try:
         return _substitute(parse(normalise(words)), defs)
     except ExpressionError:
@@ -225,7 +271,8 @@ def _without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
-    return re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
+    return re.sub(r"\s+", " ", text).strip(" ,")
 
 
 def _without_definitions(question: str, defs: dict[str, str]) -> str:

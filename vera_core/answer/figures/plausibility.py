@@ -8,6 +8,8 @@ dash. Each check below catches one of those by what the result is, not by which 
   a pure number for a percentage cell), and the formula combines them: a percent, ratio or days result
   must come out a pure number, an amount a sum of money. Adding a per-share figure to an amount, or a
   margin whose formula is an amount, is refused.
+- **Stocks and flows.** A balance at a date is never added to a flow over a period (a cash-flow row read
+  for a balance-sheet item); two balances added have one sign (a deduction row read for one is refused).
 - **Bounds of the kind.** A margin or a part of revenue within +/-1000%, any percentage or growth within
   +/-10,000%, a ratio within +/-1000, days within 0..3,650. Beyond them the operands are misread.
 - **Scale.** A result in the scale of its operands: a ratio of two amounts is a pure number, never an
@@ -75,6 +77,82 @@ class _Mismatch(ValueError):
     pass
 
 
+def _flow(operand) -> bool | None:
+    """Whether an operand is a flow over a period (income, cash flow) rather than a stock at a date
+    (balance sheet); None when its table is neither."""
+    period = operand.cell.period
+    if period is not None and period.kind == "instant":  # NOTE: a column dated "November 30, 2022": a balance
+        return False
+    if period is not None and period.kind in ("months", "fiscal_year", "quarter") or (period and period.months):
+        return True
+    statement = operand.candidate.grid.statement if operand.candidate is not None else ""
+    return True if statement in ("income", "cash_flow") else False if statement == "balance" else None
+
+
+def stocks_and_flows(node: Node, operands: Sequence) -> str:
+    """Why a formula adds or subtracts a balance at a date and a flow over a period (a cash-flow row read
+    for a balance-sheet item: "repayments of long-term borrowings" for long-term borrowings), '' when it
+    does not. Ratios of the two (returns, turnovers) are fine."""
+    queue = list(operands)
+
+    def walk(n: Node) -> bool | None | str:
+        if isinstance(n, Num):
+            return None
+        if isinstance(n, Item):
+            return _flow(queue.pop(0)) if queue else None
+        if isinstance(n, (Avg, Chg)):
+            first = _flow(queue.pop(0)) if queue else None
+            if queue:
+                queue.pop(0)
+            return first
+        left, right = walk(n.left), walk(n.right)
+        if isinstance(left, str):
+            return left
+        if isinstance(right, str):
+            return right
+        if n.op in "+-":
+            if left is not None and right is not None and left != right:
+                return "it adds or subtracts a balance at a date and a flow over a period"
+            return left if left is not None else right
+        return None
+
+    found = walk(node)
+    return found if isinstance(found, str) else ""
+
+
+def negative_in_sum(node: Node, operands: Sequence) -> str:
+    """Why a sum of two items is not to be trusted: one of them, not a flow, was read negative while the
+    other is positive (a deduction row, "less current portion" or a repayment, read for a balance that
+    is added), '' otherwise."""
+    queue = list(operands)
+
+    def walk(n: Node):
+        if isinstance(n, Num):
+            return None
+        if isinstance(n, Item):
+            return queue.pop(0) if queue else None
+        if isinstance(n, (Avg, Chg)):
+            first = queue.pop(0) if queue else None
+            if queue:
+                queue.pop(0)
+            return first
+        left, right = walk(n.left), walk(n.right)
+        if n.op == "+" and left is not None and right is not None and not isinstance(left, str) \
+                and not isinstance(right, str):
+            signs = (left.value < 0, right.value < 0)
+            if signs[0] != signs[1]:
+                negative = left if signs[0] else right
+                if _flow(negative) is not True:
+                    return f"{negative.name} was read negative ({negative.cell.printed}) in a sum of amounts"
+        for side in (left, right):
+            if isinstance(side, str):
+                return side
+        return None
+
+    found = walk(node)
+    return found if isinstance(found, str) else ""
+
+
 def dimension(node: Node, operands: Sequence) -> Dim:
     """The dimension of a formula whose operands were read in `evaluate`'s order. Raises `_Mismatch`
     when it adds or subtracts quantities of different dimensions."""
@@ -119,6 +197,9 @@ def implausible(name: str, unit: str, over: str, tree: Node, results: Sequence[t
             dim = dimension(tree, operands)
         except _Mismatch as exc:
             return f"the formula read for {name} is not consistent: {exc}"
+        mixed = stocks_and_flows(tree, operands) or negative_in_sum(tree, operands)
+        if mixed:
+            return f"the formula read for {name} is not consistent: {mixed}"
         if unit in ("percent", "ratio", "days") and over != "growth" and dim != PURE:
             return (f"{name} is a {unit}, but the formula read gives {_words(dim)} (a part of the definition, such "
                     f"as its denominator, was not read)")
