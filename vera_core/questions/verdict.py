@@ -57,6 +57,10 @@ class VerdictRequest:
     """which: the measure the segments are ranked by ("operating income")."""
     period: Period | None = None
     """which: the period ranked (None: the latest printed)."""
+    unclear: str = ""
+    """Why the question asks for more than the verdict VERA can compute ("did R&D rise though revenue
+    fell?" tests two things; "loans as a share of total assets" a ratio VERA read as one item): the
+    verdict is then withheld, never given on the wrong figure."""
 
     @property
     def basis(self) -> str:
@@ -88,7 +92,22 @@ def read_verdict(question: str) -> VerdictRequest | None:
         return None
     if test == "up" and plan.unit in LOWER_IS_BETTER and re.search(r"\bimprov", question, re.I):
         test = "down"
-    return VerdictRequest("sign" if sign else "compare", test, plan)
+    return VerdictRequest("sign" if sign else "compare", test, plan, unclear=_unclear(question, plan, bool(sign)))
+
+
+_RATIO_ASKED = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b|"
+                          r"\bratio\b|\bmargins?\b|\bleverage\b|\bper\s+cent\s+of\b|\bshare\s+of\b", re.I)
+
+
+def _unclear(question: str, plan: MetricPlan, sign: bool) -> str:
+    """Why the verdict VERA would compute is not the one asked ('' when it is): a question that moves two
+    things in opposite directions, or asks about a ratio or margin when VERA read one line item."""
+    if not sign and UP.search(question) and DOWN.search(question):
+        return "the question tests two movements (one up, one down); VERA computes one comparison at a time"
+    if isinstance(plan.tree, Item) and _RATIO_ASKED.search(question) and not _RATIO_ASKED.search(plan.name):
+        return (f"the question asks about a ratio or margin, but only {plan.name} was read from it; ask for the "
+                f"ratio by its definition (for example 'A as a share of B')")
+    return ""
 
 
 def _subject_plan(question: str, one_period: bool) -> MetricPlan | None:

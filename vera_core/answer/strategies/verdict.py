@@ -33,6 +33,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
     searched = Evidence(hits=tuple(hits), hops=1, coverage=iterative.coverage(plan.query, [h.chunk for h in hits]))
     if request is None:  # the router said verdict; a question that no longer reads is no answer
         return replace(searched, empty_message="The verdict asked could not be read from the question.")
+    if request.unclear:
+        return replace(searched, empty_message=f"No verdict is given: {request.unclear}.", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=request.unclear))
     with services.clock.stage("synthesize"):
         tables = tables_in_scope(plan, services, hits)
         if request.kind == "which":
