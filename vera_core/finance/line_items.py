@@ -46,7 +46,8 @@ def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, e
 
 CONCEPTS: tuple[Concept, ...] = (
     _c("capital expenditure", r"\bcapex\b|\bcapital\s+expenditures?\b|\bcapital\s+spending\b|"
-                              r"\bpurchases?\s+of\s+(?:PP&E|property,?\s+plant,?\s+(?:and|&)\s+equipment)\b",
+                              r"\b(?:purchases?|acquisitions?|additions?|payments?)\s+(?:of|to|for)\s+(?:PP&E|"
+                              r"property,?\s+(?:plant,?\s+)?(?:and|&)\s+equipment)\b",
        ("purchases of property plant and equipment", "purchase of property plant and equipment",
         "capital expenditures", "capital expenditure", "capital spending", "additions to property plant and equipment",
         "payments for property plant and equipment", "expenditures for property plant and equipment",
@@ -72,7 +73,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b",
        ("depreciation and amortization", "depreciation and amortisation"), expense=True, home=("cash_flow", "income")),
     _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|"
-                              r"cash\s+(?:provided\s+by|from)\s+operating\s+activities|"
+                              r"cash\s+(?:provided\s+by|from|(?:provided\s+by\s+\(?)?used\s+in\)?)\s+operating\s+activities|"
                               r"cash\b[^.?;]{0,40}?\b(?:generate[ds]?|provided|produced)\s+(?:by|from|in)\s+"
                               r"operati(?:ng\s+activities|ons)|cash\s+(?:flows?\s+)?from\s+operati(?:ons|ng\s+activities))\b",
        ("net cash provided by operating activities", "net cash from operating activities",

@@ -16,7 +16,7 @@ from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
 from vera_core.finance.statements import named_statement
-from vera_core.questions.qualifiers import Qualifier, qualifier_before
+from vera_core.questions.qualifiers import Qualifier, qualifier_around
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
                         r"(?P<scale>thousands|millions|billions)\b|\b(?:USD|EUR|GBP|\$)\s*(?P<scale2>thousands|millions|"
@@ -93,7 +93,7 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(question), bool(NON_GAAP.search(question)),
-                         qualifier_before(question, first.start()) if first else Qualifier())
+                         qualifier_around(question, first.start(), first.end()) if first else Qualifier())
 
 
 def asked_scale(question: str) -> float | None:

@@ -11,7 +11,7 @@ from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.library import MetricDef, metric_named
-from vera_core.questions.qualifiers import Qualifier, qualifier_before
+from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.spans import RANGE, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
@@ -187,9 +187,9 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
     for words in names:
         found = re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", question, re.I) if words else None
         if found:
-            return qualifier_before(question, found.start())
+            return qualifier_around(question, found.start(), found.end())
     found = next((m for c in concepts_in(question) for m in [c.asked.search(question)] if m), None)
-    return qualifier_before(question, found.start()) if found else Qualifier()
+    return qualifier_around(question, found.start(), found.end()) if found else Qualifier()
 
 
 def _digits(question: str) -> int | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from vera_core.finance.line_items import label_terms
 
-__all__ = ["Qualifier", "item_qualifier", "qualifier_before"]
+__all__ = ["Qualifier", "item_qualifier", "qualifier_after", "qualifier_around", "qualifier_before"]
 
 MAX_WORDS = 4
 """At most this many words before the item are read."""
@@ -99,3 +99,37 @@ def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
     its words that are not the item's (`item_words`), nor skipped words."""
     own = label_terms(" ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if w.lower() not in _SKIP))
     return Qualifier(own - item_words, frozenset())
+
+
+_NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
+"""A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
+_AFTER = (
+    re.compile(rf"^\s+(?:did|does)\s+[A-Z][\w&.'-]*\s+(?:make|earn|generate|post|record)\s+(?:on|from)\s+(?:the\s+|its\s+)?{_NP}"),
+    re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
+               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+)?(?:contribute|generate|earn|make|bring|post|"
+               r"deliver|produce|record|report)"),
+    re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
+)
+"""A qualifier written after the item: "revenue did Slack contribute", "revenue did Intel's Data Center and
+AI segment generate", "operating margin of Intel's Client Computing Group (CCG)", "gross margin did Tesla
+make on the Cybertruck"."""
+
+
+def qualifier_after(question: str, end: int) -> Qualifier:
+    """The qualifier written after the item that ends at character `end` of `question`."""
+    rest = question[end:]
+    for pattern in _AFTER:
+        found = pattern.match(rest)
+        if found:
+            np = found.group("np")
+            aliases = " ".join(re.findall(r"\(([^()]*)\)", np))
+            words = re.sub(r"\([^()]*\)", " ", np)
+            kept = " ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", words) if w.lower() not in _SKIP and w.lower() != "and")
+            return Qualifier(label_terms(kept), label_terms(aliases))
+    return Qualifier()
+
+
+def qualifier_around(question: str, start: int, end: int) -> Qualifier:
+    """The qualifier before the item at `start`..`end`, and after it."""
+    before, after = qualifier_before(question, start), qualifier_after(question, end)
+    return Qualifier(before.words | after.words, before.aliases | after.aliases)
