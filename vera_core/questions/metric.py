@@ -26,7 +26,10 @@ _POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
 _DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
-                    r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b", re.I)
+                    r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b"
+                    r"|(?:^|[\s(,;])(?P<n2>one|two|three|four|zero|\d)\s*(?:decimals?(?:\s+places?)?|dp|d\.p\.)(?![\w])", re.I)
+"""Rounding asked: "round to two decimal places", "to the nearest whole number", and the instruction alone
+("two decimals", "(%, 1 decimal)", "2 dp")."""
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
 _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
@@ -194,8 +197,12 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
 
 def _digits(question: str) -> int | None:
     rounding = _ROUND.search(question)
-    return None if not rounding else 0 if rounding.group("whole") else _NUMBERS.get(
-        (rounding.group("n") or "").lower(), int(rounding.group("n")) if (rounding.group("n") or "").isdigit() else None)
+    if not rounding:
+        return None
+    if rounding.group("whole"):
+        return 0
+    n = (rounding.group("n") or rounding.group("n2") or "").lower()
+    return _NUMBERS.get(n, int(n) if n.isdigit() else None)
 
 
 def _named_before(question: str, body: str) -> str:

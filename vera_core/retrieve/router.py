@@ -161,7 +161,10 @@ COVERAGE_RULES = [
           rf"\b(?:across|throughout)\s+(?:(?:all|the|our|these|every|each|of)\s+)*(?:[\w-]+\s+)?{DOC_SETS}\b"
           rf"|\b(?:in|for|from)\s+(?:each|every|all)\s+(?:of\s+)?(?:the\s+|our\s+)?(?:[\w-]+\s+)?{DOC_SETS}\b"
           rf"|\b(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{DOC_SETS}\b"
-          rf"|\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{DOC_SETS}\s+(?:that|which)\b",
+          rf"|\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{DOC_SETS}\s+(?:that|which)\b"
+          rf"|\bwhere\s+do\s+(?:we|(?:our|the|any\s+of\s+(?:the|our))\s+(?:policies|documents|docs|procedures|standards|"
+          rf"guidelines|files|contracts|filings))\s+(?:\w+\s+)?"
+          rf"(?:talk|say|speak|cover|deal|mention|address|discuss)\w*\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:numeric_list:with-amounts", "numeric_list",
           r"\b(?:with|and|along\s+with|together\s+with|including)\s+(?:their|the\s+respective)\s+"
