@@ -156,3 +156,16 @@ def test_qualifier_reading_stops_at_the_company_and_the_question_words():
     got = qualifier_around(question, start, start + len("gross margin"))
     assert set(got.words) == {"automotiv"}
     assert FY[2024].year == 2024
+
+
+def test_a_year_range_is_never_a_subtraction_and_a_cagr_compounds_over_its_years():
+    plan = read_plan("What is the FY2019 - FY2020 revenue growth rate for X?")
+    assert "0 -" not in render(plan.tree) and plan.unit == "percent"
+    plan = read_plan("Revenue CAGR for TD SYNNEX over fiscal years 2020-2022 (FYE Nov 30)? % to one decimal.")
+    assert plan.compound and [p.year for p in plan.periods] == [2020, 2022] and plan.digits == 1
+    plan = read_plan("What is the 3-year revenue CAGR of Acme as of FY2024?")
+    assert plan.compound and [p.year for p in plan.periods] == [2021, 2024]
+    income = statement("t1", "income", {"Total revenues": (150, 100)}, years=(2024, 2022))
+    _, ev = evidence("What was Acme's revenue CAGR over FY2022 - FY2024?", income)
+    assert math.isclose(ev.calculation.result, ((150 / 100) ** 0.5 - 1) * 100, rel_tol=1e-9)
+    assert "^ (1 / 2)" in ev.calculation.expression

@@ -12,14 +12,14 @@ from vera_core.questions.expression import Avg, BinOp, Chg, ExpressionError, Ite
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
-from vera_core.questions.spans import RANGE, Aggregate, aggregate_periods, read_aggregate
+from vera_core.questions.spans import COMPOUND, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\bdefine[sd]?\s+(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
                       r"as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
-_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|calculate|compute|how\s+much\s+(?:is|was))\s+"
+_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was))\s+"
                    r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
 _COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
@@ -66,6 +66,8 @@ class MetricPlan:
     over: str = "at"
     """`at` each period; `mean` of the periods' values; `growth` (last / first - 1) or `change` (last -
     first) between the first and last period (`questions/spans.py`)."""
+    compound: bool = False
+    """`growth` compounded per year (a CAGR): (last / first) ^ (1 / years between them) - 1."""
     qualifier: Qualifier = Qualifier()
     """Words the question puts on a library metric or a line item that make it another line's ("Tesla's
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
@@ -109,6 +111,12 @@ def read_plan(question: str) -> MetricPlan | None:
     aggregate = read_aggregate(head, bool(_PERCENT_ASKED.search(question))) if head and not _defined(head, defs) else None
     if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
         aggregate = None  # "revenue growth" is the library's metric: its own formula, at the last year
+    if aggregate is not None and aggregate.years is None:
+        # NOTE: the years may follow the company ("Revenue CAGR for X over fiscal years 2020-2022")
+        span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))
+        if span:
+            first, last = sorted((int(re.sub(r"\D", "", span.group("a"))[-4:]), int(re.sub(r"\D", "", span.group("b"))[-4:])))
+            aggregate = replace(aggregate, years=(first, last))
     if aggregate is not None:
         head = aggregate.head
     tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
@@ -176,9 +184,12 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
     if aggregate.over == "growth":
         unit = "percent"
     words = {"mean": f"{len(periods)} year average", "growth": "growth", "change": "change"}[aggregate.over]
+    if aggregate.compound:
+        words = "compound annual growth rate"
+        definition = f"({name}(last year) / {name}(first year)) ^ (1 / years) - 1"
     label = f"{name} {words}" if aggregate.over != "mean" else f"{words} {name}"
     return MetricPlan(label, metric, definition, source, per_one if unit == "percent" else tree, unit, periods, False,
-                      _digits(question), asked_scale(question), aggregate.over)
+                      _digits(question), asked_scale(question), aggregate.over, compound=aggregate.compound)
 
 
 def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) -> Qualifier:
@@ -225,7 +236,8 @@ def _inline_tree(body: str, defs: dict[str, str]) -> Node | None:
 
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     """The formula the question's head writes ("unadjusted EBITDA less capex"), or None."""
-    words = _without_periods(head)
+    # NOTE: a year range ("FY2019 - FY2020") is a span, never a subtraction; nor is a dash left at either end
+    words = _without_periods(RANGE.sub(" ", head)).strip(" -\u2013\u2014")
     if not words or not _OPERATORS.search(normalise(words)):
         return None
     if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) and metric_named(words):
@@ -267,7 +279,9 @@ def _without_hundred(node: Node) -> Node:
 def _head(text: str) -> str:
     m = _HEAD.search(text)
     if not m:
-        return ""
+        # NOTE: a question pasted from notes states its object first ("Revenue CAGR for X over FY2020-2022?")
+        first = re.split(r"(?<=[?.!])\s+", text.strip(), maxsplit=1)[0]
+        return _head(f"what is {first}") if COMPOUND.search(first) else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
     head = _POSSESSIVE.sub("", head, count=1)  # "Acme's FY2022 net debt" -> "FY2022 net debt"
     head = UNIT_ASKED.sub(" ", head)

@@ -26,6 +26,9 @@ SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|throug
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 MEAN = re.compile(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+average(?:\s+of)?\b|"
                   r"\baverage\s+(?:annual\s+|yearly\s+)?(?=\w)", re.I)
+COMPOUND = re.compile(r"(?:\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+)?(?:\bCAGR\b|\bcompound(?:ed)?\s+annual"
+                      r"(?:ized)?\s+growth(?:\s+rate)?\b)(?:\s+(?:of|in|for))?", re.I)
+"""A compound annual growth rate: (last / first) ^ (1 / years) - 1."""
 GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?(?:\s+(?:of|in))?\b|"
                     r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)(?:\s+(?:of|in))?\b|"
                     r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b", re.I)
@@ -47,7 +50,9 @@ class Aggregate:
     years: tuple[int, int] | None = None
     """The first and last fiscal year the question names; None: from the period asked."""
     count: int | None = None
-    """N of "N year average"; None: the years of the range."""
+    """N of "N year average" (or of an "N-year CAGR"); None: the years of the range."""
+    compound: bool = False
+    """A growth compounded per year (CAGR) rather than the growth from the first year to the last."""
 
 
 def _year(text: str) -> int:
@@ -62,6 +67,18 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     if years and years[0] > years[1]:
         years = (years[1], years[0])
     rest = head.replace(span.group(0), " ") if span else head
+    compound = COMPOUND.search(rest)
+    if compound:  # "revenue CAGR over FY2019 - FY2021", "3-year revenue CAGR"
+        left = re.sub(r"\([^()]*\)", " ", rest.replace(compound.group(0), " "))
+        left = re.sub(r"\s+(?:over|from|between|for|in|of|during|across)(?:\s+the)?(?:\s+(?:fiscal\s+)?years?)?\s*$", "",
+                      re.sub(r"\s+", " ", left).strip(" ,-"), flags=re.I)
+        left = re.sub(r"\s+", " ", _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", left))).strip(" ,-")
+        counted = re.search(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\b", rest, re.I)
+        n = compound.group("n") or (counted.group("n") if counted and not years else None)
+        if counted and not compound.group("n") and not years:
+            left = re.sub(r"\s+", " ", left.replace(counted.group(0), " ")).strip(" ,-")
+        count = int(n) if n and n.isdigit() else _NUMBER_WORDS.get((n or "").lower())
+        return Aggregate("growth", left, years, count, compound=True)
     mean, growth = MEAN.search(rest), GROWTH.search(rest)
     change = None if mean or growth else CHANGE.search(rest)
     found = mean or growth or change
@@ -100,4 +117,6 @@ def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...
         return ()
     if agg.over == "mean":
         return tuple(shifted(asked, n) for n in range((agg.count or 3) - 1, -1, -1))
+    if agg.compound and agg.count:
+        return shifted(asked, agg.count), asked
     return shifted(asked, 1), asked

@@ -124,10 +124,14 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
         if first[1] <= 0:
             return MetricEvidence(missing=f"{plan.name} from {first[0]} to {last[0]} is not meaningful: {first[0]} is "
                                           f"{first[2]}, not a positive base. {steps}. No result is stated.")
-        value = (last[1] / first[1] - 1) * 100
         amounts = replace(plan, unit="amount", digits=None, scale=None)
-        expression = (f"{_rounded(last[1], amounts, last[3])} / {_rounded(first[1], amounts, first[3])} - 1 = "
-                      f"{_plain(value / 100, plan)}")
+        years = (plan.periods[-1].year or 0) - (plan.periods[0].year or 0) if plan.compound else 1
+        if plan.compound and years <= 0:
+            return MetricEvidence(missing=f"{plan.name}: the years compounded over could not be read. No result is stated.")
+        value = ((last[1] / first[1]) ** (1 / years) - 1) * 100
+        ratio = f"{_rounded(last[1], amounts, last[3])} / {_rounded(first[1], amounts, first[3])}"
+        expression = (f"({ratio}) ^ (1 / {years}) - 1 = " if plan.compound else f"{ratio} - 1 = ") + \
+            _plain(value / 100, plan)
     else:
         value = last[1] - first[1]
         expression = f"{_plain(last[1], plan)} - {_plain(first[1], plan)} = {_plain(value, plan)}"

@@ -104,7 +104,7 @@ def stocks_and_flows(node: Node, operands: Sequence) -> str:
             first = _flow(queue.pop(0)) if queue else None
             if queue:
                 queue.pop(0)
-            return first
+            return True if isinstance(n, Chg) else first  # NOTE: a balance's change over a year is a flow
         left, right = walk(n.left), walk(n.right)
         if isinstance(left, str):
             return left
@@ -135,7 +135,7 @@ def negative_in_sum(node: Node, operands: Sequence) -> str:
             first = queue.pop(0) if queue else None
             if queue:
                 queue.pop(0)
-            return first
+            return None if isinstance(n, Chg) else first  # NOTE: a change may be negative
         left, right = walk(n.left), walk(n.right)
         if n.op == "+" and left is not None and right is not None and not isinstance(left, str) \
                 and not isinstance(right, str):
