@@ -162,6 +162,9 @@ TITLE_GENERIC = frozenset({"policy", "policies", "standard", "standards", "proce
                            "guideline", "guidelines", "handbook", "process", "plan", "program", "programme", "the",
                            "and", "of", "for", "a", "an", "our", "page", "document"})
 """Words of a title that say what kind of document it is, not which one."""
+_BEFORE_TITLE = frozenset("""the a an our your their its this that these in of from per under by to on about for
+according see read check within at with""".split())
+"""Words a title may follow: a title that follows another content word ends a longer name, it is not named."""
 TITLE_WORDS_ALONE = 3
 """A title of this many distinctive words names its document without a kind word after it."""
 _TITLE_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+", re.I)
@@ -202,6 +205,11 @@ def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
             after = _DOC_NOUN_AFTER.match(question[end:])
             if len(words) < TITLE_WORDS_ALONE and not after:
                 continue
+            before = lowered[i - 1] if i else ""
+            possessive = re.search(r"['\u2019]s?\s*$", question[:qwords[i].start()]) is not None
+            if before and before not in _BEFORE_TITLE and not possessive and not re.search(r"[-:,;(]\s*$",
+                                                                                            question[:qwords[i].start()]):
+                continue  # NOTE: "patch management procedures": the title "Management" only ends a longer name
             found.append((qwords[i].start(), end + (after.end() if after else 0), len(words), doc_id))
     found.sort(key=lambda f: (-f[2], f[0]))
     kept: list[tuple[int, int, int, str]] = []
