@@ -30,9 +30,11 @@ cover covers watch analyst analysts investor investors""".split())
 _SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
 annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
 latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
-percentage margin unadjusted as-reported statutory improving improved increasing increased declining declined rising
+percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
 rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak""".split())
 """Words that do not make the item another line ("total revenue" is revenue)."""
+_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
+"""Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""
 _TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\d,./-]*|[^\sA-Za-z\d]")
 _PERIODISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?$|^\d", re.I)
 
@@ -86,7 +88,7 @@ def qualifier_before(question: str, start: int) -> Qualifier:
             break
         if low in _STOP:
             break
-        if low in _SKIP or _PERIODISH.match(token) or low == "and":
+        if _skipped(token) or low == "and":
             continue
         (aliases if inside else words).append(token)
         if len(words) >= MAX_WORDS:
@@ -95,10 +97,24 @@ def qualifier_before(question: str, start: int) -> Qualifier:
 
 
 def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
-    """The qualifier inside an operand's own phrase ("total automotive revenues" for revenue: automotive):
-    its words that are not the item's (`item_words`), nor skipped words."""
-    own = label_terms(" ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if w.lower() not in _SKIP))
-    return Qualifier(own - item_words, frozenset())
+    """The qualifier inside an operand's own phrase, the item's own words already taken out ("total
+    automotive revenues" for revenue: automotive; "net income available to common stockholders": available,
+    common, stockholders): its words that are not the item's (`item_words`) nor skipped, up to a
+    preposition that starts a period, company or instruction ("revenue for eBay (in units of percents)")."""
+    phrase = re.sub(r"\([^()]*\)|\[[^\]]*\]|\{[^}]*\}", " ", phrase)
+    phrase = re.split(r"\b(?:for|of|at|in|from|during|as\s+of|per|based|using|rounded)\b", phrase, maxsplit=1, flags=re.I)[0]
+    words = [w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if not _skipped(w)]
+    return Qualifier(label_terms(" ".join(words)) - item_words, frozenset())
+
+
+def _skipped(token: str) -> bool:
+    """A word that never qualifies an item: a skipped word, a period, or a hyphenated word made of them
+    ("year-end", "year-over-year")."""
+    low = token.lower()
+    if low in _SKIP or _PERIODISH.match(token):
+        return True
+    parts = [p for p in re.split(r"[-/]", low) if p]
+    return len(parts) > 1 and all(p in _SKIP or p in _CONNECTIVES or _PERIODISH.match(p) for p in parts)
 
 
 _NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"

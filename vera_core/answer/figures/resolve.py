@@ -99,7 +99,11 @@ class CellResolver:
         qualifier = Qualifier(self.qualifier.words | own.words, self.qualifier.aliases).without(self.company)
         request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
                                 (period_words(period),), None, False, item.statement,
-                                question_terms=label_terms(item.phrase) | qualifier.words | qualifier.aliases,
+                                # NOTE: only a qualifier's words name rows (a segment's); the item's own words
+                                # rank rows through its concept, as before (an analyst's "cash from operations"
+                                # would promote the end-of-period cash "of continuing operations")
+                                question_terms=(label_terms(item.phrase) | qualifier.words | qualifier.aliases)
+                                if qualifier else frozenset(),
                                 qualifier=qualifier)
         ranked = self.finder.candidates(request, concept)
         choice = self.finder.choose(ranked, period, request, concept)
