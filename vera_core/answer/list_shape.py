@@ -28,7 +28,9 @@ from vera_core.text import terms
 
 __all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "section_list"]
 
-ONE_FACT = re.compile(r"^\s*(?:who|whom|whose|when|how\s+(?:many|much|long|often|soon|quickly|old)|"
+ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
+                      r"highest|lowest|main|primary|single|only|total|most|least)\b|"
+                      r"^\s*(?:who|whom|whose|when|how\s+(?:many|much|long|often|soon|quickly|old)|"
                       r"is|are|was|were|does|do|did|can|could|will|would|has|have|had|must|should\s+(?:i|we)\s+\w+\s+"
                       r"(?:if|whether))\b", re.I)
 """Questions that ask for one fact or a yes/no: never answered with a list by this module."""

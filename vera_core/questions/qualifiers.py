@@ -25,7 +25,8 @@ _STOP = frozenset("""for of in from at on by during with what whats was were is 
 when where as per than versus vs over into to its their his her our your my this that these those each every
 give provide calculate compute tell show find me please have has had be been being make made earn earned earns
 generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
-cover covers watch analyst analysts investor investors""".split())
+cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
+explain explains affect affected impact impacted contribute contributed led behind""".split())
 """A word that ends the qualifier (read right to left)."""
 _SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
 annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
