@@ -106,6 +106,9 @@ class CellResolver:
                                 if qualifier else frozenset(),
                                 qualifier=qualifier)
         ranked = self.finder.candidates(request, concept)
+        # NOTE: a row printed exactly as the formula names the item ("net sales", not "total revenue") comes first
+        named = label_terms(item.phrase)
+        ranked = sorted(ranked, key=lambda c: label_terms(c.label.row_label) != named) if concept is not None else ranked
         choice = self.finder.choose(ranked, period, request, concept)
         proposed = False
         if not choice.found and not choice.rejected and self.propose is not None:
