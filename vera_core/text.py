@@ -94,6 +94,37 @@ SHORT_WORDS = frozenset(
 """Short words that stand on their own: never the second piece of a word a PDF split ("cash out")."""
 
 # -- patterns -------------------------------------------------------------------------------------
+# -- line items and document titles (questions/qualifiers.py, retrieve/doc_scope.py) --------------
+QUALIFIER_STOP = frozenset("""for of in from at on by during with what whats was were is are did does do how much many which who
+when where as per than versus vs over into to its their his her our your my this that these those each every
+give provide calculate compute tell show find me please have has had be been being make made earn earned earns
+generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
+cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
+explain explains affect affected impact impacted contribute contributed led behind""".split())
+"""A word that ends the qualifier (read right to left)."""
+
+QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
+annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
+latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
+percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
+rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak""".split())
+"""Words that do not make the item another line ("total revenue" is revenue)."""
+
+QUALIFIER_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
+"""Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""
+
+QUALIFIER_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\d,./-]*|[^\sA-Za-z\d]")
+"""A question's tokens as the qualifier reader walks them (words with hyphens and apostrophes, figures, marks)."""
+
+TITLE_KIND_WORDS = frozenset({"policy", "policies", "standard", "standards", "procedure", "procedures", "guide",
+                           "guideline", "guidelines", "handbook", "process", "plan", "program", "programme", "the",
+                           "and", "of", "for", "a", "an", "our", "page", "document"})
+"""Words of a title that say what kind of document it is, not which one."""
+
+TITLE_FOLLOWS = frozenset("""the a an our your their its this that these in of from per under by to on about for
+according see read check within at with""".split())
+"""Words a title may follow: a title that follows another content word ends a longer name, it is not named."""
+
 _KEYWORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 _TERM_SUFFIX = re.compile(r"(ies|es|s|ed|ing)$")
 _FIGURE = re.compile(r"\d[\d,.]*")

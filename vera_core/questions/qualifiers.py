@@ -16,27 +16,15 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from vera_core.finance.line_items import label_terms
+from vera_core.text import QUALIFIER_CONNECTIVES as _CONNECTIVES
+from vera_core.text import QUALIFIER_SKIP as _SKIP
+from vera_core.text import QUALIFIER_STOP as _STOP
+from vera_core.text import QUALIFIER_TOKEN as _TOKEN
 
 __all__ = ["Qualifier", "item_qualifier", "qualifier_after", "qualifier_around", "qualifier_before"]
 
 MAX_WORDS = 4
 """At most this many words before the item are read."""
-_STOP = frozenset("""for of in from at on by during with what whats was were is are did does do how much many which who
-when where as per than versus vs over into to its their his her our your my this that these those each every
-give provide calculate compute tell show find me please have has had be been being make made earn earned earns
-generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
-cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
-explain explains affect affected impact impacted contribute contributed led behind""".split())
-"""A word that ends the qualifier (read right to left)."""
-_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
-annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
-latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
-percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
-rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak""".split())
-"""Words that do not make the item another line ("total revenue" is revenue)."""
-_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
-"""Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""
-_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\d,./-]*|[^\sA-Za-z\d]")
 _PERIODISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?$|^\d", re.I)
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.errors import DocumentNotFoundError
+from vera_core.text import TITLE_FOLLOWS as _BEFORE_TITLE
+from vera_core.text import TITLE_KIND_WORDS as TITLE_GENERIC
 from vera_core.store.catalog import DocumentRecord
 
 __all__ = ["DocReference", "find_references", "find_titles", "resolve_scope"]
@@ -158,13 +160,6 @@ def find_references(question: str, documents: Sequence[DocumentRecord]) -> list[
     return sorted(refs, key=lambda r: (r.start, -r.end))
 
 
-TITLE_GENERIC = frozenset({"policy", "policies", "standard", "standards", "procedure", "procedures", "guide",
-                           "guideline", "guidelines", "handbook", "process", "plan", "program", "programme", "the",
-                           "and", "of", "for", "a", "an", "our", "page", "document"})
-"""Words of a title that say what kind of document it is, not which one."""
-_BEFORE_TITLE = frozenset("""the a an our your their its this that these in of from per under by to on about for
-according see read check within at with""".split())
-"""Words a title may follow: a title that follows another content word ends a longer name, it is not named."""
 TITLE_WORDS_ALONE = 3
 """A title of this many distinctive words names its document without a kind word after it."""
 _TITLE_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+", re.I)
