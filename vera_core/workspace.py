@@ -52,6 +52,7 @@ class Workspace:
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}
         self._doc_vectors: dict[str, tuple[list[str], object]] = {}
+        self._titles: dict[str, str] = {}
         self._grids: dict[str, list[TableGrid]] = {}
         self._versions: dict[str, tuple[str, str]] | None = None
         self._dense: DenseView | None = None
@@ -201,8 +202,16 @@ class Workspace:
         title = front.get("title") if isinstance(front, dict) else None
         if title:
             return str(title)
-        chunks = self.doc_chunks(doc.doc_id)
-        return chunks[0].heading_titles[0] if chunks and chunks[0].heading_titles else ""
+        with self._lock:  # NOTE: asked for every document on every question: one small read, then cached
+            known = self._titles.get(doc.doc_id)
+            cached = self._chunks.get(doc.doc_id)
+        if known is not None:
+            return known
+        chunks = cached if cached is not None else self.catalog.first_chunks(doc.doc_id, 1)
+        title = chunks[0].heading_titles[0] if chunks and chunks[0].heading_titles else ""
+        with self._lock:
+            self._titles[doc.doc_id] = title
+        return title
 
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
         """A document's table grids, cached like its chunks."""
@@ -275,6 +284,7 @@ class Workspace:
             self._chunks.pop(doc_id, None)
             self._grids.pop(doc_id, None)
             self._doc_vectors.pop(doc_id, None)
+            self._titles.pop(doc_id, None)
 
     def keyword_index(self, doc_id: str) -> BM25Index:
         """BM25 over one document's chunks, read from the index written at ingestion on first use
