@@ -148,7 +148,7 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             anchors_by_chunk[chunk.chunk_id] = _anchors_in(chunk, doc_chunks(chunk.doc_id), listy)
         anchors = anchors_by_chunk[chunk.chunk_id]
         first_line = line.splitlines()[0]
-        key = _lead_key(re.sub(r"^\s*(?:[-*+•]\s+)?(?:\[[ xX]\]\s*)?(?:\(?[a-z0-9]{1,3}[.)]\s+)?", "", first_line))
+        key = _lead_key(_shown(first_line))
         owned = anchors.get(key) or anchors.get(_lead_key(first_line))
         if owned is None:
             continue

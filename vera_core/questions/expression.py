@@ -54,8 +54,9 @@ class BinOp:
 
 Node = Num | Item | Avg | Chg | BinOp
 
-_WORD_OPS = ((r"\bdivided\s+by\b|\bover\b|÷|\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|"
-              r"\bas\s+%\s+of\b", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
+SHARE_OF = r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b"
+"""Words that divide: "A as a percentage of B", "A as a share of B"."""
+_WORD_OPS = ((rf"\bdivided\s+by\b|\bover\b|÷|{SHARE_OF}", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))
 _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of)\s+"

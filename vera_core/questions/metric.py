@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from vera_core.questions.figure import UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
-from vera_core.questions.expression import Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
+from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
@@ -37,7 +37,7 @@ _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percen
 """A percentage asked for: "in percent", "as a %", and an instruction of its own ("Percent, two decimals",
 "(%, 1 decimal)")."""
 _RATIO = re.compile(r"\bratio\b|\bturnover\b|\bcoverage\b|\btimes\b", re.I)
-_SHARE_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b", re.I)
+_SHARE_OF = re.compile(SHARE_OF, re.I)
 _OPERATORS = re.compile(r"[+*/]|(?<![A-Za-z])-|-(?![A-Za-z])")  # "debt-to-equity" is a name
 
 

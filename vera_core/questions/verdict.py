@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import Item
+from vera_core.questions.expression import SHARE_OF, Item
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, read_plan
@@ -95,8 +95,7 @@ def read_verdict(question: str) -> VerdictRequest | None:
     return VerdictRequest("sign" if sign else "compare", test, plan, unclear=_unclear(question, plan, bool(sign)))
 
 
-_RATIO_ASKED = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b|"
-                          r"\bratio\b|\bmargins?\b|\bleverage\b|\bper\s+cent\s+of\b|\bshare\s+of\b", re.I)
+_RATIO_ASKED = re.compile(rf"{SHARE_OF}|\bratio\b|\bmargins?\b|\bleverage\b|\bper\s+cent\s+of\b|\bshare\s+of\b", re.I)
 
 
 def _unclear(question: str, plan: MetricPlan, sign: bool) -> str:

@@ -89,22 +89,41 @@ def _flow(operand) -> bool | None:
     return True if statement in ("income", "cash_flow") else False if statement == "balance" else None
 
 
+def _bind(node: Node, operands: Sequence) -> dict[int, tuple]:
+    """Each leaf of the formula (an item, an average, a change; by `id`) with the operands `evaluate` read
+    for it, in its reading order (left first; an average or a change reads two)."""
+    queue = list(operands)
+    bound: dict[int, tuple] = {}
+
+    def walk(n: Node) -> None:
+        if isinstance(n, Item):
+            bound[id(n)] = tuple(queue[:1])
+            del queue[:1]
+        elif isinstance(n, (Avg, Chg)):
+            bound[id(n)] = tuple(queue[:2])
+            del queue[:2]
+        elif isinstance(n, BinOp):
+            walk(n.left)
+            walk(n.right)
+
+    walk(node)
+    return bound
+
+
 def stocks_and_flows(node: Node, operands: Sequence) -> str:
     """Why a formula adds or subtracts a balance at a date and a flow over a period (a cash-flow row read
     for a balance-sheet item: "repayments of long-term borrowings" for long-term borrowings), '' when it
     does not. Ratios of the two (returns, turnovers) are fine."""
-    queue = list(operands)
+    bound = _bind(node, operands)
 
     def walk(n: Node) -> bool | None | str:
         if isinstance(n, Num):
             return None
-        if isinstance(n, Item):
-            return _flow(queue.pop(0)) if queue else None
-        if isinstance(n, (Avg, Chg)):
-            first = _flow(queue.pop(0)) if queue else None
-            if queue:
-                queue.pop(0)
-            return True if isinstance(n, Chg) else first  # NOTE: a balance's change over a year is a flow
+        if not isinstance(n, BinOp):
+            read = bound.get(id(n), ())
+            if isinstance(n, Chg):
+                return True  # NOTE: a balance's change over a year is a flow
+            return _flow(read[0]) if read else None
         left, right = walk(n.left), walk(n.right)
         if isinstance(left, str):
             return left
@@ -124,18 +143,14 @@ def negative_in_sum(node: Node, operands: Sequence) -> str:
     """Why a sum of two items is not to be trusted: one of them, not a flow, was read negative while the
     other is positive (a deduction row, "less current portion" or a repayment, read for a balance that
     is added), '' otherwise."""
-    queue = list(operands)
+    bound = _bind(node, operands)
 
     def walk(n: Node):
-        if isinstance(n, Num):
+        if isinstance(n, (Num, Chg)):  # NOTE: a change may be negative
             return None
-        if isinstance(n, Item):
-            return queue.pop(0) if queue else None
-        if isinstance(n, (Avg, Chg)):
-            first = queue.pop(0) if queue else None
-            if queue:
-                queue.pop(0)
-            return None if isinstance(n, Chg) else first  # NOTE: a change may be negative
+        if not isinstance(n, BinOp):
+            read = bound.get(id(n), ())
+            return read[0] if read else None
         left, right = walk(n.left), walk(n.right)
         if n.op == "+" and left is not None and right is not None and not isinstance(left, str) \
                 and not isinstance(right, str):
@@ -156,18 +171,14 @@ def negative_in_sum(node: Node, operands: Sequence) -> str:
 def dimension(node: Node, operands: Sequence) -> Dim:
     """The dimension of a formula whose operands were read in `evaluate`'s order. Raises `_Mismatch`
     when it adds or subtracts quantities of different dimensions."""
-    queue = list(operands)
+    bound = _bind(node, operands)
 
     def walk(n: Node) -> Dim:
         if isinstance(n, Num):
             return PURE
-        if isinstance(n, Item):
-            return _operand_dim(queue.pop(0)) if queue else AMOUNT
-        if isinstance(n, (Avg, Chg)):
-            first = _operand_dim(queue.pop(0)) if queue else AMOUNT
-            if queue:
-                queue.pop(0)
-            return first
+        if not isinstance(n, BinOp):
+            read = bound.get(id(n), ())
+            return _operand_dim(read[0]) if read else AMOUNT
         left, right = walk(n.left), walk(n.right)
         if n.op in "+-":
             if isinstance(n.left, Num) and n.left.value == 0 or isinstance(n.right, Num):

@@ -138,8 +138,8 @@ def _search(services: Services, topic: Topic, docs: Sequence[DocumentRecord]) ->
     for doc, scored in staged:
         # NOTE: a document the model matches is quoted from its closest chunk: its passages are compared too
         if model.get(doc.doc_id, 0.0) >= doc_decision.MODEL_THRESHOLD and not any(lex >= 1.0 for _, lex in scored):
-            extra_passages = [p for p in passages([c for c in services.ws.doc_chunks(doc.doc_id)
-                                                   if c.chunk_id == best_chunk.get(doc.doc_id)])]
+            extra_passages = passages([c for c in services.ws.doc_chunks(doc.doc_id)
+                                       if c.chunk_id == best_chunk.get(doc.doc_id)])
             known = {(p.chunk.chunk_id, p.text) for p, _ in scored}
             extra_passages = [p for p in extra_passages if (p.chunk.chunk_id, p.text) not in known]
             scored.extend((p, coverage(p, topic)) for p in extra_passages)
