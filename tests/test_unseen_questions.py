@@ -169,3 +169,71 @@ def test_a_year_range_is_never_a_subtraction_and_a_cagr_compounds_over_its_years
     _, ev = evidence("What was Acme's revenue CAGR over FY2022 - FY2024?", income)
     assert math.isclose(ev.calculation.result, ((150 / 100) ** 0.5 - 1) * 100, rel_tol=1e-9)
     assert "^ (1 / 2)" in ev.calculation.expression
+
+
+def sectioned(chunk_id: str, title: str, sections: dict[str, dict[str, tuple[float, ...]]], kind: str = "",
+              years=(2024, 2023)) -> tuple:
+    """A table of heading rows ("Operating segment revenue:") over the rows they print, as a segment
+    table or an income statement of a release prints them (the heading has no figures)."""
+    from tests.test_metrics import COLUMN, printed
+    from vera_core.records import GridCell, TableGrid
+    from vera_core.store.catalog import ChunkRecord
+    cells, row = [], 0
+    for heading, rows in sections.items():
+        cells.append(GridCell(row, 0, heading, "", "", heading, None))
+        row += 1
+        for label, figures in rows.items():
+            cells.append(GridCell(row, 0, label, heading.rstrip(":"), "", label, None))
+            for c, (year, figure) in enumerate(zip(years, figures), 1):
+                cells.append(GridCell(row, c, label, heading.rstrip(":"), str(year), printed(figure), float(figure), "",
+                                      1e6, "USD", COLUMN[kind](year)))
+            row += 1
+    grid = TableGrid(chunk_id, "parsed", kind, title, 1e6, "", "USD", ("",) + tuple(map(str, years)),
+                     (None,) + tuple(COLUMN[kind](y) for y in years), tuple(cells), row)
+    return grid, ChunkRecord(chunk_id, "doc", int(chunk_id[1:]), "table", "", "", "", (), "", 1, 1, (), "", "", 0)
+
+
+SEGMENTS = {"Operating segment revenue:": {"Data Center and AI": (4_304, 6_426), "Network and Edge": (2_061, 2_086),
+                                           "Mobileye": (565, 356), "Total net revenue": (14_042, 20_528)},
+            "Operating income (loss):": {"Data Center and AI": (371, 2_350), "Network and Edge": (-70, 349),
+                                         "Total operating income (loss)": (-1_132, 5_133)}}
+
+
+def test_a_segment_row_under_a_heading_that_prints_the_item_answers_for_that_segment():
+    """The segment table's title ("Supplemental Operating Segment Results") names no item; its heading
+    rows do: the segment's revenue and operating income are read from the rows under them, never the total."""
+    segments = sectioned("t2", "Supplemental Operating Segment Results", SEGMENTS, kind="")
+    _, ev = evidence("Data Center and AI (DCAI) operating margin for Acme in FY2024 - segment operating income over "
+                     "segment revenue, in %?", segments)
+    assert ev.calculation.rounded == f"{371 / 4_304 * 100:.1f}%"
+    _, ev = evidence("Mobileye revenue growth, FY2024 over FY2023, from Acme's segment table? One decimal.", segments)
+    assert ev.calculation.rounded == f"{(565 - 356) / 356 * 100:.1f}%"
+
+
+def test_a_heading_that_narrows_the_item_to_a_part_comes_after_the_statement_row():
+    """"Used vehicles" under "Franchised Dealerships Segment Revenues" is one segment's; under
+    "Revenues" in the income statement it is the company's: the question asked for the company's."""
+    segment = sectioned("t1", "Segment Results Summary",
+                        {"Franchised Dealerships Segment Revenues:": {"Used vehicles": (3_391.5, 2_901.0)}})
+    income = sectioned("t2", "Consolidated Statements of Operations",
+                       {"Revenues:": {"Used vehicles": (5_515.4, 4_933.6), "Total revenues": (14_004.9, 12_386.9)},
+                        "Gross profit:": {"Used vehicles": (180.8, 250.1), "Total gross profit": (2_303.8, 2_061.5)}},
+                       kind="income")
+    _, ev = evidence("For Acme in FY2024, what was used vehicles gross profit as a % of used vehicle revenue? Two "
+                     "decimals.", segment, income)
+    assert ev.calculation.rounded == f"{180.8 / 5_515.4 * 100:.2f}%"
+
+
+def test_its_cost_is_the_cost_of_the_item_named_before_and_cost_of_revenues_is_a_cost():
+    """"(subscription and support revenue - its cost of revenues)": the second operand is the
+    subscription line of the costs, not total cost of revenues (and "cost of revenues" is the cost,
+    never the revenue its last word names)."""
+    from vera_core.finance.line_items import concepts_in
+    assert [c.name for c in concepts_in("its cost of revenues")] == ["cost of sales"]
+    income = sectioned("t1", "Condensed Consolidated Statements of Operations",
+                       {"Revenues:": {"Subscription and support": (8_006, 7_143), "Total revenues": (8_603, 7_720)},
+                        "Cost of revenues:": {"Subscription and support": (1_515, 1_490),
+                                              "Total cost of revenues": (2_113, 2_127)}}, kind="income")
+    _, ev = evidence("What gross margin did Acme earn on subscription and support in FY2024, i.e. (subscription and "
+                     "support revenue - its cost of revenues) / subscription and support revenue?", income)
+    assert ev.calculation.rounded == f"{(8_006 - 1_515) / 8_006 * 100:.1f}%"

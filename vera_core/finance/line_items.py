@@ -124,12 +124,14 @@ _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
 
 
 def concepts_in(question: str) -> list[Concept]:
-    """The concepts a question asks for, in the order it names them (one per span)."""
+    """The concepts a question asks for, in the order it names them (one per span; where two overlap,
+    the longer: "cost of revenues" is the cost, not the revenue)."""
+    matches = sorted(((m.start(), m.end(), concept) for concept in CONCEPTS for m in concept.asked.finditer(question)),
+                     key=lambda x: x[0] - x[1])
     found: list[tuple[int, int, Concept]] = []
-    for concept in CONCEPTS:
-        for m in concept.asked.finditer(question):
-            if not any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _ in found):
-                found.append((m.start(), m.end(), concept))
+    for start, end, concept in matches:
+        if not any(s < end and start < e for s, e, _ in found):
+            found.append((start, end, concept))
     return list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
 
 

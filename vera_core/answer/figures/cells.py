@@ -95,23 +95,30 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
 def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
                grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]) -> list[Candidate]:
     """Rows the question names by label ("the Motion Control segment") in tables of the item (its
-    caption or a column header prints it): the item for that row, not the total. Only the columns
+    caption or a column header prints it) or under a heading row printing it: the item for that row,
+    not the total. Only the columns
     headed by the item are read when a column names it."""
     concept_terms = frozenset().union(*phrases)
     found: list[Candidate] = []
     for doc_order, grid, chunk in _parsed(grids, chunks):
         item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
-        if not item_columns and not any(p and p <= label_terms(grid.title) for p in phrases):
-            continue
+        item_table = bool(item_columns) or any(p and p <= label_terms(grid.title) for p in phrases)
         for label in (c for c in grid.cells if c.col == 0):
             own = label_terms(label.row_label)
-            if not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
+            # NOTE: a segment table's rows sit under a heading row that prints the item ("Operating segment
+            # revenue:" over "Data Center and AI"), when neither its title nor its columns do
+            under_item = any(p and p <= label_terms(label.parent_label) for p in phrases)
+            if not (item_table or under_item) or not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
                     or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
                 continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
             values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
                            and (not item_columns or c.col in item_columns))
             if values:
-                found.append(Candidate(grid, chunk, values, label, (-1, 0, -len(own), doc_order, chunk.position)))
+                # NOTE: a heading naming more than the item ("Franchised Dealerships Segment Revenues") narrows
+                # the row to a part of it the question does not ask for: such rows come last
+                narrowed = len(label_terms(label.parent_label) - concept_terms - request.question_terms)
+                found.append(Candidate(grid, chunk, values, label,
+                                       (-1, narrowed, not item_table, -len(own), doc_order, chunk.position)))
     return sorted(found, key=lambda c: c.rank)
 
 

@@ -4,6 +4,8 @@ result is stated, and the answer names what is missing and where it looked."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Container, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -57,6 +59,10 @@ def period_words(period: Period) -> str:
     return f"FY{period.year}" if period.kind == "year" else period.label
 
 
+ITS = re.compile(r"\s*(?:its|their)\b", re.I)
+"""An item named by a pronoun ("its cost of revenues"): it carries the qualifier of the item named before it."""
+
+
 class CellResolver:
     """Operands -> cells over one scope's grids (memoised: an average and its metric read a cell once).
     Each operand passes the same gates as a figure (`gates.py`)."""
@@ -73,6 +79,8 @@ class CellResolver:
         self.propose = propose
         self.doc_names = doc_names or {}
         self._memo: dict[tuple, tuple[Operand | None, str]] = {}
+        self._last_own = Qualifier()
+        """The qualifier of the item read last: what "its" in the next one refers to."""
         self.notices: list[str] = []
         """What the reader should know: a row Claude proposed, or why it could not be asked."""
 
@@ -96,6 +104,9 @@ class CellResolver:
         # NOTE: the words the concept is asked by ("capex") are the item, not a qualifier of it
         own = item_qualifier(concept.asked.sub(" ", item.phrase), label_terms(" ".join((concept.name, *concept.printed)))) \
             if concept else Qualifier()
+        if not own and ITS.match(item.phrase):
+            own = self._last_own  # NOTE: "(subscription and support revenue - its cost of revenues)": its = the one named before
+        self._last_own = own or self._last_own
         qualifier = Qualifier(self.qualifier.words | own.words, self.qualifier.aliases).without(self.company)
         request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
                                 (period_words(period),), None, False, item.statement,
