@@ -70,7 +70,8 @@ PLANS = {
         ("question", None, "operating income + D&A - capex", "amount", [("year", 2022)], False, None, 1e6),
     "What is the FY2021 dividend payout ratio for Acme? Dividend payout ratio is defined as cash dividends paid "
     "divided by net income. Round your answer to the nearest whole number.":
-        ("question", None, "cash dividends paid / net income", "ratio", [("year", 2021)], False, 0, None),
+        # NOTE: a payout ratio the question defines is still the percentage the library and analysts state
+        ("question", None, "cash dividends paid / net income", "percent", [("year", 2021)], False, 0, None),
     "What is the FY2021 interest coverage for Acme? Interest coverage = EBIT / interest expense. Round to one "
     "decimal place.":
         ("question", None, "EBIT / interest expense", "ratio", [("year", 2021)], False, 1, None),

@@ -237,3 +237,58 @@ def test_its_cost_is_the_cost_of_the_item_named_before_and_cost_of_revenues_is_a
     _, ev = evidence("What gross margin did Acme earn on subscription and support in FY2024, i.e. (subscription and "
                      "support revenue - its cost of revenues) / subscription and support revenue?", income)
     assert ev.calculation.rounded == f"{(8_006 - 1_515) / 8_006 * 100:.1f}%"
+
+
+@pytest.mark.parametrize("question, formula, unit, statements", [
+    ("WHLR leverage check: loans payable, net as a % of total assets at YE2022?",
+     "loans payable, net / total assets", "percent", ("", "")),
+    ("Dealer-group metric: Sonic's SG&A as a percentage of gross profit for 2022 (1 dp)?", "SG&A / gross profit",
+     "percent", ("", "")),
+    ("Wheeler REIT 2022 property-level margin: (total revenue - property operations) / total revenue, %.",
+     "(total revenue - property operations) / total revenue", "percent", ("", "", "")),
+    ("How many times did Wheeler REIT's 2022 operating income cover its interest expense (operating income / "
+     "interest expense)? Two decimals.", "operating income / interest expense", "ratio", ("", "")),
+    ("What was Patriot Transportation's operating ratio in fiscal 2023 (total cost of operations as a % of operating "
+     "revenues)? One decimal.", "total cost of operations / operating revenues", "percent", ("", "")),
+    ("What was Patriot Transportation's dividend payout ratio in fiscal 2022 (dividends paid / net income)?",
+     "dividends paid / net income", "percent", ("", "")),
+    ("For Enact Holdings, compute the 2022 loss ratio as losses incurred divided by premiums (both from the income "
+     "statement). Percent, 2 dp; keep the sign.", "losses incurred / premiums", "percent", ("income", "income")),
+    ("What's BCB Bancorp's loan-to-deposit ratio at 12/31/2022 (net loans receivable / total deposits, from the "
+     "statement of financial condition)? Percent.", "net loans receivable / total deposits", "percent",
+     ("balance", "balance")),
+    ("For BCB Bancorp, what was the 2022 efficiency ratio, defined as total non-interest expense divided by (net "
+     "interest income + total non-interest income)? Percent, one decimal.",
+     "total non-interest expense / (net interest income + total non-interest income)", "percent", ("", "", "")),
+])
+def test_a_metric_pasted_from_notes_or_defined_in_passing_is_read_with_its_formula_and_unit(question, formula, unit,
+                                                                                           statements):
+    """Analysts' shorthand: a label before the object, "A as a % of B" with no "what is", a bare "%" or
+    "Percent." as the unit, "(A / B)" after the metric's name, a statement named once for every operand;
+    a payout ratio the question defines is still a percentage, as the library has it."""
+    from vera_core.questions.expression import Item
+
+    plan = read_plan(question)
+    assert plan is not None and render(plan.tree) == formula and plan.unit == unit
+
+    def items(node):
+        return [node] if isinstance(node, Item) else items(node.left) + items(node.right)
+    assert tuple(i.statement for i in items(plan.tree)) == statements
+
+
+def test_a_parenthesis_saying_how_years_are_averaged_is_not_the_metric_s_definition():
+    plan = read_plan("Weis Markets: 3-year average net profit margin over fiscal 2020-2022 (simple mean of net income / "
+                     "net sales for each year), %, 2 dp")
+    assert plan is not None and plan.over == "mean" and plan.source == "library"
+    assert [p.year for p in plan.periods] == [2020, 2021, 2022]
+
+
+def test_a_balance_named_in_the_question_s_words_is_never_its_movement_in_the_cash_flow():
+    """"net loans receivable" (no known line item) is the balance sheet's loans, not "Net increase in
+    loans receivable" of the cash flow statement printed before it."""
+    cash = statement("t1", "cash_flow", {"Net increase in loans receivable": (-734_321, -315_012)})
+    balance = statement("t2", "balance", {"Loans receivable, net": (3_045_331, 2_311_010), "Total deposits":
+                                          (2_811_607, 2_561_402)})
+    _, ev = evidence("What was Acme's loan-to-deposit ratio at FY2024 (net loans receivable / total deposits)? Percent.",
+                     cash, balance)
+    assert ev.calculation.rounded == f"{3_045_331 / 2_811_607 * 100:.1f}%"

@@ -103,7 +103,7 @@ def named_statement(question: str) -> str:
     q = question.lower()
     if re.search(r"cash\s*flows?\b", q):
         return "cash_flow"
-    if re.search(r"balance\s+sheet|statement\s+of\s+financial\s+position", q):
+    if re.search(r"balance\s+sheet|statements?\s+of\s+financial\s+(?:position|condition)", q):
         return "balance"
     if re.search(r"income\s+statements?|statements?\s+of\s+(?:income|operations|earnings)|p\s*&\s*l\b|"
                  r"profit\s+and\s+loss", q):

@@ -65,6 +65,11 @@ _CHANGE = re.compile(r"\b(?:the\s+)?change\s+in\s+(?P<item>[^()/*+\-]+?)\s+(?:be
                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
 _STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
                              r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
+_STATEMENT_PHRASE = re.compile(r",?\s*\b(?:from|per|in|on|using)\s+(?:the\s+)?(?:consolidated\s+)?(?P<what>statements?\s+of\s+"
+                               r"(?:cash\s+flows?|financial\s+(?:condition|position)|income|operations|earnings)|"
+                               r"(?:income|cash\s+flows?)\s+statement|balance\s+sheet|P&L)\b", re.I)
+"""A statement named after an operand without brackets: "total deposits, from the statement of financial
+condition", "dividends paid per the cash flow statement"."""
 # NOTE: a hyphen between letters joins a word ("debt-to-equity", "acid-test"); a minus stands apart
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/()])|(?P<func>avg|prior|chg)\s*\(|"
                     r"(?P<word>(?:[^-+*/()]|(?<=[A-Za-z])-(?=[A-Za-z]))+))", re.I)
@@ -78,6 +83,7 @@ def normalise(text: str) -> str:
     """A question's definition in formula syntax: operator words as symbols, "average X between
     FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""
     out = _STATEMENT_NOTE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", text)
+    out = _STATEMENT_PHRASE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", out)
     # NOTE: "A less B, over A": the comma closes the numerator (written out, a division binds last)
     out = re.sub(r"^(?P<num>[^,()]+?\b(?:less|minus|plus|-|\+)\b[^,()]+?),\s*(?P<op>over|divided\s+by)\s+",
                  lambda m: f"({m.group('num')}) {m.group('op')} ", out, flags=re.I)

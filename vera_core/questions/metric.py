@@ -10,12 +10,15 @@ from vera_core.questions.figure import UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.finance.line_items import concepts_in
+from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.spans import COMPOUND, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
-_DEFINE = re.compile(r"\bdefine[sd]?\s+(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
+_DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*"
+                     r"(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
+"""A definition: "define X as A / B", and "compute the 2022 loss ratio as A divided by B"."""
 _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
                       r"as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
@@ -33,9 +36,10 @@ _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
 _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
-                            r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)", re.I)
+                            r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)"
+                            r"|[,(:-]\s*%\s*(?:[.?)]|$)|[.?;]\s*(?:in\s+)?(?:percent(?:age)?s?|%)\s*[.?]?\s*$", re.I)
 """A percentage asked for: "in percent", "as a %", and an instruction of its own ("Percent, two decimals",
-"(%, 1 decimal)")."""
+"(%, 1 decimal)", "growth 2022 vs 2021, %?")."""
 _RATIO = re.compile(r"\bratio\b|\bturnover\b|\bcoverage\b|\btimes\b", re.I)
 _SHARE_OF = re.compile(SHARE_OF, re.I)
 _OPERATORS = re.compile(r"[+*/]|(?<![A-Za-z])-|-(?![A-Za-z])")  # "debt-to-equity" is a name
@@ -77,8 +81,11 @@ _INLINE = re.compile(r"(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|$)", re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
-_PAREN = re.compile(r"\((?P<body>[^()]*?\b(?:minus|less|over|divided\s+by|plus)\b[^()]*?)\)", re.I)
+_PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
+                    rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
+_AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
+"""A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
 INLINE = ""
 """The key of a definition the question gives without naming it again: it defines the metric asked."""
 
@@ -95,8 +102,10 @@ def definitions(question: str) -> dict[str, str]:
     if not found:
         for pattern in (_INLINE, _PAREN):
             m = pattern.search(question)
-            if m and _OPERATORS.search(normalise(m.group("body"))):
-                found[INLINE] = m.group("body").strip(" ,")
+            if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
+                body = m.group("body").strip(" ,")
+                # NOTE: "defined as A divided by (B + C)?": the body's own group closes where the question does
+                found[INLINE] = body + ")" * max(0, body.count("(") - body.count(")"))
                 break
     return found
 
@@ -130,7 +139,7 @@ def read_plan(question: str) -> MetricPlan | None:
             name = definition = _without_periods(head)
         elif named:
             name, definition = named, defs[named]
-            tree = _substitute(parse(normalise(definition)), defs)
+            tree = _parsed(definition, defs)
         else:
             metric = metric_named(head or "") or (None if aggregate else metric_named(outside))
             if metric is not None:
@@ -165,7 +174,7 @@ def read_plan(question: str) -> MetricPlan | None:
         periods = [max(periods, key=lambda p: (p.year or 0, p.end))]
     per_one = _without_hundred(tree)
     unit = metric.unit if metric else _unit_of(name, tree)
-    if per_one is not tree or _PERCENT_ASKED.search(question):
+    if per_one is not tree or _PERCENT_ASKED.search(question) or (source == "question" and _SHARE_OF.search(definition)):
         unit = "percent"
     if unit == "percent":
         tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
@@ -229,9 +238,31 @@ def _named_before(question: str, body: str) -> str:
 def _inline_tree(body: str, defs: dict[str, str]) -> Node | None:
     """The formula of an inline definition, or None when it does not read as one."""
     try:
-        return _substitute(parse(normalise(body)), defs)
+        return _parsed(body, defs)
     except ExpressionError:
         return None
+
+
+_EVERY_OPERAND_FROM = re.compile(r"(?:\(\s*(?:both|all|each)\s+|,\s*(?:both\s+|all\s+)?)(?:from|per|in|on|using)\s+(?:the\s+)?"
+                                 r"[^(),]*?(?:statements?|balance\s+sheet|P&L|cash\s+flows?|financial\s+(?:condition|"
+                                 r"position))\s*\)?\s*$", re.I)
+"""A statement named once for every operand at the end of a definition ("A / B, from the statement of
+financial condition", "A divided by B (both from the income statement)")."""
+
+
+def _parsed(body: str, defs: dict[str, str]) -> Node:
+    """A definition's formula, each operand with the statement named for all of them at its end."""
+    every = _EVERY_OPERAND_FROM.search(body)
+    tree = _substitute(parse(normalise(body[:every.start()] if every else body)), defs)
+    return _from_statement(tree, named_statement(every.group(0))) if every and named_statement(every.group(0)) else tree
+
+
+def _from_statement(node: Node, statement: str) -> Node:
+    if isinstance(node, BinOp):
+        return replace(node, left=_from_statement(node.left, statement), right=_from_statement(node.right, statement))
+    if isinstance(node, Item) and not node.statement:
+        return replace(node, statement=statement)
+    return node
 
 
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
@@ -249,15 +280,15 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
 
 
 def _unit_of(name: str, tree: Node) -> str:
-    """The unit of a metric the question defines: its name's cue ("margin", "ratio"), else the
-    library's unit for that name, else a ratio for a quotient and an amount otherwise."""
+    """The unit of a metric the question defines: the library's unit for that name, else its name's cue
+    ("margin", "ratio"), else a ratio for a quotient and an amount otherwise."""
+    known = metric_named(name)  # NOTE: "dividend payout ratio (dividends paid / net income)" is still a percentage
+    if known is not None:
+        return known.unit
     if _PERCENT.search(name):
         return "percent"
     if _RATIO.search(name):
         return "ratio"
-    known = metric_named(name)
-    if known is not None:
-        return known.unit
     return "ratio" if isinstance(tree, BinOp) and tree.op == "/" else "amount"
 
 
@@ -276,15 +307,31 @@ def _without_hundred(node: Node) -> Node:
     return node
 
 
+_LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
+"""A label before a pasted question's object ("WHLR leverage check: ", "Dealer-group metric: ")."""
+_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
+"""What makes a pasted object a metric: a share of another item, a growth, a quotient."""
+
+
+_VERSUS = re.compile(r"\s*\b(?:vs\.?|versus|compared\s+(?:with|to))\s+(?:the\s+)?(?:same\s+(?:quarter|period)\s+)?"
+                     r"(?:of\s+)?(?:last|prior|previous)\s+year\b|\s*\b(?:vs\.?|versus)\s+(?:FY\s?'?)?\d{2,4}\b|"
+                     r"[,(]\s*%\s*\)?(?=\s*[?.]?\s*$)|\s*[,(]\s*%\s*[,)]", re.I)
+"""What a pasted object says of the comparison or unit ("growth 2022 vs 2021, %"): neither is the item."""
+
+
 def _head(text: str) -> str:
     m = _HEAD.search(text)
     if not m:
-        # NOTE: a question pasted from notes states its object first ("Revenue CAGR for X over FY2020-2022?")
+        # NOTE: a question pasted from notes states its object first ("Revenue CAGR for X over FY2020-2022?",
+        # "WHLR leverage check: loans payable, net as a % of total assets at YE2022?"), after any label it
+        # starts with ("From Weis Markets' income statement: ...")
         first = re.split(r"(?<=[?.!])\s+", text.strip(), maxsplit=1)[0]
-        return _head(f"what is {first}") if COMPOUND.search(first) else ""
+        first = _VERSUS.sub(" ", _LABEL_FIRST.sub("", first))
+        return _head(f"what is {first}") if COMPOUND.search(first) or _PASTED.search(first) else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
     head = _POSSESSIVE.sub("", head, count=1)  # "Acme's FY2022 net debt" -> "FY2022 net debt"
     head = UNIT_ASKED.sub(" ", head)
+    head = re.sub(r",?\s*\b(?:defined|calculated|computed|measured)\s+as\b.*$", " ", head, flags=re.I)
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
 
 

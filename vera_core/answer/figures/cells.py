@@ -147,6 +147,12 @@ operations" is not operating income; "Net income attributable to noncontrolling 
 income; "Deferred revenues" are not revenue), unless the item asked or the question has them."""
 
 
+MOVEMENT = label_terms("increase increases decrease decreases change changes proceeds repayment repayments payment payments "
+                       "purchase purchases issuance issuances")
+"""Words that make a row the movement of a balance in a period, not the balance (or flow) a question
+names in its own words."""
+
+
 BASIS_WORDS = label_terms("gaap non adjusted reported as core")
 """A row labelled only by its basis ("GAAP", "Non-GAAP", "As reported") names no item or segment."""
 
@@ -199,6 +205,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
     words in its order: "cost of revenue" is not "revenues net of interest expense"), or None."""
     for index, phrase in enumerate(phrases):
         if free:
+            if (label_terms(label.row_label) & MOVEMENT) - phrase:
+                continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
             shared = phrase & _terms(label)
             own = label_score(label.row_label, shared, label.parent_label)
             share = len(shared) / max(len(phrase), 1)
