@@ -292,3 +292,70 @@ def test_a_balance_named_in_the_question_s_words_is_never_its_movement_in_the_ca
     _, ev = evidence("What was Acme's loan-to-deposit ratio at FY2024 (net loans receivable / total deposits)? Percent.",
                      cash, balance)
     assert ev.calculation.rounded == f"{3_045_331 / 2_811_607 * 100:.1f}%"
+
+
+@pytest.mark.parametrize("question, item, concept", [
+    ("What was BCB Bancorp's net interest income for 2022, in thousands of dollars?", "net interest income", None),
+    ("What were Enact Holdings' premiums earned in 2022, in USD millions rounded to one decimal?", "premiums earned", None),
+    ("Enact 10-K 2022, Key Metrics table: primary insurance in-force as of 12/31/2021 (USD millions)",
+     "primary insurance in-force", None),
+    ("How large was BCB Bancorp's total deposit base at December 31, 2021 ($ thousands)?", "total deposit base", None),
+    ("TSLA inventory on the balance sheet as of 12/31/2022, $M?", None, "inventories"),
+    ("COST Q1 FY23 diluted EPS", None, "diluted earnings per share"),
+    ("WMK cash dividends per share, FY22?", None, "dividends per share"),
+    ("Per Enact's statement of cash flows, how much did the company pay in dividends in 2021? (in USD thousands)", None,
+     "dividends paid"),
+    ("Sonic Automotive's diluted earnings per common share for the year ended December 31, 2021?", None,
+     "diluted earnings per share"),
+])
+def test_a_figure_asked_in_the_question_s_own_words_or_pasted_from_notes_is_a_figure_question(question, item, concept):
+    """A line item no vocabulary knows is a figure question when it asks for an amount of a period, and
+    its words are the item's alone (no company, period, unit, statement or frame); a known one pasted
+    from notes ("COST Q1 FY23 diluted EPS") is one too."""
+    from vera_core.finance.line_items import label_terms
+    from vera_core.questions.figure import is_figure_question, item_phrase
+
+    assert is_figure_question(question)
+    request = read_request(question)
+    if concept is None:
+        assert not request.concepts and label_terms(item_phrase(question)) == label_terms(item)
+    else:
+        assert request.concepts[0].name == concept
+
+
+@pytest.mark.parametrize("question", [
+    "For Sonic Automotive, did diluted EPS fall in 2022 while long-term debt went up?",
+    "In 2022, did its operating income cover its interest expense?",
+    "Describe the revenue recognition policy for 2022.",
+])
+def test_a_yes_no_or_a_descriptive_question_is_not_a_figure_question(question):
+    from vera_core.questions.figure import is_figure_question
+    assert not is_figure_question(question)
+
+
+def test_a_row_printing_the_period_in_several_columns_answers_the_column_asked_or_the_total_else_abstains():
+    """"FFO" printed for Same Store, Non-same Store and Total in 2022: "total FFO" and plain "FFO" read the
+    Total column; a row with no total column and no column asked is refused, never its first column."""
+    from vera_core.answer.figures.figure_answer import figure_evidence
+    from vera_core.records import GridCell, TableGrid
+    from vera_core.store.catalog import ChunkRecord
+
+    def table(headers):
+        period = Period("fiscal_year", "2022-12-31", 2022, 12)
+        cells = [GridCell(0, 0, "FFO", "", "", "FFO", None)] + [
+            GridCell(0, j, "FFO", "", h, f"{v:,}", float(v), "", 1e3, "USD", period)
+            for j, (h, v) in enumerate(headers.items(), 1)]
+        grid = TableGrid("t1", "parsed", "", "Funds from Operations (FFO)", 1e3, "", "USD", ("",) + tuple(headers),
+                         (None,) + (period,) * len(headers), tuple(cells), 1)
+        return {"doc": [grid]}, {"t1": ChunkRecord("t1", "doc", 1, "table", "", "", "", (), "", 1, 1, (), "", "", 0)}
+
+    from vera_core.records import Period
+    grids, chunks = table({"Same Store 2022": 9_027, "Non-same Store 2022": 199, "Total 2022": 9_226})
+    for question, value in (("What total FFO did Acme report for 2022 ($ in thousands)?", 9_226),
+                            ("What FFO did Acme report for 2022 ($ in thousands)?", 9_226)):
+        ev = figure_evidence(read_request(question), grids, chunks, {}, {"doc": "Acme 10-K"})
+        assert [f.value for f in ev.figures] == [value], question
+    grids, chunks = table({"Same Store 2022": 9_027, "Non-same Store 2022": 199})
+    ev = figure_evidence(read_request("What FFO did Acme report for 2022 ($ in thousands)?"), grids, chunks, {},
+                         {"doc": "Acme 10-K"})
+    assert not ev.figures and ev.refusals and "does not say which" in " ".join(p.text for p in ev.refusals)

@@ -19,7 +19,7 @@ from vera_core.finance.statements import named_statement
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
-                        r"(?P<scale>thousands|millions|billions)\b|\b(?:USD|EUR|GBP|\$)\s*(?P<scale2>thousands|millions|"
+                        r"(?P<scale>thousands|millions|billions)\b|(?:\bUSD|\bEUR|\bGBP|\$)\s*(?P<scale2>thousands|millions|"
                         r"billions)\b|\b(?:thousands|millions|billions)\s+of\s+(?:dollars|euros)\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:as\s+a\s+)?percent(?:age)?\b|\bin\s+%|\bunits\s+of\s+percents?\b", re.I)
 METRIC_CUE = re.compile(
@@ -29,9 +29,10 @@ METRIC_CUE = re.compile(
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
-ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+much|quantity|amount|figure|value|report(?:ed)?|"
+ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b", re.I)
-_YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
+_YES_NO = re.compile(r"(?:^|[,.:;?]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
+"""A yes/no question, also after a clause that sets it up ("For Sonic Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 
 
@@ -68,12 +69,57 @@ _MEASURE = re.compile(r"(?P<m>(?:non-?\s?GAAP|adjusted|core)\s+[\w\s&'-]{2,60}?)
 """The adjusted measure a question names, up to the period or the source ("non-GAAP core earnings for ...")."""
 
 
+_SHORT_UNIT = re.compile(r"(?:\$|\bUSD\s?)(?P<s>mm|mn|m|bn|b|k)\b|\(\s*\$\s*(?P<s2>mm|mn|m|bn|b|k)\s*\)", re.I)
+"""An analyst's shorthand for the unit: "$M", "($mm)", "USD bn"."""
+_SHORT_SCALE = {"mm": 1e6, "mn": 1e6, "m": 1e6, "bn": 1e9, "b": 1e9, "k": 1e3}
+_ASKING_WORD = re.compile(r"\b(?:what|which|how|why|where|who|when|whom|describe|explain|list|summari[sz]e|discuss|tell|"
+                          r"show|outline|identify)\b", re.I)
+_FRAME = re.compile(r"^\s*(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
+                    r"how\s+much\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
+_LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
+"""A label or persona before the question ("Enact 10-K 2022, Key Metrics table: ", "I'm a REIT analyst - ")."""
+_NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)?(?:thousands|millions|billions)"
+                       r"(?:\s+of\s+dollars)?\b|\brounded\b.*$|\bround\w*\b.*$|\b(?:did|does|do)\s+.*?\b(?:report|"
+                       r"generate|record|earn|have|post)\w*\b|\b(?:report|generate|record|post)(?:ed|s)?\b|"
+                       r"\b(?:on|in|from|per)\s+(?:the\s+|its\s+)?(?:consolidated\s+)?(?:balance\s+sheet|income\s+statement|"
+                       r"(?:statements?|statement)\s+of\s+[\w\s]+?|cash\s+flow\s+statement|P&L|10-[KQ])\b|\b(?:the\s+)?year\s+"
+                       r"ended\b|\bas\s+of\b|\bfiscal\b|\bthe\s+company\b", re.I)
+"""What a question says around a line item that is not the item: units, rounding, its verb, the
+statement it is on, the words of its period."""
+
+
+_NUMERIC_DATE = re.compile(r"\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)?\d\d)\b")
+
+
+def item_phrase(question: str) -> str:
+    """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
+    2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
+    period, the unit, the statement and any instruction removed; '' when nothing is left."""
+    text = _LABEL_FIRST.sub("", re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0])
+    for words in asked_periods(text)[1]:
+        text = text.replace(words, " ")
+    text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))
+    text = _FRAME.sub("", text.strip())
+    text = re.sub(r"^[^'\u2019?]{1,40}?['\u2019]s?\s+", "", text.strip())  # "BCB Bancorp's ..."
+    text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
+    text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def is_figure_question(question: str) -> bool:
     """A question asking for printed figures of named line items (not a computed metric, not yes/no),
-    or for an adjusted measure the filing prints ("What were PG&E's non-GAAP core earnings ...?")."""
-    if _YES_NO.search(question) or METRIC_CUE.search(question) or not ASKS_FIGURE.search(question):
+    or for an adjusted measure the filing prints ("What were PG&E's non-GAAP core earnings ...?"); asked
+    in words or pasted from notes ("COST Q1 FY23 diluted EPS"); or for a line item no vocabulary knows
+    when it asks for an amount of a period ("net interest income for 2022, in thousands of dollars")."""
+    if _YES_NO.search(question) or METRIC_CUE.search(question):
         return False
-    return bool(concepts_in(question)) or bool(NON_GAAP.search(question) and _MEASURE.search(question))
+    periods = asked_periods(question)[0]
+    pasted = bool(periods) and not _ASKING_WORD.search(question)
+    if not (ASKS_FIGURE.search(question) or pasted):
+        return False
+    if concepts_in(question) or (NON_GAAP.search(question) and _MEASURE.search(question)):
+        return True
+    return bool(periods) and asked_scale(question) is not None and bool(label_terms(item_phrase(question)))
 
 
 def measure_terms(question: str) -> frozenset[str]:
@@ -88,7 +134,8 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     concepts = tuple(concepts_in(question))
     periods, texts = asked_periods(question)
     scale = asked_scale(question)
-    free = frozenset() if concepts else (measure_terms(question) or label_terms(focus or question))
+    free = frozenset() if concepts else (measure_terms(question) or label_terms(item_phrase(question))
+                                         or label_terms(focus or question))
     first = concepts[0].asked.search(question) if concepts else None
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
@@ -100,7 +147,8 @@ def asked_scale(question: str) -> float | None:
     """The unit a question asks an amount in ("in USD billions" -> 1e9), None when it asks none."""
     unit = UNIT_ASKED.search(question)
     if not unit:
-        return None
+        short = _SHORT_UNIT.search(question)
+        return _SHORT_SCALE[(short.group("s") or short.group("s2")).lower()] if short else None
     return SCALE_OF[re.search(r"thousands|millions|billions", unit.group(0), re.I).group(0).lower()]
 
 
@@ -129,6 +177,11 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                     months = _months(window) if DURATION.search(window) else None
                     kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
                     found.append((m.start(), m.end(), Period(kind, iso[0], int(iso[0][:4]), months), m.group(0)))
+    for m in _NUMERIC_DATE.finditer(question):  # "as of 12/31/2022"
+        if free(*m.span()) and 1 <= int(m.group("m")) <= 12 and 1 <= int(m.group("d")) <= 31:
+            year = _full_year(m.group("y"))
+            found.append((m.start(), m.end(), Period("instant", f"{year}-{int(m.group('m')):02d}-{int(m.group('d')):02d}",
+                                                     year), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
         for m in pattern.finditer(question):
             if free(*m.span()):

@@ -280,6 +280,10 @@ class CellFinder:
                 cells = [max(dated, key=lambda c: (c.period.end or "", c.period.year or 0))] if dated else []
             else:
                 cells = [c for c in cand.cells if self.matches(period, c, cand)]
+            cells, ambiguous = _column_asked(cells, request, amount)
+            if ambiguous:
+                rejected.append(Rejected(cand, cells[0], ambiguous))
+                continue
             for cell in cells[:1]:
                 why = cand.refused or ("" if qualified else statement_gate(cand.source, needed))
                 why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and concept is not None
@@ -306,6 +310,30 @@ class CellFinder:
             out += [(cand.grid, c) for c in cand.cells
                     if (self.matches(period, c, cand) if period else c.period == cell.period)]
         return out
+
+
+_WHOLE = label_terms("total consolidated combined all")
+
+
+def _column_asked(cells: list[GridCell], request: FigureRequest | None, amount: bool) -> tuple[list[GridCell], str]:
+    """The cell of the column the question asks for when a row prints the period in several columns
+    ("Same Store 2022", "Non-same Store 2022", "Total 2022"): the column whose header carries the
+    question's words, else the total; why none when the question does not say which ('' when one)."""
+    kind = [c for c in cells if (c.unit != "%") == amount] or cells
+    if len({c.value for c in kind}) <= 1:
+        return cells, ""
+    asked = request.question_terms if request is not None else frozenset()
+    own = {c.col: label_terms(c.header) - label_terms(" ".join(str(c.period.year or "") for c in kind if c.period))
+           for c in kind}
+    common = frozenset.intersection(*own.values())
+    best = max(kind, key=lambda c: len((own[c.col] - common) & asked))
+    if len((own[best.col] - common) & asked) > 0:
+        return [best], ""
+    whole = [c for c in kind if (own[c.col] - common) & _WHOLE]
+    if len(whole) == 1:
+        return whole, ""
+    return kind, (f"the row prints this period in {len(kind)} columns ("
+                  f"{'; '.join(c.header for c in kind)}) and the question does not say which")
 
 
 def signed(concept, cand: Candidate, cell: GridCell) -> float:
