@@ -26,7 +26,7 @@ from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "section_list"]
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "section_list", "table_list"]
 
 ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
                       r"highest|lowest|main|primary|single|only|total|most|least)\b|"
@@ -41,6 +41,10 @@ LISTY = re.compile(r"\b(?:what|which)\s+(?:are|were)\b|\bsteps?\b|\bquestions\b|
 MIN_ITEMS = 2
 NEAR_BEST = 0.75
 """A list's anchor must score at least this share of the best passage's score (it is among the best evidence)."""
+NEAR_BEST_LISTY = 0.6
+"""...or this share when the question asks for several things (the sentence that sets the scene often
+scores best: "In this Phase, the IT department attempts to contain the incident." over "The IT department
+performs the following:")."""
 MIN_SCORE = 0.2
 """...and hold at least this share of the question's terms."""
 OWN_SHARE = 0.15
@@ -136,8 +140,9 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
     best = max(s for s, _, _ in scored)
     scored.sort(key=lambda x: (-x[0], x[1], x[2].order))
     anchors_by_chunk: dict[str, dict] = {}
+    near = NEAR_BEST_LISTY if listy else NEAR_BEST
     for score, _, unit in scored:
-        if score < max(MIN_SCORE, best * NEAR_BEST):
+        if score < max(MIN_SCORE, best * near):
             break
         line = unit.text.strip()
         own = terms(line) & wanted
@@ -153,8 +158,31 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
         if owned is None:
             continue
         items, section = owned
-        return ListAnswer(_shown(first_line), tuple(_piece(o) for o in items), section)
+        anchor = _shown(first_line)
+        if not anchor.rstrip().endswith(":"):
+            # NOTE: a step over its sub-items ("Before provisioning any systems, ... file a request.") is not
+            # the list asked when its section's title names the question as well ("Provisioning Production
+            # Systems": the steps are the section's)
+            whole = section_list(question, query, [chunk], doc_chunks)
+            if whole is not None and len(terms(whole.anchor) & wanted) >= len(terms(anchor) & wanted):
+                return whole
+        named = _named_item(items, anchors, wanted, terms(first_line))
+        if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
+            anchor, (items, section) = _shown(named.text), anchors[_lead_key(named.text)]
+        return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
     return None
+
+
+def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], anchor_terms: set[str]) -> OutlineItem | None:
+    """The item of a list that owns a list of its own and that the question names beyond what the
+    anchor names ("Security testing, for example:" under "Secure Development and Testing:"), else None."""
+    best, best_key = None, (0, 0)
+    for item in items:
+        own = terms(item.text) & wanted
+        key = (len(own - anchor_terms), len(own))
+        if _lead_key(item.text) in anchors and key[0] >= 1 and len(own) >= len(anchor_terms & wanted) and key > best_key:
+            best, best_key = item, key
+    return best
 
 
 def asks_one_fact(question: str) -> bool:
@@ -185,6 +213,74 @@ def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
             title = anchor.heading_titles[-1] if anchor.heading_titles else section
             return ListAnswer(title, tuple(_piece(o) for o in items), section)
     return None
+
+
+TABLE_HITS = HITS_READ
+"""A table answers a list question only from among the best hits."""
+GENERIC_HEADERS = frozenset(terms("item items name names description details notes note type category"))
+"""A first column headed only by these names no kind of thing the question could ask for by name."""
+
+
+def table_list(question: str, hits: Sequence[ChunkRecord], doc_grids) -> ListAnswer | None:
+    """The first column of a table among the best hits when its header is what the question asks a list
+    of ("What change types are defined ...?" over a table headed "Change type | Examples | Approval";
+    "For which kinds of data ... retention?" over "Data | Kept for"): each row an item, with the row's
+    other cells as its details, cited to the row. `doc_grids(doc_id)`: a document's table grids."""
+    if asks_one_fact(question):
+        return None
+    asked = {_loose(t) for t in terms(_list_object(question))}
+    if not asked:
+        return None
+    for chunk in hits[:TABLE_HITS]:
+        if chunk.kind != "table":
+            continue
+        grid = next((g for g in doc_grids(chunk.doc_id) if g.chunk_id == chunk.chunk_id), None)
+        if grid is None or grid.status != "parsed" or not grid.header:
+            continue
+        head = terms(grid.header[0])
+        if not head or not {_loose(t) for t in head} <= asked or head <= GENERIC_HEADERS:
+            continue
+        rows: dict[int, list] = {}
+        for cell in grid.cells:
+            rows.setdefault(cell.row, []).append(cell)
+        items = []
+        for _, cells in sorted(rows.items()):
+            label = next((c for c in cells if c.col == 0), None)
+            if label is None or not label.row_label.strip():
+                continue
+            details = "; ".join(f"{c.header}: {c.printed}" for c in sorted(cells, key=lambda c: c.col)
+                                if c.col and c.printed.strip() and c.header)
+            text = f"{label.row_label} ({details})" if details else label.row_label
+            boxes = tuple(b for b in (label.label_box, *(c.box for c in cells if c.col)) if b is not None)
+            items.append(Piece(text, chunk, label.row_label, regions=boxes))
+        if len(items) >= MIN_ITEMS:
+            section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
+            return ListAnswer(grid.header[0], tuple(items), section.replace(" / ", "/"))
+    return None
+
+
+_OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:[\w-]+\s+){0,3}?[\w-]+?)"
+                     r"(?=\s+(?:that|which|in|of|for|under|on|listed|defined|named|set|i|we|you)\b|\s*[?,]|$)|"
+                     r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?|categories|classes)\s+of\s+)?(?P<obj>(?:[\w-]+\s+){0,3}?"
+                     r"[\w-]+?)\s+(?:are|is|were|was|do|does|did|can|could|should|must|have|has|get|gets|need|needs|"
+                     r"require|requires)\b|"
+                     r"\blist\s+(?:all\s+|every\s+|each\s+)?(?:the\s+)?(?P<obj3>(?:[\w-]+\s+){0,3}?[\w-]+?)"
+                     r"(?=\s+(?:that|which|in|of|for|under|on)\b|\s*[?,.]|$)", re.I)
+
+
+def _list_object(question: str) -> str:
+    """What a list question asks a list of, from the sentence that asks: "What change types are defined
+    ...?" -> "change types"; "For which kinds of data does ...?" -> "data"; "What are the questions I have
+    to go through?" -> "questions"; '' when it names none."""
+    sentences = [s for s in re.split(r"(?<=[?.!])\s+", question.strip()) if s.strip()]
+    asking = next((s for s in reversed(sentences) if s.rstrip().endswith("?")), sentences[-1] if sentences else "")
+    found = _OBJECT.search(asking)
+    return next((g for g in found.groups() if g), "") if found else ""
+
+
+def _loose(term: str) -> str:
+    """A term as its plural stems it ("type" and "types" -> "typ")."""
+    return term[:-1] if term.endswith("e") and len(term) > 3 else term
 
 
 def _shown(line: str) -> str:

@@ -123,12 +123,15 @@ def items_asked(outline: Sequence[OutlineItem], focus: str, section: str = "") -
     the list, or an item over its sub-items); None when neither is named (the caller lists the
     section as a whole). Words of the `section`'s titles (the heading path the question was matched
     to) name the section, not a list in it, and are not matched."""
-    wanted = terms(focus) - LIST_WORDS - terms(section.replace("/", " "))
+    named = terms(section.replace("/", " "))
+    wanted = terms(focus) - LIST_WORDS - named
     if not wanted or not outline:
         return None
     best: tuple[float, int] | None = None
     for i, item in enumerate(outline):
-        title = terms(item.text)
+        # NOTE: the section's words name the section in an item's title too ("Security testing, for example:"
+        # under "... Product Security": its own words are testing and examples)
+        title = terms(item.text) - named or terms(item.text)
         if not title or len(title) > 8:
             continue
         overlap = len(title & wanted)

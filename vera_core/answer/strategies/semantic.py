@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.list_shape import ListAnswer, list_from_evidence, section_list
+from vera_core.answer.list_shape import ListAnswer, list_from_evidence, section_list, table_list
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
 from vera_core.answer.strategies.search import company_of, search_iteratively, tables_in_scope
@@ -54,7 +54,8 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     """The list the best evidence introduces (a lead-in, an item over sub-items), else the list that is
     the body of a section titled for the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
-    return (list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
+    return (table_list(plan.question, chunks, services.ws.doc_grids)
+            or list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks))
 
 
