@@ -123,9 +123,7 @@ def test_an_absurd_or_inconsistent_result_is_never_stated():
 def test_a_verdict_vera_cannot_compute_as_asked_is_withheld():
     for question in ("Did Intel keep increasing R&D spending in 2022 even though net revenue fell?",
                      "Did Wheeler REIT's leverage rise in 2022? Use loans payable, net as a share of total assets at "
-                     "year-end 2022 vs year-end 2021.",
-                     "Is Weis Markets' margin profile improving? Specifically, did gross profit on sales as a percentage "
-                     "of net sales rise each year from 2020 to 2022?"):
+                     "year-end 2022 vs year-end 2021."):
         request = read_verdict(question)
         assert request is not None and request.unclear, question
     assert not read_verdict("Did net income increase from FY2020 to FY2021?").unclear
@@ -359,3 +357,63 @@ def test_a_row_printing_the_period_in_several_columns_answers_the_column_asked_o
     ev = figure_evidence(read_request("What FFO did Acme report for 2022 ($ in thousands)?"), grids, chunks, {},
                          {"doc": "Acme 10-K"})
     assert not ev.figures and ev.refusals and "does not say which" in " ".join(p.text for p in ev.refusals)
+
+
+def test_a_figure_of_a_table_stating_no_unit_is_never_converted_to_the_unit_asked():
+    """"$1,302" in a table that states no unit is not "0.00 million": it is stated as printed, saying so."""
+    from vera_core.answer.figures.figure_answer import figure_evidence
+    from dataclasses import replace as _replace
+    grid, chunk = statement("t1", "income", {"Net income": (1_302, 1_353)}, scale=1.0)
+    grid = _replace(grid, cells=tuple(_replace(c, scale=1.0) for c in grid.cells))
+    ev = figure_evidence(read_request("What was Acme's net income in FY2024? USD millions."), {"doc": [grid]},
+                         {"t1": chunk}, {}, {"doc": "Acme release"})
+    assert [f.value for f in ev.figures] == [1_302]
+    assert "0.00" not in ev.pieces[0].text and "states no unit" in ev.pieces[0].text
+
+
+@pytest.mark.parametrize("question, test, every, formula, years", [
+    ("For Acme, did diluted EPS fall in 2024?", "down", False, "diluted earnings per share", [2023, 2024]),
+    ("I'm an equity analyst covering ACME. Did the operating margin (operating income / total revenue) slip in FY2024 "
+     "versus FY2023?", "down", False, "operating income / total revenue", [2023, 2024]),
+    ("uber 2019-2021: did operating margin (loss from operations / revenue) improve every year?", "up", True,
+     "loss from operations / revenue", [2019, 2020, 2021]),
+    ("Weis Markets gross margin trend FY2020-FY2022 - improving? (gross profit on sales / net sales)", "up", False,
+     "gross profit on sales / net sales", [2020, 2022]),
+    ("Is Weis Markets' margin profile improving? Specifically, did gross profit on sales as a percentage of net sales "
+     "rise each year from 2020 to 2022?", "up", True, "gross profit on sales / net sales", [2020, 2021, 2022]),
+    ("Insurance analyst question on Enact: was the loss ratio (losses incurred ÷ premiums) lower in each successive "
+     "year from 2020 to 2022?", "down", True, "losses incurred / premiums", [2020, 2021, 2022]),
+])
+def test_a_yes_no_asked_after_a_setting_clause_is_a_verdict_over_each_year_when_asked(question, test, every, formula,
+                                                                                       years):
+    """The yes/no is read from the clause that asks it, after a persona, a label or the periods; "every
+    year" / "each successive year" tests each year against the one before, not only the ends."""
+    verdict = read_verdict(question)
+    assert verdict is not None and not verdict.unclear
+    assert (verdict.test, verdict.every, render(verdict.plan.tree)) == (test, every, formula)
+    assert [p.year for p in verdict.plan.periods] == years
+
+
+def test_every_year_is_no_when_one_year_breaks_the_trend_and_says_which():
+    from vera_core.answer.strategies.verdict import _judged
+    from vera_core.answer.figures.metric_answer import metric_evidence
+    income = statement("t1", "income", {"Total revenues": (96_773, 81_462, 53_823),
+                                        "Gross profit": (17_660, 20_853, 13_606)}, years=(2023, 2022, 2021))
+    verdict = read_verdict("Has Acme's gross margin (gross profit / total revenues) improved every year from 2021 "
+                           "through 2023?")
+    grids, chunks = {"doc": [income[0]]}, {income[1].chunk_id: income[1]}
+    ev = metric_evidence(verdict.plan, grids, chunks, {}, {"doc": "Acme 10-K"})
+    value, lead = _judged(verdict, ev.calculation)
+    assert value == "no" and "not from FY2022 to FY2023" in lead  # 25.3% -> 25.6% rose, then 25.6% -> 18.2% fell
+    verdict = read_verdict("Was Acme profitable (positive net income) in every year from 2021 through 2023?")
+    income = statement("t1", "income", {"Net income": (-496, -6_768, 12)}, years=(2023, 2022, 2021))
+    ev = metric_evidence(verdict.plan, {"doc": [income[0]]}, {income[1].chunk_id: income[1]}, {}, {"doc": "Acme 10-K"})
+    value, lead = _judged(verdict, ev.calculation)
+    assert value == "no" and "not in FY2022" in lead
+
+
+def test_a_verdict_on_a_ratio_the_question_defines_is_withheld_when_the_formula_read_divides_nothing():
+    verdict = read_verdict("Bank credit desk: is BCB Bancorp's leverage rising? Measure it as borrowings (FHLB advances "
+                           "plus subordinated debentures) over total stockholders' equity, December 31, 2022 vs "
+                           "December 31, 2021.")
+    assert verdict is not None and verdict.unclear

@@ -25,7 +25,7 @@ __all__ = ["Qualifier", "item_qualifier", "qualifier_after", "qualifier_around",
 
 MAX_WORDS = 4
 """At most this many words before the item are read."""
-_PERIODISH = re.compile(r"^(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?$|^\d", re.I)
+_PERIODISH = re.compile(r"^(?:(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?|Q[1-4]|[1-4]Q|[12]H|H[12]|FY|YTD|TTM|LTM)$|^\d", re.I)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def qualifier_before(question: str, start: int) -> Qualifier:
             continue
         low = token.lower()
         if not re.match(r"[A-Za-z]", token):
-            if token in ",;:?!" or token == ".":
+            if token in ",;:?!" or token in (".", "-", "\u2013", "\u2014"):  # "UBER 10-K FY21 - segment results - Delivery revenue"
                 break
             continue
         if re.search(r"['\u2019]s?$", token):  # a possessive: the company ("Tesla's")

@@ -17,19 +17,20 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import SHARE_OF, Item
+from vera_core.questions.expression import SHARE_OF, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
-from vera_core.questions.metric import MetricPlan, read_plan
+from vera_core.questions.metric import MetricPlan, definitions, read_plan
 from vera_core.questions.spans import shifted
 from vera_core.records import Period
 
-__all__ = ["VerdictRequest", "read_verdict"]
+__all__ = ["VerdictRequest", "asking_clause", "read_verdict"]
 
 YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\b", re.I)
-UP = re.compile(r"\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|risen|rising|higher|expand\w*|gain\w*)\b", re.I)
+UP = re.compile(r"\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|risen|rising|higher|expand\w*|gain\w*|climb\w*|"
+                r"(?:go|goes|went|gone|going)\s+up)\b", re.I)
 DOWN = re.compile(r"\b(?:declin\w*|decreas\w*|fall|fell|fallen|falling|lower|deteriorat\w*|shr[iu]nk\w*|"
-                  r"contract\w*|drop\w*|worsen\w*)\b", re.I)
+                  r"contract\w*|drop\w*|worsen\w*|slip\w*|smaller|(?:go|goes|went|gone|going)\s+down)\b", re.I)
 CHANGED = re.compile(r"\bchang\w*\b", re.I)
 SIGN = re.compile(r"\b(?P<sign>positive|negative)\b", re.I)
 WHICH = re.compile(r"^\s*which\s+(?:of\s+(?:the|its)\s+)?(?:reportable\s+|operating\s+|business\s+)?"
@@ -39,7 +40,8 @@ WHICH = re.compile(r"^\s*which\s+(?:of\s+(?:the|its)\s+)?(?:reportable\s+|operat
                    r"(?=\s+(?:for|of|in|during|at)\b|\?|$)", re.I)
 _SUBJECT = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\s+(?:the\s+)?(?:[\w&.,-]+['’]s\s+)?"
                       r"(?P<subject>.+?)\s*(?=\b(?:improv|increas|grow|grew|rise|rose|declin|decreas|fall|fell|"
-                      r"deteriorat|chang|expand|shr|drop|worsen|be\s+positive|positive|negative)\w*)", re.I)
+                      r"deteriorat|chang|expand|shr|drop|worsen|slip|climb|go\s+up|go\s+down|went|be\s+positive|positive|"
+                      r"negative)\w*)", re.I)
 _FILLER = re.compile(r"\b(?:have|has|an?|the|its|their|total|number\s+of|gaap|year[\s-]over[\s-]year|yoy)\b", re.I)
 LOWER_IS_BETTER = ("days",)
 """Units where an improvement is a decrease (days sales outstanding)."""
@@ -57,6 +59,9 @@ class VerdictRequest:
     """which: the measure the segments are ranked by ("operating income")."""
     period: Period | None = None
     """which: the period ranked (None: the latest printed)."""
+    every: bool = False
+    """compare: the test holds for every year of the span, each year against the one before ("improved
+    every year from 2021 through 2023"), not only from the first year to the last."""
     unclear: str = ""
     """Why the question asks for more than the verdict VERA can compute ("did R&D rise though revenue
     fell?" tests two things; "loans as a share of total assets" a ratio VERA read as one item): the
@@ -80,21 +85,50 @@ def read_verdict(question: str) -> VerdictRequest | None:
         test = "lowest" if rank in ("lowest", "smallest", "least") else "highest"
         measure = re.sub(r"\s+", " ", which.group("measure")).strip(" ,")
         return VerdictRequest("which", test, measure=measure, period=periods[-1] if periods else None)
-    if not YES_NO.search(question):
+    clause = asking_clause(question)
+    if not clause:
         return None
+    whole, question = question, clause
     sign = SIGN.search(question)
     test = sign.group("sign").lower() if sign else "down" if DOWN.search(question) and not UP.search(question) \
         else "up" if UP.search(question) else "changed" if CHANGED.search(question) else ""
     if not test:
         return None
-    plan = _subject_plan(question, one_period=bool(sign))
+    every = bool(EVERY.search(question))
+    plan = _subject_plan(question, one_period=bool(sign), every=every, whole=whole)
     if plan is None:
         return None
     if test == "up" and plan.unit in LOWER_IS_BETTER and re.search(r"\bimprov", question, re.I):
         test = "down"
-    return VerdictRequest("sign" if sign else "compare", test, plan, unclear=_unclear(question, plan, bool(sign)))
+    return VerdictRequest("sign" if sign else "compare", test, plan, every=every and len(plan.periods) > 2,
+                          unclear=_unclear(question, plan, bool(sign)))
 
 
+EVERY = re.compile(r"\b(?:every|each)\s+(?:successive\s+|single\s+|fiscal\s+)?(?:year|period)s?(?:[\s-]end)?\b|"
+                   r"\byear\s+(?:after|on)\s+year\b|\bconsistently\b|\bsteadily\b|\bin\s+each\s+of\b", re.I)
+"""A trend asked of every year of the span, not of its ends."""
+_CLAUSE_START = re.compile(r"(?:^|(?<=[.?!:;,])\s+|\s+[-\u2013\u2014]\s+)(?:(?:but|and|so|then|specifically,?)\s+)?"
+                           r"(?=(?:is|are|was|were|does|do|did|has|have|had|will)\b)", re.I)
+_TRAILING_ASK = re.compile(r"[-\u2013\u2014:]\s*(?P<word>improving|rising|growing|increasing|declining|falling|"
+                           r"shrinking|worsening)\s*\?\s*(?P<rest>(?:\([^()]*\)\s*)?)$", re.I)
+
+
+def asking_clause(question: str) -> str:
+    """The yes/no question inside what was asked, from its verb to the end ("For Sonic Automotive, did
+    diluted EPS fall in 2022 ...?" -> "did diluted EPS fall in 2022 ...?"; "I'm an equity analyst covering
+    COST. Did the operating margin slip ...?"); a pasted trend ("gross margin trend FY2020-FY2022 -
+    improving?") reads as "is gross margin improving ...?". '' when the question is not yes/no."""
+    starts = [m.end() for m in _CLAUSE_START.finditer(question)]
+    if starts:
+        return question[starts[-1]:]  # NOTE: the last yes/no asked is the specific one ("Specifically, did ...")
+    trailing = _TRAILING_ASK.search(question)
+    if trailing:
+        return f"is {question[:trailing.start()].strip()} {trailing.group('word')}? {trailing.group('rest')}".strip()
+    return ""
+
+
+_DIVIDED_ASKED = re.compile(rf"{SHARE_OF}|\bover\s+(?:the\s+|its\s+)?(?:total\s+)?[a-z]|\bdivided\s+by\b|\bper\s+cent\s+of\b", re.I)
+"""Words that measure a thing as a quotient ("borrowings ... over total stockholders' equity")."""
 _RATIO_ASKED = re.compile(rf"{SHARE_OF}|\bratio\b|\bmargins?\b|\bleverage\b|\bper\s+cent\s+of\b|\bshare\s+of\b", re.I)
 
 
@@ -103,17 +137,33 @@ def _unclear(question: str, plan: MetricPlan, sign: bool) -> str:
     things in opposite directions, or asks about a ratio or margin when VERA read one line item."""
     if not sign and UP.search(question) and DOWN.search(question):
         return "the question tests two movements (one up, one down); VERA computes one comparison at a time"
+    if not isinstance(plan.tree, Item) and _DIVIDED_ASKED.search(question) and "/" not in render(plan.tree):
+        return ("the question measures it as a ratio, but the formula VERA read divides nothing; ask for the ratio "
+                "by its definition (for example 'A over B')")
     if isinstance(plan.tree, Item) and _RATIO_ASKED.search(question) and not _RATIO_ASKED.search(plan.name):
         return (f"the question asks about a ratio or margin, but only {plan.name} was read from it; ask for the "
                 f"ratio by its definition (for example 'A as a share of B')")
     return ""
 
 
-def _subject_plan(question: str, one_period: bool) -> MetricPlan | None:
+def _subject_plan(question: str, one_period: bool, every: bool = False, whole: str = "") -> MetricPlan | None:
     """What the verdict computes: the library metric or defined formula the question names, else the
-    line item it names; at one period (sign) or the two it compares."""
+    line item it names; at one period (sign) or the two it compares. `question` is the clause that asks;
+    `whole`, what was asked with it (the periods may be named before it: "uber 2019-2021: did ...")."""
+    whole = whole or question
     periods, _ = asked_periods(question)
-    plan = read_plan(question)
+    if not periods:
+        periods, _ = asked_periods(whole)
+    subject = _SUBJECT.search(question)
+    # NOTE: the subject alone reads as the metric asked ("gross profit on sales as a percentage of net sales"),
+    # without the verb around it ("did ... rise each year from 2020 to 2022?")
+    own = read_plan(question) if definitions(question) else None  # NOTE: a definition of its own comes first
+    plan = own or (read_plan(f"What is {subject.group('subject')}?") if subject else None) or read_plan(question)
+    if plan is not None and len(periods) > len(plan.periods):
+        plan = replace(plan, periods=tuple(periods))
+    if plan is not None and subject:  # the verdict names what it tests as the question does ("operating margin")
+        named = re.sub(r"\s+", " ", _FILLER.sub(" ", re.sub(r"\([^()]*\)", " ", subject.group("subject")))).strip(" ,")
+        plan = replace(plan, name=named or plan.name)
     if plan is None or plan.over != "at":
         item = _item(question)
         if item is None:
@@ -123,9 +173,17 @@ def _subject_plan(question: str, one_period: bool) -> MetricPlan | None:
     dated = sorted(plan.periods or periods, key=lambda p: (p.year or 0, p.end))
     if not dated:
         return None
+    if one_period and every and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated):
+        # NOTE: "profitable in every year from 2019 through 2021": the sign of each year
+        return replace(plan, periods=tuple(shifted(dated[-1], n) for n in range(dated[-1].year - dated[0].year, -1, -1)),
+                       direction=True)
     if one_period:
         return replace(plan, periods=(dated[-1],), direction=False)
     compared = (dated[0], dated[-1]) if len(dated) > 1 else (shifted(dated[-1], 1), dated[-1])
+    if every and all(p.kind in ("year", "fiscal_year", "instant") for p in compared) \
+            and (compared[-1].year or 0) - (compared[0].year or 0) > 1:
+        # NOTE: "every year from 2021 through 2023": each year of the span, not its ends only
+        compared = tuple(shifted(compared[-1], n) for n in range(compared[-1].year - compared[0].year, -1, -1))
     return replace(plan, periods=compared, direction=True)
 
 

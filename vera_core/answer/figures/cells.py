@@ -153,6 +153,10 @@ MOVEMENT = label_terms("increase increases decrease decreases change changes pro
 names in its own words."""
 
 
+SUM_WORDS = label_terms("incl including includes plus combined together")
+"""Words by which a question names two rows as one item (a sum no single row prints unless it says so)."""
+
+
 BASIS_WORDS = label_terms("gaap non adjusted reported as core")
 """A row labelled only by its basis ("GAAP", "Non-GAAP", "As reported") names no item or segment."""
 
@@ -207,6 +211,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
         if free:
             if (label_terms(label.row_label) & MOVEMENT) - phrase:
                 continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
+            if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:
+                continue  # NOTE: "long-term debt incl. current maturities" is a sum, not "Current maturities of ..."
             shared = phrase & _terms(label)
             own = label_score(label.row_label, shared, label.parent_label)
             share = len(shared) / max(len(phrase), 1)

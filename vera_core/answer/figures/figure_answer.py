@@ -163,9 +163,14 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     percent = cell.unit == "%"
     outflow = bool(concept and concept.outflow and cell.value < 0 and cand.grid.statement == "cash_flow")
     value = signed(concept, cand, cell)  # a cost or an outflow as the amount; the printed sign stays beside it
-    scale = 1.0 if percent or cell.unit == "per_share" else (request.scale or cell.scale)
+    # NOTE: a table that states no unit (and none is inherited) is not converted to the unit asked: "$1,302"
+    # of a release's statement is not 0.00 million
+    unknown = not cand.grid.scale_source and cell.scale == 1.0 and request.scale not in (None, 1.0)
+    scale = 1.0 if percent or cell.unit == "per_share" else (cell.scale if unknown else request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     stated = _money(amount, cell.currency, scale, percent)
+    if unknown and not percent and cell.unit != "per_share":
+        stated += " as printed (its table states no unit, so it is not converted to the unit asked)"
     printed_unit = ("" if "%" in cell.printed else "%") if percent else unit_words(cell.currency, cell.scale)
     # NOTE: a table is named for a statement only when it is one (a summary table of income-statement
     # data is named by its title)

@@ -39,6 +39,7 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
     """Normalised words of the company's name: its documents' names (stems: "UBER_2021_10K" -> uber), the
     legal names on their first pages ("Tesla, Inc.", "WEIS MARKETS, INC.") and the tickers printed there."""
     words: set[str] = set()
+    tickers: set[str] = set()
     names = list(names)
     stems = frozenset(re.sub(r"[^a-z]", "", re.sub(r"\d.*$", "", n.rsplit(".", 1)[0].lower())) for n in names)
     for name in names:
@@ -47,5 +48,9 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
         for m in _LEGAL.finditer(text[:4000]):
             words |= label_terms(m.group(1))
         for m in _EXCHANGE.finditer(text[:6000]):  # the ticker on a cover ("Nasdaq: BCBP", "(NASDAQ: INTC)")
-            words |= {t.lower() for t in _TICKER.findall(m.group(0)) if t not in ("NYSE", "LLC", "NASDAQ", "USD")}
-    return Registrant(frozenset(words - NOT_A_NAME), frozenset(s for s in stems if len(s) >= 3))
+            for t in _TICKER.findall(m.group(0)):
+                if t not in ("NYSE", "LLC", "NASDAQ", "USD"):
+                    # NOTE: a ticker is the company even when it spells a line-item word ("COST"), in the
+                    # question's normalised form too
+                    tickers |= {t.lower(), *label_terms(t)}
+    return Registrant(frozenset((words - NOT_A_NAME) | tickers), frozenset(s for s in stems if len(s) >= 3))

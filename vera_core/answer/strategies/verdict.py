@@ -54,16 +54,34 @@ def gather(plan: Plan, services: Services) -> Evidence:
 def _judged(request: VerdictRequest, calc) -> tuple[str, str]:
     """("yes"/"no", the lead sentence) from the computed figures."""
     yes_words, no_words = _TESTS[request.test]
+    if request.kind == "sign" and len(calc.results) > 1:  # every year of the span
+        signs = [(r, r.result > 0 if request.test == "positive" else r.result < 0) for r in calc.results]
+        yes = all(ok for _, ok in signs)
+        path = ", ".join(f"{r.period} {r.rounded}" for r, _ in signs)
+        broken = next((f" (not in {r.period})" for r, ok in signs if not ok), "")
+        return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} "
+                                          f"{yes_words if yes else no_words} in every year{broken}: {path}.")
     if request.kind == "sign":
         value = calc.result
         yes = value > 0 if request.test == "positive" else value < 0
         return ("yes" if yes else "no"), f"{'Yes' if yes else 'No'}: {request.plan.name} {yes_words if yes else no_words} " \
                                          f"({calc.rounded}, {calc.period})."
     first, last = calc.results[0], calc.results[-1]
-    yes = {"up": last.result > first.result, "down": last.result < first.result,
-           "changed": last.result != first.result}[request.test]
+    if request.every and len(calc.results) > 2:  # every year against the one before it
+        steps = list(zip(calc.results, calc.results[1:]))
+        held = [_holds(request.test, a.result, b.result) for a, b in steps]
+        yes = all(held)
+        path = ", ".join(f"{r.period} {r.rounded}" for r in calc.results)
+        broken = next((f" (not from {a.period} to {b.period})" for (a, b), ok in zip(steps, held) if not ok), "")
+        return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} "
+                                          f"{yes_words if yes else no_words} every year{broken}: {path}.")
+    yes = _holds(request.test, first.result, last.result)
     return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} {yes_words if yes else no_words} "
                                       f"from {first.period} ({first.rounded}) to {last.period} ({last.rounded}).")
+
+
+def _holds(test: str, before: float, after: float) -> bool:
+    return {"up": after > before, "down": after < before, "changed": after != before}[test]
 
 
 def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
