@@ -417,3 +417,18 @@ def test_a_verdict_on_a_ratio_the_question_defines_is_withheld_when_the_formula_
                            "plus subordinated debentures) over total stockholders' equity, December 31, 2022 vs "
                            "December 31, 2021.")
     assert verdict is not None and verdict.unclear
+
+
+def test_an_average_whose_years_follow_the_company_uses_the_question_s_own_ratio_for_each_year():
+    """"Average dividend payout ratio for Weis Markets over fiscal 2020-2022, using cash dividends per share ÷
+    basic and diluted EPS for each year, then a simple average": a mean over the three years of the
+    question's own ratio, not the library's payout at the last year."""
+    plan = read_plan("Average dividend payout ratio for Weis Markets over fiscal 2020-2022, using cash dividends per "
+                     "share ÷ basic and diluted EPS for each year, then a simple average (%, 2 decimals)?")
+    assert plan.over == "mean" and plan.source == "question" and plan.unit == "percent"
+    assert render(plan.tree) == "cash dividends per share / basic and diluted EPS"
+    assert [p.year for p in plan.periods] == [2020, 2021, 2022]
+    # "Using the balance sheet ..., what was the current ratio": 'using' there names the source, not a formula
+    plan = read_plan("Using the balance sheet in Costco's Q1 FY2023 release, what was the current ratio at November 20, "
+                     "2022 (total current assets / total current liabilities)?")
+    assert plan is not None and render(plan.tree) == "total current assets / total current liabilities"

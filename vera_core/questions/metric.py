@@ -13,7 +13,7 @@ from vera_core.finance.line_items import concepts_in
 from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
-from vera_core.questions.spans import COMPOUND, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
+from vera_core.questions.spans import COMPOUND, MEAN, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*"
@@ -77,8 +77,10 @@ class MetricPlan:
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
 
 
-_INLINE = re.compile(r"(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|i\.\s?e\.,?)"
-                     r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|$)", re.I)
+_INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
+                     r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using)"
+                     r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|$)",
+                     re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
 _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
@@ -117,6 +119,10 @@ def read_plan(question: str) -> MetricPlan | None:
     for body in defs.values():
         outside = outside.replace(body, " ")
     head = _head(outside)
+    if head and MEAN.search(head) and not (SPAN.search(head) or RANGE.search(head)):
+        # NOTE: "Average dividend payout ratio for Weis Markets over fiscal 2020-2022": the years follow the company
+        span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))
+        head = f"{head} {span.group(0)}" if span else head
     aggregate = read_aggregate(head, bool(_PERCENT_ASKED.search(question))) if head and not _defined(head, defs) else None
     if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
         aggregate = None  # "revenue growth" is the library's metric: its own formula, at the last year
@@ -309,7 +315,8 @@ def _without_hundred(node: Node) -> Node:
 
 _LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A label before a pasted question's object ("WHLR leverage check: ", "Dealer-group metric: ")."""
-_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
+_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
+                     r"\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
 """What makes a pasted object a metric: a share of another item, a growth, a quotient."""
 
 
