@@ -76,7 +76,7 @@ _ASKING_WORD = re.compile(r"\b(?:what|which|how|why|where|who|when|whom|describe
                           r"show|outline|identify)\b", re.I)
 _FRAME = re.compile(r"^\s*(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
                     r"how\s+much\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
-_LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
+LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
 """A label or persona before the question ("Enact 10-K 2022, Key Metrics table: ", "I'm a REIT analyst - ")."""
 _NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)?(?:thousands|millions|billions)"
                        r"(?:\s+of\s+dollars)?\b|\brounded\b.*$|\bround\w*\b.*$|\b(?:did|does|do)\s+.*?\b(?:report|"
@@ -95,7 +95,7 @@ def item_phrase(question: str) -> str:
     """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
-    text = _LABEL_FIRST.sub("", re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0])
+    text = LABEL_FIRST.sub("", re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0])
     for words in asked_periods(text)[1]:
         text = text.replace(words, " ")
     text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.questions.figure import UNIT_ASKED, asked_periods, asked_scale
+from vera_core.questions.figure import LABEL_FIRST, UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
 from vera_core.finance.line_items import concepts_in
@@ -313,8 +313,6 @@ def _without_hundred(node: Node) -> Node:
     return node
 
 
-_LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
-"""A label before a pasted question's object ("WHLR leverage check: ", "Dealer-group metric: ")."""
 _PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
                      r"\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
 """What makes a pasted object a metric: a share of another item, a growth, a quotient."""
@@ -333,7 +331,7 @@ def _head(text: str) -> str:
         # "WHLR leverage check: loans payable, net as a % of total assets at YE2022?"), after any label it
         # starts with ("From Weis Markets' income statement: ...")
         first = re.split(r"(?<=[?.!])\s+", text.strip(), maxsplit=1)[0]
-        first = _VERSUS.sub(" ", _LABEL_FIRST.sub("", first))
+        first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
         return _head(f"what is {first}") if COMPOUND.search(first) or _PASTED.search(first) else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
     head = _POSSESSIVE.sub("", head, count=1)  # "Acme's FY2022 net debt" -> "FY2022 net debt"
