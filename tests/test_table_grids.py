@@ -459,3 +459,72 @@ def test_an_earnings_release_quarter_column_is_read_from_its_header():
     grid, cell = only_cell(grids, "income", re.compile(r"Net Revenue"), 2023)
     assert (cell.value, cell.scale, cell.printed) == (17846.0, 1e6, "$17,846")
     assert cell.period == Period("months", "2023-03-25", 2023, 3, 1)
+
+
+# -- layouts of other filers (issue 25) -----------------------------------------------------------------
+
+
+def test_a_line_of_figures_printed_as_one_text_run_is_read_as_one_figure_per_column():
+    """Some filings print a row's figures as one run of text ("$ 62,343,810 $ 31,614,169"): each figure is
+    its year's cell, the row is a body row (not part of the header) and Revenue is read for 2022."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((188, 60), "CONSOLIDATED STATEMENTS OF OPERATIONS", fontsize=10)
+    page.insert_text((150, 75), "(in thousands, except per share amounts)", fontsize=9)
+    page.insert_text((395, 100), "Fiscal Years Ended November 30,", fontsize=9)
+    for x, year in ((376, "2022"), (445, "2021"), (513, "2020")):
+        page.insert_text((x, 113), year, fontsize=9)
+    page.insert_text((61, 127), "Revenue", fontsize=9)
+    page.insert_text((372.5, 127), "$ 62,343,810      $ 31,614,169      $ 19,977,150", fontsize=9)
+    page.insert_text((61, 142), "Cost of revenue", fontsize=9)
+    page.insert_text((372, 142), "(58,443,611)      (29,724,635)      (18,783,292)", fontsize=9)
+    for y, label, figures in ((157, "Gross profit", ("3,900,199", "1,889,534", "1,193,858")),
+                              (172, "Operating income", ("1,050,873", "623,218", "521,341")),
+                              (187, "Net income", ("651,307", "395,069", "529,160"))):
+        page.insert_text((61, y), label, fontsize=9)
+        for right, figure in zip((425, 493, 552), figures):
+            page.insert_text((right - pymupdf.get_text_length(figure, fontsize=9), y), figure, fontsize=9)
+    _, grids = parsed_grids("ops.pdf", data=doc.tobytes(), name="ops.pdf")
+    grid = next(g for g in grids if g.status == "parsed" and any(c.row_label == "Net income" for c in g.cells))
+    revenue = {c.period.year: c.value for c in grid.cells if c.row_label == "Revenue" and c.col and c.period}
+    assert revenue == {2022: 62_343_810, 2021: 31_614_169, 2020: 19_977_150}
+    cost = {c.period.year: c.value for c in grid.cells if c.row_label == "Cost of revenue" and c.col and c.period}
+    assert cost[2022] == -58_443_611 and not any("62,343,810" in h for h in grid.header)
+
+
+def test_a_line_of_dates_over_several_columns_gives_each_column_its_own_date():
+    """A 52/53-week retailer's release: "12 Weeks Ended" and "36 Weeks Ended" over two columns each, and
+    one line of four dates under them. Each column is its own period: 12 weeks a quarter, 36 weeks three."""
+    header = ((RawCell("12 Weeks Ended", None, (1, 2)), RawCell("36 Weeks Ended", None, (3, 4))),
+              (RawCell("May 7, 2023 May 8, 2022 May 7, 2023 May 8, 2022", None, (1, 4)),))
+    body = ((RawCell("Net sales"), RawCell("52,604"), RawCell("51,612"), RawCell("160,280"), RawCell("151,966")),)
+    grid = interpret(RawGrid(header, body, 5), chunk_id="t1", caption="CONSOLIDATED STATEMENTS OF INCOME")
+    periods = {c.printed: (c.period.end, c.period.months) for c in grid.cells if c.col}
+    assert periods == {"52,604": ("2023-05-07", 3), "51,612": ("2022-05-08", 3),
+                       "160,280": ("2023-05-07", 9), "151,966": ("2022-05-08", 9)}
+
+
+def test_the_scale_line_under_a_statement_s_title_is_the_table_s_scale_across_a_gap():
+    """A release prints "(dollars in millions, except per share data)" under the statement's title, then
+    a gap, then the table: its figures are millions, not dollars."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((220, 120), "ACME WHOLESALE CORPORATION", fontsize=10)
+    page.insert_text((209, 138), "CONSOLIDATED STATEMENTS OF INCOME", fontsize=10)
+    page.insert_text((210, 156), "(dollars in millions, except per share data)", fontsize=10)
+    page.insert_text((280, 174), "(unaudited)", fontsize=10)
+    page.insert_text((331, 248), "12 Weeks Ended", fontsize=7.5)
+    page.insert_text((436, 248), "36 Weeks Ended", fontsize=7.5)
+    page.insert_text((314, 257), "May 7, 2023   May 8, 2022   May 7, 2023   May 8, 2022", fontsize=7.5)
+    for y, label, figures in ((272, "Net sales", ("52,604", "51,612", "160,280", "151,966")),
+                              (282, "Membership fees", ("1,044", "984", "3,071", "2,897")),
+                              (292, "Net income", ("1,302", "1,353", "4,132", "3,911"))):
+        page.insert_text((104, y), label, fontsize=7.5)
+        for right, figure in zip((368, 422, 475, 514), figures):
+            page.insert_text((right - pymupdf.get_text_length(figure, fontsize=7.5), y), figure, fontsize=7.5)
+    _, grids = parsed_grids("release.pdf", data=doc.tobytes(), name="release.pdf")
+    grid = next(g for g in grids if g.status == "parsed" and any(c.row_label == "Net income" for c in g.cells))
+    assert grid.scale == 1e6
+    income = {(c.period.end, c.period.months): c.value for c in grid.cells if c.row_label == "Net income" and c.col}
+    assert income == {("2023-05-07", 3): 1_302, ("2022-05-08", 3): 1_353, ("2023-05-07", 9): 4_132,
+                      ("2022-05-08", 9): 3_911}

@@ -77,7 +77,7 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
                     continue
                 x0, y0, x1, y1 = span["bbox"]
                 bold = bool(span["flags"] & BOLD_FLAG) or bool(_BOLD_FONT.search(span["font"]))
-                spans.append((x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold))
+                spans.extend(_figures_apart(page, (x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold)))
     spans.sort(key=lambda s: ((s[1] + s[3]) / 2, s[0]))
     rows: list[list[tuple]] = []
     for span in spans:
@@ -118,6 +118,31 @@ def _build_row(page_number: int, spans: list[tuple]) -> Row:
     return Row(page=page_number, x0=min(s[0] for s in spans), y0=min(s[1] for s in spans),
                x1=max(s[2] for s in spans), y1=max(s[3] for s in spans), cells=cells, size=size,
                bold=bold_chars >= 0.9 * total)
+
+
+_FIGURE = r"(?:[$€£¥]\s?)?\(?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\)?%?"
+_FIGURES = re.compile(rf"{_FIGURE}(?:\s+{_FIGURE})+")
+_ONE_FIGURE = re.compile(_FIGURE)
+_DIGITS = re.compile(r"\(?\d[\d,]*(?:\.\d+)?\)?%?")
+
+
+def _figures_apart(page: pymupdf.Page, span: tuple) -> list[tuple]:
+    """A span that is a line of figures printed as one text run ("$ 62,343,810 $ 31,614,169 $ 19,977,150"):
+    one span per figure, each where the page prints its digits (found on the page within the run), so
+    that each falls in its column. The run as it is when a figure cannot be placed."""
+    x0, y0, x1, y1, text, size, bold = span
+    if not _FIGURES.fullmatch(text):
+        return [span]
+    out, left = [], x0 - 0.5
+    clip = pymupdf.Rect(x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+    for m in _ONE_FIGURE.finditer(text):
+        digits = _DIGITS.search(m.group(0)).group(0)
+        place = next((r for r in page.search_for(digits, clip=clip) if r.x0 >= left), None)
+        if place is None:
+            return [span]
+        out.append((place.x0, y0, place.x1, y1, m.group(0), size, bold))
+        left = place.x1 - 0.5
+    return out
 
 
 _PAGE_NUMBER = re.compile(r"^(page\s+)?[-–—]?\s*(\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(\s+of\s+\d{1,4})?$", re.IGNORECASE)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from vera_core.finance.dates import PERIOD_HEADING
+from vera_core.finance.money import scale_statement
 from vera_core.finance.statements import is_statement_title
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
 
@@ -234,8 +235,11 @@ def _title_above(rows: list[Row], k: int, region: TableRegion, used: set[int]) -
         if j in used or len(rows[j].cells) > 1 or len(rows[j].text.split()) > 12:
             return
         if rows[j].page == region.page and is_statement_title(rows[j].text):
-            region.caption.insert(0, rows[j])
-            used.add(j)
+            # NOTE: the scale line under the title ("(dollars in millions, except per share data)") is
+            # the table's too, though a gap parts both from the table
+            scales = [i for i in range(j + 1, k + 1) if i not in used and scale_statement(rows[i].text)]
+            region.caption[:0] = [rows[j]] + [rows[i] for i in scales]
+            used.update([j, *scales])
             return
 
 

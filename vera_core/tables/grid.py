@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
-from vera_core.finance.dates import MONTH_NAME, PERIOD_LEAD, YEAR
+from vera_core.finance.dates import DATE_MDY, MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.periods import column_period, dated
 from vera_core.finance.statements import classify_table, is_statement_title
 from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_statement
@@ -131,8 +131,14 @@ def _column_headers(raw: RawGrid) -> list[str]:
     headers = [""] * raw.width
     for row in raw.header:
         for cell in row:
-            for col in range(cell.span[0], min(cell.span[1], raw.width - 1) + 1):
-                headers[col] = f"{headers[col]} {cell.text}".strip()
+            columns = range(cell.span[0], min(cell.span[1], raw.width - 1) + 1)
+            dates = list(DATE_MDY.finditer(cell.text))
+            # NOTE: a line of dates read as one cell over the columns it heads ("May 7, 2023 May 8, 2022 May 7,
+            # 2023 May 8, 2022" over four columns): each column takes its own date
+            own = [d.group(0) for d in dates] if len(columns) > 1 and len(dates) == len(columns) and \
+                not DATE_MDY.sub("", cell.text).strip(" ,") else None
+            for i, col in enumerate(columns):
+                headers[col] = f"{headers[col]} {own[i] if own else cell.text}".strip()
     return headers
 
 

@@ -70,8 +70,8 @@ def _months(text: str) -> int | None:
     n = m.group("n").lower()
     count = int(n) if n.isdigit() else _NUMBER_WORDS[n]
     unit = m.group("u").lower()
-    if unit.startswith("week"):
-        return max(1, round(count / 4.33))
+    if unit.startswith("week"):  # NOTE: 52/53-week years: 12 or 16 weeks are a quarter, 36 weeks three (13 a quarter)
+        return 3 * round(count / 13) if count >= 10 else max(1, round(count / 4.33))
     return count * 3 if unit.startswith("quarter") else count
 
 
