@@ -432,3 +432,9 @@ def test_an_average_whose_years_follow_the_company_uses_the_question_s_own_ratio
     plan = read_plan("Using the balance sheet in Costco's Q1 FY2023 release, what was the current ratio at November 20, "
                      "2022 (total current assets / total current liabilities)?")
     assert plan is not None and render(plan.tree) == "total current assets / total current liabilities"
+
+
+def test_a_growth_of_a_line_item_shows_each_year_as_an_amount_not_a_percentage():
+    income = statement("t1", "income", {"Total revenues": (150, 100)}, years=(2024, 2022))
+    _, ev = evidence("What was Acme's revenue CAGR over FY2022 - FY2024?", income)
+    assert "%" not in ev.calculation.results[0].rounded and ev.calculation.rounded.endswith("%")

@@ -163,7 +163,10 @@ def _subject_plan(question: str, one_period: bool, every: bool = False, whole: s
         plan = replace(plan, periods=tuple(periods))
     if plan is not None and subject:  # the verdict names what it tests as the question does ("operating margin")
         named = re.sub(r"\s+", " ", _FILLER.sub(" ", re.sub(r"\([^()]*\)", " ", subject.group("subject")))).strip(" ,")
-        plan = replace(plan, name=named or plan.name)
+        named = re.sub(r"^.*['\u2019]s?\s+", "", named)  # "McDonald's operating margin" -> "operating margin"
+        # NOTE: only when the subject names the measure ("Does AES have an improving ...": the subject is the company)
+        shared = label_terms(named) & label_terms(f"{plan.name} {plan.definition}")
+        plan = replace(plan, name=named if shared else plan.name)
     if plan is None or plan.over != "at":
         item = _item(question)
         if item is None:

@@ -79,7 +79,10 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         except ZeroDivisionError as exc:
             return MetricEvidence(missing=f"{plan.name} cannot be computed: {exc}.")
         shown = value * 100 if plan.unit == "percent" and plan.over != "growth" else value
-        results.append((period_words(period), shown, _rounded(shown, plan, operands), operands))
+        # NOTE: a growth of a line item: each year's value is the item's amount, not a percentage
+        each = replace(plan, unit="amount", digits=None, scale=None) \
+            if plan.over == "growth" and isinstance(plan.tree, Item) else plan
+        results.append((period_words(period), shown, _rounded(shown, each, operands), operands))
     if not results:
         return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")
     why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results])
