@@ -178,16 +178,20 @@ def _subject_plan(question: str, one_period: bool, every: bool = False, whole: s
         return None
     if one_period and every and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated):
         # NOTE: "profitable in every year from 2019 through 2021": the sign of each year
-        return replace(plan, periods=tuple(shifted(dated[-1], n) for n in range(dated[-1].year - dated[0].year, -1, -1)),
-                       direction=True)
+        return replace(plan, periods=_each_year(dated[0], dated[-1]), direction=True)
     if one_period:
         return replace(plan, periods=(dated[-1],), direction=False)
     compared = (dated[0], dated[-1]) if len(dated) > 1 else (shifted(dated[-1], 1), dated[-1])
     if every and all(p.kind in ("year", "fiscal_year", "instant") for p in compared) \
             and (compared[-1].year or 0) - (compared[0].year or 0) > 1:
         # NOTE: "every year from 2021 through 2023": each year of the span, not its ends only
-        compared = tuple(shifted(compared[-1], n) for n in range(compared[-1].year - compared[0].year, -1, -1))
+        compared = _each_year(compared[0], compared[-1])
     return replace(plan, periods=compared, direction=True)
+
+
+def _each_year(first: Period, last: Period) -> tuple[Period, ...]:
+    """Every fiscal year from `first` to `last`, earliest first, each of `last`'s kind."""
+    return tuple(shifted(last, n) for n in range(last.year - first.year, -1, -1))
 
 
 def _item(question: str) -> str | None:
