@@ -26,7 +26,8 @@ from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "section_list", "table_list"]
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "document_table_list", "list_object",
+           "section_list", "table_list"]
 
 ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
                       r"highest|lowest|main|primary|single|only|total|most|least)\b|"
@@ -222,53 +223,95 @@ GENERIC_HEADERS = frozenset(terms("item items name names description details not
 
 
 def table_list(question: str, hits: Sequence[ChunkRecord], doc_grids) -> ListAnswer | None:
-    """The first column of a table among the best hits when its header is what the question asks a list
-    of ("What change types are defined ...?" over a table headed "Change type | Examples | Approval";
-    "For which kinds of data ... retention?" over "Data | Kept for"): each row an item, with the row's
-    other cells as its details, cited to the row. `doc_grids(doc_id)`: a document's table grids."""
-    if asks_one_fact(question):
-        return None
-    asked = {_loose(t) for t in terms(_list_object(question))}
-    if not asked:
-        return None
-    for chunk in hits[:TABLE_HITS]:
+    """A table's column among the best hits when its header is what the question asks a list of ("What
+    change types are defined ...?" over a table headed "Change type | Examples | Approval"; "Which
+    departments are named as record owners ...?" over "Record type | Retention period | Record owner"):
+    the first column lists each row with its other cells as details, cited to the row; another column
+    lists its distinct values. `doc_grids(doc_id)`: a document's table grids."""
+    asked = _asked_object(question)
+    for chunk in hits[:TABLE_HITS] if asked else ():
         if chunk.kind != "table":
             continue
         grid = next((g for g in doc_grids(chunk.doc_id) if g.chunk_id == chunk.chunk_id), None)
-        if grid is None or grid.status != "parsed" or not grid.header:
+        found = _column_list(grid, chunk, asked, question)
+        if found is not None:
+            return found
+    return None
+
+
+def document_table_list(question: str, hits: Sequence[ChunkRecord], doc_grids, doc_chunks) -> ListAnswer | None:
+    """The one table of one of the best hits' first two documents whose header names what is asked a list
+    of, when retrieval ranked no table ("what severity levels does the incident response plan use?"); None when
+    no table, or more than one, names it."""
+    asked = _asked_object(question)
+    for doc_id in list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))[:2] if asked else ():
+        tables = {c.chunk_id: c for c in doc_chunks(doc_id) if c.kind == "table"}
+        named = [(g, tables[g.chunk_id]) for g in doc_grids(doc_id)
+                 if g.chunk_id in tables and _asked_column(g, asked) is not None]
+        if len(named) == 1:
+            return _column_list(*named[0], asked)
+    return None
+
+
+def _asked_object(question: str) -> set[str]:
+    """The loose terms of what a list question asks a list of; empty for a one-fact question."""
+    return set() if asks_one_fact(question) else {_loose(t) for t in terms(list_object(question))}
+
+
+def _asked_column(grid, asked: set[str], question: str = "") -> int | None:
+    """The column whose header is what is asked a list of (or, for a header of two words or more, whose
+    words the question all uses: "named as record owners" over "Record owner"), or None."""
+    if grid is None or grid.status != "parsed" or not grid.header:
+        return None
+    said = {_loose(t) for t in terms(question)}
+    for col, header in enumerate(grid.header):
+        head = {_loose(t) for t in terms(header or "")}
+        if head and not terms(header or "") <= GENERIC_HEADERS and (head <= asked or (len(head) > 1 and head <= said)):
+            return col
+    return None
+
+
+def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") -> ListAnswer | None:
+    col = _asked_column(grid, asked, question)
+    if col is None:
+        return None
+    rows: dict[int, list] = {}
+    for cell in grid.cells:
+        rows.setdefault(cell.row, []).append(cell)
+    items, seen = [], set()
+    for _, cells in sorted(rows.items()):
+        label = next((c for c in cells if c.col == 0), None)
+        if label is None or not label.row_label.strip():
             continue
-        head = terms(grid.header[0])
-        if not head or not {_loose(t) for t in head} <= asked or head <= GENERIC_HEADERS:
-            continue
-        rows: dict[int, list] = {}
-        for cell in grid.cells:
-            rows.setdefault(cell.row, []).append(cell)
-        items = []
-        for _, cells in sorted(rows.items()):
-            label = next((c for c in cells if c.col == 0), None)
-            if label is None or not label.row_label.strip():
-                continue
+        if col == 0:
             details = "; ".join(f"{c.header}: {c.printed}" for c in sorted(cells, key=lambda c: c.col)
                                 if c.col and c.printed.strip() and c.header)
             text = f"{label.row_label} ({details})" if details else label.row_label
             boxes = tuple(b for b in (label.label_box, *(c.box for c in cells if c.col)) if b is not None)
             items.append(Piece(text, chunk, label.row_label, regions=boxes))
-        if len(items) >= MIN_ITEMS:
-            section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
-            return ListAnswer(grid.header[0], tuple(items), section.replace(" / ", "/"))
-    return None
+            continue
+        cell = next((c for c in cells if c.col == col and c.printed.strip()), None)
+        if cell is None or cell.printed.strip().lower() in seen:
+            continue
+        seen.add(cell.printed.strip().lower())
+        items.append(Piece(cell.printed.strip(), chunk, cell.printed.strip(),
+                           regions=tuple(b for b in (cell.box,) if b is not None)))
+    if len(items) < MIN_ITEMS:
+        return None
+    section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
+    return ListAnswer(grid.header[col], tuple(items), section.replace(" / ", "/"))
 
 
 _OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:[\w-]+\s+){0,3}?[\w-]+?)"
                      r"(?=\s+(?:that|which|in|of|for|under|on|listed|defined|named|set|i|we|you)\b|\s*[?,]|$)|"
                      r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?|categories|classes)\s+of\s+)?(?P<obj>(?:[\w-]+\s+){0,3}?"
                      r"[\w-]+?)\s+(?:are|is|were|was|do|does|did|can|could|should|must|have|has|get|gets|need|needs|"
-                     r"require|requires)\b|"
+                     r"require|requires|make\s+up|makes\s+up|include|includes|cover|covers|use|uses|apply|applies|exist)\b|"
                      r"\blist\s+(?:all\s+|every\s+|each\s+)?(?:the\s+)?(?P<obj3>(?:[\w-]+\s+){0,3}?[\w-]+?)"
                      r"(?=\s+(?:that|which|in|of|for|under|on)\b|\s*[?,.]|$)", re.I)
 
 
-def _list_object(question: str) -> str:
+def list_object(question: str) -> str:
     """What a list question asks a list of, from the sentence that asks: "What change types are defined
     ...?" -> "change types"; "For which kinds of data does ...?" -> "data"; "What are the questions I have
     to go through?" -> "questions"; '' when it names none."""

@@ -58,13 +58,15 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
     items: list[OutlineItem] = []
     carried = ""  # NOTE: a list the chunker split keeps its lead-in in the next chunk
     carried_intro = ""
+    tail: list[tuple[int, str]] = []  # (indent, marker) of the run that ended the chunk before
     for chunk in chunks:
         if chunk.kind != "text":
-            carried = ""
+            carried, tail = "", []
             continue
         run: list[tuple[int, str, str, str]] = []  # (indent, bullet, marker, line)
         lead = carried
         intro = carried_intro
+        context = tail  # the list this chunk opens with continues the one the chunk before ended with
         titles = set(chunk.heading_titles)
         for raw in chunk.text.split("\n"):
             m = _LINE.match(raw)
@@ -78,27 +80,32 @@ def read_outline(chunks: Sequence[ChunkRecord]) -> list[OutlineItem]:
                 indent, bullet, marker, line = run[-1]
                 run[-1] = (indent, bullet, marker, f"{line} {raw.strip()}")
                 continue
-            items += _items(run, lead, chunk, items, intro)
-            run = []
+            items += _items(run, lead, chunk, items, intro, context)
+            run, context = [], []
             # NOTE: a bold line over a list ("**When a device is lost:**") is a lead-in too
             lead = raw.strip() if raw.rstrip().rstrip("*").rstrip().endswith(":") else ""
             intro = raw.strip()
         carried = lead  # a list the chunker split keeps its lead-in, and so does a lead-in that ends a chunk
-        carried_intro = intro if not run else ""
-        items += _items(run, lead, chunk, items, intro)
+        carried_intro = intro  # a list that goes on in the next chunk keeps its introduction
+        tail = [*context, *((indent, marker) for indent, _, marker, _ in run)] if run else []
+        items += _items(run, lead, chunk, items, intro, context)
     return items
 
 
 def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord,
-           before: list[OutlineItem], intro: str = "") -> list[OutlineItem]:
+           before: list[OutlineItem], intro: str = "", context: Sequence[tuple[int, str]] = ()) -> list[OutlineItem]:
     """The items of one run of list lines. A run that opens with the line of an item read before (a
     long list split between chunks repeats its parent item's line) continues that item: the line is
-    not read twice, and the items under it are its sub-items."""
+    not read twice, and the items under it are its sub-items. `context`: the (indent, marker) of the
+    run the chunk before ended with, when this run continues it (the chunker split "4. Release ..."
+    from its sub-item "a. If more time is needed ..."): levels are read over both, and the items sit
+    under the items read before."""
     if not run:
         return []
-    levels = outline_levels([(indent, marker) for indent, _, marker, _ in run])
+    pairs = [(indent, marker) for indent, _, marker, _ in run]
+    levels = outline_levels([*context, *pairs])[len(context):] if context and before else outline_levels(pairs)
     out: list[OutlineItem] = []
-    stack: list[int] = []
+    stack: list[int] = _ancestry(before) if context and before else []
     offset = len(before)
     for position, ((_, _, marker, line), level) in enumerate(zip(run, levels)):
         stack = stack[:level]
@@ -111,10 +118,21 @@ def _items(run: list[tuple[int, str, str, str]], lead: str, chunk: ChunkRecord,
         parent = stack[-1] if stack and len(stack) == level else None
         text = _LINE.match(line).group("text") if not marker else line.split(marker, 1)[1].strip()
         text = _CHECKBOX.sub("", text.replace("**", "").strip())  # a task list's box is not its text
-        out.append(OutlineItem(text, marker, level + before[stack[0]].level
-                               if stack and stack[0] < offset else level, parent, lead, chunk, line, intro))
+        if context:
+            absolute = level
+        else:
+            absolute = level + before[stack[0]].level if stack and stack[0] < offset else level
+        out.append(OutlineItem(text, marker, absolute, parent, lead, chunk, line, intro))
         stack.append(offset + len(out) - 1)
     return out
+
+
+def _ancestry(items: Sequence[OutlineItem]) -> list[int]:
+    """The indices from the top-level item down to the last item read, each the parent of the next."""
+    chain = [len(items) - 1]
+    while items[chain[0]].parent is not None:
+        chain.insert(0, items[chain[0]].parent)
+    return chain
 
 
 def items_asked(outline: Sequence[OutlineItem], focus: str, section: str = "") -> list[OutlineItem] | None:

@@ -70,8 +70,11 @@ CONCEPTS: tuple[Concept, ...] = (
        other_items="continuing discontinued before tax taxes equity"),
     _c("cost of sales", r"\bcost\s+of\s+(?:goods\s+sold|sales|revenues?)\b|\bCOGS\b",
        ("cost of sales", "cost of goods sold", "cost of revenues", "cost of revenue"), expense=True, home=("income",)),
-    _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b",
-       ("depreciation and amortization", "depreciation and amortisation"), expense=True, home=("cash_flow", "income")),
+    _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b|"
+                                        r"(?<!accumulated\s)\bdepreciation\b(?!\s+(?:of|on|and)\b)",
+       ("depreciation and amortization", "depreciation and amortisation", "depreciation depletion and amortization",
+        "depreciation amortization and impairment", "depreciation and amortization expense", "depreciation"),
+       expense=True, home=("cash_flow", "income"), other_items="accumulated deferred"),
     _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|"
                               r"cash\s+(?:provided\s+by|from|(?:provided\s+by\s+\(?)?used\s+in\)?)\s+operating\s+activities|"
                               r"cash\b[^.?;]{0,40}?\b(?:generate[ds]?|provided|produced)\s+(?:by|from|in)\s+"

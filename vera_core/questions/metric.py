@@ -13,6 +13,7 @@ from vera_core.finance.line_items import concepts_in
 from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
+from vera_core.questions.restate import restated
 from vera_core.questions.spans import COMPOUND, MEAN, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
 from vera_core.records import Period
 
@@ -114,6 +115,7 @@ def definitions(question: str) -> dict[str, str]:
 
 def read_plan(question: str) -> MetricPlan | None:
     """The metric plan of a question, or None when it asks for no computed metric."""
+    question = restated(question)
     defs = definitions(question)
     outside = question
     for body in defs.values():

@@ -7,7 +7,9 @@ gated figures; the question says what to compute and what the verdict tests.
   before it) and whether it went up, down, or changed at all ("improve" is up, except for a number of
   days, where shorter is better);
 - sign: a metric or line item at one period, positive or negative;
-- which: the segment (business, region, division) with the highest or lowest measure at a period.
+- which: the segment (business, region, division) with the highest or lowest measure at a period;
+- threshold and pair: a measure against the yardstick the question states, or one measure against
+  another at one period (`questions/comparisons.py`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import SHARE_OF, Item, render
+from vera_core.questions.comparisons import Comparison, read_comparison
+from vera_core.questions.expression import SHARE_OF, BinOp, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, definitions, read_plan
@@ -51,8 +54,8 @@ LOWER_IS_BETTER = ("days",)
 class VerdictRequest:
     """What a verdict question asks VERA to compute and test."""
 
-    kind: Literal["compare", "sign", "which"]
-    test: Literal["up", "down", "changed", "positive", "negative", "highest", "lowest"]
+    kind: Literal["compare", "sign", "which", "threshold", "pair"]
+    test: Literal["up", "down", "changed", "positive", "negative", "highest", "lowest", "above", "below"]
     plan: MetricPlan | None = None
     """compare and sign: what to compute, at the periods compared (earlier first) or the one period."""
     measure: str = ""
@@ -62,6 +65,9 @@ class VerdictRequest:
     every: bool = False
     """compare: the test holds for every year of the span, each year against the one before ("improved
     every year from 2021 through 2023"), not only from the first year to the last."""
+    comparison: Comparison | None = None
+    """threshold and pair: the yardstick or the other measure, and which side must be higher. A pair's plan
+    computes A - B."""
     unclear: str = ""
     """Why the question asks for more than the verdict VERA can compute ("did R&D rise though revenue
     fell?" tests two things; "loans as a share of total assets" a ratio VERA read as one item): the
@@ -72,6 +78,9 @@ class VerdictRequest:
         """What the verdict compares, in words ("gross margin, FY2018 vs FY2019")."""
         if self.kind == "which":
             return f"{self.measure} by segment" + (f", {self.period.label}" if self.period else "")
+        if self.comparison is not None:
+            periods = ", ".join(f"FY{p.year}" if p.kind == "year" else p.label for p in self.plan.periods)
+            return f"{self.comparison.measure} {self.comparison.words}, {periods}"
         periods = " vs ".join(f"FY{p.year}" if p.kind == "year" else p.label for p in self.plan.periods)
         return f"{self.plan.name}, {periods}"
 
@@ -87,8 +96,13 @@ def read_verdict(question: str) -> VerdictRequest | None:
         return VerdictRequest("which", test, measure=measure, period=periods[-1] if periods else None)
     clause = asking_clause(question)
     if not clause:
-        return None
+        could = _COULD.search(question)  # "Could it cover its current liabilities with its current assets?"
+        comparison = read_comparison(question[could.end():]) if could else None
+        return _compared(comparison, question[could.end():], question) if comparison else None
     whole, question = question, clause
+    comparison = read_comparison(question)
+    if comparison is not None:
+        return _compared(comparison, question, whole)
     sign = SIGN.search(question)
     test = sign.group("sign").lower() if sign else "down" if DOWN.search(question) and not UP.search(question) \
         else "up" if UP.search(question) else "changed" if CHANGED.search(question) else ""
@@ -102,6 +116,51 @@ def read_verdict(question: str) -> VerdictRequest | None:
         test = "down"
     return VerdictRequest("sign" if sign else "compare", test, plan, every=every and len(plan.periods) > 2,
                           unclear=_unclear(question, plan, bool(sign)))
+
+
+_COULD = re.compile(r"(?:^|(?<=[.?!:;])\s+)(?=(?:can|could)\b)", re.I)
+
+
+def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest | None:
+    """A threshold or pair verdict: what to compute at the period asked (each year of a span asked of
+    'every year'), and why it cannot be judged when the yardstick's unit is not the measure's."""
+    test = "above" if comparison.above else "below"
+    periods, _ = asked_periods(clause)
+    if not periods:
+        periods, _ = asked_periods(whole)
+    dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
+    if not dated:
+        return None
+    every = bool(EVERY.search(clause)) and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated)
+    at = _each_year(dated[0], dated[-1]) if every else (dated[-1],)
+    if comparison.kind == "pair":
+        plan = read_plan(f"What is {comparison.measure} minus {comparison.other}?")
+        if plan is None or plan.unit != "amount":
+            tree = BinOp("-", Item(comparison.measure), Item(comparison.other))
+            plan = MetricPlan(f"{comparison.measure} minus {comparison.other}", None, render(tree), "question", tree,
+                              "amount", at, False, None, asked_scale(clause))
+        plan = replace(plan, periods=at, direction=every)
+        return VerdictRequest("pair", test, plan, comparison=comparison, every=every)
+    plan = read_plan(f"What is {comparison.measure}?")
+    if plan is None or plan.over != "at":
+        item = comparison.measure if label_terms(comparison.measure) else None
+        if item is None:
+            return None
+        plan = MetricPlan(item, None, item, "library", Item(item), "amount", at, False, None, asked_scale(clause))
+    plan = replace(plan, periods=at, direction=every)
+    return VerdictRequest("threshold", test, plan, comparison=comparison, every=every,
+                          unclear=_yardstick_unclear(comparison, plan))
+
+
+def _yardstick_unclear(comparison: Comparison, plan: MetricPlan) -> str:
+    """Why a yardstick cannot be held against the measure ('' when it can)."""
+    unit = comparison.unit
+    if unit and unit != plan.unit and not (unit == "ratio" and plan.unit == "ratio"):
+        return (f"the yardstick ({comparison.words}) is written as {unit if unit != 'ratio' else 'a multiple'}, "
+                f"but {plan.name} is {'an amount' if plan.unit == 'amount' else 'a ' + plan.unit}")
+    if not unit and plan.unit == "amount":
+        return f"the yardstick ({comparison.words}) states no currency or scale for {plan.name}"
+    return ""
 
 
 EVERY = re.compile(r"\b(?:every|each)\s+(?:successive\s+|single\s+|fiscal\s+)?(?:year|period)s?(?:[\s-]end)?\b|"

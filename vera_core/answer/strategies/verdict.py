@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Verdict
+from vera_core.answer.contract import PeriodResult, Verdict
 from vera_core.answer.figures.cells import CellFinder
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.segments import SegmentFigure, segment_figures
@@ -22,7 +22,8 @@ __all__ = ["SEARCH_TOP_K", "gather"]
 SEARCH_TOP_K = 12
 """Chunks one search returns for a verdict (they rank the tables and choose the documents)."""
 _TESTS = {"up": ("rose", "did not rise"), "down": ("fell", "did not fall"), "changed": ("changed", "did not change"),
-          "positive": ("is positive", "is not positive"), "negative": ("is negative", "is not negative")}
+          "positive": ("is positive", "is not positive"), "negative": ("is negative", "is not negative"),
+          "above": ("was above", "was not above"), "below": ("was below", "was not below")}
 
 
 def gather(plan: Plan, services: Services) -> Evidence:
@@ -53,6 +54,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 def _judged(request: VerdictRequest, calc) -> tuple[str, str]:
     """("yes"/"no", the lead sentence) from the computed figures."""
+    if request.comparison is not None:
+        return _measured(request, calc)
     yes_words, no_words = _TESTS[request.test]
     if request.kind == "sign" and len(calc.results) > 1:  # every year of the span
         signs = [(r, r.result > 0 if request.test == "positive" else r.result < 0) for r in calc.results]
@@ -78,6 +81,33 @@ def _judged(request: VerdictRequest, calc) -> tuple[str, str]:
     yes = _holds(request.test, first.result, last.result)
     return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} {yes_words if yes else no_words} "
                                       f"from {first.period} ({first.rounded}) to {last.period} ({last.rounded}).")
+
+
+def _measured(request: VerdictRequest, calc) -> tuple[str, str]:
+    """A threshold (the measure against the yardstick) or a pair (A - B against zero), at each period
+    computed: yes only when every period passes; the lead names the period that fails."""
+    comparison = request.comparison
+    yardstick = comparison.threshold if request.kind == "threshold" else 0.0
+    results = calc.results or [PeriodResult(period=calc.period, result=calc.result, rounded=calc.rounded or "")]
+    passed = [(r, _passes(r.result, yardstick, comparison.above, comparison.inclusive)) for r in results]
+    yes = all(ok for _, ok in passed)
+    failed = next((r for r, ok in passed if not ok), None)
+    when = f" (not in {failed.period})" if failed is not None and len(passed) > 1 else ""
+    if request.kind == "threshold":
+        path = ", ".join(f"{r.period} {r.rounded}" for r in results)
+        return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {request.plan.name} was "
+                                          f"{'' if yes else 'not '}{comparison.words}{when}: {path}.")
+    side = ("at least as large as" if comparison.above else "at most") if comparison.inclusive else \
+        ("larger than" if comparison.above else "smaller than")
+    path = "; ".join(f"{r.period}: {comparison.measure} minus {comparison.other} = {r.rounded}" for r in results)
+    return ("yes" if yes else "no"), (f"{'Yes' if yes else 'No'}: {comparison.measure} was {'' if yes else 'not '}"
+                                      f"{side} {comparison.other}{when}. {path}.")
+
+
+def _passes(value: float, yardstick: float, above: bool, inclusive: bool) -> bool:
+    if inclusive:
+        return value >= yardstick if above else value <= yardstick
+    return value > yardstick if above else value < yardstick
 
 
 def _holds(test: str, before: float, after: float) -> bool:

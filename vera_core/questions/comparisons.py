@@ -1,0 +1,105 @@
+"""Yes/no questions that compare a figure with a yardstick or with another figure.
+
+- threshold: "Is the debt-to-equity ratio above 2x at the end of 2022?", "Was operating margin at least 10%
+  in FY2023?", "Is leverage high (debt-to-equity above 2.0)?": the measure at the period, against the number
+  the question states, in the measure's unit (a percentage yardstick is never compared with a ratio);
+- pair: "Was capex larger than depreciation in 2023?", "Did capital expenditures exceed D&A in FY2022?",
+  "Could it cover its current liabilities with its current assets?": two measures at one period.
+
+A judgement with no yardstick ("is the business capital-intensive?") is not read here: VERA states no
+verdict on a standard the question does not give.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Comparison", "read_comparison"]
+
+_ASK = r"(?:is|are|was|were|does|do|did|has|have|had|will|can|could|would|should)"
+_ABOVE = (r"(?:greater|larger|higher|bigger|more)\s+than|exceed(?:s|ed|ing)?|above|over|in\s+excess\s+of|"
+          r"(?:at\s+least|no\s+(?:less|lower)\s+than)|>=?")
+_BELOW = r"(?:less|lower|smaller|fewer)\s+than|below|under|(?:at\s+most|no\s+(?:more|higher)\s+than)|<=?"
+_CMP = rf"(?P<cmp>{_ABOVE}|{_BELOW})"
+_NUMBER = r"(?P<sign>-)?\$?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|percent\b|per\s?cent\b|x\b|×|times\b|days\b|" \
+          r"(?:thousand|million|billion|bn|mm|m)\b)?"
+_THRESHOLD = re.compile(rf"(?:\b{_ASK}\s+|[(\[,;:]\s*|^)(?:the\s+)?(?P<measure>[^(),;:?]{{2,80}}?)\s+"
+                        rf"(?:(?:stay|stayed|remain|remained|come\s+in|came\s+in|be|been|was|is|were|are)\s+)?{_CMP}\s+"
+                        rf"(?:the\s+|a\s+)?{_NUMBER}", re.I)
+_PAIR = re.compile(rf"\b{_ASK}\s+(?:the\s+(?:company['’]s\s+)?|its\s+)?(?P<a>[^(),;:?]{{2,60}}?)\s+(?:(?:be|been)\s+)?{_CMP}\s+"
+                   rf"(?:the\s+|its\s+|that\s+of\s+)?(?P<b>[A-Za-z][^();:?]{{1,60}}?)"
+                   rf"(?=\s+(?:in|for|during|at|as\s+of|on|over|from|by)\b|\s*[?;(.]|,(?!\s*and\b|\s*\w+\s+and\b)|$)", re.I)
+_COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?:cover|meet|pay(?:\s+off)?)\s+"
+                    rf"(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?(?P<b>[^(),;:?]{{2,60}}?)\s+(?:with|from|using|out\s+of)"
+                    rf"\s+(?:its\s+|their\s+|the\s+)?(?P<a>[^(),;:?]{{2,60}}?)(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|"
+                    rf"\s*[?,;(.]|$)|\b{_ASK}\s+(?:its\s+|the\s+)?(?P<a2>[^(),;:?]{{2,60}}?)\s+(?:enough|sufficient|"
+                    rf"adequate)\s+to\s+(?:cover|meet|pay)\s+(?:its\s+|their\s+|the\s+)?(?P<b2>[^(),;:?]{{2,60}}?)"
+                    rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)", re.I)
+""""Could it cover its current liabilities with its current assets?": A >= B."""
+_SCALES = {"thousand": 1e3, "million": 1e6, "mm": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
+_PRONOUN = re.compile(r"^(?:it|its|they|their|the\s+company|this|that)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What a comparison verdict tests."""
+
+    kind: Literal["threshold", "pair"]
+    above: bool
+    """True: the measure (or A) must be above the yardstick (or B); False: below."""
+    inclusive: bool
+    """'at least' / 'at most' / 'cover': equality passes."""
+    measure: str
+    """threshold: the measure; pair: A."""
+    other: str = ""
+    """pair: B."""
+    threshold: float | None = None
+    """threshold: the yardstick in the measure's unit (a percentage in percent; an amount in units)."""
+    unit: Literal["percent", "ratio", "days", "amount", ""] = ""
+    """threshold: the unit the yardstick is written in ('' when the question gives none)."""
+    words: str = ""
+    """The comparison as the question words it ("above 2x", "larger than depreciation")."""
+
+
+def read_comparison(clause: str) -> Comparison | None:
+    """The comparison a yes/no clause asks, or None."""
+    if not re.match(rf"^\s*(?:\w+[,:]?\s+){{0,12}}?{_ASK}\b", clause, re.I):
+        return None
+    threshold = _THRESHOLD.search(clause)
+    if threshold and not _PRONOUN.match(threshold.group("measure")):
+        return _threshold(threshold)
+    cover = _COVER.search(clause)
+    if cover:
+        a, b = cover.group("a") or cover.group("a2"), cover.group("b") or cover.group("b2")
+        return Comparison("pair", True, True, a.strip(), b.strip(), words=cover.group(0).strip())
+    pair = _PAIR.search(clause)
+    if pair and not _PRONOUN.match(pair.group("a")) and not re.match(r"^\d", pair.group("b")):
+        cmp = pair.group("cmp").lower()
+        above = bool(re.match(_ABOVE, cmp, re.I))
+        return Comparison("pair", above, _inclusive(cmp), pair.group("a").strip(), pair.group("b").strip(),
+                          words=f"{pair.group('cmp')} {pair.group('b')}")
+    return None
+
+
+def _inclusive(cmp: str) -> bool:
+    return bool(re.match(r"at\s+(?:least|most)|no\s+|>=|<=", cmp, re.I))
+
+
+def _threshold(m: re.Match) -> Comparison | None:
+    cmp = m.group("cmp").lower()
+    value = float(m.group("num").replace(",", "")) * (-1 if m.group("sign") else 1)
+    unit_word = (m.group("unit") or "").lower().strip()
+    unit = ""
+    if unit_word in ("%", "percent") or unit_word.startswith("per"):
+        unit = "percent"
+    elif unit_word in ("x", "×", "times"):
+        unit = "ratio"
+    elif unit_word == "days":
+        unit = "days"
+    elif unit_word in _SCALES or "$" in m.group(0):
+        unit, value = "amount", value * _SCALES.get(unit_word, 1.0)
+    measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
+    return Comparison("threshold", bool(re.match(_ABOVE, cmp, re.I)), _inclusive(cmp), measure, threshold=value,
+                      unit=unit, words=m.group(0)[m.start("cmp") - m.start():].strip())

@@ -1,0 +1,108 @@
+"""Analysts' ways of asking for a growth or a share, restated in the form the metric reader reads.
+
+- "How fast did revenue grow in 2022?", "How quickly did net sales grow from 2021 to 2022?", "By what
+  percentage did net income decline in 2023?", "By how much did revenue increase from 2022 to 2023, in
+  percent?" -> "What was the revenue growth ...?" (a decline is a negative growth);
+- "What was the percentage increase in revenue ...?" -> "What was the revenue growth ...?";
+- "What share of total revenues came from automotive sales in 2023?", "What percentage of revenue did
+  the Americas account for?", "Data Center's share of total revenue" -> "What is automotive sales as a % of
+  total revenues in 2023?".
+
+A restatement keeps every other word of the question (its periods, units, rounding and company), so
+the readers read them as before; a question none of these forms fits is returned unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["restated"]
+
+_LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
+"""What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
+_SUBJECT_END = r"(?=\s+(?:grow|grew|increase|rise|rose|decline|decrease|fall|fell|drop|shrink|change)\w*\b)"
+_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change)\w*"
+
+_HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
+                       rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
+""""How fast did X grow ...": a growth ("how much" only when a percentage is asked)."""
+_BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?|%)(?:\s+points?)?\s+"
+                         rf"(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b"
+                         rf"(?P<rest>.*)$", re.I | re.S)
+"""'By what percentage did X decline ...'."""
+_BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
+                          rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
+"""'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
+_PERCENT_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth)\s+(?:in|of)\s+"
+                             r"(?:the\s+)?", re.I)
+"""'the percentage increase in X' names a growth."""
+_PERCENT_ASKED = re.compile(r"\bin\s+(?:percent(?:age)?s?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\(\s*%|%\s*\)|"
+                            r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b", re.I)
+
+_PERCENT_WORDS = re.compile(r",?\s*\b(?:in|as\s+a)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\b", re.I)
+
+_SHARE = r"(?:share|percent(?:age)?|proportion|portion|fraction|%)"
+_SHARE_CAME = re.compile(rf"{_LEAD}(?:what|which)\s+(?:was|is|were)?\s*(?:the\s+)?(?:approximate\s+|rough\s+)?{_SHARE}\s+of\s+"
+                         rf"(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+(?:came|comes|come|was|were|is|are)\s+"
+                         rf"(?:derived\s+|generated\s+|contributed\s+|earned\s+)?(?:from|by|in)\s+(?:the\s+)?"
+                         rf"(?P<part>.+?)(?P<rest>(?:\s+(?:in|for|during|of|at|as\s+of|over)\s+.*|\s*[,(?].*)?)$",
+                         re.I | re.S)
+"""'What share of total revenues came from automotive sales in 2023?'."""
+_SHARE_DID = re.compile(rf"{_LEAD}(?:roughly\s+|approximately\s+|about\s+)?(?:what|which)\s+(?:approximate\s+|rough\s+)?"
+                        rf"{_SHARE}\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+"
+                        rf"(?:did|does|do|was|is)\s+(?:the\s+)?(?P<part>.+?)\s+(?:account\s+for|represent|make\s+up|"
+                        rf"contribute|generate|comprise|constitute)\b(?P<rest>.*)$", re.I | re.S)
+"""'Roughly what share of revenue did the Americas account for in FY2022?'."""
+_SHARE_WAS = re.compile(rf"{_LEAD}(?:what|which)\s+{_SHARE}\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+"
+                        rf"(?:was|is|were|are)\s+(?:the\s+)?(?P<part>.+?)(?P<rest>(?:\s+(?:in|for|during|at|as\s+of|over)\s+.*|"
+                        rf"\s*[,(?].*)?)$", re.I | re.S)
+"""'What percentage of net sales was R&D in 2023?'."""
+_SHARE_OWN = re.compile(rf"{_LEAD}(?P<ask>what\s+(?:was|is|were)\s+(?:the\s+)?)(?P<part>[A-Z][\w&.\- ]{{1,60}}?)['’]s?\s+"
+                        rf"(?:share|percentage)\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)"
+                        rf"(?P<rest>(?:\s+(?:in|for|during|at|as\s+of|over)\s+.*|\s*[,(?].*)?)$", re.I | re.S)
+"""'What was Data Center's share of total revenue in fiscal 2024?'."""
+_ROUGHLY = re.compile(r"^\s*(?:roughly|approximately|about)\s+", re.I)
+
+
+def restated(question: str) -> str:
+    """The question in the form the metric reader reads, or the question itself."""
+    for shape in (_growth, _share):
+        found = shape(question)
+        if found:
+            return found
+    return question
+
+
+def _growth(question: str) -> str | None:
+    for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH):
+        m = pattern.search(question)
+        if not m:
+            continue
+        asks_percent = pattern is _BY_PERCENT or bool(_PERCENT_ASKED.search(m.group("rest")))
+        how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
+        if (pattern is _BY_HOW_MUCH or (how and how.group("w").lower() == "much")) and not asks_percent:
+            return None  # "by how much did X increase": an amount, read as a change
+        subject = m.group("x").strip()
+        if not subject or len(subject.split()) > 10:
+            return None
+        rest = _PERCENT_WORDS.sub("", m.group("rest"))  # a growth is a percentage: "in percent" names no item
+        return f"{m.group('lead')}What was {subject} growth{rest}"
+    m = _PERCENT_CHANGE.search(question)
+    if m:
+        after = question[m.end():]
+        item = re.match(r"(?P<item>[^,?()]+?)(?=\s+(?:from|between|in|for|during|over|of|at)\s+|\s*[,?(]|$)", after)
+        if item and item.group("item").strip():
+            return f"{question[:m.start()]}{item.group('item').strip()} growth{after[item.end():]}"
+    return None
+
+
+def _share(question: str) -> str | None:
+    for pattern in (_SHARE_CAME, _SHARE_DID, _SHARE_WAS, _SHARE_OWN):
+        m = pattern.search(_ROUGHLY.sub("", question))
+        if not m:
+            continue
+        part, whole = m.group("part").strip(" ,"), m.group("whole").strip(" ,")
+        if not part or not whole or len(part.split()) > 8 or len(whole.split()) > 8:
+            continue
+        return f"{m.group('lead')}What is {part} as a % of {whole}{m.group('rest')}"
+    return None
