@@ -279,3 +279,47 @@ def test_a_table_without_its_own_scale_must_agree_with_the_same_figure_elsewhere
     inherited = replace(grid, scale=1e3, scale_source="document")
     in_thousands = replace(assets, scale=1e3)
     assert "printed in millions elsewhere" in scale_gate(inherited, in_thousands, [(grid, assets)])
+
+
+# -- questions other hands wrote for these filings (issue 25, round 3: data/blind/r3-filings-dev.jsonl) ----
+
+R3 = {q["id"]: q for q in map(json.loads, (ROOT / "data" / "blind" / "r3-filings-dev.jsonl").read_text().splitlines())}
+
+
+def ask_r3(engine: QueryEngine, qid: str):
+    q = R3[qid]
+    return q, engine.answer(q["question"], docs=[q["doc_name"]], mode="deterministic")
+
+
+@pytest.mark.parametrize("qid", ["w9-034", "w9-037"])
+def test_revenue_from_a_country_or_a_business_is_never_the_company_total(engine, qid):
+    """"Intel 2020 revenue from China (incl. Hong Kong), $M?" and "How much revenue did Intel's foundry
+    business bring in during 2020?": the qualifier is written after the item; Intel's total net revenue
+    ($77,867 million) is never stated for it."""
+    q, answer = ask_r3(engine, qid)
+    assert judge(q, answer) in ("correct", "abstained")
+    assert all(f.value != 77_867 for f in answer.figures)
+
+
+def test_an_expense_printed_in_parentheses_is_the_expense_in_a_ratio_the_question_defines(engine):
+    """Oracle prints interest expense as (2,496) under non-operating items: operating income over interest
+    expense is a coverage of 6.09 times, not -6.09."""
+    q, answer = ask_r3(engine, "w9-011")
+    assert judge(q, answer) == "correct"
+    assert answer.calculation is not None and answer.calculation.result > 0
+
+
+def test_an_average_over_years_listed_one_by_one_is_the_mean_of_each_year(engine):
+    """'average operating margin across 2020, 2021 and 2022': the mean of three yearly margins, not 2022's."""
+    q, answer = ask_r3(engine, "w9-014")
+    assert judge(q, answer) == "correct"
+    assert answer.calculation.aggregate == "mean" and len(answer.calculation.results) == 3
+
+
+def test_ffo_is_funds_from_operations_and_guidance_is_never_a_reported_figure(engine):
+    """A REIT's FFO is its own line (not net income attributable); a question asking the FFO per share
+    guidance for 2016 'in its 2015 10-K' is not answered with the FY2015 FFO reported."""
+    q, answer = ask_r3(engine, "w9-030")
+    assert judge(q, answer) == "correct"
+    q, answer = ask_r3(engine, "w9-033")
+    assert judge(q, answer) == "correct" and not answer.figures  # expected abstention

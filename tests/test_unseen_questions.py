@@ -6,6 +6,7 @@ documents" question is read from the sentence that asks it."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -351,11 +352,14 @@ def test_a_row_printing_the_period_in_several_columns_answers_the_column_asked_o
     grids, chunks = table({"Same Store 2022": 9_027, "Non-same Store 2022": 199, "Total 2022": 9_226})
     for question, value in (("What total FFO did Acme report for 2022 ($ in thousands)?", 9_226),
                             ("What FFO did Acme report for 2022 ($ in thousands)?", 9_226)):
-        ev = figure_evidence(read_request(question), grids, chunks, {}, {"doc": "Acme 10-K"})
+        request = read_request(question)  # the company's own name is no qualifier, as the figure strategy reads it
+        request = replace(request, qualifier=request.qualifier.without(registrant_words(["ACME_2022_10K.pdf"], [])))
+        ev = figure_evidence(request, grids, chunks, {}, {"doc": "Acme 10-K"})
         assert [f.value for f in ev.figures] == [value], question
     grids, chunks = table({"Same Store 2022": 9_027, "Non-same Store 2022": 199})
-    ev = figure_evidence(read_request("What FFO did Acme report for 2022 ($ in thousands)?"), grids, chunks, {},
-                         {"doc": "Acme 10-K"})
+    request = read_request("What FFO did Acme report for 2022 ($ in thousands)?")
+    request = replace(request, qualifier=request.qualifier.without(registrant_words(["ACME_2022_10K.pdf"], [])))
+    ev = figure_evidence(request, grids, chunks, {}, {"doc": "Acme 10-K"})
     assert not ev.figures and ev.refusals and "does not say which" in " ".join(p.text for p in ev.refusals)
 
 
@@ -438,3 +442,57 @@ def test_a_growth_of_a_line_item_shows_each_year_as_an_amount_not_a_percentage()
     income = statement("t1", "income", {"Total revenues": (150, 100)}, years=(2024, 2022))
     _, ev = evidence("What was Acme's revenue CAGR over FY2022 - FY2024?", income)
     assert "%" not in ev.calculation.results[0].rounded and ev.calculation.rounded.endswith("%")
+
+
+# -- round 3 (data/blind/r3-filings-dev.jsonl): phrasings of other hands ----------------------------------
+
+@pytest.mark.parametrize("question, words", [
+    ("How much of FedEx's FY2023 revenue came from Amazon?", {"amazon"}),
+    ("Intel 2020 revenue from China (incl. Hong Kong), $M?", {"china"}),
+    ("How much revenue did Intel's foundry business bring in during 2020?", {"foundr"}),
+    ("What were Gatorade's net revenues in 2022?", {"gatorad"}),
+])
+def test_a_qualifier_written_after_the_item_or_as_its_owner_is_read(question, words):
+    qualifier = read_request(question).qualifier
+    assert words <= qualifier.words | qualifier.owner
+    # the owner of a possessive qualifies only where it is not the company
+    company = registrant_words(["PEPSICO_2022_10K.pdf"], ["PepsiCo, Inc.\nCommon stock PEP Nasdaq"])
+    assert words <= qualifier.without(company).words
+    assert not read_request("What were PepsiCo's net revenues in 2022?").qualifier.without(company)
+
+
+@pytest.mark.parametrize("question", ["Calculate 3M's DSO for 2022.", "What was AES's revenue in 2021?",
+                                      "What was revenue from contracts with customers in 2022?"])
+def test_a_company_s_own_possessive_or_a_line_s_own_name_is_no_qualifier(question):
+    assert not read_request(question).qualifier.words
+
+
+def test_a_year_that_names_the_document_is_not_a_period_asked():
+    from vera_core.questions.figure import asked_periods
+    assert [p.year for p in asked_periods("What FFO guidance did BXP give for 2016 in its 2015 10-K?")[0]] == [2016]
+    assert [p.year for p in asked_periods("From the 2022 10-K, what was revenue in 2021?")[0]] == [2021]
+
+
+def test_per_share_and_guidance_are_read_as_what_the_figure_must_be():
+    request = read_request("What FFO per share guidance did Boston Properties give for 2016?")
+    assert request.per_share and request.forward
+    request = read_request("What was FFO in 2015?")
+    assert not request.per_share and not request.forward
+
+
+def test_year_end_balances_asked_replace_the_library_s_average():
+    plan = read_plan("Calculate 3M's DSO for 2022 using year-end net accounts receivable and a 365-day year.")
+    assert "avg" not in render(plan.tree)
+    assert "avg" in render(read_plan("What was DSO in 2022?").tree)
+
+
+def test_years_listed_one_by_one_are_the_span_of_an_average():
+    plan = read_plan("Give me the average operating margin across 2020, 2021 and 2022, in percent.")
+    assert plan.over == "mean" and [p.year for p in plan.periods] == [2020, 2021, 2022]
+
+
+def test_a_scale_line_s_exception_gives_that_row_its_own_scale():
+    from vera_core.finance.money import scale_exceptions
+    line = "(in millions, except remaining performance obligation, which is presented in billions):"
+    assert scale_exceptions(line) == [("remaining performance obligation", 1e9)]
+    assert scale_exceptions("(In millions, except per share amounts)") == []

@@ -157,6 +157,13 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
         key = _lead_key(_shown(first_line))
         owned = anchors.get(key) or anchors.get(_lead_key(first_line))
         if owned is None:
+            # NOTE: the sentence that sets the scene in a paragraph closing with a lead-in ("... monitors Tier 1
+            # and Tier 2 vendors throughout the relationship. In addition to scheduled reassessments, it tracks:")
+            paragraph = next((p for p in chunk.text.split("\n") if first_line.strip() and first_line.strip() in p), "")
+            if paragraph.rstrip().rstrip("*").endswith(":") and paragraph.strip() != first_line.strip():
+                owned = anchors.get(_lead_key(paragraph))
+                first_line = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", " ".join(paragraph.split()))[-1] if owned else first_line
+        if owned is None:
             continue
         items, section = owned
         anchor = _shown(first_line)
@@ -183,6 +190,13 @@ def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], a
         key = (len(own - anchor_terms), len(own))
         if _lead_key(item.text) in anchors and key[0] >= 1 and len(own) >= len(anchor_terms & wanted) and key > best_key:
             best, best_key = item, key
+    if best is None:
+        # NOTE: "access reviews -> quarterly cycle: which accounts?": the one item the question's own words
+        # single out among its siblings owns the list asked, though the anchor holds more of its words
+        shared = set.intersection(*(terms(item.text) for item in items)) if items else set()  # "reviews" in each
+        named = [item for item in items if (terms(item.text) & wanted) - anchor_terms - shared]
+        if len(named) == 1 and _lead_key(named[0].text) in anchors:
+            best = named[0]
     return best
 
 
@@ -205,6 +219,10 @@ def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
         scope, section = section_scope(anchor, chunks)
         outline = read_outline(scope)
         if not outline:
+            led = _bold_led(scope)  # NOTE: a definitions section prints each term in bold before its paragraph
+            if len(led) >= MIN_ITEMS:
+                title = anchor.heading_titles[-1] if anchor.heading_titles else section
+                return ListAnswer(title, tuple(led), section)
             continue
         top = min(o.level for o in outline)
         # NOTE: an item of the section that the question names ("what examples of security testing")
@@ -324,6 +342,21 @@ def list_object(question: str) -> str:
 def _loose(term: str) -> str:
     """A term as its plural stems it ("type" and "types" -> "typ")."""
     return term[:-1] if term.endswith("e") and len(term) > 3 else term
+
+
+_BOLD_TERM = re.compile(r"^\s*\*\*(?P<term>[^*]{2,80}?)\*\*\s*[:.\u2013\u2014-]")
+
+
+def _bold_led(scope: Sequence[ChunkRecord]) -> list[Piece]:
+    """The paragraphs of a section that each open with a term in bold ("**Security event**: Any ..."), as
+    items: the term, cited to its line."""
+    out = []
+    for chunk in scope:
+        for line in chunk.text.split("\n") if chunk.kind == "text" else ():
+            m = _BOLD_TERM.match(line)
+            if m:
+                out.append(Piece(m.group("term").strip(), chunk, line.strip()))
+    return out
 
 
 def _shown(line: str) -> str:

@@ -33,14 +33,17 @@ class Concept:
     home: tuple[str, ...] = ()
     """The primary statements that print it, first the one it is read from (`income`, `balance`,
     `cash_flow`); empty for items no primary statement carries (notes, segments)."""
+    never_credit: bool = False
+    """A cost that is never a credit: printed in parentheses it is still the amount incurred (interest
+    expense under "Non-operating income (expense)"), whatever the rest of the table prints."""
     other_items: tuple[str, ...] = ()
     """Words that make a row printing its name another item ("Income from continuing operations" is
     not operating income; "Income before income taxes" is not the tax expense)."""
 
 
 def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False,
-       per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "") -> Concept:
-    return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share, home,
+       per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "", never_credit: bool = False) -> Concept:
+    return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share, home, never_credit,
                    tuple(other_items.split()))
 
 
@@ -73,7 +76,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("depreciation and amortization", r"\bdepreciation\s+(?:and|&)\s+amorti[sz]ation\b|\bD&A\b|"
                                         r"(?<!accumulated\s)\bdepreciation\b(?!\s+(?:of|on|and)\b)",
        ("depreciation and amortization", "depreciation and amortisation", "depreciation depletion and amortization",
-        "depreciation amortization and impairment", "depreciation and amortization expense", "depreciation"),
+        "depreciation amortization and impairment", "depreciation and amortization expense"),
        expense=True, home=("cash_flow", "income"), other_items="accumulated deferred"),
     _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|"
                               r"cash\s+(?:provided\s+by|from|(?:provided\s+by\s+\(?)?used\s+in\)?)\s+operating\s+activities|"
@@ -100,12 +103,14 @@ CONCEPTS: tuple[Concept, ...] = (
        ("total equity", "total stockholders equity", "total shareholders equity", "total shareowners equity",
         "total company shareholders equity", "total common shareholders equity"), home=("balance",)),
     _c("interest expense", r"\binterest\s+expenses?\b", ("interest expense", "interest expense net", "finance costs"),
-       expense=True, home=("income",)),
+       expense=True, home=("income",), never_credit=True),
     _c("income before income taxes", r"\b(?:income|earnings|profit)\s+before\s+(?:income\s+)?taxe?s?\b|\bpre-?tax\s+income\b",
        ("income before income taxes", "earnings before income taxes", "income before provision for income taxes",
         "income before taxes", "pretax income", "pre tax income", "profit before tax"), home=("income",)),
     _c("total assets", r"\btotal\s+assets\b", ("total assets",), home=("balance",)),
     _c("total liabilities", r"\btotal\s+liabilities\b", ("total liabilities",), home=("balance",)),
+    _c("funds from operations", r"\bFFO\b|\bfunds\s+from\s+operations\b",
+       ("funds from operations attributable to", "funds from operations", "ffo"), other_items="adjusted"),
     _c("restructuring charges", r"\brestructuring\s+(?:costs?|charges?|expenses?)\b",
        ("total restructuring and impairment charges", "restructuring and impairment charges",
         "restructuring charges", "restructuring costs", "restructuring")),

@@ -83,6 +83,16 @@ _LABEL_SCALES = {"b": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "m": 1e6,
                  "millions": 1e6, "k": 1e3, "thousand": 1e3, "thousands": 1e3}
 
 
+_EXCEPTED = re.compile(r"\bexcept\s+(?:for\s+)?(?P<what>[^,();]{3,80}?),?\s+which\s+(?:is|are)\s+(?:presented|stated|shown|"
+                       r"expressed|reported|disclosed)?\s*in\s+(?P<s>thousands|millions|billions)\b", re.I)
+
+
+def scale_exceptions(text: str) -> list[tuple[str, float]]:
+    """Rows a scale line excepts with a scale of their own: "(in millions, except remaining performance
+    obligation, which is presented in billions)" -> [("remaining performance obligation", 1e9)]."""
+    return [(m.group("what").strip(), _LABEL_SCALES[m.group("s").lower()]) for m in _EXCEPTED.finditer(text)]
+
+
 def label_scale(label: str) -> float | None:
     """The scale a row label states for its own figures ("Revenue ($B)", "Net income (in millions)"),
     None when it states none."""

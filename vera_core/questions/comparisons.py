@@ -28,7 +28,10 @@ _NUMBER = r"(?P<sign>-)?\$?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|percent\b
 _THRESHOLD = re.compile(rf"(?:\b{_ASK}\s+|[(\[,;:]\s*|^)(?:the\s+)?(?P<measure>[^(),;:?]{{2,80}}?)\s+"
                         rf"(?:(?:stay|stayed|remain|remained|come\s+in|came\s+in|be|been|was|is|were|are)\s+)?{_CMP}\s+"
                         rf"(?:the\s+|a\s+)?{_NUMBER}", re.I)
-_PAIR = re.compile(rf"\b{_ASK}\s+(?:the\s+(?:company['’]s\s+)?|its\s+)?(?P<a>[^(),;:?]{{2,60}}?)\s+(?:(?:be|been)\s+)?{_CMP}\s+"
+_PAIR_CMP = (r"(?P<cmp>(?:greater|larger|higher|bigger|more)\s+than|exceed(?:s|ed|ing)?|in\s+excess\s+of|at\s+least|"
+             r"(?:less|lower|smaller)\s+than|at\s+most)")
+"""Words comparing two measures ("over" and "under" compare with a number only: "grow year over year")."""
+_PAIR = re.compile(rf"\b{_ASK}\s+(?:the\s+(?:company['’]s\s+)?|its\s+)?(?P<a>[^(),;:?]{{2,60}}?)\s+(?:(?:be|been)\s+)?{_PAIR_CMP}\s+"
                    rf"(?:the\s+|its\s+|that\s+of\s+)?(?P<b>[A-Za-z][^();:?]{{1,60}}?)"
                    rf"(?=\s+(?:in|for|during|at|as\s+of|on|over|from|by)\b|\s*[?;(.]|,(?!\s*and\b|\s*\w+\s+and\b)|$)", re.I)
 _COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?:cover|meet|pay(?:\s+off)?)\s+"

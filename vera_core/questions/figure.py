@@ -62,6 +62,17 @@ class FigureRequest:
     qualifier: Qualifier = Qualifier()
     """Words the question puts on the item that make it another line ("automotive revenues", "the Data
     Center and AI segment's revenue"): only a row, table or column carrying them answers it."""
+    per_share: bool = False
+    """The question asks an amount per share ("FFO per share"): a total never answers it."""
+    forward: bool = False
+    """The question asks for guidance, an outlook or a forecast: only a table or row that says so answers
+    it, never the figures reported."""
+
+
+PER_SHARE_ASKED = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+|weighted\s+)?share\b|\bEPS\b", re.I)
+FORWARD_ASKED = re.compile(r"\b(?:guidance|outlook|forecast\w*|projection\w*|projected|expects?|expected|target(?:ed|s)?)\b",
+                           re.I)
+"""Words that ask for a figure management expects, not one it reported."""
 
 
 _MEASURE = re.compile(r"(?P<m>(?:non-?\s?GAAP|adjusted|core)\s+[\w\s&'-]{2,60}?)\s*(?:\b(?:for|in|of|during|from|"
@@ -140,7 +151,8 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(question), bool(NON_GAAP.search(question)),
-                         qualifier_around(question, first.start(), first.end()) if first else Qualifier())
+                         qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
+                         bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)))
 
 
 def asked_scale(question: str) -> float | None:
@@ -150,6 +162,10 @@ def asked_scale(question: str) -> float | None:
         short = _SHORT_UNIT.search(question)
         return _SHORT_SCALE[(short.group("s") or short.group("s2")).lower()] if short else None
     return SCALE_OF[re.search(r"thousands|millions|billions", unit.group(0), re.I).group(0).lower()]
+
+
+_DOCUMENT_AFTER = re.compile(r"\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|20-?F|annual\s+report|proxy|filing)\b", re.I)
+"""A year that names a document ("in its 2015 10-K"), not a period asked."""
 
 
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
@@ -184,7 +200,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                                                      year), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
         for m in pattern.finditer(question):
-            if free(*m.span()):
+            if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
     periods: list[Period] = []

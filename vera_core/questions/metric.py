@@ -14,7 +14,8 @@ from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
-from vera_core.questions.spans import COMPOUND, MEAN, RANGE, SPAN, Aggregate, aggregate_periods, read_aggregate
+from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, RANGE, SPAN, Aggregate, aggregate_periods,
+                                      read_aggregate)
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*"
@@ -23,7 +24,8 @@ _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name
 _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
                       r"as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
-_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was))\s+"
+_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
+                   r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
                    r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
 _COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
@@ -121,9 +123,10 @@ def read_plan(question: str) -> MetricPlan | None:
     for body in defs.values():
         outside = outside.replace(body, " ")
     head = _head(outside)
-    if head and MEAN.search(head) and not (SPAN.search(head) or RANGE.search(head)):
+    if head and MEAN.search(head) and not (SPAN.search(head) or RANGE.search(head) or LISTED.search(head)):
         # NOTE: "Average dividend payout ratio for Weis Markets over fiscal 2020-2022": the years follow the company
-        span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))
+        rest = _without_definitions(question, defs)
+        span = SPAN.search(rest) or RANGE.search(rest) or LISTED.search(rest)
         head = f"{head} {span.group(0)}" if span else head
     aggregate = read_aggregate(head, bool(_PERCENT_ASKED.search(question))) if head and not _defined(head, defs) else None
     if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
@@ -153,6 +156,9 @@ def read_plan(question: str) -> MetricPlan | None:
             if metric is not None:
                 name, definition, source = metric.name, metric.formula, "library"
                 tree = parse(metric.formula)
+                if _ENDING.search(question) and not _AVERAGE_ASKED.search(question) and _has_average(tree):
+                    # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
+                    tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and concepts_in(head):  # "operating income growth rate": a line item's
                 name = _without_periods(head)
                 tree, source = Item(name), "library"
@@ -221,6 +227,28 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
             return qualifier_around(question, found.start(), found.end())
     found = next((m for c in concepts_in(question) for m in [c.asked.search(question)] if m), None)
     return qualifier_around(question, found.start(), found.end()) if found else Qualifier()
+
+
+_ENDING = re.compile(r"\b(?:year[\s-]end|ending|end[\s-]of[\s-](?:the\s+)?(?:year|period)|period[\s-]end|closing)\s+"
+                     r"(?:net\s+|total\s+|gross\s+)?(?:balances?|[a-z]+)", re.I)
+"""A question asking a balance at the year-end ("using year-end net accounts receivable") where the library
+averages it."""
+
+
+_AVERAGE_ASKED = re.compile(r"\b(?:average|avg|mean)\b", re.I)
+
+
+def _has_average(node: Node) -> bool:
+    if isinstance(node, BinOp):
+        return _has_average(node.left) or _has_average(node.right)
+    return isinstance(node, Avg)
+
+
+def _ending_balances(node: Node) -> Node:
+    """The formula with each average of a balance replaced by the balance at the period asked."""
+    if isinstance(node, BinOp):
+        return replace(node, left=_ending_balances(node.left), right=_ending_balances(node.right))
+    return node.item if isinstance(node, Avg) else node
 
 
 def _digits(question: str) -> int | None:

@@ -36,14 +36,24 @@ class Qualifier:
     """Normalised words outside parentheses: every one must be on the row (or its table or column)."""
     aliases: frozenset[str] = frozenset()
     """Words in parentheses ("DCAI"): any one of them on the row names it too."""
+    owner: frozenset[str] = frozenset()
+    """The name owning the item in a possessive ("Gatorade's net revenues"): a qualifier only once the
+    company is known and it is not the company's own name (`without`)."""
 
     def __bool__(self) -> bool:
         return bool(self.words or self.aliases)
 
     def without(self, company: Container[str]) -> Qualifier:
         """The qualifier without the words that name the company (`company`: a set, or anything that says
-        whether it holds a word)."""
-        return Qualifier(frozenset(w for w in self.words if w not in company),
+        whether it holds a word), and with the possessive's owner when that is not the company: a brand or
+        business of it ("Gatorade's", in PepsiCo's 10-K). The owner counts only where the company's words
+        are known (a Registrant, or a set that holds any) and, for a Registrant, its documents' first pages
+        do not print it: otherwise it is taken for the company."""
+        known = bool(getattr(company, "words", None) or getattr(company, "stems", None)) if not isinstance(
+            company, (set, frozenset)) else bool(company)
+        cover = getattr(company, "cover", frozenset())  # a name the documents' first pages print is the company's
+        owner = frozenset(w for w in self.owner if known and w not in company and w not in cover)
+        return Qualifier(frozenset(w for w in self.words | owner if w not in company),
                          frozenset(w for w in self.aliases if w not in company))
 
     def named_by(self, terms: frozenset[str]) -> bool:
@@ -60,6 +70,7 @@ def qualifier_before(question: str, start: int) -> Qualifier:
     tokens = _TOKEN.findall(before)
     words: list[str] = []
     aliases: list[str] = []
+    owner = ""
     inside = False
     for token in reversed(tokens[-(MAX_WORDS * 2 + 4):]):
         if token == ")":
@@ -73,7 +84,9 @@ def qualifier_before(question: str, start: int) -> Qualifier:
             if token in ",;:?!" or token in (".", "-", "\u2013", "\u2014"):  # "UBER 10-K FY21 - segment results - Delivery revenue"
                 break
             continue
-        if re.search(r"['\u2019]s?$", token):  # a possessive: the company ("Tesla's")
+        if re.search(r"['\u2019]s?$", token):  # a possessive: the company ("Tesla's"), or a brand of it
+            if not words and not aliases and re.fullmatch(r"[A-Z][a-z][A-Za-z&.-]+['\u2019]s?", token):
+                owner = re.sub(r"['\u2019]s?$", "", token)  # "Gatorade's net revenues" (`Qualifier.without`)
             break
         if low in _STOP:
             break
@@ -82,7 +95,7 @@ def qualifier_before(question: str, start: int) -> Qualifier:
         (aliases if inside else words).append(token)
         if len(words) >= MAX_WORDS:
             break
-    return Qualifier(label_terms(" ".join(words)), label_terms(" ".join(aliases)))
+    return Qualifier(label_terms(" ".join(words)), label_terms(" ".join(aliases)), label_terms(owner))
 
 
 def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
@@ -114,10 +127,16 @@ _AFTER = (
                r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+)?(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
+    re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?(?:from|by)\s+(?:the\s+)?{_NP}"
+               r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|as|over|at|on)\b))"),
+    re.compile(r"^\s+(?:did|does|do)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,2}"
+               r"[a-z][\w&-]*)\s+(?:segment|business|division|unit|group|brand)\s+(?:contribute|generate|earn|make|bring|"
+               r"post|deliver|produce|record|report)"),
 )
 """A qualifier written after the item: "revenue did Slack contribute", "revenue did Intel's Data Center and
 AI segment generate", "operating margin of Intel's Client Computing Group (CCG)", "gross margin did Tesla
-make on the Cybertruck"."""
+make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. Hong Kong)", "revenue did
+Intel's foundry business bring in"."""
 
 
 def qualifier_after(question: str, end: int) -> Qualifier:
@@ -137,4 +156,4 @@ def qualifier_after(question: str, end: int) -> Qualifier:
 def qualifier_around(question: str, start: int, end: int) -> Qualifier:
     """The qualifier before the item at `start`..`end`, and after it."""
     before, after = qualifier_before(question, start), qualifier_after(question, end)
-    return Qualifier(before.words | after.words, before.aliases | after.aliases)
+    return Qualifier(before.words | after.words, before.aliases | after.aliases, before.owner)

@@ -23,6 +23,8 @@ _YEAR = r"(?:FY\s?'?)?(?:19|20)\d\d"
 RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
 """Two years joined by a dash or "to": a span of years ("FY2019 - FY2021"), not an operation."""
 SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|through)\s+(?P<b>{_YEAR})\b", re.I)
+LISTED = re.compile(rf"(?P<a>{_YEAR})(?:\s*,\s*{_YEAR})*\s*,?\s+(?:and|&)\s+(?P<b>{_YEAR})\b", re.I)
+"""Years listed one by one ("across 2020, 2021 and 2022"): the span from the first to the last."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 MEAN = re.compile(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+average(?:\s+of)?\b|"
                   r"\baverage\s+(?:annual\s+|yearly\s+)?(?=\w)", re.I)
@@ -62,7 +64,7 @@ def _year(text: str) -> int:
 def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     """The aggregate a metric question's head asks for (`head` is the question's object, "FY2019 -
     FY2021 3 year average net profit margin"), None when it asks for one period's value."""
-    span = SPAN.search(head) or RANGE.search(head)
+    span = SPAN.search(head) or RANGE.search(head) or LISTED.search(head)
     years = (_year(span.group("a")), _year(span.group("b"))) if span else None
     if years and years[0] > years[1]:
         years = (years[1], years[0])

@@ -29,7 +29,7 @@ from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
 from vera_core.finance.dates import DATE_MDY, MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.periods import column_period, dated
 from vera_core.finance.statements import classify_table, is_statement_title
-from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_statement
+from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_exceptions, scale_statement
 
 _SHARE_COUNT = re.compile(r"^\s*(?:(?:weighted[\s-]+)?average\s+)?(?:number\s+of\s+)?(?:diluted\s+|basic\s+)?"
                           r"(?:common\s+)?shares\b|\bshares\s+(?:used|outstanding)\b", re.I)
@@ -81,12 +81,13 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     currency = (stated[1] if stated and stated[1] else "") or currency_in(" ".join(headers[:1]) + " " + caption) \
         or default_currency
     percent_table = bool(_PERCENT_OF.search(f"{caption} {title}"))  # "(As a percentage of total revenues)"
+    excepted = scale_exceptions(" ".join([caption, *headers, footnotes])) if stated else []
     cells: list[GridCell] = []
     for out_row, (raw_row, label, parent) in enumerate(zip(kept, labels, parents)):
         row_cells = raw.body[raw_row]
         label_cell = row_cells[0]
         per_share = bool(_PER_SHARE.search(label) or _PER_SHARE.search(parent)) and not _SHARE_COUNT.search(label)
-        row_scale = label_scale(label) or scale  # "Revenue ($B)" in a table "in millions"
+        row_scale = label_scale(label) or _excepted_scale(label, excepted) or scale  # "Revenue ($B)" in a table "in millions"
         for col, cell in enumerate(row_cells):
             if cell is None and col:
                 continue
@@ -140,6 +141,17 @@ def _column_headers(raw: RawGrid) -> list[str]:
             for i, col in enumerate(columns):
                 headers[col] = f"{headers[col]} {own[i] if own else cell.text}".strip()
     return headers
+
+
+def _excepted_scale(label: str, excepted: list[tuple[str, float]]) -> float | None:
+    """The scale the table's scale line gives this row by name ("except remaining performance obligation,
+    which is presented in billions"), None when it names none."""
+    words = set(re.findall(r"[a-z]+", label.lower()))
+    for what, scale in excepted:
+        named = set(re.findall(r"[a-z]+", what.lower()))
+        if named and named <= words:
+            return scale
+    return None
 
 
 def _stated_scale(caption: str, headers: list[str], raw: RawGrid, footnotes: str) -> tuple[float, str, str] | None:

@@ -298,6 +298,10 @@ class CellFinder:
                     request and {"share", "eps"} & request.question_terms)
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
                               else "")
+                why = why or ("it is an amount, not the per-share figure asked" if request is not None and
+                              request.per_share and cell.unit != "per_share" and not (concept and concept.per_share)
+                              else "")
+                why = why or _not_forward(request, cand, cell)
                 why = why or _not_qualified(request, cand, cell)
                 why = why or identity_gate(cand.grid, cell, cand.source.statement)
                 why = why or scale_gate(cand.grid, cell, self._elsewhere(candidates, cand, cell, period))
@@ -356,9 +360,23 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
         return -value
     if value < 0 and concept.outflow and cand.grid.statement == "cash_flow":
         return -value  # NOTE: an outflow is printed negative: the amount spent
+    if value < 0 and concept.never_credit:
+        return -value  # NOTE: "Interest expense (2,496)": the interest paid, never a credit
     if value < 0 and concept.expense and prints_costs_negative(cand.grid, cell.col):
         return -value  # NOTE: a statement printing its costs in parentheses: still a cost, which formulas subtract
     return value
+
+
+_FORWARD = re.compile(r"\b(?:guidance|outlook|forecast\w*|projection\w*|projected|expect\w*|targets?|estimated?)\b", re.I)
+
+
+def _not_forward(request, cand: Candidate, cell: GridCell) -> str:
+    """Why a cell does not answer a question asking for guidance ('' when it does or none is asked): its
+    table, column and row say nothing of an outlook."""
+    if request is None or not request.forward:
+        return ""
+    said = f"{cand.grid.title} {cell.header} {cand.label.row_label} {' '.join(cand.grid.header)}"
+    return "" if _FORWARD.search(said) else "it is a reported figure, not the guidance or outlook the question asks for"
 
 
 COST_WORDS = re.compile(r"\b(?:costs?|expenses?)\b", re.I)

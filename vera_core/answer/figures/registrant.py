@@ -27,9 +27,12 @@ class Registrant:
     """The company's name words, and its documents' squashed stems ("BCBBANCORP": "bcb" and "bancorp" are
     in it): `word in registrant` says whether a question's word names the company."""
 
-    def __init__(self, words: frozenset[str], stems: frozenset[str]) -> None:
+    def __init__(self, words: frozenset[str], stems: frozenset[str], cover: frozenset[str] = frozenset()) -> None:
         self.words = words
         self.stems = stems
+        self.cover = cover
+        """Every word of the documents' first pages: a name owning an item in a question ("Salesforce's
+        income from operations") that the cover prints is the company's, not a brand's."""
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and (word in self.words or (len(word) >= 3 and any(word in s for s in self.stems)))
@@ -40,11 +43,13 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
     legal names on their first pages ("Tesla, Inc.", "WEIS MARKETS, INC.") and the tickers printed there."""
     words: set[str] = set()
     tickers: set[str] = set()
+    cover: set[str] = set()
     names = list(names)
     stems = frozenset(re.sub(r"[^a-z]", "", re.sub(r"\d.*$", "", n.rsplit(".", 1)[0].lower())) for n in names)
     for name in names:
         words |= {w for w in label_terms(re.sub(r"[_\d]+", " ", name.rsplit(".", 1)[0])) if len(w) > 1}
     for text in first_texts:
+        cover |= label_terms(text[:4000])
         for m in _LEGAL.finditer(text[:4000]):
             words |= label_terms(m.group(1))
         for m in _EXCHANGE.finditer(text[:6000]):  # the ticker on a cover ("Nasdaq: BCBP", "(NASDAQ: INTC)")
@@ -53,4 +58,5 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
                     # NOTE: a ticker is the company even when it spells a line-item word ("COST"), in the
                     # question's normalised form too
                     tickers |= {t.lower(), *label_terms(t)}
-    return Registrant(frozenset((words - NOT_A_NAME) | tickers), frozenset(s for s in stems if len(s) >= 3))
+    return Registrant(frozenset((words - NOT_A_NAME) | tickers), frozenset(s for s in stems if len(s) >= 3),
+                      frozenset(cover))

@@ -107,7 +107,7 @@ class CellResolver:
         if not own and ITS.match(item.phrase):
             own = self._last_own  # NOTE: "(subscription and support revenue - its cost of revenues)": its = the one named before
         self._last_own = own or self._last_own
-        qualifier = Qualifier(self.qualifier.words | own.words, self.qualifier.aliases).without(self.company)
+        qualifier = Qualifier(self.qualifier.words | own.words, self.qualifier.aliases, self.qualifier.owner).without(self.company)
         request = FigureRequest(tuple(concepts[:1]), frozenset() if concepts else label_terms(item.phrase), (period,),
                                 (period_words(period),), None, False, item.statement,
                                 # NOTE: only a qualifier's words name rows (a segment's); the item's own words

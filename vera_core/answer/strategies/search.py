@@ -3,6 +3,7 @@ semantic and figure questions (expansion hops until the question's terms are cov
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -59,6 +60,12 @@ def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str]
     return retriever.search(query)
 
 
+QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"\u2018\u201c](?P<q>[^'\"\u2019\u201d]{3,60})['\"\u2019\u201d](?=[\s?.,;:)!]|$)")
+"""A phrase the question quotes: the term it asks about, as the documents would print it."""
+QUOTED_HITS = 2
+"""Chunks holding a quoted phrase that lead the hits (BM25 on the phrase alone)."""
+
+
 @dataclass(frozen=True)
 class Found:
     """The result of an iterative search after each hop."""
@@ -84,6 +91,12 @@ def search_iteratively(plan: Plan, services: Services) -> Found:
     `iterative.COVERAGE_TARGET` of the query's key terms, a hop adds nothing, or
     `iterative.MAX_HOPS` searches were made."""
     hits = search(plan, services, plan.query)
+    quoted = [q for q in QUOTED.findall(plan.question) if terms(q)]
+    if quoted:  # NOTE: a term the question quotes ("what counts as an 'unapproved channel'?") is searched on its own
+        lead = [h for q in quoted for h in search(plan, services, q, dense=False, top_k=QUOTED_HITS)[:QUOTED_HITS]
+                if terms(q) <= terms(h.chunk.text)]
+        ids = {h.chunk.chunk_id for h in lead}
+        hits = list({h.chunk.chunk_id: h for h in lead}.values()) + [h for h in hits if h.chunk.chunk_id not in ids]
     first = Found(tuple(hits), 1, iterative.coverage(plan.query, [h.chunk for h in hits]))
     done = (lambda f: f.coverage >= iterative.COVERAGE_TARGET or f.hops >= iterative.MAX_HOPS or f.stalled)
     return until(lambda found: _hop(plan, services, found), done, iterative.MAX_HOPS)(first)
