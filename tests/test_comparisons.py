@@ -84,3 +84,46 @@ def test_a_yardstick_in_another_unit_withholds_the_verdict():
     assert request is not None and request.unclear and "150%" in request.unclear
     request = read_verdict("Was revenue above 90,000 in FY2024?")
     assert request is not None and request.unclear  # no currency or scale
+
+
+@pytest.mark.parametrize("question, kind, measure, other, threshold", [
+    ("Would you call AES capital-intensive in 2021? Use capex above 10% of total revenue as the test.", "threshold",
+     "capex as a % of total revenue", "", 10.0),
+    ("Did eBay spend more on property and equipment than it booked in depreciation and amortization in 2021?", "pair",
+     "purchases of property and equipment", "depreciation and amortization", None),
+    ("Looking at the FY2022 balance sheet, could it cover its current liabilities with its current assets?", "pair",
+     "current assets", "current liabilities", None),
+])
+def test_a_judgement_with_its_test_stated_is_read_as_the_comparison(question, kind, measure, other, threshold):
+    request = read_verdict(question)
+    assert request is not None and request.kind == kind
+    assert (request.comparison.measure, request.comparison.other, request.comparison.threshold) == (measure, other, threshold)
+
+
+def test_a_share_of_a_whole_against_a_percentage():
+    income = {"Total revenues": (96_773, 81_462)}
+    cash = {"Purchases of property and equipment": (-8_898, -7_158)}
+    _, (value, lead) = verdict("Would you call Acme capital-intensive in FY2024? Use capex above 10% of total revenue as "
+                               "the test.", income=income, cash_flow=cash)
+    assert value == "no" and "9.2%" in lead  # 8,898 / 96,773
+
+
+def test_growth_over_year_is_a_trend_not_a_comparison_of_two_measures():
+    request = read_verdict("Did Acme's revenue grow year over year in the three months ended July 1, 2023?")
+    assert request is not None and request.kind == "compare"
+
+
+@pytest.mark.parametrize("question, among", [
+    ("Among FedEx's three transportation segments (Express, Ground, Freight), which grew revenue the most in "
+     "percentage terms in fiscal 2023?", ("Express", "Ground", "Freight")),
+    ("Which segment grew its franchised revenues fastest in 2022: U.S., International Operated Markets, or "
+     "International Developmental Licensed Markets & Corporate?",
+     ("U.S.", "International Operated Markets", "International Developmental Licensed Markets & Corporate")),
+])
+def test_which_segment_grew_fastest_among_the_ones_listed(question, among):
+    request = read_verdict(question)
+    assert request.kind == "which" and request.growth and request.among == among
+
+
+def test_which_segment_grew_fastest_without_a_list_is_left_to_the_text():
+    assert read_verdict("Which segment grew fastest in 2022?") is None

@@ -1,6 +1,7 @@
 """Analysts' ways of asking for a growth or a share are read as the metric they ask (issue 25): "how fast
-did X grow", "by what percentage did X decline", "what share of X came from Y"; a question asking an
-amount ("by how much did X increase, in $ millions") is left to the change reader."""
+did X grow", "by what percentage did X decline", "what share of X came from Y", "by how much did X change from FY2022 to
+FY2023" (a change between the years named); an amount asked without two years ("by how much did the facility
+increase?") is left to the reader of amounts the text states."""
 
 from __future__ import annotations
 
@@ -30,13 +31,17 @@ from vera_core.questions.restate import restated
     ("What percentage of net sales was R&D in 2023?", "What is R&D as a % of net sales in 2023?"),
     ("What was Data Center's share of total revenue in fiscal 2024?",
      "What is Data Center as a % of total revenue in fiscal 2024?"),
+    ("How much did operating expenses increase from 2022 to 2023 (in $ millions)?",
+     "What was the change in operating expenses from 2022 to 2023 (in $ millions)?"),
+    ("By how much did FedEx's operating income change from FY2022 to FY2023?",
+     "What was the change in operating income from FY2022 to FY2023?"),
 ])
 def test_a_growth_or_share_in_analysts_words_is_restated_as_the_metric(question, expected):
     assert restated(question) == expected
 
 
 @pytest.mark.parametrize("question", [
-    "How much did operating expenses increase from 2022 to 2023 (in $ millions)?",
+    "How much did the revolving credit facility increase (in $ millions)?",
     "By how much did the revolving credit facility increase?",
     "What was total revenue in 2023?",
     "What share repurchases did the company make in 2023?",

@@ -14,6 +14,7 @@ from tests.test_metrics import FY, evidence, statement
 from vera_core.answer.figures.plausibility import implausible
 from vera_core.answer.figures.registrant import registrant_words
 from vera_core.answer.topics import read_topic
+from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import render
 from vera_core.questions.figure import read_request
 from vera_core.questions.metric import read_plan
@@ -496,3 +497,47 @@ def test_a_scale_line_s_exception_gives_that_row_its_own_scale():
     line = "(in millions, except remaining performance obligation, which is presented in billions):"
     assert scale_exceptions(line) == [("remaining performance obligation", 1e9)]
     assert scale_exceptions("(In millions, except per share amounts)") == []
+
+
+@pytest.mark.parametrize("question, words", [
+    ("PepsiCo SG&A, fiscal 2022, $ millions", {"sell", "gener", "administrativ"}),
+    ("How much did American Express spend on Card Member rewards in 2022? Give it in millions.", {"card", "member", "reward"}),
+    ("Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?", {"research", "development", "expens"}),
+])
+def test_an_item_in_analysts_shorthand_is_read_as_the_statements_print_it(question, words):
+    from vera_core.questions.figure import is_figure_question, item_phrase
+    assert is_figure_question(question)
+    assert words <= label_terms(item_phrase(question))
+    assert "spend" not in item_phrase(question)
+
+
+def test_a_reconciliation_s_effect_column_is_not_the_figure():
+    """eBay prints GMV 'As Reported | Exchange Rate Effect | FX-Neutral'; the period's year landed in the effect
+    column's header: its $2,362 is the currency effect, not GMV."""
+    from vera_core.answer.figures.figure_answer import figure_evidence
+    from vera_core.records import GridCell, Period, TableGrid
+    from vera_core.store.catalog import ChunkRecord
+    year = Period("fiscal_year", "2021-12-31", 2021, 12)
+    headers = ("As Reported", "2021 Exchange Rate Effect", "FX-Neutral")
+    cells = [GridCell(0, 0, "GMV", "", "", "GMV", None)] + [
+        GridCell(0, j, "GMV", "", h, f"{v:,}", float(v), "", 1e6, "USD", year if j == 2 else None)
+        for j, (h, v) in enumerate(zip(headers, (87_365, 2_362, 85_003)), 1)]
+    grid = TableGrid("t1", "parsed", "", "Non-GAAP Measures", 1e6, "", "USD", ("",) + headers,
+                     (None, None, year, None), tuple(cells), 1)
+    chunk = ChunkRecord("t1", "doc", 1, "table", "", "", "", (), "", 1, 1, (), "", "", 0)
+    request = read_request("eBay 2021 GMV, in $ millions?")
+    company = registrant_words(["EBAY_2021_10K.pdf"], [])
+    request = replace(request, item_terms=frozenset(t for t in request.item_terms if t not in company))  # as the strategy reads it
+    ev = figure_evidence(request, {"doc": [grid]}, {"t1": chunk}, {}, {"doc": "eBay"})
+    assert not ev.figures and "is an effect or change" in " ".join(p.text for p in ev.refusals)
+
+
+def test_instructions_inside_a_definition_s_parenthesis_are_not_operands():
+    plan = read_plan("What was PepsiCo's gross margin in FY2022 (gross profit / net revenue, %, 1 dp)?")
+    assert render(plan.tree).lower() == "gross profit / net revenue" and plan.digits == 1 and plan.name == "gross margin"
+
+
+def test_by_how_much_between_two_years_is_the_change_computed_from_both():
+    plan = read_plan("By how much did FedEx's operating income change from FY2022 to FY2023, in $ millions "
+                     "(negative if it fell)?")
+    assert plan.over == "change" and [p.year for p in plan.periods] == [2022, 2023] and plan.name == "operating income change"

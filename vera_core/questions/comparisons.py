@@ -25,15 +25,25 @@ _BELOW = r"(?:less|lower|smaller|fewer)\s+than|below|under|(?:at\s+most|no\s+(?:
 _CMP = rf"(?P<cmp>{_ABOVE}|{_BELOW})"
 _NUMBER = r"(?P<sign>-)?\$?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|percent\b|per\s?cent\b|x\b|×|times\b|days\b|" \
           r"(?:thousand|million|billion|bn|mm|m)\b)?"
-_THRESHOLD = re.compile(rf"(?:\b{_ASK}\s+|[(\[,;:]\s*|^)(?:the\s+)?(?P<measure>[^(),;:?]{{2,80}}?)\s+"
+_THRESHOLD = re.compile(rf"(?:\b{_ASK}\s+|[(\[,;:]\s*|(?<=[?.!])\s+(?:(?:use|using|take|apply|with)\s+)?|^)(?:the\s+)?"
+                        rf"(?P<measure>[^(),;:?.]{{2,80}}?)\s+"
                         rf"(?:(?:stay|stayed|remain|remained|come\s+in|came\s+in|be|been|was|is|were|are)\s+)?{_CMP}\s+"
-                        rf"(?:the\s+|a\s+)?{_NUMBER}", re.I)
+                        rf"(?:the\s+|a\s+)?{_NUMBER}(?:\s+of\s+(?:the\s+|its\s+)?(?P<whole>[^,.;?()]{{2,60}}?)"
+                        rf"(?=\s+(?:as|in|for|at|during)\b|\s*[,.;?()]|$))?", re.I)
+"""'debt-to-equity above 2x', 'operating margin at least 10%', and 'capex above 10% of total revenue' (a share
+of a whole: capex as a % of total revenue, against 10%)."""
 _PAIR_CMP = (r"(?P<cmp>(?:greater|larger|higher|bigger|more)\s+than|exceed(?:s|ed|ing)?|in\s+excess\s+of|at\s+least|"
              r"(?:less|lower|smaller)\s+than|at\s+most)")
 """Words comparing two measures ("over" and "under" compare with a number only: "grow year over year")."""
 _PAIR = re.compile(rf"\b{_ASK}\s+(?:the\s+(?:company['’]s\s+)?|its\s+)?(?P<a>[^(),;:?]{{2,60}}?)\s+(?:(?:be|been)\s+)?{_PAIR_CMP}\s+"
                    rf"(?:the\s+|its\s+|that\s+of\s+)?(?P<b>[A-Za-z][^();:?]{{1,60}}?)"
                    rf"(?=\s+(?:in|for|during|at|as\s+of|on|over|from|by)\b|\s*[?;(.]|,(?!\s*and\b|\s*\w+\s+and\b)|$)", re.I)
+_SPEND_MORE = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|[\w&.'-]+)\s+(?:spend|spent|invest|invested)\s+more\s+"
+                         r"(?:on|in)\s+(?:its\s+|the\s+)?(?P<a>[^(),;:?]{2,60}?)\s+than\s+(?:it\s+\w+\s+(?:in|on|as)\s+|"
+                         r"(?:on|in)\s+)?(?:its\s+|the\s+)?(?P<b>[^(),;:?]{2,60}?)(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|"
+                         r"\s*[?,;(.]|$)", re.I)
+""""Did eBay spend more on property and equipment than it booked in depreciation and amortization?": the
+purchases of A against B."""
 _COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?:cover|meet|pay(?:\s+off)?)\s+"
                     rf"(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?(?P<b>[^(),;:?]{{2,60}}?)\s+(?:with|from|using|out\s+of)"
                     rf"\s+(?:its\s+|their\s+|the\s+)?(?P<a>[^(),;:?]{{2,60}}?)(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|"
@@ -73,6 +83,10 @@ def read_comparison(clause: str) -> Comparison | None:
     threshold = _THRESHOLD.search(clause)
     if threshold and not _PRONOUN.match(threshold.group("measure")):
         return _threshold(threshold)
+    spend = _SPEND_MORE.search(clause)
+    if spend:
+        return Comparison("pair", True, False, f"purchases of {spend.group('a').strip()}", spend.group("b").strip(),
+                          words=f"more than {spend.group('b').strip()}")
     cover = _COVER.search(clause)
     if cover:
         a, b = cover.group("a") or cover.group("a2"), cover.group("b") or cover.group("b2")
@@ -104,5 +118,8 @@ def _threshold(m: re.Match) -> Comparison | None:
     elif unit_word in _SCALES or "$" in m.group(0):
         unit, value = "amount", value * _SCALES.get(unit_word, 1.0)
     measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
+    if m.group("whole") and unit == "percent":  # "capex above 10% of total revenue"
+        measure = f"{measure} as a % of {m.group('whole').strip()}"
     return Comparison("threshold", bool(re.match(_ABOVE, cmp, re.I)), _inclusive(cmp), measure, threshold=value,
-                      unit=unit, words=m.group(0)[m.start("cmp") - m.start():].strip())
+                      unit=unit, words=m.group(0)[m.start("cmp") - m.start():(m.start("whole") if m.group("whole") else m.end())
+                                                  - m.start()].strip().removesuffix(" of").strip())

@@ -102,11 +102,33 @@ statement it is on, the words of its period."""
 _NUMERIC_DATE = re.compile(r"\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)?\d\d)\b")
 
 
+_SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|incur|invest)\s+(?:on|in|for)\b|"
+                    r"\b(?:spending|spent|paid|expenditures?)\s+on\b", re.I)
+"""'How much did American Express spend on Card Member rewards': the item is what was spent on."""
+_ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administrative"),
+                  (re.compile(r"\bR&D\b", re.I), "research and development"),
+                  (re.compile(r"\bG&A\b", re.I), "general and administrative"),
+                  (re.compile(r"\bS&M\b", re.I), "sales and marketing"))
+"""Accounting abbreviations an analyst writes for a line the statements print in words."""
+
+
+def expand_abbreviations(text: str) -> str:
+    """The text with accounting abbreviations written out ("PepsiCo SG&A" -> "PepsiCo selling, general and
+    administrative")."""
+    for pattern, words in _ABBREVIATIONS:
+        text = pattern.sub(words, text)
+    return text
+
+
 def item_phrase(question: str) -> str:
     """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
-    text = LABEL_FIRST.sub("", re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0])
+    first = re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0]
+    text = LABEL_FIRST.sub("", first)
+    if not label_terms(_SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))):
+        text = first  # NOTE: "Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?": only an instruction follows the dash
+    text = _SPEND.sub(" ", expand_abbreviations(text))
     for words in asked_periods(text)[1]:
         text = text.replace(words, " ")
     text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))

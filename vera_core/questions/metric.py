@@ -91,6 +91,10 @@ _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plu
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
 _AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
 """A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
+_INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?)|\d+\s*d\.?p\.?|"
+                               r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
+                               r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
+"""Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
 INLINE = ""
 """The key of a definition the question gives without naming it again: it defines the metric asked."""
 
@@ -108,7 +112,7 @@ def definitions(question: str) -> dict[str, str]:
         for pattern in (_INLINE, _PAREN):
             m = pattern.search(question)
             if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
-                body = m.group("body").strip(" ,")
+                body = _INSTRUCTION_TAIL.sub("", m.group("body")).strip(" ,")  # "(gross profit / net revenue, %, 1 dp)"
                 # NOTE: "defined as A divided by (B + C)?": the body's own group closes where the question does
                 found[INLINE] = body + ")" * max(0, body.count("(") - body.count(")"))
                 break
@@ -145,7 +149,7 @@ def read_plan(question: str) -> MetricPlan | None:
         inline = _inline_tree(defs[INLINE], defs) if tree is None and not named and INLINE in defs else None
         if inline is not None:  # "free cash flow for 2021, defined as A minus B": the question's own formula
             tree, definition = inline, defs[INLINE]
-            name = _without_periods(head) or _named_before(question, defs[INLINE])
+            name = _without_periods(re.sub(r"\s*\([^()]*\)", " ", head)) or _named_before(question, defs[INLINE])
         elif tree is not None:
             name = definition = _without_periods(head)
         elif named:

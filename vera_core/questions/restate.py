@@ -33,6 +33,8 @@ _BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
+_TWO_YEARS = re.compile(r"\b(?:from|between)\s+(?:FY\s?'?)?(?:19|20)?\d\d\s+(?:to|and)\s+(?:FY\s?'?)?(?:19|20)?\d\d\b", re.I)
+"""A change asked between two named years."""
 _PERCENT_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth)\s+(?:in|of)\s+"
                              r"(?:the\s+)?", re.I)
 """'the percentage increase in X' names a growth."""
@@ -81,7 +83,12 @@ def _growth(question: str) -> str | None:
         asks_percent = pattern is _BY_PERCENT or bool(_PERCENT_ASKED.search(m.group("rest")))
         how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
         if (pattern is _BY_HOW_MUCH or (how and how.group("w").lower() == "much")) and not asks_percent:
-            return None  # "by how much did X increase": an amount, read as a change
+            # NOTE: "by how much did X change from FY2022 to FY2023, in $ millions": a change between the two
+            # years; without two years it is an amount the text states ("by how much did it raise its facility?")
+            subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s?\s+", "", m.group("x").strip())  # the company's possessive
+            if _TWO_YEARS.search(m.group("rest")) and 0 < len(subject.split()) <= 10:
+                return f"{m.group('lead')}What was the change in {subject}{m.group('rest')}"
+            return None
         subject = m.group("x").strip()
         if not subject or len(subject.split()) > 10:
             return None

@@ -68,7 +68,9 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     years = (_year(span.group("a")), _year(span.group("b"))) if span else None
     if years and years[0] > years[1]:
         years = (years[1], years[0])
-    rest = head.replace(span.group(0), " ") if span else head
+    # NOTE: the words leading into the span go with it ("over fiscal 2020-2022"): "over" left alone would divide
+    rest = re.sub(r"(?:\b(?:over|from|between|across|for|in|during)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?)?"
+                  + re.escape(span.group(0)), " ", head, count=1, flags=re.I) if span else head
     compound = COMPOUND.search(rest)
     if compound:  # "revenue CAGR over FY2019 - FY2021", "3-year revenue CAGR"
         left = re.sub(r"\([^()]*\)", " ", rest.replace(compound.group(0), " "))
@@ -86,8 +88,8 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     found = mean or growth or change
     if found is None:
         return None
-    rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", rest.replace(found.group(0), " ")))
-    rest = re.sub(r"\s+", " ", rest).strip(" ,-")
+    rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", re.sub(r"\([^()]*\)", " ", rest.replace(found.group(0), " "))))
+    rest = re.sub(r"\s+", " ", rest).strip(" ,-")  # NOTE: "(negative if it fell)" is an instruction, not the item
     if mean and not mean.group("n") and not years:
         return None  # "average inventory" is a balance's average (begin and end of a year), not a mean of years
     if mean:

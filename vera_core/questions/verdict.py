@@ -62,6 +62,13 @@ class VerdictRequest:
     """which: the measure the segments are ranked by ("operating income")."""
     period: Period | None = None
     """which: the period ranked (None: the latest printed)."""
+    growth: bool = False
+    """which: segments ranked by the growth of the measure from the year before `period` (or the earlier
+    period the question names) to `period`, not by the measure itself."""
+    since: Period | None = None
+    """which, by growth: the earlier period the question names ("2020 vs 2019"); None: a year before."""
+    among: tuple[str, ...] = ()
+    """which, by growth: the segments the question names to choose from ("(Express, Ground, Freight)")."""
     every: bool = False
     """compare: the test holds for every year of the span, each year against the one before ("improved
     every year from 2021 through 2023"), not only from the first year to the last."""
@@ -77,7 +84,8 @@ class VerdictRequest:
     def basis(self) -> str:
         """What the verdict compares, in words ("gross margin, FY2018 vs FY2019")."""
         if self.kind == "which":
-            return f"{self.measure} by segment" + (f", {self.period.label}" if self.period else "")
+            growth = " growth" if self.growth else ""
+            return f"{self.measure}{growth} by segment" + (f", {self.period.label}" if self.period else "")
         if self.comparison is not None:
             periods = ", ".join(f"FY{p.year}" if p.kind == "year" else p.label for p in self.plan.periods)
             return f"{self.comparison.measure} {self.comparison.words}, {periods}"
@@ -87,6 +95,9 @@ class VerdictRequest:
 
 def read_verdict(question: str) -> VerdictRequest | None:
     """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures."""
+    fastest = _which_grew(question)
+    if fastest is not None:
+        return fastest
     which = WHICH.search(question)
     if which:
         periods, _ = asked_periods(question)
@@ -118,7 +129,7 @@ def read_verdict(question: str) -> VerdictRequest | None:
                           unclear=_unclear(question, plan, bool(sign)))
 
 
-_COULD = re.compile(r"(?:^|(?<=[.?!:;])\s+)(?=(?:can|could)\b)", re.I)
+_COULD = re.compile(r"(?:^|(?<=[.?!:;,])\s+)(?=(?:can|could|would)\b)", re.I)
 
 
 def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest | None:
@@ -161,6 +172,63 @@ def _yardstick_unclear(comparison: Comparison, plan: MetricPlan) -> str:
     if not unit and plan.unit == "amount":
         return f"the yardstick ({comparison.words}) states no currency or scale for {plan.name}"
     return ""
+
+
+_UNITS = r"(?:segments?|business(?:es)?|divisions?|regions?|units?|geograph\w*|markets?|brands?)"
+_WHICH_UNIT = re.compile(rf"(?:^|[.?:,]\s+)(?:looking\s+at\s+[^,?]{{2,80}},\s*)?which\s+(?:of\s+(?:the|its)\s+)?"
+                         rf"(?:[\w&'\u2019-]+\s+){{0,4}}?{_UNITS}\b|\bamong\s+[^?]{{0,80}}?\b{_UNITS}\b[^?]{{0,80}}?,\s*which\b",
+                         re.I)
+_RANK_GROWTH = (
+    re.compile(r"\b(?:grew|increased|expanded|raised)\s+(?:its\s+|their\s+)?(?P<m>[\w&'\u2019\s-]{2,60}?)\s+(?:the\s+)?"
+               r"(?P<rank>fastest|most|quickest|slowest|least)\b", re.I),
+    re.compile(r"\b(?:had|has|have|posted|reported|saw|showed|delivered)\s+(?:the\s+)?(?P<rank>fastest|highest|strongest|"
+               r"quickest|slowest|lowest|weakest|largest|biggest)\s+(?P<m>[\w&'\u2019\s-]{2,60}?)\s+growth\b", re.I),
+    re.compile(r"\b(?P<rank>fastest|highest|strongest|slowest|lowest|weakest|largest)\s+growth\s+(?:in|of)\s+(?:its\s+)?"
+               r"(?P<m>[\w&'\u2019\s-]{2,60}?)(?=\s+(?:in|for|during|from|between|vs|versus|over)\b|[?,.]|$)", re.I),
+    re.compile(r"\b(?:grew|increased)\s+(?:the\s+)?(?P<rank>fastest|most|slowest|least)\b", re.I),
+)
+"""'which segment grew its franchised revenues fastest', 'which had the fastest revenue growth', 'which
+grew revenue the most in percentage terms', 'which grew the fastest'."""
+
+
+def _which_grew(question: str) -> VerdictRequest | None:
+    """A which-one question ranking segments by growth, or None."""
+    unit = _WHICH_UNIT.search(question)
+    if not unit:
+        return None
+    rest = question[unit.end():]
+    for pattern in _RANK_GROWTH:
+        m = pattern.search(rest)
+        if not m:
+            continue
+        measure = re.sub(r"\s+", " ", (m.groupdict().get("m") or "").strip(" ,"))
+        measure = re.sub(r"^(?:its|their|the)\s+", "", measure, flags=re.I)
+        if not label_terms(measure):
+            measure = "revenue"  # NOTE: "which region grew the fastest": a segment's growth is its revenue's
+        periods, _ = asked_periods(question)
+        dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
+        test = "lowest" if m.group("rank").lower() in ("slowest", "lowest", "weakest", "least") else "highest"
+        among = _named_segments(question)
+        if not among:
+            return None  # NOTE: unlisted, a table of products or yields can read as segments: the text answers it
+        return VerdictRequest("which", test, measure=measure, period=dated[-1] if dated else None, growth=True,
+                              since=dated[0] if len(dated) > 1 else None, among=among)
+    return None
+
+
+_LISTED = re.compile(r"\((?P<p>[^()]*,[^()]*)\)|:\s*(?P<c>[^:?]*?,[^:?]*?)\s*\??\s*$")
+
+
+def _named_segments(question: str) -> tuple[str, ...]:
+    """The candidates a question lists ("(Express, Ground, Freight)", ": U.S., International Operated Markets,
+    or International Developmental Licensed Markets & Corporate?"), else ()."""
+    m = _LISTED.search(question)
+    if not m:
+        return ()
+    text = m.group("p") or m.group("c")
+    parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", text)]
+    parts = [x for x in parts if x and len(x.split()) <= 8]
+    return tuple(parts) if len(parts) >= 2 else ()
 
 
 EVERY = re.compile(r"\b(?:every|each)\s+(?:successive\s+|single\s+|fiscal\s+)?(?:year|period)s?(?:[\s-]end)?\b|"

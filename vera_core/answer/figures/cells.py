@@ -302,6 +302,7 @@ class CellFinder:
                               request.per_share and cell.unit != "per_share" and not (concept and concept.per_share)
                               else "")
                 why = why or _not_forward(request, cand, cell)
+                why = why or _component_column(request, cell)
                 why = why or _not_qualified(request, cand, cell)
                 why = why or identity_gate(cand.grid, cell, cand.source.statement)
                 why = why or scale_gate(cand.grid, cell, self._elsewhere(candidates, cand, cell, period))
@@ -368,6 +369,20 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
 
 
 _FORWARD = re.compile(r"\b(?:guidance|outlook|forecast\w*|projection\w*|projected|expect\w*|targets?|estimated?)\b", re.I)
+
+
+_COMPONENT = re.compile(r"\b(?:effects?|impacts?|adjustments?|variances?|differences?|changes?|translation)\b", re.I)
+
+
+def _component_column(request, cell: GridCell) -> str:
+    """Why a cell is a component of a reconciliation, not the item's value ('' when it is not, or the
+    question asks for it): its column is an effect, adjustment or change ("Exchange Rate Effect")."""
+    if not _COMPONENT.search(cell.header or ""):
+        return ""
+    asked = request.question_terms if request is not None else frozenset()
+    if label_terms(" ".join(_COMPONENT.findall(cell.header))) & asked:  # "the FX effect on revenue" asks for it
+        return ""
+    return f"its column ({cell.header.strip()}) is an effect or change, not the figure itself"
 
 
 def _not_forward(request, cand: Candidate, cell: GridCell) -> str:

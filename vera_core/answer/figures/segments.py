@@ -14,7 +14,7 @@ Totals, corporate, eliminations and other reconciling rows are not segments.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from vera_core.answer.figures.cells import Candidate, CellFinder
@@ -112,9 +112,11 @@ def _about_segments(grid: TableGrid, chunk: ChunkRecord) -> bool:
     return any(SEGMENT_WORDS.search(t) for t in (grid.title, chunk.caption, *chunk.heading_titles) if t)
 
 
-def segment_figures(measure: str, period: Period | None, finder: CellFinder) -> list[SegmentFigure]:
+def segment_figures(measure: str, period: Period | None, finder: CellFinder,
+                    named: Callable[[str], bool] | None = None) -> list[SegmentFigure]:
     """Each segment's figure for `measure` at `period` (the latest the table prints when None), from the
-    table that prints it for the most segments (a segment note first), best first; [] when none does."""
+    table that prints it for the most segments (a segment note first), best first; [] when none does.
+    `named`: only segments it accepts count (the ones a question lists)."""
     wanted = label_terms(measure) - _GENERIC
     best: tuple[tuple, list[SegmentFigure]] | None = None
     for doc_order, grids in enumerate(finder.grids.values()):
@@ -124,6 +126,7 @@ def segment_figures(measure: str, period: Period | None, finder: CellFinder) -> 
                 continue
             for group in _groups(grid, wanted, _about_segments(grid, chunk)):
                 figures = _at_period(group, period, finder, grid, chunk)
+                figures = [f for f in figures if named(f.name)] if named is not None else figures
                 if len({f.name for f in figures}) < MIN_SEGMENTS:
                     continue
                 rank = (-len(figures), finder.hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position)

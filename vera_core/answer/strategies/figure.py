@@ -28,7 +28,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
         request = plan.request if isinstance(plan.request, FigureRequest) else \
             read_request(plan.question, plan.intent.focus)
         tables = tables_in_scope(plan, services, found.hits)
-        request = replace(request, qualifier=request.qualifier.without(company_of(services, tables.grids)))
+        company = company_of(services, tables.grids)
+        # NOTE: the company's own name is neither a qualifier nor a word of the item ("eBay 2021 GMV")
+        request = replace(request, qualifier=request.qualifier.without(company),
+                          item_terms=frozenset(t for t in request.item_terms if t not in company) or request.item_terms)
         cells = figure_evidence(request, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
         if cells.item_found and not cells.pieces and cells.refusals:  # no figure: what was found, cited, and why
             return replace(searched, pieces=tuple(cells.refusals), lead=" ".join(cells.missing))

@@ -13,8 +13,10 @@ from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.segments import SegmentFigure, segment_figures
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
+from vera_core.questions.spans import shifted
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve import iterative
+from vera_core.finance.line_items import label_terms
 from vera_core.finance.money import money
 
 __all__ = ["SEARCH_TOP_K", "gather"]
@@ -115,6 +117,8 @@ def _holds(test: str, before: float, after: float) -> bool:
 
 
 def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
+    if request.growth:
+        return _fastest(request, finder, searched)
     figures = segment_figures(request.measure, request.period, finder)
     if not figures:
         period = f" for {request.period.label}" if request.period else ""
@@ -130,6 +134,45 @@ def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> E
             f"{_amount(best)}" + (f" (then {others})." if others else "."))
     return replace(searched, pieces=tuple(_piece(f, request.measure) for f in ordered), lead=lead,
                    verdict=Verdict(value=best.name, basis=request.basis))
+
+
+def _fastest(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
+    """The segment whose measure grew most (or least) from the earlier period to the later: each segment's
+    figure at both, from the segment tables, each cited; withheld unless two segments print both."""
+    if not request.among:
+        why = ("the question names no segments to choose from, and VERA ranks growth only among the segments a "
+               "question lists (a table of products or yields can read as segments)")
+        return replace(searched, empty_message=f"No verdict is given: {why}.", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=why))
+    listed = lambda name: _listed(name, request.among)  # noqa: E731
+    now = segment_figures(request.measure, request.period, finder, listed)
+    latest = next((f.cell.period for f in now if f.cell.period is not None), None)
+    before_period = request.since or (shifted(latest, 1) if latest is not None else None)
+    before = {f.name: f for f in segment_figures(request.measure, before_period, finder, listed)} if before_period else {}
+    paired = [(f, before[f.name]) for f in now if f.name in before and before[f.name].cell.value
+              and before[f.name].cell.value > 0 and before[f.name].cell is not f.cell]
+    if len(paired) < 2:
+        why = (f"No table in scope prints {request.measure} for two or more segments in both periods compared, so no "
+               f"segment's growth can be ranked.")
+        return replace(searched, empty_message=f"No verdict is given: {why}", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=why))
+    growth = [(f, b, (f.cell.value * f.cell.scale) / (b.cell.value * b.cell.scale) - 1) for f, b in paired]
+    growth.sort(key=lambda x: x[2], reverse=request.test == "highest")
+    best, best_before, rate = growth[0]
+    then = best_before.cell.period.label if best_before.cell.period else best_before.cell.header
+    when = best.cell.period.label if best.cell.period else best.cell.header
+    others = ", ".join(f"{f.name} {g * 100:+.1f}%" for f, _, g in growth[1:])
+    word = "fastest" if request.test == "highest" else "slowest"
+    lead = (f"{best.name}: its {request.measure} grew {word} of the {len(growth)} segments, {rate * 100:+.1f}% "
+            f"({_amount(best_before)} in {then} to {_amount(best)} in {when})" + (f"; then {others}." if others else "."))
+    pieces = tuple(p for f, b, _ in growth for p in (_piece(b, request.measure), _piece(f, request.measure)))
+    return replace(searched, pieces=pieces, lead=lead, verdict=Verdict(value=best.name, basis=request.basis))
+
+
+def _listed(name: str, among: tuple[str, ...]) -> bool:
+    """Whether a segment row is one the question lists (every word of a listed name, or all of the row's)."""
+    row = label_terms(name)
+    return any(label_terms(n) and (label_terms(n) <= row or row <= label_terms(n)) for n in among)
 
 
 def _amount(figure: SegmentFigure) -> str:
