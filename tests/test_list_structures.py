@@ -2,8 +2,9 @@
 writer who never saw VERA wrote (data/blind/policies-r3-dev/), with that writer's golds
 (data/blind/r3-policies-dev.jsonl): items that are each a heading under the section that introduces
 them, a table column asked by its header's words (the rows, or the distinct values of another column),
-a table retrieval did not rank, and a numbered procedure the chunker split between a step and its
-sub-item. Each answer is the complete list and nothing else, each item cited."""
+a table retrieval did not rank, a numbered procedure the chunker split between a step and its
+sub-item, the terms a document defines, a lead-in closing a paragraph, a quoted term, and the one item a
+question singles out. Each answer is the complete list and nothing else, each item cited."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w7-019", "a table's first column (severity levels) that retrieval did not rank"),
     ("w7-020", "roles of a table after the lead-in 'Core members and their responsibilities are:'"),
     ("w7-025", "a numbered procedure whose last step the chunker put after a split sub-item"),
+    ("w7-030", "the terms a named document defines, in bold before each definition"),
+    ("w7-029", "a list owned by the lead-in that closes the paragraph the question's words match"),
+    ("w7-022", "the sub-items of the item holding a term the question quotes ('unapproved channel')"),
+    ("w7-024", "the sub-items of the one item the question singles out among its siblings ('quarterly')"),
 ])
 def test_the_list_is_read_as_the_document_prints_it(engine, qid, shape):
     gold = GOLDS[qid]

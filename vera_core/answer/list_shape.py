@@ -26,7 +26,7 @@ from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "document_table_list", "list_object",
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "definitions_list", "document_table_list", "list_object",
            "section_list", "table_list"]
 
 ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
@@ -342,6 +342,35 @@ def list_object(question: str) -> str:
 def _loose(term: str) -> str:
     """A term as its plural stems it ("type" and "types" -> "typ")."""
     return term[:-1] if term.endswith("e") and len(term) > 3 else term
+
+
+_DEFINED_ASKED = re.compile(r"\b(?:(?:which|what)\s+(?:terms|words|phrases)\s+(?:are|does\s+\S+(?:\s+\S+){0,6}?)\s*defined?|"
+                            r"defined\s+terms|definitions?\s+(?:section|list)|glossary|(?:list|give|show)\b[^?]{0,40}?"
+                            r"\bdefinitions)\b", re.I)
+"""A question asking for the terms a document defines."""
+_DEFINITIONS_TITLE = re.compile(r"^(?:[\d.]+\s*)?(?:definitions?|glossary|defined\s+terms|key\s+terms|terms\s+and\s+"
+                                r"definitions)\b", re.I)
+
+
+def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The terms the document defines ("Which terms are defined in the Incident Response Plan?"): the
+    items of its Definitions (or Glossary) section, in the best hits' first document that has one."""
+    if not _DEFINED_ASKED.search(question):
+        return None
+    asked = terms(question)
+    docs = list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))
+    titled = {d: next((c.heading_titles[0] for c in doc_chunks(d) if c.heading_titles), "") for d in docs}
+    # NOTE: the document the question names comes first ("... defined in the Incident Response Plan")
+    for doc_id in sorted(docs, key=lambda d: -len(terms(titled[d]) & asked)):
+        chunks = doc_chunks(doc_id)
+        anchor = next((c for c in chunks if c.heading_titles and _DEFINITIONS_TITLE.match(c.heading_titles[-1].strip())), None)
+        if anchor is None:
+            continue
+        scope, section = section_scope(anchor, chunks)
+        items = _bold_led(scope) or [_piece(o) for o in read_outline(scope) if o.level == 0]
+        if len(items) >= MIN_ITEMS:
+            return ListAnswer(anchor.heading_titles[-1], tuple(items), section)
+    return None
 
 
 _BOLD_TERM = re.compile(r"^\s*\*\*(?P<term>[^*]{2,80}?)\*\*\s*[:.\u2013\u2014-]")

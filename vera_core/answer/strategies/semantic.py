@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
-from vera_core.answer.list_shape import (ListAnswer, document_table_list, list_from_evidence, section_list,
+from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, list_from_evidence, section_list,
                                          table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
@@ -57,7 +57,8 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     the section it opens (`answer.heading_lists`), else the list that is the body of a section titled for
     the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
-    return (table_list(plan.question, chunks, services.ws.doc_grids)
+    return (definitions_list(plan.question, chunks, services.ws.doc_chunks)
+            or table_list(plan.question, chunks, services.ws.doc_grids)
             or list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks)
