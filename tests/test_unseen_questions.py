@@ -541,3 +541,8 @@ def test_by_how_much_between_two_years_is_the_change_computed_from_both():
     plan = read_plan("By how much did FedEx's operating income change from FY2022 to FY2023, in $ millions "
                      "(negative if it fell)?")
     assert plan.over == "change" and [p.year for p in plan.periods] == [2022, 2023] and plan.name == "operating income change"
+
+
+def test_a_company_named_with_a_digit_is_no_qualifier():
+    """'3M diluted EPS 2022?': '3M' is one word (the company), not a '3' and an 'M' qualifying the item."""
+    assert not read_request("3M diluted EPS 2022?").qualifier

@@ -113,7 +113,7 @@ rose falling fell growing grew higher lower better worse stable positive negativ
 QUALIFIER_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
 """Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""
 
-QUALIFIER_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\d,./-]*|[^\sA-Za-z\d]")
+QUALIFIER_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\w,./&'\u2019-]*|[^\sA-Za-z\d]")
 """A question's tokens as the qualifier reader walks them (words with hyphens and apostrophes, figures, marks)."""
 
 TITLE_KIND_WORDS = frozenset({"policy", "policies", "standard", "standards", "procedure", "procedures", "guide",
