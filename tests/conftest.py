@@ -136,3 +136,20 @@ def empty_store(tmp_path) -> Workspace:
 
 def doc_by_name(ws: Workspace, name: str):
     return next(d for d in ws.catalog.documents() if d.name == name)
+
+
+def blind_golds(name: str) -> dict[str, dict]:
+    """A blind question set of data/blind by id ("extra-dev" -> data/blind/extra-dev.jsonl)."""
+    path = ROOT / "data" / "blind" / f"{name}.jsonl"
+    return {q["id"]: q for q in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
+
+
+def markdown_store(tmp_path_factory, name: str, folder: Path, count: int) -> Workspace:
+    """A store of every Markdown page of `folder` (there must be `count`), each ingested whole."""
+    ws = Workspace(settings_for(tmp_path_factory.mktemp(name)), batch=True)
+    ingestor = Ingestor(ws)
+    files = sorted(folder.glob("*.md"))
+    assert len(files) == count
+    for path in files:
+        assert ingestor.ingest_file(path).status == "ingested"
+    return ws

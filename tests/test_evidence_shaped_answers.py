@@ -6,12 +6,11 @@ everyday words finds the documents that say it in theirs. Golds are the writers'
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import settings_for
+from tests.conftest import blind_golds, markdown_store, settings_for
 from vera_core.cli.eval_lists import list_coverage, norm
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
@@ -19,18 +18,12 @@ from vera_core.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "data" / "blind" / "policies-extra-dev"
-GOLDS = {q["id"]: q for q in map(json.loads, (ROOT / "data" / "blind" / "extra-dev.jsonl").read_text().splitlines())}
+GOLDS = blind_golds("extra-dev")
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    ws = Workspace(settings_for(tmp_path_factory.mktemp("handbook-store")), batch=True)
-    ingestor = Ingestor(ws)
-    files = sorted(PAGES.glob("*.md"))
-    assert len(files) == 4
-    for path in files:
-        assert ingestor.ingest_file(path).status == "ingested"
-    return QueryEngine(ws, llm=None)
+    return QueryEngine(markdown_store(tmp_path_factory, "handbook-store", PAGES, 4), llm=None)
 
 
 @pytest.mark.parametrize("qid, shape", [

@@ -8,33 +8,24 @@ question singles out. Each answer is the complete list and nothing else, each it
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import settings_for
+from tests.conftest import blind_golds, markdown_store
 from vera_core.answer.outlines import read_outline
 from vera_core.cli.eval_lists import list_coverage
-from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
 from vera_core.store.catalog import ChunkRecord
-from vera_core.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "data" / "blind" / "policies-r3-dev"
-GOLDS = {q["id"]: q for q in map(json.loads, (ROOT / "data" / "blind" / "r3-policies-dev.jsonl").read_text().splitlines())}
+GOLDS = blind_golds("r3-policies-dev")
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    ws = Workspace(settings_for(tmp_path_factory.mktemp("hospital-store")), batch=True)
-    ingestor = Ingestor(ws)
-    files = sorted(PAGES.glob("*.md"))
-    assert len(files) == 6
-    for path in files:
-        assert ingestor.ingest_file(path).status == "ingested"
-    return QueryEngine(ws, llm=None)
+    return QueryEngine(markdown_store(tmp_path_factory, "hospital-store", PAGES, 6), llm=None)
 
 
 @pytest.mark.parametrize("qid, shape", [

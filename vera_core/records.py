@@ -232,3 +232,10 @@ class TableGrid:
     """One per column (None for the label column and non-period columns)."""
     cells: tuple[GridCell, ...] = ()
     n_rows: int = 0
+
+    def rows(self) -> dict[int, list[GridCell]]:
+        """The grid's cells grouped by row, each row's cells in the order stored (its label cell first)."""
+        out: dict[int, list[GridCell]] = {}
+        for cell in self.cells:
+            out.setdefault(cell.row, []).append(cell)
+        return out

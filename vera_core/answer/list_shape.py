@@ -293,11 +293,8 @@ def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") 
     col = _asked_column(grid, asked, question)
     if col is None:
         return None
-    rows: dict[int, list] = {}
-    for cell in grid.cells:
-        rows.setdefault(cell.row, []).append(cell)
     items, seen = [], set()
-    for _, cells in sorted(rows.items()):
+    for _, cells in sorted(grid.rows().items()):
         label = next((c for c in cells if c.col == 0), None)
         if label is None or not label.row_label.strip():
             continue

@@ -20,7 +20,6 @@ __all__ = ["restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
-_SUBJECT_END = r"(?=\s+(?:grow|grew|increase|rise|rose|decline|decrease|fall|fell|drop|shrink|change)\w*\b)"
 _GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change)\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"

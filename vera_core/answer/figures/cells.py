@@ -58,9 +58,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
     found: list[Candidate] = []
     for doc_order, grid, chunk in _parsed(grids, chunks):
-        rows: dict[int, list[GridCell]] = {}
-        for cell in grid.cells:
-            rows.setdefault(cell.row, []).append(cell)
+        rows = grid.rows()
         for row, cells in rows.items():
             label = next((c for c in cells if c.col == 0), None)
             values = tuple(c for c in cells if c.col and c.value is not None)
