@@ -96,6 +96,14 @@ def test_two_required_items_run_together_into_one_listed_item_count_for_neither(
     assert list_coverage(q, _listed(["Email; 3. Phone call", "Secure Chat"]))["items"] == (1, 3)
 
 
+def test_a_required_item_counts_as_whole_words_of_a_listed_item():
+    from vera_core.cli.eval_lists import list_coverage
+    q = {"required_items": ["Public", "Internal"]}
+    listed = _listed(["Public (Description: for public release)", "Internal (Examples: details not released publicly)"])
+    assert list_coverage(q, listed)["items"] == (2, 2)  # "public" is not in "publicly"
+    assert list_coverage({"required_items": ["Public"]}, _listed(["Publicly released"]))["items"] == (0, 1)
+
+
 def test_documents_cited_are_required_accepted_unexpected_or_of_another_kind():
     from vera_core.cli.eval_lists import list_coverage
     q = {"required_docs": ["access", "07-systems_access_policy"], "accept_docs": ["hr"],

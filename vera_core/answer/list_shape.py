@@ -26,7 +26,7 @@ from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "list_from_evidence", "definitions_list", "document_table_list", "list_object",
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "hit_grids", "row_piece", "list_from_evidence", "definitions_list", "document_table_list", "list_object",
            "section_list", "table_list"]
 
 ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
@@ -51,6 +51,8 @@ MIN_SCORE = 0.2
 OWN_SHARE = 0.15
 """The anchor line itself holds at least this share of the question's terms (and one at least)."""
 HITS_READ = 6
+STEP_TITLE_WORDS = 6
+"""A step this short is a title over its sub-steps ("Prepare the ceremony."), which a question can name."""
 """The anchor is sought in the best hits' chunks (and the sections they open)."""
 _BOLD_LEAD = re.compile(r"^\s*\*\*(?P<text>[^*]{2,120})\*\*\s*:?\s*$")
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
@@ -114,7 +116,8 @@ def _anchors_in(chunk: ChunkRecord, doc_chunks: Sequence[ChunkRecord],
             owned = _owned(outline, None, _lead_key(item.lead_in))
             if len(owned) >= MIN_ITEMS:
                 found.setdefault(_lead_key(item.lead_in), (owned, section))
-        elif listy and item.intro and item.level == 0:
+        elif item.intro and item.level == 0 and (listy or _BOLD_LEAD.match(item.intro)):
+            # NOTE: a bold line over a list is its heading ("**5.1 Where MFA is required**"), whatever the question's words
             owned = _owned(outline, None, _lead_key(item.intro), "intro")
             if len(owned) >= MIN_ITEMS:
                 found.setdefault(_lead_key(item.intro), (owned, section))
@@ -163,6 +166,8 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             if paragraph.rstrip().rstrip("*").endswith(":") and paragraph.strip() != first_line.strip():
                 owned = anchors.get(_lead_key(paragraph))
                 first_line = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", " ".join(paragraph.split()))[-1] if owned else first_line
+        if owned is None and _BOLD_LEAD.match(first_line):
+            first_line, owned = _under_bold(first_line, chunk, anchors)
         if owned is None:
             continue
         items, section = owned
@@ -172,12 +177,72 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             # the list asked when its section's title names the question as well ("Provisioning Production
             # Systems": the steps are the section's)
             whole = section_list(question, query, [chunk], doc_chunks)
-            if whole is not None and len(terms(whole.anchor) & wanted) >= len(terms(anchor) & wanted):
+            # NOTE: ...unless the step names what is asked beyond the title ("what do I have to do to prepare"
+            # for a key ceremony: "Prepare the ceremony." under "5.4 Key ceremony")
+            if whole is not None and len(terms(whole.anchor) & wanted) >= len(terms(anchor) & wanted) \
+                    and not (len(anchor.split()) <= STEP_TITLE_WORDS
+                             and (terms(anchor) & wanted) - terms(whole.anchor) - terms(whole.section)):
                 return whole
         named = _named_item(items, anchors, wanted, terms(first_line))
         if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
             anchor, (items, section) = _shown(named.text), anchors[_lead_key(named.text)]
         return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
+    return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
+
+
+def _under_bold(line: str, chunk: ChunkRecord, anchors: dict) -> tuple[str, tuple | None]:
+    """The list under a bold line that heads a passage ("**5.1 Where MFA is required**" over "Multi-factor
+    authentication is required for:" and its items): the first lead-in after it, before the next bold line."""
+    lines = chunk.text.split("\n")
+    at = next((i for i, ln in enumerate(lines) if ln.strip() == line.strip()), None)
+    for ln in lines[at + 1:] if at is not None else ():
+        if not ln.strip():
+            continue
+        if _BOLD_LEAD.match(ln) or re.match(r"^\s*(?:[-*+\u2022]|\d{1,2}[.)])\s", ln):
+            break
+        owned = anchors.get(_lead_key(ln))
+        if owned is not None:
+            return ln.strip(), owned
+    return line, None
+
+
+def _list_holding(scored, floor: float, wanted: set[str], doc_chunks) -> ListAnswer | None:
+    """The list that the best passage is an item of, when a question asks for several things and no line of
+    the evidence introduces a list: "walk me through the offboarding steps" is best answered by a sub-step
+    ("The line manager ... records the leaving date in Workday"), and the answer is the procedure it belongs
+    to, at its top level ("Record the leaving date.", "Remove access on the last working day.", ...), or the
+    sub-list of the one step the question names."""
+    for score, _, unit in scored[:3]:
+        if score < max(MIN_SCORE, floor):
+            break
+        chunk = unit.chunk
+        scope, section = section_scope(chunk, doc_chunks(chunk.doc_id))
+        outline = read_outline(scope)
+        said = " ".join(_shown(unit.text.strip().splitlines()[0]).split())
+        at = next((i for i, o in enumerate(outline) if o.chunk.chunk_id == chunk.chunk_id and said
+                   and " ".join(_shown(o.text).split()).startswith(said[:80])), None)
+        if at is None:
+            continue
+        root = at
+        while outline[root].parent is not None:
+            root = outline[root].parent
+        top = outline[root]
+        field = "lead_in" if top.lead_in else "intro"
+        lead = top.lead_in or top.intro
+        items = _owned(outline, None, _lead_key(lead), field) if lead else []
+        if len(items) < MIN_ITEMS or not any(o is top for o in items):
+            continue
+        subs = {_lead_key(o.text): ([k for k in outline if k.parent == i], section)
+                for i, o in enumerate(outline) if o in items and any(k.parent == i for k in outline)}
+        named = _named_item(items, subs, wanted, terms(lead))
+        # NOTE: the step's sub-list only when the question names the step more than the procedure: "the
+        # offboarding steps" of someone "leaving" is the procedure "Leavers are offboarded as follows:",
+        # not the sub-steps of "Record the leaving date."
+        if named is not None and len(terms(named.text) & wanted) > len(terms(lead) & wanted) \
+                and len(subs[_lead_key(named.text)][0]) >= MIN_ITEMS:
+            kids, _ = subs[_lead_key(named.text)]
+            return ListAnswer(_shown(named.text), tuple(_piece(o) for o in kids), section)
+        return ListAnswer(_shown(lead), tuple(_piece(o) for o in items), section)
     return None
 
 
@@ -195,9 +260,17 @@ def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], a
         # single out among its siblings owns the list asked, though the anchor holds more of its words
         shared = set.intersection(*(terms(item.text) for item in items)) if items else set()  # "reviews" in each
         named = [item for item in items if (terms(item.text) & wanted) - anchor_terms - shared]
+        if len(named) > 1:  # NOTE: the step titled "Containment." over one whose sentence says "corrective actions"
+            named = [item for item in named if (terms(_item_title(item.text)) & wanted) - anchor_terms - shared]
         if len(named) == 1 and _lead_key(named[0].text) in anchors:
             best = named[0]
     return best
+
+
+def _item_title(text: str) -> str:
+    """An item's title: its first sentence or the words before its colon ("Containment. Limit the damage."
+    -> "Containment")."""
+    return re.split(r"(?<=\w)[.:]\s|\s[\u2013\u2014-]\s", text.replace("**", ""), maxsplit=1)[0]
 
 
 def asks_one_fact(question: str) -> bool:
@@ -247,14 +320,28 @@ def table_list(question: str, hits: Sequence[ChunkRecord], doc_grids) -> ListAns
     the first column lists each row with its other cells as details, cited to the row; another column
     lists its distinct values. `doc_grids(doc_id)`: a document's table grids."""
     asked = _asked_object(question)
-    for chunk in hits[:TABLE_HITS] if asked else ():
-        if chunk.kind != "table":
-            continue
-        grid = next((g for g in doc_grids(chunk.doc_id) if g.chunk_id == chunk.chunk_id), None)
+    for grid, chunk in hit_grids(hits, doc_grids) if asked else ():
         found = _column_list(grid, chunk, asked, question)
         if found is not None:
             return found
     return None
+
+
+def hit_grids(hits: Sequence[ChunkRecord], doc_grids):
+    """(grid, chunk) for each table among the best hits (grid None when it has none), best first."""
+    for chunk in hits[:TABLE_HITS]:
+        if chunk.kind == "table":
+            yield next((g for g in doc_grids(chunk.doc_id) if g.chunk_id == chunk.chunk_id), None), chunk
+
+
+def row_piece(cells, chunk: ChunkRecord) -> Piece:
+    """A table row as a list item: its label with its other cells as details ("Payroll records (Retention
+    period: 7 years; ...)"), cited to the row's boxes."""
+    label = next(c for c in cells if c.col == 0)
+    details = "; ".join(f"{c.header}: {c.printed}" for c in sorted(cells, key=lambda c: c.col)
+                        if c.col and c.printed.strip() and c.header)
+    boxes = tuple(b for b in (label.label_box, *(c.box for c in cells if c.col)) if b is not None)
+    return Piece(f"{label.row_label} ({details})" if details else label.row_label, chunk, label.row_label, regions=boxes)
 
 
 def document_table_list(question: str, hits: Sequence[ChunkRecord], doc_grids, doc_chunks) -> ListAnswer | None:
@@ -299,11 +386,7 @@ def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") 
         if label is None or not label.row_label.strip():
             continue
         if col == 0:
-            details = "; ".join(f"{c.header}: {c.printed}" for c in sorted(cells, key=lambda c: c.col)
-                                if c.col and c.printed.strip() and c.header)
-            text = f"{label.row_label} ({details})" if details else label.row_label
-            boxes = tuple(b for b in (label.label_box, *(c.box for c in cells if c.col)) if b is not None)
-            items.append(Piece(text, chunk, label.row_label, regions=boxes))
+            items.append(row_piece(cells, chunk))
             continue
         cell = next((c for c in cells if c.col == col and c.printed.strip()), None)
         if cell is None or cell.printed.strip().lower() in seen:

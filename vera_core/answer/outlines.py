@@ -23,7 +23,7 @@ _LINE = re.compile(r"^(?P<indent>[ \t]*)(?:(?P<bullet>[-*+•●▪◦■➢►�
                    rf"(?:(?P<marker>{OUTLINE_MARKER}|\d{{1,2}}[.)])\s+)?(?P<text>\S.*)$")
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
 LIST_WORDS = frozenset(terms("list all every each item items rule rules requirement requirements element elements "
-                             "point points following"))
+                             "point points following include included contain contained comprise consist"))
 """Words of asking for a list, not of its topic ("list all the password protection rules")."""
 TITLE_MATCH = 0.6
 """An outline item names the list asked when its words are mostly the question's (as section titles do)."""
@@ -149,7 +149,10 @@ def items_asked(outline: Sequence[OutlineItem], focus: str, section: str = "") -
     for i, item in enumerate(outline):
         # NOTE: the section's words name the section in an item's title too ("Security testing, for example:"
         # under "... Product Security": its own words are testing and examples)
-        title = terms(item.text) - named or terms(item.text)
+        # NOTE: a parenthetical says whom an item applies to ("Enhanced screening (staff with access to ...)"),
+        # not what it is called
+        own = terms(re.sub(r"\([^)]*\)", " ", item.text)) or terms(item.text)
+        title = own - named or own
         if not title or len(title) > 8:
             continue
         overlap = len(title & wanted)
@@ -186,7 +189,8 @@ def _distinct_share(outline: Sequence[OutlineItem], index: int, wanted: set[str]
     item = outline[index]
     siblings = [o for o in outline if o.parent == item.parent and o.level == item.level]
     held = [terms(o.text) for o in siblings]
-    weight = {w: 1.0 - sum(w in h for h in held) / len(held) for w in wanted}
+    # NOTE: a word no sibling holds sets none apart ("checks" asked of "Enhanced screening"'s sub-items): half weight
+    weight = {w: 1.0 - sum(w in h for h in held) / len(held) if any(w in h for h in held) else 0.5 for w in wanted}
     total = sum(weight.values())
     if total <= 0 or len(siblings) < 2:
         return 0.0

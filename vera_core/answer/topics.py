@@ -100,12 +100,32 @@ def read_topic(question: str) -> Topic:
     return Topic(text, read_concepts(text))
 
 
+_SET_NAMED = re.compile(r"^\s*(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?"
+                        r"(?:set|library|collection|suite|pack|handbook)\b", re.I)
+"""The set named after the documents ("which policies in the Corvid Pay set require ...")."""
+_BEFORE_CUE = re.compile(r"^(?P<before>.*?)[,;]?\s*\b(?:which|what|do|does|did|list|where)\b", re.I)
+_CONDITION = re.compile(r"^\s*(?:if|when|whenever|once|in\s+case|suppose|say)\b\s*", re.I)
+_NO_TOPIC = re.compile(r"^(?:(?:me|us|you|i|we|what|how|to|do|should|must|happens?|next|then|now|about|the|steps?|"
+                       r"anything|apply|applies|say|says|one|ones|with|that|this|it)\s*)*$", re.I)
+"""What is left of "which policies tell me what to do" once its verb goes: no topic at all."""
+
+
 def _strip(sentence: str) -> str:
     text = _TAIL.sub("", sentence.strip())
-    text = _CUE.sub("", text, count=1) if _CUE.search(text) else _WHERE_CUE.sub("", text, count=1)
+    cued = _CUE.search(text) is not None
+    text = _CUE.sub("", text, count=1) if cued else _WHERE_CUE.sub("", text, count=1)
+    text = _SET_NAMED.sub("", text, count=1)
     text = _ACROSS.sub(" ", text)
     text = _LEADING_VERB.sub("", text.strip(), count=1)
-    return re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
+    text = re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
+    if _NO_TOPIC.match(text):
+        # NOTE: the topic was said before the documents were asked for ("if an API token or encryption key
+        # gets leaked, which policies tell me what to do?")
+        before = _BEFORE_CUE.match(sentence.strip())
+        lead = _CONDITION.sub("", before.group("before")).strip(" ?.!,;:") if before else ""
+        if len(lead.split()) >= 2:
+            return lead
+    return text
 
 
 def passages(chunks: Sequence[ChunkRecord]) -> list[Passage]:

@@ -13,6 +13,11 @@ def norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
+def _within(part: str, whole: str) -> bool:
+    """`part` is in `whole` as whole words ("public" is not in "not released publicly")."""
+    return f" {part} " in f" {whole} "
+
+
 def doc_stem(name: str) -> str:
     """A document as a question file names it, as the store names it: no extension, no folder (a gold
     may write "tailscale/vendor" where two policy sets each have a vendor.md)."""
@@ -29,17 +34,17 @@ def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
     `other_docs`: documents of another kind, such as a 10-K for a "which policies" question).
 
     An item counts when one shown item (the answer's items, else its text) holds it, or it holds the
-    shown item, ignoring case and punctuation, and that shown item holds no other required item: two
+    shown item, as whole words, ignoring case and punctuation, and that shown item holds no other required item: two
     items run together into one are a list read wrong, and count for neither."""
     out: dict[str, tuple[int, int]] = {}
     if question.get("required_items"):
         shown = [norm(i.text) for i in answer.items] or [norm(answer.answer)]
         wanted = [norm(t) for t in question["required_items"]]
         if answer.items:
-            holds = [[w for w in wanted if w in s or (s and s in w)] for s in shown]
+            holds = [[w for w in wanted if _within(w, s) or (s and _within(s, w))] for s in shown]
             found = {w for held in holds if len(set(held)) == 1 for w in held}
         else:  # a prose answer (a pointer): its text holds the items
-            found = {w for w in wanted if w in shown[0]}
+            found = {w for w in wanted if _within(w, shown[0])}
         out["items"] = (len(found), len(wanted))
     cited = {_stem(c.doc_name) for c in answer.citations}
     if question.get("required_docs"):

@@ -57,6 +57,13 @@ def heading_match(focus: str, chunks: Sequence[ChunkRecord]) -> ChunkRecord | No
     """The first chunk of the section whose own title best matches the question's focus, when a
     title is mostly made of the focus terms (e.g. 'Significant events' for 'list all significant
     events'); None when no title matches well enough."""
+    found = heading_scored(focus, chunks)
+    return found[1] if found else None
+
+
+def heading_scored(focus: str, chunks: Sequence[ChunkRecord]) -> tuple[float, ChunkRecord] | None:
+    """`heading_match` with its score (the share of the title the focus names, times the share of the
+    focus, up to three words, the title names)."""
     wanted = terms(focus)
     if not wanted:
         return None
@@ -73,7 +80,7 @@ def heading_match(focus: str, chunks: Sequence[ChunkRecord]) -> ChunkRecord | No
         score = overlap / len(title) * min(1.0, overlap / max(1, min(len(wanted), 3)))
         if score >= 0.6 and (best is None or score > best[0]):
             best = (score, -chunk.position, chunk)
-    return best[2] if best else None
+    return (best[0], best[2]) if best else None
 
 
 def _title_terms(title: str) -> set[str]:

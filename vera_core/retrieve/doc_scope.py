@@ -171,19 +171,34 @@ def _title_words(title: str) -> list[str]:
     return [w for w in _WORD.findall(_TITLE_NUMBER.sub("", title).lower()) if w not in TITLE_GENERIC]
 
 
+_TITLE_HEAD = re.compile(r"^(?P<head>.+?)\s+(?:of|for|on|in|at|within)\s+\S", re.I)
+
+
+def _title_forms(title: str) -> list[tuple[list[str], bool]]:
+    """The ways a question names a document by its title: its words, and the words before its first "of"
+    or "for" when a kind word follows them ("the acceptable use policy" for "Acceptable Use of Information
+    Technology Resources"), each with whether it is that short form."""
+    words = _title_words(title)
+    forms = [(words, False)] if words else []
+    head = _TITLE_HEAD.match(_TITLE_NUMBER.sub("", title).strip())
+    short = _title_words(head.group("head")) if head else []
+    if len(short) >= 2 and short != words:
+        forms.append((short, True))
+    return forms
+
+
 def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
     """Mentions of documents by their own title ("Acme's HR and Personnel Security policy", "the IDS
     Policy"): every word of the title but its kind words ("policy", "standard"), in order, with only
     kind words, "and" or "&" between them; a title of fewer than TITLE_WORDS_ALONE such words counts only
-    followed by a kind word ("the access policy"; "risk management for vendors" names a topic). Where two titles match overlapping words the longer wins ("System Access Policy",
-    not "Access")."""
+    followed by a kind word ("the access policy"; "risk management for vendors" names a topic), as does a
+    title's head before "of" or "for" ("the acceptable use policy"). Where two titles match overlapping words
+    the longer wins ("System Access Policy", not "Access")."""
     qwords = list(_WORD.finditer(question))
     lowered = [w.group().lower() for w in qwords]
     found: list[tuple[int, int, int, str]] = []  # (start, end, length, doc_id)
-    for doc_id, title in titles.items():
-        words = _title_words(title)
-        if not words:
-            continue
+    for doc_id, title, words, short in ((d, t, w, short) for d, t in titles.items()
+                                        for w, short in _title_forms(t)):
         for i in range(len(lowered)):
             j, k = i, 0
             while j < len(lowered) and k < len(words):
@@ -198,7 +213,7 @@ def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
                 continue
             end = qwords[j - 1].end()
             after = _DOC_NOUN_AFTER.match(question[end:])
-            if len(words) < TITLE_WORDS_ALONE and not after:
+            if (len(words) < TITLE_WORDS_ALONE or short) and not after:
                 continue
             before = lowered[i - 1] if i else ""
             possessive = re.search(r"['\u2019]s?\s*$", question[:qwords[i].start()]) is not None

@@ -151,11 +151,21 @@ GAP_WORDS = r"(?:do|does|did|is|are|was|were|the|a|an|this|that|has|have|had|can
 """Words that do not qualify a document noun ("what does the policy require" asks one policy a question)."""
 NOT_DOC_SET = r"\b(?:accounting|critical|significant|reporting)\s+polic|\bprocedures?\s+(?:of|for)\s+(?:the\s+)?audit"
 
+SET_NAMED = r"(?:\s+(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?(?:set|library|collection|suite|pack|handbook))?"
+"""A set named between the documents and their verb ("which policies in the Corvid Pay set require ...")."""
+
 COVERAGE_RULES = [
     _rule("coverage:documents:which-documents", "documents",
           rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
-          rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}\b"
-          rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)",
+          rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}\b{SET_NAMED}"
+          rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)"
+          # NOTE: the documents asked for in a sentence of their own, after the topic ("Are there rules for
+          # working from home? which policies"; "Where do our policies apply a four-eyes principle? List the policies.")
+          rf"|(?:^|[?.!]\s*)(?:(?:and|so)\s+)?(?:which|what|list|name)\s+(?:(?:ones?\s+)?of\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
+          rf"(?:relevant\s+)?{DOC_SETS}\s*[?.!]*\s*$"
+          # NOTE: "I need every policy that talks about cooperating with law enforcement - which ones?"
+          rf"|\b(?:every|each|all\s+(?:the\s+|our\s+)?)\s*(?:polic(?:y|ies)|documents?|docs|procedures?|standards?)\s+"
+          rf"(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:documents:across-documents", "documents",
           rf"\b(?:across|throughout)\s+(?:(?:all|the|our|these|every|each|of)\s+)*(?:[\w-]+\s+)?{DOC_SETS}\b"
@@ -164,7 +174,7 @@ COVERAGE_RULES = [
           rf"|\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{DOC_SETS}\s+(?:that|which)\b"
           rf"|\bwhere\s+do\s+(?:we|(?:our|the|any\s+of\s+(?:the|our))\s+(?:policies|documents|docs|procedures|standards|"
           rf"guidelines|files|contracts|filings))\s+(?:\w+\s+)?"
-          rf"(?:talk|say|speak|cover|deal|mention|address|discuss)\w*\b",
+          rf"(?:talk|say|speak|cover|deal|mention|address|discuss|apply|require|use|need)\w*\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:numeric_list:with-amounts", "numeric_list",
           r"\b(?:with|and|along\s+with|together\s+with|including)\s+(?:their|the\s+respective)\s+"
@@ -189,8 +199,12 @@ COVERAGE_RULES = [
     _rule("coverage:pointer:in-which-section", "pointer",
           rf"\bin\s+(?:which|what)\s+(?:{DOC_NOUNS}|part\s+of\s+the\s+(?:report|document|filing|policy|10-?K))\b"),
     _rule("coverage:pointer:where-in-document", "pointer",
-          r"\bwhere\s+(?:in\s+the\s+(?:annual\s+)?(?:report|document|filing|policy|10-?K)|does\s+the\s+"
-          r"(?:report|document|filing|policy|10-?K)\s+\w+)\b"),
+          r"\bwhere\s+(?:in\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,4}?(?:report|document|doc|filing|policy|"
+          r"procedure|standard|plan|handbook|manual|contract|agreement|10-?K)|does\s+(?:the\s+(?:[\w&'-]+\s+){0,4}?"
+          r"(?:report|document|doc|filing|policy|procedure|standard|plan|handbook|manual|10-?K)|it|this|that)\s+"
+          r"(?:say|says|talk|mention|cover|explain|describe|state|tell|list|set\s+out|deal\s+with|spell\s+out)|"
+          r"do\s+(?:they|the\s+(?:[\w&'-]+\s+){0,3}?(?:policies|documents|docs|procedures|standards))\s+(?:say|talk|mention|"
+          r"explain|describe|state|tell|spell\s+out)(?!\w))"),
     _rule("coverage:pointer:where-noun", "pointer",
           r"\bwhere\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:section|note|page|part|item|"
           r"disclosure|discussion|information|details?|description|table|breakdown)s?\s+(?:on|about|of|for|"

@@ -10,7 +10,7 @@ from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
 from vera_core.retrieve import iterative
-from vera_core.retrieve.coverage import heading_match, section_scope
+from vera_core.retrieve.coverage import heading_match, heading_scored, section_scope
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
 
@@ -18,6 +18,8 @@ __all__ = ["SECTION_TOP_K", "gather"]
 
 SECTION_TOP_K = 10
 """At least this many chunks are searched for the section's anchor."""
+POINTER_HITS = 3
+"""A pointer prefers a section titled as asked among this many best hits."""
 
 
 def gather(plan: Plan, services: Services) -> Evidence:
@@ -57,6 +59,13 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
     matches the focus (list, pointer), else for a range the best hit that states one, else the best hit."""
     subtype, query = plan.intent.subtype, plan.query
     anchor_doc = hits[0].chunk.doc_id
+    if subtype == "pointer":
+        # NOTE: the section asked for may be another document's than the first hit's ("where do the policies
+        # explain when break-glass access is allowed?" ranks "8. Break-Glass Access" second): among the first
+        # hits, a section titled as asked wins
+        titled = [(found[0], -rank, h.chunk.doc_id) for rank, h in enumerate(hits[:POINTER_HITS])
+                  if (found := heading_scored(query, [h.chunk]))]
+        anchor_doc = max(titled)[2] if titled else anchor_doc
     doc_chunks = services.ws.doc_chunks(anchor_doc)
     candidates = [h.chunk for h in hits if h.chunk.doc_id == anchor_doc]
     anchor = heading_match(query, doc_chunks) if subtype in ("list", "pointer") else None

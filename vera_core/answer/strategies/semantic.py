@@ -12,6 +12,7 @@ from vera_core.answer.heading_lists import heading_list
 from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, list_from_evidence, section_list,
                                          table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.table_rows import rows_holding
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
 from vera_core.answer.strategies.search import company_of, search_iteratively, tables_in_scope
 from vera_core.answer.units import score_unit, split_units
@@ -53,13 +54,15 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 
 def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
-    """The list the best evidence introduces (a lead-in, an item over sub-items), else the headings under
+    """The list the best evidence introduces (a lead-in, an item over sub-items), else the rows of a table that
+    hold the value the question names (`answer.table_rows`), else the headings under
     the section it opens (`answer.heading_lists`), else the list that is the body of a section titled for
     the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
     return (definitions_list(plan.question, chunks, services.ws.doc_chunks)
             or table_list(plan.question, chunks, services.ws.doc_grids)
             or list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
+            or rows_holding(plan.question, chunks, services.ws.doc_grids)
             or heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks)
             or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks))
