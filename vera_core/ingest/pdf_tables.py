@@ -201,6 +201,14 @@ def _split_year_header(region: TableRegion) -> None:
             break
 
 
+_LEAD_SCALE = re.compile(r"\((?:(?:dollars|amounts|figures|U\.?S\.?\s+dollars)\s+)?in\s+(?:thousands|millions|billions)\b"
+                         r"[^()]*?\bexcept\b[^()]*?\bwhich\s+(?:is|are)\s+(?:presented|stated|shown|expressed|reported)?\s*"
+                         r"in\s+(?:thousands|millions|billions)\b", re.I)
+"""A scale with a row's exception stated in a sentence that leads into a table ("... for each of the periods
+indicated (in millions, except remaining performance obligation, which is presented in billions):"): without
+it the row would take the document's scale."""
+
+
 def _grow_caption(rows: list[Row], first: int, region: TableRegion, body_size: float, used: set[int]) -> None:
     k = first - 1
     top = region.rows[0]
@@ -213,6 +221,15 @@ def _grow_caption(rows: list[Row], first: int, region: TableRegion, body_size: f
         # "Years ended December 31, 2021, 2020, and 2019") still caption it, unless a caption names it already
         titled = any(is_statement_title(r.text) for r in region.caption)
         large_caption = not titled and (is_statement_title(text) or PERIOD_HEADING.search(text))
+        if text.endswith(":") and not region.caption and len(row.cells) == 1:
+            # NOTE: a lead-in that states the table's scale ("... for each of the periods indicated (in millions,
+            # except remaining performance obligation, which is presented in billions):") is its caption too
+            lead = [k - 1, k] if k > 0 and k - 1 not in used and not rows[k - 1].text.strip().endswith((".", ":", ";")) \
+                and len(rows[k - 1].cells) == 1 and row.y0 - rows[k - 1].y1 < 1.8 * max(row.height, 4.0) else [k]
+            if _LEAD_SCALE.search(" ".join(rows[i].text for i in lead)):
+                region.caption[:0] = [rows[i] for i in lead]
+                used.update(lead)
+            break
         if len(row.cells) > 1 or len(text.split()) > 16 or text.endswith((".", ":", ";")) \
                 or row.size > body_size + 1.5 and not large_caption:
             break

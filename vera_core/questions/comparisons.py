@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Comparison", "read_comparison"]
+__all__ = ["Comparison", "read_bar", "read_comparison"]
 
 _ASK = r"(?:is|are|was|were|does|do|did|has|have|had|will|can|could|would|should)"
 _ABOVE = (r"(?:greater|larger|higher|bigger|more)\s+than|exceed(?:s|ed|ing)?|above|over|in\s+excess\s+of|"
@@ -51,6 +51,13 @@ _COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?
                     rf"adequate)\s+to\s+(?:cover|meet|pay)\s+(?:its\s+|their\s+|the\s+)?(?P<b2>[^(),;:?]{{2,60}}?)"
                     rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)", re.I)
 """"Could it cover its current liabilities with its current assets?": A >= B."""
+_BAR = re.compile(rf"\b(?:using|use|take|taking|apply|applying|with)\s+(?:the\s+|a\s+)?(?P<measure>[^(),;:?]{{2,60}}?)\s*"
+                  rf"(?:\([^()]*\)\s*)?,?\s*(?:with|and|taking|setting)\s+(?:a\s+|the\s+)?{_NUMBER}\s*(?:as\s+(?:the\s+|a\s+|our\s+)?"
+                  rf"(?:bar|threshold|hurdle|benchmark|cut-?off|yardstick|minimum|floor|test)|(?:bar|threshold|hurdle|"
+                  rf"benchmark|cut-?off|minimum|floor))\b", re.I)
+"""A bar the question sets for a measure it names, beside a yes/no in other words: "Using the current ratio
+(total current assets / total current liabilities) with 1.0x as the bar, could the company cover its
+short-term obligations out of current assets?" tests the current ratio against 1.0x."""
 _SCALES = {"thousand": 1e3, "million": 1e6, "mm": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 _PRONOUN = re.compile(r"^(?:it|its|they|their|the\s+company|this|that)\b", re.I)
 
@@ -100,12 +107,18 @@ def read_comparison(clause: str) -> Comparison | None:
     return None
 
 
+def read_bar(question: str) -> Comparison | None:
+    """The bar a question sets for a measure it names ("Using the current ratio ... with 1.0x as the bar"), or None."""
+    bar = _BAR.search(question)
+    return _bar(bar) if bar else None
+
+
 def _inclusive(cmp: str) -> bool:
     return bool(re.match(r"at\s+(?:least|most)|no\s+|>=|<=", cmp, re.I))
 
 
-def _threshold(m: re.Match) -> Comparison | None:
-    cmp = m.group("cmp").lower()
+def _value(m: re.Match) -> tuple[float, str]:
+    """The yardstick's value and unit as a threshold match writes them ("2x", "10%", "$5 billion")."""
     value = float(m.group("num").replace(",", "")) * (-1 if m.group("sign") else 1)
     unit_word = (m.group("unit") or "").lower().strip()
     unit = ""
@@ -117,6 +130,20 @@ def _threshold(m: re.Match) -> Comparison | None:
         unit = "days"
     elif unit_word in _SCALES or "$" in m.group(0):
         unit, value = "amount", value * _SCALES.get(unit_word, 1.0)
+    return value, unit
+
+
+def _bar(m: re.Match) -> Comparison:
+    """'Using the current ratio (...) with 1.0x as the bar': the measure must reach the bar."""
+    value, unit = _value(m)
+    measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
+    return Comparison("threshold", True, True, measure, threshold=value, unit=unit,
+                      words=f"at least {m.group('num')}{m.group('unit') or ''}".strip())
+
+
+def _threshold(m: re.Match) -> Comparison | None:
+    cmp = m.group("cmp").lower()
+    value, unit = _value(m)
     measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
     if m.group("whole") and unit == "percent":  # "capex above 10% of total revenue"
         measure = f"{measure} as a % of {m.group('whole').strip()}"

@@ -59,11 +59,13 @@ SHARE_OF = r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b
 _WORD_OPS = ((rf"\bdivided\s+by\b|\bover\b|÷|{SHARE_OF}", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))
-_AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of)\s+"
-                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
+_AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of|as\s+of|"
+                      r"at\s+(?:the\s+)?(?:end|close)\s+of|at)\s+"
+                      r"(?P<a>(?:FY\s?|fiscal\s+(?:year\s+)?)?\d{2,4})\s+(?:and|to|-)\s+"
+                      r"(?P<b>(?:FY\s?|fiscal\s+(?:year\s+)?)?\d{2,4})", re.I)
 _CHANGE = re.compile(r"\b(?:the\s+)?change\s+in\s+(?P<item>[^()/*+\-]+?)\s+(?:between|from)\s+"
                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
-_STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
+_STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:(?:from|in|per|using|on)\s+)?(?:the\s+)?(?P<what>[^\])]*?statements?|"
                              r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
 _STATEMENT_PHRASE = re.compile(r",?\s*\b(?:from|per|in|on|using)\s+(?:the\s+)?(?:consolidated\s+)?(?P<what>statements?\s+of\s+"
                                r"(?:cash\s+flows?|financial\s+(?:condition|position)|income|operations|earnings)|"

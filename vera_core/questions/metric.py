@@ -81,7 +81,11 @@ class MetricPlan:
 
 
 _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
-                     r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using)"
+                     r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
+                     # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
+                     r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b)|"
+                     # NOTE: "free cash flow for 2022 = net cash used in operating activities - purchase of ..."
+                     r"(?<=[\w)])\s*=(?!=))"
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|$)",
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
@@ -91,7 +95,14 @@ _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plu
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
 _AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
 """A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
-_INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?)|\d+\s*d\.?p\.?|"
+_YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bin\s+years\b|\bnumber\s+of\s+years\b", re.I)
+"""A quotient asked as a number of years (a cash runway, a payback period)."""
+_ASKER = re.compile(r"^\s*(?:(?:as|i'?m|i\s+am)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:analyst|investor|manager|banker|lender)\b[,.]?\s*)?"
+                    r"(?:(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+(?:know|see|get)\s+)?)?", re.I)
+"""Who asks, before the metric's name ("As an equity analyst I want Alphabet's ROE: ...")."""
+_INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?)"
+                               r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
+                               r"\d+\s*d\.?p\.?|"
                                r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
                                r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
@@ -145,7 +156,8 @@ def read_plan(question: str) -> MetricPlan | None:
         head = aggregate.head
     tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
     try:
-        named = _defined(head, defs) if head else None
+        # NOTE: a question that is only its definition ("X free cash flow for 2022 = A - B. Express in ...") asks it
+        named = _defined(head, defs) if head else next(iter(defs)) if len(defs) == 1 and INLINE not in defs else None
         inline = _inline_tree(defs[INLINE], defs) if tree is None and not named and INLINE in defs else None
         if inline is not None:  # "free cash flow for 2021, defined as A minus B": the question's own formula
             tree, definition = inline, defs[INLINE]
@@ -153,7 +165,7 @@ def read_plan(question: str) -> MetricPlan | None:
         elif tree is not None:
             name = definition = _without_periods(head)
         elif named:
-            name, definition = named, defs[named]
+            name, definition = _without_periods(named) or named, defs[named]
             tree = _parsed(definition, defs)
         else:
             metric = metric_named(head or "") or (None if aggregate else metric_named(outside))
@@ -164,7 +176,7 @@ def read_plan(question: str) -> MetricPlan | None:
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and concepts_in(head):  # "operating income growth rate": a line item's
-                name = _without_periods(head)
+                name = _INSTRUCTION_TAIL.sub("", _without_periods(head)).strip(" ,")
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
@@ -194,9 +206,12 @@ def read_plan(question: str) -> MetricPlan | None:
     unit = metric.unit if metric else _unit_of(name, tree)
     if per_one is not tree or _PERCENT_ASKED.search(question) or (source == "question" and _SHARE_OF.search(definition)):
         unit = "percent"
+    if unit == "ratio" and _YEARS_ASKED.search(question):
+        unit = "years"  # NOTE: "how many years would its cash last at the pace of its cash burn (cash / burn)?"
     if unit == "percent":
         tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
-    return MetricPlan(name.strip(), metric, definition, source, tree, unit, tuple(periods), direction and len(periods) > 1,
+    return MetricPlan(_ASKER.sub("", name).strip() or name.strip(), metric, definition, source, tree, unit, tuple(periods),
+                      direction and len(periods) > 1,
                       _digits(question), asked_scale(question), qualifier=_qualifier(question, metric, name, source))
 
 

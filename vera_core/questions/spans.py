@@ -19,7 +19,7 @@ from vera_core.records import Period
 
 __all__ = ["Aggregate", "read_aggregate", "shifted"]
 
-_YEAR = r"(?:FY\s?'?)?(?:19|20)\d\d"
+_YEAR = r"(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d"
 RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
 """Two years joined by a dash or "to": a span of years ("FY2019 - FY2021"), not an operation."""
 SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|through)\s+(?P<b>{_YEAR})\b", re.I)

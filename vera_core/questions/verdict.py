@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.comparisons import Comparison, read_comparison
+from vera_core.questions.comparisons import Comparison, read_bar, read_comparison
 from vera_core.questions.expression import SHARE_OF, BinOp, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
@@ -105,6 +105,11 @@ def read_verdict(question: str) -> VerdictRequest | None:
         test = "lowest" if rank in ("lowest", "smallest", "least") else "highest"
         measure = re.sub(r"\s+", " ", which.group("measure")).strip(" ,")
         return VerdictRequest("which", test, measure=measure, period=periods[-1] if periods else None)
+    bar = read_bar(question)
+    if bar is not None and (_COULD.search(question) or asking_clause(question)):
+        # NOTE: the test the question sets wins over the words of its yes/no ("Using the current ratio with 1.0x as
+        # the bar, could the company cover its short-term obligations out of current assets?")
+        return _compared(bar, question, question)
     clause = asking_clause(question)
     if not clause:
         could = _COULD.search(question)  # "Could it cover its current liabilities with its current assets?"

@@ -271,7 +271,9 @@ def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, curren
         return grid
     new_scale = grid.scale if grid.scale_source or scale is None else scale[0]
     new_currency = grid.currency or currency
-    cells = tuple(replace(c, scale=new_scale if c.col and not c.unit else c.scale,
+    # NOTE: a grid that stated its scale keeps each cell's own (a row its scale line excepts: "except remaining
+    # performance obligation, which is presented in billions"); only its currency comes from the document
+    cells = tuple(replace(c, scale=new_scale if c.col and not c.unit and not grid.scale_source else c.scale,
                           currency=new_currency if c.col else c.currency) for c in grid.cells)
     return replace(grid, scale=new_scale, scale_source=grid.scale_source or (scale[1] if scale else ""),
                    currency=new_currency, cells=cells)

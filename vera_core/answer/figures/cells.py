@@ -179,7 +179,12 @@ def adjusted_cells(grid: TableGrid, chunk: ChunkRecord, label: GridCell,
     columns = {j for j, h in enumerate(grid.header) if j and NON_GAAP.search(h)}
     if columns:
         return tuple(c for c in values if c.col in columns)
-    return values if NON_GAAP.search(f"{grid.title} {chunk.caption}") and "gaap" not in label.row_label.lower() else ()
+    if not NON_GAAP.search(f"{grid.title} {chunk.caption}") or "gaap" in label.row_label.lower():
+        return ()
+    # NOTE: a reconciliation whose own rows name the adjusted measure ("Adjusted EPS" under "Diluted earnings (loss)
+    # per share" and the adjustments): its other rows are the GAAP start and the adjustments, not the measure
+    named = any(NON_GAAP.search(c.row_label) for c in grid.cells if c.col == 0)
+    return () if named else values
 
 
 def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:
@@ -300,6 +305,7 @@ class CellFinder:
                               request.per_share and cell.unit != "per_share" and not (concept and concept.per_share)
                               else "")
                 why = why or _not_forward(request, cand, cell)
+                why = why or _share_count(cell, per_share_asked or bool(request and request.per_share))
                 why = why or _component_column(request, cell)
                 why = why or _not_qualified(request, cand, cell)
                 why = why or identity_gate(cand.grid, cell, cand.source.statement)
@@ -343,6 +349,18 @@ def _column_asked(cells: list[GridCell], request: FigureRequest | None, amount: 
         return whole, ""
     return kind, (f"the row prints this period in {len(kind)} columns ("
                   f"{'; '.join(c.header for c in kind)}) and the question does not say which")
+
+
+_SHARES_COLUMN = re.compile(r"\bshares\b", re.I)
+_PER_SHARE_COLUMN = re.compile(r"\bper\s+(?:common\s+)?share\b|\bEPS\b|\$\s*/\s*share", re.I)
+
+
+def _share_count(cell: GridCell, per_share: bool) -> str:
+    """Why a per-share figure is not read from a column of share counts ("Year Ended December 31, 2021 Shares"
+    beside "$ per Share" in an EPS reconciliation): '' when it is not one."""
+    if per_share and _SHARES_COLUMN.search(cell.header) and not _PER_SHARE_COLUMN.search(cell.header):
+        return "its column counts shares, not an amount per share"
+    return ""
 
 
 def signed(concept, cand: Candidate, cell: GridCell) -> float:

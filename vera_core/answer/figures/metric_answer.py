@@ -19,7 +19,7 @@ from vera_core.store.catalog import ChunkRecord
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.finance.money import half_up, money, unit_words
 
-DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "amount": 0}
+DEFAULT_DIGITS = {"percent": 1, "ratio": 2, "days": 1, "years": 1, "amount": 0}
 
 
 
@@ -189,8 +189,8 @@ def _rounded(value: float, plan: MetricPlan, operands: list[Operand]) -> str:
         return f"{half_up(value, digits)}%"
     if plan.unit == "ratio":
         return half_up(value, digits)
-    if plan.unit == "days":
-        return f"{half_up(value, digits)} days"
+    if plan.unit in ("days", "years"):
+        return f"{half_up(value, digits)} {plan.unit}"
     scale = plan.scale or (operands[0].cell.scale if operands else 1.0)
     currency = operands[0].cell.currency if operands else ""
     shown = value / scale
