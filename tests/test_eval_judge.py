@@ -110,3 +110,11 @@ def test_documents_cited_are_required_accepted_unexpected_or_of_another_kind():
          "other_docs": ["Aurora_Annual_Report_2024"]}
     got = list_coverage(q, _listed(cited=["access", "hr", "ccm", "Aurora_Annual_Report_2024"]))
     assert got == {"docs": (1, 2), "unexpected_docs": (1, 0), "other_kind_docs": (1, 0)}
+
+
+def test_a_table_row_listed_with_its_details_counts_for_its_name():
+    from vera_core.cli.eval_lists import list_coverage
+    q = {"required_items": ["Critical", "Medium"]}
+    listed = _listed(["Critical (Extreme outage)", "Medium (Non-critical functionality loss)"])
+    assert list_coverage(q, listed)["items"] == (2, 2)
+    assert list_coverage(q, _listed(["Critical; Medium"]))["items"] == (0, 2)  # run together: still neither

@@ -92,3 +92,31 @@ def test_sample_policies_round_trip_from_disk():
     for name in POLICIES:
         parsed = parse_markdown(load_source(SAMPLES / name, max_file_mb=1))
         assert parsed.blocks and parsed.headings
+
+
+def test_an_html_table_in_markdown_is_a_table_with_its_header_and_lead_in(tmp_path):
+    path = tmp_path / "retention.md"
+    path.write_text("# Retention\n\nData is kept for a set period, depending on its type:\n\n<table>\n  <tr>\n"
+                    "   <td><strong>Data Assets</strong>\n   </td>\n   <td><strong>Retention period</strong></td>\n  </tr>\n"
+                    "  <tr>\n   <td>Payment and billing information\n   </td>\n   <td>7 years</td>\n  </tr>\n"
+                    "  <tr><td>Client logs</td><td><ul><li>12 months</li><li>then deleted</li></ul></td></tr>\n</table>\n\n"
+                    "After the table.\n")
+    parsed = parse_markdown(load_source(path, max_file_mb=1))
+    tables = [b for b in parsed.blocks if b.kind == "table"]
+    assert len(tables) == 1 and "<td>" not in tables[0].text
+    assert tables[0].text.splitlines()[0] == "| Data Assets | Retention period |"
+    assert "| Client logs | 12 months; then deleted |" in tables[0].text
+    assert tables[0].caption == "Data is kept for a set period, depending on its type:"
+    assert any(b.kind == "paragraph" and b.text == "After the table." for b in parsed.blocks)
+
+
+@pytest.mark.parametrize("html", [
+    "<table>\n<tr><td>a</td><td>b</td></tr>\n",                                   # never closed
+    "<table>\n<tr><td><table><tr><td>x</td></tr></table></td></tr>\n</table>\n",  # a table inside a table
+    "<table>\n" * 20000,                                                           # many openings, no close
+])
+def test_an_html_table_that_cannot_be_read_stays_text_and_costs_one_pass(tmp_path, html):
+    path = tmp_path / "odd.md"
+    path.write_text("# T\n\n" + html)
+    parsed = parse_markdown(load_source(path, max_file_mb=5))
+    assert not [b for b in parsed.blocks if b.kind == "table"]

@@ -15,8 +15,9 @@ from vera_core.query import QueryEngine
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIVERSITY = ROOT / "data" / "blind" / "policies-r4-dev"
+TAILSCALE = ROOT.parent / "shared" / "corpus" / "policies-dev" / "tailscale"
 PAYMENTS = ROOT / "data" / "blind" / "policies-r3-holdout"
-GOLDS = {**blind_golds("r4-policies-dev"), **blind_golds("r3-policies-holdout")}
+GOLDS = {**blind_golds("r4-policies-dev"), **blind_golds("r3-policies-holdout"), **blind_golds("policies-holdout")}
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +95,22 @@ def test_the_topic_said_before_which_policies_is_the_topic():
     from vera_core.answer.topics import read_topic
     topic = read_topic("if an API token or encryption key gets leaked, which policies tell me what to do?")
     assert topic.text == "an API token or encryption key gets leaked"
+
+
+@pytest.fixture(scope="module")
+def tailscale(tmp_path_factory) -> QueryEngine:
+    if not TAILSCALE.is_dir():
+        pytest.skip(f"tailscale policies not found at {TAILSCALE}")
+    return QueryEngine(markdown_store(tmp_path_factory, "tailscale-store", TAILSCALE, 15), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, shape", [
+    ("w2-022", "an HTML table without a header, led into by 'Incidents can be classified based on their severity:'"),
+    ("w3-309", "the same table asked in other words"),
+    ("w2-028", "'List the asset risk categories from ...': an HTML table headed 'Risk category'"),
+    ("w3-308", "'what kinds of customer data have a set retention period': the first column, not the periods"),
+    ("w2-025", "'every data asset that has a retention period'"),
+])
+def test_an_html_table_in_a_policy_answers_as_a_list(tailscale, qid, shape):
+    _complete(tailscale, qid)

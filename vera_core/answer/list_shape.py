@@ -338,8 +338,9 @@ def row_piece(cells, chunk: ChunkRecord) -> Piece:
     """A table row as a list item: its label with its other cells as details ("Payroll records (Retention
     period: 7 years; ...)"), cited to the row's boxes."""
     label = next(c for c in cells if c.col == 0)
-    details = "; ".join(f"{c.header}: {c.printed}" for c in sorted(cells, key=lambda c: c.col)
-                        if c.col and c.printed.strip() and c.header)
+    bare = not any(c.header for c in cells if c.col)  # NOTE: a table without a header: its cells as printed
+    details = "; ".join(f"{c.header}: {c.printed}" if c.header else c.printed for c in sorted(cells, key=lambda c: c.col)
+                        if c.col and c.printed.strip() and (c.header or bare))
     boxes = tuple(b for b in (label.label_box, *(c.box for c in cells if c.col)) if b is not None)
     return Piece(f"{label.row_label} ({details})" if details else label.row_label, chunk, label.row_label, regions=boxes)
 
@@ -352,7 +353,7 @@ def document_table_list(question: str, hits: Sequence[ChunkRecord], doc_grids, d
     for doc_id in list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))[:2] if asked else ():
         tables = {c.chunk_id: c for c in doc_chunks(doc_id) if c.kind == "table"}
         named = [(g, tables[g.chunk_id]) for g in doc_grids(doc_id)
-                 if g.chunk_id in tables and _asked_column(g, asked) is not None]
+                 if g.chunk_id in tables and _asked_column(g, asked, "", tables[g.chunk_id]) is not None]
         if len(named) == 1:
             return _column_list(*named[0], asked)
     return None
@@ -363,21 +364,33 @@ def _asked_object(question: str) -> set[str]:
     return set() if asks_one_fact(question) else {_loose(t) for t in terms(list_object(question))}
 
 
-def _asked_column(grid, asked: set[str], question: str = "") -> int | None:
+def _asked_column(grid, asked: set[str], question: str = "", chunk: ChunkRecord | None = None) -> int | None:
     """The column whose header is what is asked a list of (or, for a header of two words or more, whose
     words the question all uses: "named as record owners" over "Record owner"), or None."""
     if grid is None or grid.status != "parsed" or not grid.header:
         return None
     said = {_loose(t) for t in terms(question)}
-    for col, header in enumerate(grid.header):
-        head = {_loose(t) for t in terms(header or "")}
-        if head and not terms(header or "") <= GENERIC_HEADERS and (head <= asked or (len(head) > 1 and head <= said)):
+    heads = [({_loose(t) for t in terms(header or "")}, not terms(header or "") <= GENERIC_HEADERS) for header in grid.header]
+    for col, (head, named) in enumerate(heads):
+        if head and named and head <= asked:
+            return col
+    # NOTE: "what kinds of customer data have a set retention period?" over "Data Assets | Retention period": the
+    # first column names the kind of thing asked; the other is what the question says of it
+    if heads and heads[0][1] and heads[0][0] & asked - GENERIC_HEADERS:
+        return 0
+    # NOTE: a table without a header, led into by "Incidents can be classified based on their severity:": the lead-in
+    # names its rows by a word of the question its section's titles do not hold ("severity", not "incidents")
+    titled = {_loose(t) for t in terms(" ".join(chunk.heading_titles))} if chunk is not None else set()
+    if not any(h for h, _ in heads) and asked & {_loose(t) for t in terms(grid.title)} - titled:
+        return 0
+    for col, (head, named) in enumerate(heads):
+        if head and named and len(head) > 1 and head <= said:
             return col
     return None
 
 
 def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") -> ListAnswer | None:
-    col = _asked_column(grid, asked, question)
+    col = _asked_column(grid, asked, question, chunk)
     if col is None:
         return None
     items, seen = [], set()
@@ -397,7 +410,7 @@ def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") 
     if len(items) < MIN_ITEMS:
         return None
     section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
-    return ListAnswer(grid.header[col], tuple(items), section.replace(" / ", "/"))
+    return ListAnswer(grid.header[col] or grid.title, tuple(items), section.replace(" / ", "/"))
 
 
 _OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:[\w-]+\s+){0,3}?[\w-]+?)"
@@ -406,7 +419,8 @@ _OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:
                      r"[\w-]+?)\s+(?:are|is|were|was|do|does|did|can|could|should|must|have|has|get|gets|need|needs|"
                      r"require|requires|make\s+up|makes\s+up|include|includes|cover|covers|use|uses|apply|applies|exist)\b|"
                      r"\blist\s+(?:all\s+|every\s+|each\s+)?(?:the\s+)?(?P<obj3>(?:[\w-]+\s+){0,3}?[\w-]+?)"
-                     r"(?=\s+(?:that|which|in|of|for|under|on)\b|\s*[?,.]|$)", re.I)
+                     r"(?=\s+(?:that|which|in|of|for|under|on|from|at|across|within|listed|defined|named|used)\b|"
+                     r"\s*[?,.]|$)", re.I)
 
 
 def list_object(question: str) -> str:

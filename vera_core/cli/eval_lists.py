@@ -18,6 +18,17 @@ def _within(part: str, whole: str) -> bool:
     return f" {part} " in f" {whole} "
 
 
+def _held(wanted: list[str], shown: str, text: str) -> list[str]:
+    """The required items a listed item holds; when it holds several, those its name holds, before the details a
+    table row adds in parentheses ("Medium (Non-critical functionality loss ...)" is the item "Medium")."""
+    held = [w for w in wanted if _within(w, shown) or (shown and _within(shown, w))]
+    if len(set(held)) > 1 and text.rstrip().endswith(")") and " (" in text:
+        name = norm(text.split(" (", 1)[0])
+        named = [w for w in held if _within(w, name) or (name and _within(name, w))]
+        return named or held
+    return held
+
+
 def doc_stem(name: str) -> str:
     """A document as a question file names it, as the store names it: no extension, no folder (a gold
     may write "tailscale/vendor" where two policy sets each have a vendor.md)."""
@@ -41,7 +52,7 @@ def list_coverage(question: dict, answer) -> dict[str, tuple[int, int]]:
         shown = [norm(i.text) for i in answer.items] or [norm(answer.answer)]
         wanted = [norm(t) for t in question["required_items"]]
         if answer.items:
-            holds = [[w for w in wanted if _within(w, s) or (s and _within(s, w))] for s in shown]
+            holds = [_held(wanted, s, raw.text) for s, raw in zip(shown, answer.items)]
             found = {w for held in holds if len(set(held)) == 1 for w in held}
         else:  # a prose answer (a pointer): its text holds the items
             found = {w for w in wanted if _within(w, shown[0])}

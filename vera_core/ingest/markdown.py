@@ -1,7 +1,10 @@
 """Markdown -> blocks with markdown-it-py (CommonMark + pipe tables): headings, paragraphs, lists,
-atomic code blocks and tables. Raw HTML is not interpreted; it stays text."""
+atomic code blocks and tables (pipe, pandoc grid and HTML `<table>` ones). Other raw HTML is not
+interpreted; it stays text."""
 
 from __future__ import annotations
+
+import re
 
 import time
 
@@ -10,6 +13,7 @@ from markdown_it.token import Token
 
 from vera_core.errors import EmptyDocumentError
 from vera_core.ingest.markdown_lists import normalise_lists
+from vera_core.ingest.markdown_html_tables import extract_html_tables
 from vera_core.ingest.markdown_prep import GRID_PLACEHOLDER, extract_grid_tables, split_front_matter, strip_leftovers
 from vera_core.ingest.pdf_tables import grid_markdown
 from vera_core.ingest.source import SourceFile, markdown_text
@@ -26,7 +30,9 @@ def parse_markdown(source: SourceFile) -> ParsedDocument:
     text = markdown_text(source.name, source.data)
     front_matter, body = split_front_matter(text)
     body, removed = strip_leftovers(body)
-    body, grids = extract_grid_tables(normalise_lists(body))
+    body, grids = extract_html_tables(body, GRID_PLACEHOLDER)  # NOTE: before lists: a cell's lines are not list items
+    body, more = extract_grid_tables(normalise_lists(body), start=len(grids))
+    grids += more
     blocks = _Walker(grids).walk(_PARSER.parse(body))
     if not blocks:
         raise EmptyDocumentError(f"{source.name!r} has no text content. Choose a Markdown file with content.")
@@ -76,6 +82,14 @@ class _Walker:
     def titles(self) -> tuple[str, ...]:
         return tuple(t for _, t in self.stack)
 
+    def _lead_in(self) -> str:
+        """The sentence that leads into a table just below it ("Incidents can be classified based on their
+        severity:"), its caption: it says what the table's rows are when its header does not."""
+        before = self.blocks[-1] if self.blocks else None
+        if before is None or before.kind is not BlockKind.PARAGRAPH or not before.text.rstrip().endswith(":"):
+            return ""
+        return re.split(r"(?<=[.!?])\s+", " ".join(before.text.split()))[-1][:300]
+
     def walk(self, tokens: list[Token]) -> list[Block]:
         i = 0
         while i < len(tokens):
@@ -95,7 +109,8 @@ class _Walker:
                         and int(grid[len("VERAGRIDTABLE"):]) < len(self.grids) \
                         and grid == GRID_PLACEHOLDER.format(int(grid[len("VERAGRIDTABLE"):])):
                     header, rows = self.grids[int(grid[len("VERAGRIDTABLE"):])]
-                    self.blocks.append(Block(BlockKind.TABLE, grid_markdown(header, rows), self.titles()))
+                    self.blocks.append(Block(BlockKind.TABLE, grid_markdown(header, rows), self.titles(),
+                                             caption=self._lead_in()))
                 elif text:
                     self.blocks.append(Block(BlockKind.PARAGRAPH, text, self.titles()))
                 i += 3
@@ -109,7 +124,8 @@ class _Walker:
                 i += 1
             elif tok.type == "table_open":
                 end = _close(tokens, i)
-                self.blocks.append(Block(BlockKind.TABLE, _table_markdown(tokens[i:end + 1]), self.titles()))
+                self.blocks.append(Block(BlockKind.TABLE, _table_markdown(tokens[i:end + 1]), self.titles(),
+                                         caption=self._lead_in()))
                 i = end + 1
             elif tok.type == "html_block":
                 if tok.content.strip():

@@ -108,9 +108,9 @@ def _json_safe(value, depth: int = 0):
     return str(value)
 
 
-def extract_grid_tables(text: str) -> tuple[str, list[tuple[list[str], list[list[str]]]]]:
-    """Replace each pandoc grid table with a placeholder paragraph; return the parsed tables
-    as (header, rows) with multi-line cells joined by spaces."""
+def extract_grid_tables(text: str, start: int = 0) -> tuple[str, list[tuple[list[str], list[list[str]]]]]:
+    """Replace each pandoc grid table with a placeholder paragraph (numbered from `start`); return the parsed
+    tables as (header, rows) with multi-line cells joined by spaces."""
     lines = text.split("\n")
     out: list[str] = []
     tables: list[tuple[list[str], list[list[str]]]] = []
@@ -123,7 +123,7 @@ def extract_grid_tables(text: str) -> tuple[str, list[tuple[list[str], list[list
             block = lines[i:end]
             if len(block) >= 3 and _GRID_BORDER.match(block[-1]):
                 tables.append(_parse_grid(block))
-                out.extend(["", GRID_PLACEHOLDER.format(len(tables) - 1), ""])
+                out.extend(["", GRID_PLACEHOLDER.format(start + len(tables) - 1), ""])
                 i = end
                 continue
         out.append(lines[i])

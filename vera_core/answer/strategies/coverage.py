@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
+from vera_core.answer.list_shape import table_list
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
@@ -43,7 +44,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
         elif subtype == "pointer":
             pieces = [_pointer(services, scope)]
         else:
-            pieces = list_items(scope, section, plan.query)
+            # NOTE: "List the asset risk categories": a table among the best hits headed by what is asked is the list
+            table = table_list(plan.question, [h.chunk for h in hits], services.ws.doc_grids)
+            pieces = list(table.items) if table else list_items(scope, section, plan.query)
+            section = (table.section or section) if table else section
         lead = f"{len(pieces)} items in {section.replace('/', ' > ')}:" if is_list else ""
         empty = ""
         if not pieces:
