@@ -114,6 +114,8 @@ def test_an_html_table_in_markdown_is_a_table_with_its_header_and_lead_in(tmp_pa
     "<table>\n<tr><td>a</td><td>b</td></tr>\n",                                   # never closed
     "<table>\n<tr><td><table><tr><td>x</td></tr></table></td></tr>\n</table>\n",  # a table inside a table
     "<table>\n" * 20000,                                                           # many openings, no close
+    "<table><tr><td>a <![ b</td><td>y</td></tr></table>\n",                       # markup html.parser gives up on
+    "```\n<table><tr><td>a</td><td>b</td></tr></table>\n```\n",                   # shown in a code block
 ])
 def test_an_html_table_that_cannot_be_read_stays_text_and_costs_one_pass(tmp_path, html):
     path = tmp_path / "odd.md"

@@ -51,9 +51,9 @@ MIN_SCORE = 0.2
 OWN_SHARE = 0.15
 """The anchor line itself holds at least this share of the question's terms (and one at least)."""
 HITS_READ = 6
+"""The anchor is sought in the best hits' chunks (and the sections they open)."""
 STEP_TITLE_WORDS = 6
 """A step this short is a title over its sub-steps ("Prepare the ceremony."), which a question can name."""
-"""The anchor is sought in the best hits' chunks (and the sections they open)."""
 _BOLD_LEAD = re.compile(r"^\s*\*\*(?P<text>[^*]{2,120})\*\*\s*:?\s*$")
 _CHECKBOX = re.compile(r"^\[[ xX]\]\s*")
 
@@ -376,7 +376,7 @@ def _asked_column(grid, asked: set[str], question: str = "", chunk: ChunkRecord 
             return col
     # NOTE: "what kinds of customer data have a set retention period?" over "Data Assets | Retention period": the
     # first column names the kind of thing asked; the other is what the question says of it
-    if heads and heads[0][1] and heads[0][0] & asked - GENERIC_HEADERS:
+    if heads and heads[0][1] and heads[0][0] & asked - {_loose(t) for t in GENERIC_HEADERS}:
         return 0
     # NOTE: a table without a header, led into by "Incidents can be classified based on their severity:": the lead-in
     # names its rows by a word of the question its section's titles do not hold ("severity", not "incidents")

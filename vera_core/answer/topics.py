@@ -103,7 +103,11 @@ def read_topic(question: str) -> Topic:
 _SET_NAMED = re.compile(r"^\s*(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?"
                         r"(?:set|library|collection|suite|pack|handbook)\b", re.I)
 """The set named after the documents ("which policies in the Corvid Pay set require ...")."""
-_BEFORE_CUE = re.compile(r"^(?P<before>.*?)[,;]?\s*\b(?:which|what|do|does|did|list|where)\b", re.I)
+_BEFORE_CUE = re.compile(rf"^(?P<before>.*?)[,;]?\s*\b(?:(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|all)\s+)?"
+                         rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}|(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+)?{_KINDS}|"
+                         rf"list\s+(?:all\s+)?(?:the\s+)?{_KINDS}|where\s+do)\b", re.I)
+"""What comes before the words that ask for the documents ("if a contractor does not return equipment, | which
+policies ...")."""
 _CONDITION = re.compile(r"^\s*(?:if|when|whenever|once|in\s+case|suppose|say)\b\s*", re.I)
 _NO_TOPIC = re.compile(r"^(?:(?:me|us|you|i|we|what|how|to|do|should|must|happens?|next|then|now|about|the|steps?|"
                        r"anything|apply|applies|say|says|one|ones|with|that|this|it)\s*)*$", re.I)

@@ -30,11 +30,14 @@ class _Cells(HTMLParser):
         self._header = False
         self._bold_depth = 0
         self._plain = False  # text outside bold in the current cell
+        self._full = False  # MAX_ROWS reached
 
     def handle_starttag(self, tag: str, attrs) -> None:
-        if tag == "tr" and len(self.rows) < MAX_ROWS:
-            self.rows.append([])
-        elif tag in ("td", "th") and self.rows and len(self.rows[-1]) < MAX_COLUMNS:
+        if tag == "tr":
+            self._full = len(self.rows) >= MAX_ROWS  # NOTE: rows past the cap are dropped, not run into the last
+            if not self._full:
+                self.rows.append([])
+        elif tag in ("td", "th") and self.rows and not self._full and len(self.rows[-1]) < MAX_COLUMNS:
             self._cell, self._header, self._plain = [], tag == "th", False
         elif tag in ("strong", "b"):
             self._bold_depth += 1
@@ -60,8 +63,11 @@ class _Cells(HTMLParser):
 
 def _read(html: str) -> tuple[list[str], list[list[str]]] | None:
     parser = _Cells()
-    parser.feed(html)
-    parser.close()
+    try:
+        parser.feed(html)
+        parser.close()
+    except (AssertionError, ValueError):  # NOTE: html.parser gives up on some markup ("<![ b"): the table stays text
+        return None
     rows = [r for r in parser.rows if r]
     if not rows:
         return None
@@ -74,17 +80,40 @@ def _read(html: str) -> tuple[list[str], list[list[str]]] | None:
     return [""] * width, padded
 
 
+_FENCE = re.compile(r"^[ \t]{0,3}(```|~~~)", re.M)
+
+
+def _fenced(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block (an unclosed fence runs to the end)."""
+    out, opened = [], None
+    for m in _FENCE.finditer(text):
+        if opened is None:
+            opened = m
+        elif m.group(1) == opened.group(1):
+            out.append((opened.start(), m.end()))
+            opened = None
+    if opened is not None:
+        out.append((opened.start(), len(text)))
+    return out
+
+
 def extract_html_tables(text: str, placeholder: str) -> tuple[str, list[tuple[list[str], list[list[str]]]]]:
     """Replace each HTML table that starts a line with a placeholder paragraph (`placeholder.format(i)`); return
     the tables as (header, rows). One pass over the text: a table holding another, or longer than
     MAX_TABLE_CHARS, stays text."""
     tables: list[tuple[list[str], list[list[str]]]] = []
     out: list[str] = []
+    fenced = _fenced(text)
     pos = 0
     while True:
         opened = _OPEN.search(text, pos)
         if opened is None:
             break
+        inside = next((end for start, end in fenced if start <= opened.start() < end), None)
+        if inside is not None:  # NOTE: a table shown in a fenced code block is code
+            out.append(text[pos:inside])
+            pos = inside
+            continue
         closed = _CLOSE.search(text, opened.end())
         if closed is None:
             break

@@ -65,8 +65,13 @@ _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\
                       r"(?P<b>(?:FY\s?|fiscal\s+(?:year\s+)?)?\d{2,4})", re.I)
 _CHANGE = re.compile(r"\b(?:the\s+)?change\s+in\s+(?P<item>[^()/*+\-]+?)\s+(?:between|from)\s+"
                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
-_STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:(?:from|in|per|using|on)\s+)?(?:the\s+)?(?P<what>[^\])]*?statements?|"
+_STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
                              r"[^\])]*?(?:P&L|balance\s+sheet|cash\s+flows?))\s*[\])]", re.I)
+_STATEMENT_BARE = re.compile(r"[\[(]\s*(?:the\s+)?(?:consolidated\s+)?(?P<what>(?:income|cash\s+flows?|operations)\s+statement|"
+                             r"statements?\s+of\s+(?:cash\s+flows?|income|operations|earnings|financial\s+(?:condition|position))|"
+                             r"balance\s+sheet|P&L)\s*[\])]", re.I)
+"""A statement named alone in brackets after an operand ("payment of dividends (cash flow statement)"); a bracket
+holding an operand ("(operating cash flow)") is not one."""
 _STATEMENT_PHRASE = re.compile(r",?\s*\b(?:from|per|in|on|using)\s+(?:the\s+)?(?:consolidated\s+)?(?P<what>statements?\s+of\s+"
                                r"(?:cash\s+flows?|financial\s+(?:condition|position)|income|operations|earnings)|"
                                r"(?:income|cash\s+flows?)\s+statement|balance\s+sheet|P&L)\b", re.I)
@@ -85,6 +90,7 @@ def normalise(text: str) -> str:
     """A question's definition in formula syntax: operator words as symbols, "average X between
     FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""
     out = _STATEMENT_NOTE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", text)
+    out = _STATEMENT_BARE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", out)
     out = _STATEMENT_PHRASE.sub(lambda m: " {" + (named_statement(m.group(0)) or "") + "} ", out)
     # NOTE: "A less B, over A": the comma closes the numerator (written out, a division binds last)
     out = re.sub(r"^(?P<num>[^,()]+?\b(?:less|minus|plus|-|\+)\b[^,()]+?),\s*(?P<op>over|divided\s+by)\s+",

@@ -95,7 +95,7 @@ _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plu
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
 _AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
 """A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
-_YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bin\s+years\b|\bnumber\s+of\s+years\b", re.I)
+_YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bnumber\s+of\s+years\b", re.I)
 """A quotient asked as a number of years (a cash runway, a payback period)."""
 _ASKER = re.compile(r"^\s*(?:(?:as|i'?m|i\s+am)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:analyst|investor|manager|banker|lender)\b[,.]?\s*)?"
                     r"(?:(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+(?:know|see|get)\s+)?)?", re.I)
