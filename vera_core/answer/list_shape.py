@@ -26,7 +26,7 @@ from vera_core.retrieve.coverage import heading_match, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "hit_grids", "row_piece", "list_from_evidence", "definitions_list", "document_table_list", "list_object",
+__all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "hit_grids", "row_piece", "table_section", "list_from_evidence", "definitions_list", "document_table_list", "list_object",
            "section_list", "table_list"]
 
 ONE_FACT = re.compile(r"\bwhat\s+(?:is|was)\s+(?:the|its|their|[\w&.-]+['\u2019]s)\s+(?:\w+\s+)?(?:largest|biggest|smallest|"
@@ -409,8 +409,12 @@ def _column_list(grid, chunk: ChunkRecord, asked: set[str], question: str = "") 
                            regions=tuple(b for b in (cell.box,) if b is not None)))
     if len(items) < MIN_ITEMS:
         return None
-    section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
-    return ListAnswer(grid.header[col] or grid.title, tuple(items), section.replace(" / ", "/"))
+    return ListAnswer(grid.header[col] or grid.title, tuple(items), table_section(chunk))
+
+
+def table_section(chunk: ChunkRecord) -> str:
+    """The section path a table's list answer names ("Policy/Retention period")."""
+    return (" / ".join(chunk.heading_titles) if chunk.heading_titles else "").replace(" / ", "/")
 
 
 _OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:[\w-]+\s+){0,3}?[\w-]+?)"

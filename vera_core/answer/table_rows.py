@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vera_core.answer.list_shape import MIN_ITEMS, ListAnswer, asks_one_fact, hit_grids, list_object, row_piece
+from vera_core.answer.list_shape import MIN_ITEMS, ListAnswer, asks_one_fact, hit_grids, list_object, row_piece, table_section
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import CONTENT_STOPWORDS
@@ -72,5 +72,4 @@ def _rows(grid: TableGrid | None, chunk: ChunkRecord, durations: set[str], said:
         return None  # NOTE: a word that one row's cell holds ("Restricted") may be the topic, not a filter
     items = [row_piece(rows[r], chunk) for r in matched]
     value = "; ".join(sorted({c.printed.strip() for cells in matched.values() for c in cells}))
-    section = " / ".join(chunk.heading_titles) if chunk.heading_titles else ""
-    return ListAnswer(f"{grid.header[0]} with {value}", tuple(items), section.replace(" / ", "/"))
+    return ListAnswer(f"{grid.header[0]} with {value}", tuple(items), table_section(chunk))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
 from vera_core.documents.kinds import KIND_NOUNS
+from vera_core.retrieve.router import SET_NAMED_WORDS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens
@@ -25,16 +26,16 @@ __all__ = ["CONTEXT_WEIGHT", "Passage", "Topic", "coverage", "passages", "read_t
 CONTEXT_WEIGHT = 0.5
 """A concept held only by a passage's section title or parent item counts this much."""
 
-_CUE = re.compile(
-    r"^.*?\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
-    rf"(?:[\w-]+\s+){{0,2}}?(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b"
-    r"(?:\s+(?:do|does|also|specifically|explicitly|actually))?"
-    r"|^.*?\b(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b"
-    r"|^.*?\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\s+(?:that|which)\b", re.I)
+_KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
+_ASK_WHICH = (r"(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
+              rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}\b")
+_ASK_ANY = rf"(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{_KINDS}\b"
+_ASK_LIST = rf"list\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{_KINDS}"
+"""The words that ask for documents: "which (of our) policies", "do any of the documents", "list the policies"."""
+_CUE = re.compile(rf"^.*?\b{_ASK_WHICH}(?:\s+(?:do|does|also|specifically|explicitly|actually))?"
+                  rf"|^.*?\b{_ASK_ANY}|^.*?\b{_ASK_LIST}\s+(?:that|which)\b", re.I)
 _ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|the|our|these|every|each|of)\s+)+"
-                     rf"(?:[\w-]+\s+)?(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)\b[,;]?", re.I)
+                     rf"(?:[\w-]+\s+)?{_KINDS}\b[,;]?", re.I)
 _LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s+(?:on|about|for)?|"
                            r"(?:say|says|explain|explains|tell|tells)\s+(?:anything\s+)?(?:about\s+|that\s+|how\s+)?|"
                            r"make\s+sure|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
@@ -68,7 +69,6 @@ class Passage:
     """For an outline item: the item it sits under, with its marker ('b. Removable media')."""
 
 
-_KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
 _WHERE_CUE = re.compile(rf"^.*?\bwhere\s+(?:do|does|in)\s+(?:our\s+|the\s+|any\s+(?:of\s+)?(?:the\s+|our\s+)?)?"
                         rf"(?:{_KINDS}|we|they|you)\b(?:\s+(?:\w+\s+){{0,1}}?(?:talk|say\s+anything|speak|cover|deal)"
                         rf"(?:\s+(?:about|with|on))?)?|^.*?\b(?:every|each|all\s+(?:the\s+)?)\s*{_KINDS[:-1]}|polic(?:y|ies))"
@@ -100,12 +100,9 @@ def read_topic(question: str) -> Topic:
     return Topic(text, read_concepts(text))
 
 
-_SET_NAMED = re.compile(r"^\s*(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?"
-                        r"(?:set|library|collection|suite|pack|handbook)\b", re.I)
+_SET_NAMED = re.compile(rf"^\s*{SET_NAMED_WORDS}\b", re.I)
 """The set named after the documents ("which policies in the Corvid Pay set require ...")."""
-_BEFORE_CUE = re.compile(rf"^(?P<before>.*?)[,;]?\s*\b(?:(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|all)\s+)?"
-                         rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}|(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+)?{_KINDS}|"
-                         rf"list\s+(?:all\s+)?(?:the\s+)?{_KINDS}|where\s+do)\b", re.I)
+_BEFORE_CUE = re.compile(rf"^(?P<before>.*?)[,;]?\s*\b(?:{_ASK_WHICH}|{_ASK_ANY}|{_ASK_LIST}\b|where\s+do\b)", re.I)
 """What comes before the words that ask for the documents ("if a contractor does not return equipment, | which
 policies ...")."""
 _CONDITION = re.compile(r"^\s*(?:if|when|whenever|once|in\s+case|suppose|say)\b\s*", re.I)
@@ -116,8 +113,7 @@ _NO_TOPIC = re.compile(r"^(?:(?:me|us|you|i|we|what|how|to|do|should|must|happen
 
 def _strip(sentence: str) -> str:
     text = _TAIL.sub("", sentence.strip())
-    cued = _CUE.search(text) is not None
-    text = _CUE.sub("", text, count=1) if cued else _WHERE_CUE.sub("", text, count=1)
+    text = _CUE.sub("", text, count=1) if _CUE.search(text) else _WHERE_CUE.sub("", text, count=1)
     text = _SET_NAMED.sub("", text, count=1)
     text = _ACROSS.sub(" ", text)
     text = _LEADING_VERB.sub("", text.strip(), count=1)

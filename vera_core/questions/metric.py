@@ -83,9 +83,7 @@ class MetricPlan:
 _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
-                     r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b)|"
-                     # NOTE: "free cash flow for 2022 = net cash used in operating activities - purchase of ..."
-                     r"(?<=[\w)])\s*=(?!=))"
+                     r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|$)",
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",

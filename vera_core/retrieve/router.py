@@ -151,7 +151,9 @@ GAP_WORDS = r"(?:do|does|did|is|are|was|were|the|a|an|this|that|has|have|had|can
 """Words that do not qualify a document noun ("what does the policy require" asks one policy a question)."""
 NOT_DOC_SET = r"\b(?:accounting|critical|significant|reporting)\s+polic|\bprocedures?\s+(?:of|for)\s+(?:the\s+)?audit"
 
-SET_NAMED = r"(?:\s+(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?(?:set|library|collection|suite|pack|handbook))?"
+SET_NAMED_WORDS = r"(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?(?:set|library|collection|suite|pack|handbook)"
+"""A set of documents named by its words ("in the Corvid Pay set", "from our handbook")."""
+SET_NAMED = rf"(?:\s+{SET_NAMED_WORDS})?"
 """A set named between the documents and their verb ("which policies in the Corvid Pay set require ...")."""
 
 COVERAGE_RULES = [

@@ -37,7 +37,7 @@ class Operand:
     """Claude named the row (LLM modes, no row found by VERA); the cell and the arithmetic are VERA's."""
 
 
-_SPENT = re.compile(r"\bburn(?:ed|t|\s+rate)?\b", re.I)
+_BURN = re.compile(r"\bburn(?:ed|t|\s+rate)?\b", re.I)
 """An operand named as a burn ("operating cash burn"): the amount used, whatever sign the statement prints it with
 (a formula over "net cash used in operating activities" keeps the printed sign: "A - capex" is its free cash flow)."""
 
@@ -133,7 +133,7 @@ class CellResolver:
             return None, refused(item.phrase, period_words(period), choice, self.doc_names) if choice.rejected else ""
         cand, cell = choice.candidate, choice.cell
         value = signed(concept, cand, cell) * (1.0 if cell.unit else cell.scale)
-        if value < 0 and _SPENT.search(item.phrase):
+        if value < 0 and _BURN.search(item.phrase):
             value = -value  # NOTE: "operating cash burn": the amount used, as the formula means it
         return Operand(item.phrase, period, value, cand, cell, proposed), ""
 
