@@ -546,3 +546,19 @@ def test_by_how_much_between_two_years_is_the_change_computed_from_both():
 def test_a_company_named_with_a_digit_is_no_qualifier():
     """'3M diluted EPS 2022?': '3M' is one word (the company), not a '3' and an 'M' qualifying the item."""
     assert not read_request("3M diluted EPS 2022?").qualifier
+
+
+def test_two_items_of_a_formula_are_never_read_from_one_cell():
+    """A segment's revenue row read for its operating income too would state a margin of 100% whatever the filing
+    says: two differently named operands from one cell are refused; one item read twice (a margin's revenue) is not."""
+    from types import SimpleNamespace
+
+    from vera_core.answer.figures.plausibility import one_cell_twice
+
+    def operand(name: str, row: int, col: int = 1):
+        chunk = SimpleNamespace(chunk_id="doc-00001")
+        return SimpleNamespace(name=name, cell=SimpleNamespace(row=row, col=col), candidate=SimpleNamespace(chunk=chunk))
+
+    assert "same cell" in one_cell_twice([operand("operating income", 4), operand("revenue", 4)])
+    assert one_cell_twice([operand("revenue", 4), operand("cost of sales", 5), operand("revenue", 4)]) == ""
+    assert one_cell_twice([operand("revenue", 4, col=1), operand("revenue", 4, col=2)]) == ""

@@ -359,9 +359,17 @@ def document_table_list(question: str, hits: Sequence[ChunkRecord], doc_grids, d
     return None
 
 
+_EACH = re.compile(r"\b(?:under|for|in|of|at)\s+(?:each|every)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+?)\s*(?:[?,.]|$)", re.I)
+"""'How often are suppliers reviewed under each risk tier?': one fact asked of every row of a table."""
+
+
 def _asked_object(question: str) -> set[str]:
-    """The loose terms of what a list question asks a list of; empty for a one-fact question."""
-    return set() if asks_one_fact(question) else {_loose(t) for t in terms(list_object(question))}
+    """The loose terms of what a list question asks a list of; for a one-fact question, what it asks the
+    fact of each of ("under each risk tier"), else nothing."""
+    if asks_one_fact(question):
+        each = _EACH.search(question)
+        return {_loose(t) for t in terms(each.group("obj"))} if each else set()
+    return {_loose(t) for t in terms(list_object(question))}
 
 
 def _asked_column(grid, asked: set[str], question: str = "", chunk: ChunkRecord | None = None) -> int | None:

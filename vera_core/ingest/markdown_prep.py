@@ -59,18 +59,40 @@ class _NoAliasLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-_ADMONITION = re.compile(r"^\s{0,3}(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s+\"[^\"]*\")?\s*$")
-"""An admonition's opening line (`!!! Note`, `!!! warning "Title"`, `??? info`), as MkDocs writes them."""
+_ADMONITION = re.compile(r"^\s{0,3}(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+\"([^\"]*)\")?\s*$")
+"""An admonition's opening line (`!!! Note`, `!!! warning "Title"`, `??? info`), as MkDocs writes them; its
+body is the indented lines after it."""
+_COLON_FENCE = re.compile(r"^\s{0,3}(:{3,})\s*([\w-]+)?(?:\s+(.*?))?\s*$")
+"""A fenced admonition's opening (`:::note`, `:::warning Title`), as Docusaurus and Pandoc write them; it
+closes at a line of as many colons."""
 _TEMPLATE_LINE = re.compile(r"^\s*(?:\{\{\s*[#/^!>][^}]*\}\}|\{%-?[^%]*-?%\}|<!--.*?-->)\s*$")
 """A line that is only a template's control tag (`{{#needHIPAA}}`, `{{/needHIPAA}}`, `{% if x %}`) or an
 HTML comment: the template's machinery, not the policy's text."""
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_CALLOUT_LINES = 2_000
+"""An admonition longer than this stays as written (a runaway fence must not turn the rest into a quote)."""
+
+
+def _callout(kind: str | None, title: str | None, body: list[str]) -> list[str]:
+    """An admonition as the block quote it renders as: its title (or its kind) as a bold first line, then
+    its body, so a list inside it is a callout's list under that title."""
+    kind = (kind or "note").capitalize()
+    title = (title or "").strip().strip('"')
+    head = f"{kind}: {title}" if title and title.lower() != kind.lower() else title or kind
+    lines = [f"> **{head}**", ">"]
+    lines += [f"> {line}" if line.strip() else ">" for line in body]
+    return lines + [""]
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    width = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
+    return [x[width:] if x.strip() else "" for x in lines]
 
 
 def strip_leftovers(text: str) -> tuple[str, int]:
-    """The text without admonitions (a `!!! Note` and its indented body: notes about the template, a
-    copyright line) and template leftovers (control-tag lines, HTML comments); and how many blocks were
-    removed. Fenced code is untouched."""
+    """The text with admonitions as callouts (`!!! tip "Found a broken seal?"` and its indented body,
+    `:::warning` ... `:::`: a block quote led by the title in bold) and without template leftovers
+    (control-tag lines, HTML comments); and how many leftovers were removed. Fenced code is untouched."""
     text, comments = _COMMENT.subn("", text)
     lines = text.split("\n")
     out: list[str] = []
@@ -79,13 +101,23 @@ def strip_leftovers(text: str) -> tuple[str, int]:
         line = lines[i]
         if _FENCE.match(line):
             in_fence = not in_fence
-        if not in_fence and _ADMONITION.match(line):
-            i += 1
-            while i < len(lines) and (not lines[i].strip() or lines[i].startswith(("    ", "\t"))):
-                i += 1
-            removed += 1
-            out.append("")
+        admonition = None if in_fence else _ADMONITION.match(line)
+        if admonition:
+            end = i + 1
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith(("    ", "\t"))):
+                end += 1
+            out += _callout(admonition.group(1), admonition.group(2), _dedent(lines[i + 1:end]))
+            i = end
             continue
+        fence = None if in_fence else _COLON_FENCE.match(line)
+        if fence and fence.group(2):
+            colons = fence.group(1)
+            end = next((j for j in range(i + 1, min(len(lines), i + _CALLOUT_LINES))
+                        if lines[j].strip() == colons), None)
+            if end is not None:
+                out += _callout(fence.group(2), fence.group(3), _dedent(lines[i + 1:end]))
+                i = end + 1
+                continue
         if not in_fence and _TEMPLATE_LINE.match(line):
             removed += 1
             i += 1

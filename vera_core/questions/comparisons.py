@@ -39,18 +39,23 @@ _PAIR = re.compile(rf"\b{_ASK}\s+(?:the\s+(?:company['’]s\s+)?|its\s+)?(?P<a>[
                    rf"(?:the\s+|its\s+|that\s+of\s+)?(?P<b>[A-Za-z][^();:?]{{1,60}}?)"
                    rf"(?=\s+(?:in|for|during|at|as\s+of|on|over|from|by)\b|\s*[?;(.]|,(?!\s*and\b|\s*\w+\s+and\b)|$)", re.I)
 _SPEND_MORE = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|[\w&.'-]+)\s+(?:spend|spent|invest|invested)\s+more\s+"
-                         r"(?:on|in)\s+(?:its\s+|the\s+)?(?P<a>[^(),;:?]{2,60}?)\s+than\s+(?:it\s+\w+\s+(?:in|on|as)\s+|"
+                         r"(?:on|in)\s+(?:its\s+|the\s+)?(?P<a>[^(),;:?]{2,60}?)(?:\s*\((?P<named>[^()]{2,80})\))?\s+than\s+(?:it\s+\w+\s+(?:in|on|as)\s+|"
                          r"(?:on|in)\s+)?(?:its\s+|the\s+)?(?P<b>[^(),;:?]{2,60}?)(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|"
                          r"\s*[?,;(.]|$)", re.I)
 """"Did eBay spend more on property and equipment than it booked in depreciation and amortization?": the
-purchases of A against B."""
+purchases of A against B; "more on capex (purchase of property and equipment) than ...": the line named in
+parentheses."""
 _COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?:cover|meet|pay(?:\s+off)?)\s+"
                     rf"(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?(?P<b>[^(),;:?]{{2,60}}?)\s+(?:with|from|using|out\s+of)"
                     rf"\s+(?:its\s+|their\s+|the\s+)?(?P<a>[^(),;:?]{{2,60}}?)(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|"
                     rf"\s*[?,;(.]|$)|\b{_ASK}\s+(?:its\s+|the\s+)?(?P<a2>[^(),;:?]{{2,60}}?)\s+(?:enough|sufficient|"
                     rf"adequate)\s+to\s+(?:cover|meet|pay)\s+(?:its\s+|their\s+|the\s+)?(?P<b2>[^(),;:?]{{2,60}}?)"
+                    rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)|"
+                    rf"^\s*{_ASK}\s+(?:[\w&.-]+\s+){{0,3}}?[\w&.-]+['\u2019]s\s+(?P<a3>[^(),;:?]{{2,60}}?)\s+(?:cover|covered)\s+"
+                    rf"(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?(?P<b3>[^(),;:?]{{2,60}}?)"
                     rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)", re.I)
-""""Could it cover its current liabilities with its current assets?": A >= B."""
+""""Could it cover its current liabilities with its current assets?", "Did Wheeler REIT's operating income cover
+its interest expense in 2022?": A >= B."""
 _BAR = re.compile(rf"\b(?:using|use|take|taking|apply|applying|with)\s+(?:the\s+|a\s+)?(?P<measure>[^(),;:?]{{2,60}}?)\s*"
                   rf"(?:\([^()]*\)\s*)?,?\s*(?:with|and|taking|setting)\s+(?:a\s+|the\s+)?{_NUMBER}\s*(?:as\s+(?:the\s+|a\s+|our\s+)?"
                   rf"(?:bar|threshold|hurdle|benchmark|cut-?off|yardstick|minimum|floor|test)|(?:bar|threshold|hurdle|"
@@ -92,11 +97,14 @@ def read_comparison(clause: str) -> Comparison | None:
         return _threshold(threshold)
     spend = _SPEND_MORE.search(clause)
     if spend:
-        return Comparison("pair", True, False, f"purchases of {spend.group('a').strip()}", spend.group("b").strip(),
-                          words=f"more than {spend.group('b').strip()}")
+        named = (spend.group("named") or "").strip()
+        a = named if re.match(r"(?:purchases?|payments?|additions?|acquisitions?)\b", named, re.I) \
+            else f"purchases of {spend.group('a').strip()}"
+        return Comparison("pair", True, False, a, spend.group("b").strip(), words=f"more than {spend.group('b').strip()}")
     cover = _COVER.search(clause)
     if cover:
-        a, b = cover.group("a") or cover.group("a2"), cover.group("b") or cover.group("b2")
+        a = cover.group("a") or cover.group("a2") or cover.group("a3")
+        b = cover.group("b") or cover.group("b2") or cover.group("b3")
         return Comparison("pair", True, True, a.strip(), b.strip(), words=cover.group(0).strip())
     pair = _PAIR.search(clause)
     if pair and not _PRONOUN.match(pair.group("a")) and not re.match(r"^\d", pair.group("b")):

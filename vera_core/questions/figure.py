@@ -108,7 +108,9 @@ _SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|inc
 _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administrative"),
                   (re.compile(r"\bR&D\b", re.I), "research and development"),
                   (re.compile(r"\bG&A\b", re.I), "general and administrative"),
-                  (re.compile(r"\bS&M\b", re.I), "sales and marketing"))
+                  (re.compile(r"\bS&M\b", re.I), "sales and marketing"),
+                  (re.compile(r"\bopex\b", re.I), "operating expenses"),
+                  (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 
 
@@ -120,11 +122,20 @@ def expand_abbreviations(text: str) -> str:
     return text
 
 
+_NAMED_AS = re.compile(r"(?<=[a-z])\s+\((?P<name>[A-Za-z][A-Za-z&,' -]{2,60})\)")
+"""'spend on labor (compensation and benefits)': the words in parentheses after the item are the line as printed."""
+_INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:age)?|decimals?|dp|round\w*|usd|dollars?|"
+                                r"units?|per\s+share|in|as|from|per|statement|balance|sheet|income|cash\s+flow|gaap|"
+                                r"ttm|ltm|ticker|i\.?e|e\.?g|incl\w*|excl\w*|net\s+of)\b", re.I)
+
+
 def item_phrase(question: str) -> str:
     """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
     first = re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0]
+    first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
+                          first)
     text = LABEL_FIRST.sub("", first)
     if not label_terms(_SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))):
         text = first  # NOTE: "Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?": only an instruction follows the dash
@@ -148,7 +159,7 @@ def is_figure_question(question: str) -> bool:
         return False
     periods = asked_periods(question)[0]
     pasted = bool(periods) and not _ASKING_WORD.search(question)
-    if not (ASKS_FIGURE.search(question) or pasted):
+    if not (ASKS_FIGURE.search(question) or pasted or _SPEND.search(question)):
         return False
     if concepts_in(question) or (NON_GAAP.search(question) and _MEASURE.search(question)):
         return True
@@ -190,6 +201,10 @@ _DOCUMENT_AFTER = re.compile(r"\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|20-?F|annual\s
 """A year that names a document ("in its 2015 10-K"), not a period asked."""
 
 
+_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
+"""'in the year ended Sept 30, 2023': the twelve months to that date, not the balance at it."""
+
+
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     """Periods a question names, in order, with the words naming each."""
     found: list[tuple[int, int, Period, str]] = []
@@ -212,7 +227,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 iso = dates_in(m.group(0))
                 if iso:
                     window = question[max(0, m.start() - 40):m.start()]
-                    months = _months(window) if DURATION.search(window) else None
+                    months = _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else None
                     kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
                     found.append((m.start(), m.end(), Period(kind, iso[0], int(iso[0][:4]), months), m.group(0)))
     for m in _NUMERIC_DATE.finditer(question):  # "as of 12/31/2022"

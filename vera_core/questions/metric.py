@@ -29,6 +29,9 @@ _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|ca
                    r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
 _COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
+_AGGREGATE_LEAD = re.compile(r"^(?P<lead>(?:the\s+)?(?:change|increase|decrease|growth|average|cagr)\s+(?:in|of)\s+)(?=[^'’]*['’]s\b)",
+                             re.I)
+"""What a head asks of the company's item, before its possessive ("change in Incyte's cash")."""
 _DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
@@ -173,7 +176,10 @@ def read_plan(question: str) -> MetricPlan | None:
                 if _ENDING.search(question) and not _AVERAGE_ASKED.search(question) and _has_average(tree):
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
-            elif aggregate is not None and concepts_in(head):  # "operating income growth rate": a line item's
+            elif aggregate is not None and (concepts_in(head) or aggregate.over == "change" and aggregate.years
+                                            and label_terms(_without_periods(head))):
+                # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
+                # 2021": an item the vocabulary does not know, between the two years named
                 name = _INSTRUCTION_TAIL.sub("", _without_periods(head)).strip(" ,")
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
@@ -381,7 +387,9 @@ def _head(text: str) -> str:
         first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
         return _head(f"what is {first}") if COMPOUND.search(first) or _PASTED.search(first) else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
-    head = _POSSESSIVE.sub("", head, count=1)  # "Acme's FY2022 net debt" -> "FY2022 net debt"
+    # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; "the change in Incyte's cash" keeps "change in"
+    lead = _AGGREGATE_LEAD.match(head)
+    head = (lead.group("lead") if lead else "") + _POSSESSIVE.sub("", head[lead.end("lead"):] if lead else head, count=1)
     head = UNIT_ASKED.sub(" ", head)
     head = re.sub(r",?\s*\b(?:defined|calculated|computed|measured)\s+as\b.*$", " ", head, flags=re.I)
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")

@@ -122,7 +122,10 @@ def _skipped(token: str) -> bool:
 _NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
 """A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
 _AFTER = (
-    re.compile(rf"^\s+(?:did|does)\s+[A-Z][\w&.'-]*\s+(?:make|earn|generate|post|record)\s+(?:on|from)\s+(?:the\s+|its\s+)?{_NP}"),
+    re.compile(rf"^\s+(?:did|does)\s+(?:[A-Z][\w&.'-]*\s+){{1,4}}(?:make|earn|generate|post|record)\s+(?:on|from)\s+(?:the\s+|its\s+)?{_NP}"),
+    re.compile(r"^\s+(?:did|does)\s+(?:[A-Z][\w&.'-]*\s+){1,4}(?:make|earn|generate|post|record)\s+(?:on|from)\s+"
+               r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
+               r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
                r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+)?(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
@@ -133,7 +136,8 @@ _AFTER = (
                r"[a-z][\w&-]*)\s+(?:segment|business|division|unit|group|brand)\s+(?:contribute|generate|earn|make|bring|"
                r"post|deliver|produce|record|report)"),
 )
-"""A qualifier written after the item: "revenue did Slack contribute", "revenue did Intel's Data Center and
+"""A qualifier written after the item: "revenue did Slack contribute", "revenue did Sonic Automotive
+generate from electric vehicle sales", "revenue did Intel's Data Center and
 AI segment generate", "operating margin of Intel's Client Computing Group (CCG)", "gross margin did Tesla
 make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. Hong Kong)", "revenue did
 Intel's foundry business bring in"."""

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import re
 
+from vera_core.finance.line_items import concepts_in
+
 __all__ = ["restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
-_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change)\w*"
+_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|go\s+up|" \
+             r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
                        rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
@@ -32,8 +35,14 @@ _BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
-_TWO_YEARS = re.compile(r"\b(?:from|between)\s+(?:FY\s?'?)?(?:19|20)?\d\d\s+(?:to|and)\s+(?:FY\s?'?)?(?:19|20)?\d\d\b", re.I)
-"""A change asked between two named years."""
+_DAY = r"(?:(?:the\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}/\d{1,2}/))?"
+_TWO_YEARS = re.compile(rf"\b(?:from|between)\s+{_DAY}(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+{_DAY}"
+                        rf"(?P<b>(?:FY\s?'?)?(?:19|20)?\d\d)\b(?:\s+balance\s+sheets?(?:\s+dates?)?)?", re.I)
+"""A change asked between two named years or year-end dates ("between the Dec 31, 2020 and Dec 31, 2021 balance sheets")."""
+_COMPARING = re.compile(r",?\s*\b(?:comparing|looking\s+at)\s+(?:the\s+)?(?:two\s+)?(?:balance\s+sheet|year[\s-]end)[^?.,]*", re.I)
+"""'comparing the two balance sheet dates': how the change is taken, not part of the item."""
+_ONE_YEAR = re.compile(r"^\s*(?:over|in|during)\s+(?:fiscal\s+|FY\s?)?(?P<y>(?:19|20)\d\d)\b", re.I)
+"""'How much did its cash go up over 2022': a change across that year, from the year before."""
 _PERCENT_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth)\s+(?:in|of)\s+"
                              r"(?:the\s+)?", re.I)
 """'the percentage increase in X' names a growth."""
@@ -85,8 +94,17 @@ def _growth(question: str) -> str | None:
             # NOTE: "by how much did X change from FY2022 to FY2023, in $ millions": a change between the two
             # years; without two years it is an amount the text states ("by how much did it raise its facility?")
             subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s?\s+", "", m.group("x").strip())  # the company's possessive
-            if _TWO_YEARS.search(m.group("rest")) and 0 < len(subject.split()) <= 10:
-                return f"{m.group('lead')}What was the change in {subject}{m.group('rest')}"
+            if not 0 < len(subject.split()) <= 10:
+                return None
+            rest = _COMPARING.sub("", m.group("rest"))
+            two = _TWO_YEARS.search(rest)
+            if two:
+                rest = f"{rest[:two.start()]}from {two.group('a')} to {two.group('b')}{rest[two.end():]}"
+                return f"{m.group('lead')}What was the change in {subject}{rest}"
+            one = _ONE_YEAR.match(rest)
+            if one and concepts_in(subject):  # NOTE: a line item the vocabulary knows, not a stated amount
+                year = int(one.group("y"))
+                return f"{m.group('lead')}What was the change in {subject} from {year - 1} to {year}{rest[one.end():]}"
             return None
         subject = m.group("x").strip()
         if not subject or len(subject.split()) > 10:

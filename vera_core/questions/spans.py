@@ -20,8 +20,9 @@ from vera_core.records import Period
 __all__ = ["Aggregate", "read_aggregate", "shifted"]
 
 _YEAR = r"(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d"
-RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
-"""Two years joined by a dash or "to": a span of years ("FY2019 - FY2021"), not an operation."""
+RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
+"""Two years joined by a dash, an arrow or "to": a span of years ("FY2019 - FY2021", "FY2020 -> FY2022"), not
+an operation."""
 SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|through)\s+(?P<b>{_YEAR})\b", re.I)
 LISTED = re.compile(rf"(?P<a>{_YEAR})(?:\s*,\s*{_YEAR})*\s*,?\s+(?:and|&)\s+(?P<b>{_YEAR})\b", re.I)
 """Years listed one by one ("across 2020, 2021 and 2022"): the span from the first to the last."""

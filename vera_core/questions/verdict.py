@@ -35,6 +35,8 @@ UP = re.compile(r"\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|risen|rising|
 DOWN = re.compile(r"\b(?:declin\w*|decreas\w*|fall|fell|fallen|falling|lower|deteriorat\w*|shr[iu]nk\w*|"
                   r"contract\w*|drop\w*|worsen\w*|slip\w*|smaller|(?:go|goes|went|gone|going)\s+down)\b", re.I)
 CHANGED = re.compile(r"\bchang\w*\b", re.I)
+_LOSS_MOVES = re.compile(r"\bloss(?:es)?\b.*\b(?P<move>narrow\w*|widen\w*)\b", re.I)
+"""'Did its operating loss margin narrow every year?': a loss printed negative rises when it narrows."""
 SIGN = re.compile(r"\b(?P<sign>positive|negative)\b", re.I)
 WHICH = re.compile(r"^\s*which\s+(?:of\s+(?:the|its)\s+)?(?:reportable\s+|operating\s+|business\s+)?"
                    r"(?P<unit>segments?|business(?:es)?|divisions?|regions?|units?|geograph\w*)\s+"
@@ -43,7 +45,7 @@ WHICH = re.compile(r"^\s*which\s+(?:of\s+(?:the|its)\s+)?(?:reportable\s+|operat
                    r"(?=\s+(?:for|of|in|during|at)\b|\?|$)", re.I)
 _SUBJECT = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\s+(?:the\s+)?(?:[\w&.,-]+['’]s\s+)?"
                       r"(?P<subject>.+?)\s*(?=\b(?:improv|increas|grow|grew|rise|rose|declin|decreas|fall|fell|"
-                      r"deteriorat|chang|expand|shr|drop|worsen|slip|climb|go\s+up|go\s+down|went|be\s+positive|positive|"
+                      r"deteriorat|chang|expand|shr|drop|worsen|slip|climb|narrow|widen|go\s+up|go\s+down|went|be\s+positive|positive|"
                       r"negative)\w*)", re.I)
 _FILLER = re.compile(r"\b(?:have|has|an?|the|its|their|total|number\s+of|gaap|year[\s-]over[\s-]year|yoy)\b", re.I)
 LOWER_IS_BETTER = ("days",)
@@ -122,6 +124,9 @@ def read_verdict(question: str) -> VerdictRequest | None:
     sign = SIGN.search(question)
     test = sign.group("sign").lower() if sign else "down" if DOWN.search(question) and not UP.search(question) \
         else "up" if UP.search(question) else "changed" if CHANGED.search(question) else ""
+    loss = _LOSS_MOVES.search(question) if not test else None
+    if loss:  # NOTE: a loss (or a loss margin) that narrows is a signed figure that rises toward zero
+        test = "up" if loss.group("move").lower().startswith("narrow") else "down"
     if not test:
         return None
     every = bool(EVERY.search(question))

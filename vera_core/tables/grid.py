@@ -73,7 +73,9 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
     periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
                     for j in range(raw.width))
-    if not any(periods) and (caption or title):  # "Segment results 2024": every measure column is of 2024
+    # NOTE: "Segment results 2024": every measure column is of 2024; a title naming two years ("as of December 31,
+    # 2022 and 2021") says which years the columns hold, not that each holds the first
+    if not any(periods) and (caption or title) and len({m.group("y")[-2:] for m in YEAR.finditer(caption or title)}) == 1:
         whole = column_period(caption or title, title, statement)
         periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else whole for j in range(raw.width))
     stated = _stated_scale(caption, headers, raw, footnotes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate, needed_statements, period_matches,
                                             scale_gate, statement_gate)
@@ -87,7 +87,11 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             found.append(Candidate(grid, chunk, values, label, rank, source, refusal))
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []
     found.sort(key=lambda c: c.rank)
-    return qualified or found
+    # NOTE: without a row named by the qualifier under a heading of the item, a row printing both the item and
+    # the qualifier ("EchoPark Segment revenues", in a segment note) is the line asked, wherever it is printed
+    labelled = [replace(c, rank=(-1, *c.rank)) for c in found if request.qualifier and not c.refused
+                and request.qualifier.named_by(label_terms(c.label.row_label))] if not qualified else []
+    return qualified or labelled or found
 
 
 def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
@@ -105,7 +109,8 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
             own = label_terms(label.row_label)
             # NOTE: a segment table's rows sit under a heading row that prints the item ("Operating segment
             # revenue:" over "Data Center and AI"), when neither its title nor its columns do
-            under_item = any(p and p <= label_terms(label.parent_label) for p in phrases)
+            under_item = any(p and p <= label_terms(label.parent_label) for p in phrases) \
+                and not label_terms(label.parent_label) & COUNT_WORDS
             if not (item_table or under_item) or not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
                     or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
                 continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
@@ -153,6 +158,11 @@ names in its own words."""
 
 SUM_WORDS = label_terms("incl including includes plus combined together")
 """Words by which a question names two rows as one item (a sum no single row prints unless it says so)."""
+
+
+COUNT_WORDS = label_terms("unit units volume volumes number headcount")
+"""A heading row that counts ("Segment Retail New and Used Vehicle Unit Sales Volume") heads counts, not the
+amount of an item its words include ("sales")."""
 
 
 BASIS_WORDS = label_terms("gaap non adjusted reported as core")

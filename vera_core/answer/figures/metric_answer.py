@@ -53,6 +53,7 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
     qualifier of an operand."""
     resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company)
+    resolve.uses_as_amounts = plan.unit == "years"
     evidence = _metric_evidence(plan, grids, doc_names, resolve)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence

@@ -11,7 +11,7 @@ dash. Each check below catches one of those by what the result is, not by which 
 - **Stocks and flows.** A balance at a date is never added to a flow over a period (a cash-flow row read
   for a balance-sheet item); two balances added have one sign (a deduction row read for one is refused).
 - **Bounds of the kind.** A margin or a part of revenue within +/-1000%, any percentage or growth within
-  +/-10,000%, a ratio within +/-1000, days within 0..3,650. Beyond them the operands are misread.
+  +/-10,000%, a ratio within +/-1000, days within 0..3,650, years within 0..1,000. Beyond them the operands are misread.
 - **Scale.** A result in the scale of its operands: a ratio of two amounts is a pure number, never an
   amount (the dimension check), and its size is bounded by its kind. A misread scale of one operand (a
   thousandfold) is the figure gates' to catch (`gates.py`: a table without its own scale must agree with
@@ -37,6 +37,8 @@ PERCENT_BOUND = 10_000.0
 """Any other percentage or growth rate: percent, either sign (a hundredfold rise is +9,900%)."""
 RATIO_BOUND = 1000.0
 DAYS_BOUND = 3650.0
+YEARS_BOUND = 1000.0
+"""A number of years (how long a balance lasts at a rate of use) is never negative."""
 _PART_OF_REVENUE = re.compile(r"\bmargin\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\b%\s+of\b|\bpercent(?:age)?\s+of\b|"
                               r"\b(?:tax|payout|retention)\s+(?:rate|ratio)\b", re.I)
 
@@ -208,10 +210,10 @@ def implausible(name: str, unit: str, over: str, tree: Node, results: Sequence[t
             dim = dimension(tree, operands)
         except _Mismatch as exc:
             return f"the formula read for {name} is not consistent: {exc}"
-        mixed = stocks_and_flows(tree, operands) or negative_in_sum(tree, operands)
+        mixed = stocks_and_flows(tree, operands) or negative_in_sum(tree, operands) or one_cell_twice(operands)
         if mixed:
             return f"the formula read for {name} is not consistent: {mixed}"
-        if unit in ("percent", "ratio", "days") and over != "growth" and dim != PURE:
+        if unit in ("percent", "ratio", "days", "years") and over != "growth" and dim != PURE:
             return (f"{name} is a {unit}, but the formula read gives {_words(dim)} (a part of the definition, such "
                     f"as its denominator, was not read)")
         if unit == "amount" and dim not in (AMOUNT, PER_SHARE) and over != "growth":
@@ -226,6 +228,21 @@ def implausible(name: str, unit: str, over: str, tree: Node, results: Sequence[t
     return None
 
 
+def one_cell_twice(operands: Sequence) -> str:
+    """Two different items of the formula read from one cell (a segment's revenue row read for its operating
+    income too): the result would be 100% or 0 whatever the filing says."""
+    seen: dict[tuple, str] = {}
+    for operand in operands:
+        if operand.candidate is None:
+            continue
+        key = (operand.candidate.chunk.chunk_id, operand.cell.row, operand.cell.col)
+        name = operand.name.lower()
+        if key in seen and seen[key] != name:
+            return f"{seen[key]} and {name} were read from the same cell"
+        seen.setdefault(key, name)
+    return ""
+
+
 def _out_of_bounds(name: str, unit: str, value: float, over: str) -> str:
     if unit == "percent":
         bound = MARGIN_BOUND if _PART_OF_REVENUE.search(name) and over != "growth" else PERCENT_BOUND
@@ -235,6 +252,8 @@ def _out_of_bounds(name: str, unit: str, value: float, over: str) -> str:
         return f"{value:,.2f}, beyond the +/-{RATIO_BOUND:,.0f} a ratio can plausibly reach"
     elif unit == "days" and not 0 <= value <= DAYS_BOUND:
         return f"{value:,.1f} days, outside 0 to {DAYS_BOUND:,.0f}"
+    elif unit == "years" and not 0 <= value <= YEARS_BOUND:
+        return f"{value:,.1f} years, outside 0 to {YEARS_BOUND:,.0f}"
     return ""
 
 

@@ -41,6 +41,8 @@ _BURN = re.compile(r"\bburn(?:ed|t|\s+rate)?\b", re.I)
 """An operand named as a burn ("operating cash burn"): the amount used, whatever sign the statement prints it with
 (a formula over "net cash used in operating activities" keeps the printed sign: "A - capex" is its free cash flow)."""
 
+_USED = re.compile(r"\bused\s+(?:in|for|by)\b|\boutflows?\b", re.I)
+
 RowPicker = Callable[[str, str, list[str]], tuple[int | None, str]]
 """(line item, period words, row labels) -> (index of the row Claude says is the item or None, notice)."""
 
@@ -87,6 +89,9 @@ class CellResolver:
         """The qualifier of the item read last: what "its" in the next one refers to."""
         self.notices: list[str] = []
         """What the reader should know: a row Claude proposed, or why it could not be asked."""
+        self.uses_as_amounts = False
+        """An operand named as a use ("net cash used in operating activities") is the amount used: set for a
+        metric asked in years (how long a balance lasts at a rate of use), where only the amount means anything."""
 
     def __call__(self, item: Item, period: Period) -> Operand:
         key = (item.phrase.lower(), item.statement, period)
@@ -133,7 +138,7 @@ class CellResolver:
             return None, refused(item.phrase, period_words(period), choice, self.doc_names) if choice.rejected else ""
         cand, cell = choice.candidate, choice.cell
         value = signed(concept, cand, cell) * (1.0 if cell.unit else cell.scale)
-        if value < 0 and _BURN.search(item.phrase):
+        if value < 0 and (_BURN.search(item.phrase) or self.uses_as_amounts and _USED.search(item.phrase)):
             value = -value  # NOTE: "operating cash burn": the amount used, as the formula means it
         return Operand(item.phrase, period, value, cand, cell, proposed), ""
 
