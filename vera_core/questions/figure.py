@@ -30,7 +30,8 @@ METRIC_CUE = re.compile(
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
-                         r"state|give|provide)\b", re.I)
+                         r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
+                         r"earn|log|bring\s+in)\b", re.I)
 _YES_NO = re.compile(r"(?:^|[,.:;?]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
 """A yes/no question, also after a clause that sets it up ("For Sonic Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}

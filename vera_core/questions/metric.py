@@ -27,11 +27,10 @@ _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
                    r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
                    r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
-_COMPANY_TAIL = re.compile(r"\s+(?:for|of|at|by)\s+(?=(?:[A-Z0-9]|the\s+company))")
-_POSSESSIVE = re.compile(r"^[^'’]*?['’]s\b\s*")
-_AGGREGATE_LEAD = re.compile(r"^(?P<lead>(?:the\s+)?(?:change|increase|decrease|growth|average|cagr)\s+(?:in|of)\s+)(?=[^'’]*['’]s\b)",
-                             re.I)
-"""What a head asks of the company's item, before its possessive ("change in Incyte's cash")."""
+_COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!proportion)\s+(?:for|of|at|by)\s+"
+                           r"(?=(?:[A-Z0-9]|the\s+company))")
+_POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
+"""The company's possessive ("Acme's", "Sonic Automotive's", "Enact Holdings'"): the company, not the item."""
 _DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
@@ -387,10 +386,12 @@ def _head(text: str) -> str:
         first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
         return _head(f"what is {first}") if COMPOUND.search(first) or _PASTED.search(first) else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
-    # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; "the change in Incyte's cash" keeps "change in"
-    lead = _AGGREGATE_LEAD.match(head)
-    head = (lead.group("lead") if lead else "") + _POSSESSIVE.sub("", head[lead.end("lead"):] if lead else head, count=1)
-    head = UNIT_ASKED.sub(" ", head)
+    # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
+    # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"
+    head = _POSSESSIVE.sub("", head, count=1)
+    head = _INSTRUCTION_TAIL.sub("", head)
+    head = re.sub(r"\s*\((net|gross|total|reported|consolidated|adjusted|diluted|basic)\)", r", \1", head, flags=re.I)
+    head = re.sub(r",?\s*\bof\s+(?:US\s+|U\.S\.\s+)?dollars\b", " ", UNIT_ASKED.sub(" ", head))  # "in thousands of dollars"
     head = re.sub(r",?\s*\b(?:defined|calculated|computed|measured)\s+as\b.*$", " ", head, flags=re.I)
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
 

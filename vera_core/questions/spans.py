@@ -20,7 +20,7 @@ from vera_core.records import Period
 __all__ = ["Aggregate", "read_aggregate", "shifted"]
 
 _YEAR = r"(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d"
-RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru)\s*(?P<b>{_YEAR})\b", re.I)
+RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru|vs\.?|versus|over)\s*(?P<b>{_YEAR})\b", re.I)
 """Two years joined by a dash, an arrow or "to": a span of years ("FY2019 - FY2021", "FY2020 -> FY2022"), not
 an operation."""
 SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|through)\s+(?P<b>{_YEAR})\b", re.I)

@@ -373,12 +373,19 @@ def _share_count(cell: GridCell, per_share: bool) -> str:
     return ""
 
 
+_COST_LABEL = re.compile(r"\b(?:expenses?|costs?)\b", re.I)
+
+
 def signed(concept, cand: Candidate, cell: GridCell) -> float:
     """A cell's figure in the sign the formula needs: a cost or an outflow as the amount incurred
     (printed in parentheses it is still a cost), a tax row printing benefits positive ("Income tax
     benefit (expense)") as the expense it is (a benefit negative)."""
     value = cell.value
     if concept is None:
+        # NOTE: a line no vocabulary knows that is a cost ("Total operating expenses (12,125)") in a statement
+        # printing its costs in parentheses: the amount incurred, as a known cost would be
+        if value < 0 and _COST_LABEL.search(cand.label.row_label) and prints_costs_negative(cand.grid, cell.col):
+            return -value
         return value
     deduction = deducted(cand.grid, cell) if concept.expense else None
     if deduction is not None:
