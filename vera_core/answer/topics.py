@@ -27,7 +27,7 @@ CONTEXT_WEIGHT = 0.5
 """A concept held only by a passage's section title or parent item counts this much."""
 
 _KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
-_ASK_WHICH = (r"(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
+_ASK_WHICH = (r"(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
               rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}\b")
 _ASK_ANY = rf"(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{_KINDS}\b"
 _ASK_LIST = rf"list\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{_KINDS}"
@@ -42,7 +42,7 @@ _LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s
                            r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"
                            r"says?\s+(?:anything\s+)?about|contains?|includes?|sets?\s+out|requires?|"
                            r"specif(?:y|ies)|states?|has|have|apply|applies|permits?|allows?|prohibits?|"
-                           r"forbids?|mandates?)\b\s*(?:to\s+|on\s+|about\s+|for\s+)?", re.I)
+                           r"forbids?|mandates?|imposes?)\b\s*(?:to\s+|on\s+|about\s+|for\s+)?", re.I)
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Passage:
 _WHERE_CUE = re.compile(rf"^.*?\bwhere\s+(?:do|does|in)\s+(?:our\s+|the\s+|any\s+(?:of\s+)?(?:the\s+|our\s+)?)?"
                         rf"(?:{_KINDS}|we|they|you)\b(?:\s+(?:\w+\s+){{0,1}}?(?:talk|say\s+anything|speak|cover|deal)"
                         rf"(?:\s+(?:about|with|on))?)?|^.*?\b(?:every|each|all\s+(?:the\s+)?)\s*{_KINDS[:-1]}|polic(?:y|ies))"
-                        rf"\s+(?:that|which)\b", re.I)
+                        rf"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?\s+(?:that|which)\b", re.I)
 _TAIL = re.compile(r"\s*[-\u2013\u2014,]\s*(?:which|what)\s+ones?\s*\??$|\s*[-\u2013\u2014,]\s*which\s+(?:ones|docs|documents|"
                    r"policies)(?:\s+\w+){0,3}\s*\??$", re.I)
 _PERSONA = re.compile(r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:a|an|the|on|in|part\s+of)\b", re.I)

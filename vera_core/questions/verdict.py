@@ -242,8 +242,11 @@ def _named_segments(question: str) -> tuple[str, ...]:
 
 
 EVERY = re.compile(r"\b(?:every|each)\s+(?:successive\s+|single\s+|fiscal\s+)?(?:year|period)s?(?:[\s-]end)?\b|"
-                   r"\byear\s+(?:after|on)\s+year\b|\bconsistently\b|\bsteadily\b|\bin\s+each\s+of\b", re.I)
+                   r"\byear\s+(?:after|on)\s+year\b|\bconsistently\b|\bsteadily\b|\bin\s+each\s+of\b|"
+                   r"\bin\s+both\s+(?:FY\s?|fiscal\s+)?(?:19|20)\d\d\s+and\s+(?:FY\s?|fiscal\s+)?(?:19|20)\d\d\b", re.I)
 """A trend asked of every year of the span, not of its ends."""
+_BOTH = re.compile(r"\bin\s+both\s+(?:FY\s?|fiscal\s+)?(?:19|20)\d\d\s+and\b", re.I)
+"""'Did it fall in both FY2022 and FY2023?': the change of each year named, from the year before the first."""
 _CLAUSE_START = re.compile(r"(?:^|(?<=[.?!:;,])\s+|\s+[-\u2013\u2014]\s+)(?:(?:but|and|so|then|specifically,?)\s+)?"
                            r"(?=(?:is|are|was|were|does|do|did|has|have|had|will)\b)", re.I)
 _TRAILING_ASK = re.compile(r"[-\u2013\u2014:]\s*(?P<word>improving|rising|growing|increasing|declining|falling|"
@@ -295,6 +298,10 @@ def _subject_plan(question: str, one_period: bool, every: bool = False, whole: s
     # NOTE: the subject alone reads as the metric asked ("gross profit on sales as a percentage of net sales"),
     # without the verb around it ("did ... rise each year from 2020 to 2022?")
     own = read_plan(question) if definitions(question) else None  # NOTE: a definition of its own comes first
+    lead = whole[:whole.find(question)].strip(" :;,-") if question in whole and whole.find(question) > 0 else ""
+    if own is None and lead and subject and re.fullmatch(r"\s*(?:it|they|this|that)\s*", subject.group("subject"), re.I):
+        # NOTE: "Tesla automotive gross margin (A less B, divided by A): did it fall ...?": the subject is named before
+        own = read_plan(f"What is {lead}?")
     plan = own or (read_plan(f"What is {subject.group('subject')}?") if subject else None) or read_plan(question)
     if plan is not None and len(periods) > len(plan.periods):
         plan = replace(plan, periods=tuple(periods))
@@ -318,6 +325,8 @@ def _subject_plan(question: str, one_period: bool, every: bool = False, whole: s
         return replace(plan, periods=_each_year(dated[0], dated[-1]), direction=True)
     if one_period:
         return replace(plan, periods=(dated[-1],), direction=False)
+    if every and _BOTH.search(question) and len(dated) == 2:
+        dated = [shifted(dated[0], 1), *dated]  # NOTE: "did it fall in both FY2022 and FY2023": each against the year before
     compared = (dated[0], dated[-1]) if len(dated) > 1 else (shifted(dated[-1], 1), dated[-1])
     if every and all(p.kind in ("year", "fiscal_year", "instant") for p in compared) \
             and (compared[-1].year or 0) - (compared[0].year or 0) > 1:

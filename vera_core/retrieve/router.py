@@ -144,7 +144,7 @@ DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|contracts?|agree
             r"filings?|10-?Ks|10-?Qs|annual\s+reports|reports)")
 """Documents named as a set a question runs across ("which policies", "across all filings")."""
 DOC_SET_VERBS = (DOC_VERBS[:-1] + r"|requires?|says?|states?|specif(?:y|ies)|has|have|contains?|appl(?:y|ies)|"
-                 r"permits?|allows?|prohibits?|forbids?|mandates?|sets?(?:\s+out)?|refers?|speaks?|touch(?:es)?\s+on|"
+                 r"permits?|allows?|prohibits?|forbids?|mandates?|imposes?|sets?(?:\s+out)?|refers?|speaks?|touch(?:es)?\s+on|"
                  r"govern|governs|regulates?|handles?|defines?|tells?|expects?|establish(?:es)?|"
                  r"should\s+(?:i|we)\s+(?:read|check|consult|look\s+at))")
 GAP_WORDS = r"(?:do|does|did|is|are|was|were|the|a|an|this|that|has|have|had|can|could|should|would|will|must|may)"
@@ -158,7 +158,7 @@ SET_NAMED = rf"(?:\s+{SET_NAMED_WORDS})?"
 
 COVERAGE_RULES = [
     _rule("coverage:documents:which-documents", "documents",
-          rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|these|those|my|all\s+(?:the|our))\s+)?"
+          rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
           rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}\b{SET_NAMED}"
           rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)"
           # NOTE: the documents asked for in a sentence of their own, after the topic ("Are there rules for
@@ -166,8 +166,8 @@ COVERAGE_RULES = [
           rf"|(?:^|[?.!]\s*)(?:(?:and|so)\s+)?(?:which|what|list|name)\s+(?:(?:ones?\s+)?of\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
           rf"(?:relevant\s+)?{DOC_SETS}\s*[?.!]*\s*$"
           # NOTE: "I need every policy that talks about cooperating with law enforcement - which ones?"
-          rf"|\b(?:every|each|all\s+(?:the\s+|our\s+)?)\s*(?:polic(?:y|ies)|documents?|docs|procedures?|standards?)\s+"
-          rf"(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
+          rf"|\b(?:every|each|all\s+(?:the\s+|our\s+)?)\s*(?:polic(?:y|ies)|documents?|docs|procedures?|standards?)"
+          rf"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?\s+(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:documents:across-documents", "documents",
           rf"\b(?:across|throughout)\s+(?:(?:all|the|our|these|every|each|of)\s+)*(?:[\w-]+\s+)?{DOC_SETS}\b"

@@ -79,7 +79,11 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             statement_rank = 0 if not statement_gate(source, needed) else 1 if source.role == "statement" else 2
             if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
                 continue  # "diluted" shares outstanding are not diluted earnings per share
-            rank = (bool(qualified_away), statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999,
+            # NOTE: a line no vocabulary knows, printed both as revenue and as its cost ("Cloud services and license
+            # support" under "Revenues:" and under "Expenses:"): the cost only when the question says cost
+            costed = concept is None and bool(_COST_LABEL.search(label.parent_label)) \
+                and not (request.question_terms | request.item_terms) & _COST_TERMS
+            rank = (bool(qualified_away), costed, statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999,
                     fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
             # NOTE: "Other income, net" is not net income, "Total derivative assets" are not total assets: kept
             # only to be named when VERA abstains
@@ -374,6 +378,7 @@ def _share_count(cell: GridCell, per_share: bool) -> str:
 
 
 _COST_LABEL = re.compile(r"\b(?:expenses?|costs?)\b", re.I)
+_COST_TERMS = label_terms("expense expenses cost costs spend spent spending")
 
 
 def signed(concept, cand: Candidate, cell: GridCell) -> float:
