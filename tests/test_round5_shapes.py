@@ -59,3 +59,21 @@ def test_a_title_sharing_fewer_words_asked_is_not_the_checklist(logistics):
     day'); a question asking one fact gets no list."""
     answer = logistics.answer("When does a new starter get the site security induction?", mode="deterministic")
     assert not answer.items
+
+
+TAILSCALE = ROOT.parent / "shared" / "corpus" / "policies-dev" / "tailscale"
+
+
+@pytest.mark.corpus
+def test_a_section_of_one_rule_paragraphs_is_listed_sentence_by_sentence(tmp_path_factory):
+    """'What are the password strength rules?' over '#### Password strength' and its one-line paragraphs (no list):
+    every rule is an item, cited to its sentence (tailscale's password policy; the writer's gold, w2-039)."""
+    if not TAILSCALE.is_dir():
+        pytest.skip(f"tailscale policies not found at {TAILSCALE}")
+    engine = QueryEngine(markdown_store(tmp_path_factory, "tailscale-rules", TAILSCALE, 15), llm=None)
+    gold = blind_golds("policies-holdout")["w2-039"]
+    answer = engine.answer(gold["question"], mode="deterministic")
+    found, required = list_coverage(gold, answer)["items"]
+    assert found == required, [i.text for i in answer.items] or answer.answer[:300]
+    assert all(i.citations for i in answer.items)
+    assert not engine.answer("When do passwords need to be rotated?", mode="deterministic").items  # one fact asked

@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from vera_core.answer.compose import Piece
 from vera_core.answer.list_shape import HITS_READ, LISTY, MIN_ITEMS, ListAnswer, _piece, asks_one_fact
 from vera_core.answer.outlines import read_outline
-from vera_core.retrieve.coverage import section_scope
+from vera_core.answer.units import split_units
+from vera_core.retrieve.coverage import heading_scored, section_scope
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["titled_section_list"]
+__all__ = ["titled_section_list", "titled_section_sentences"]
 
 SECTIONS_READ = HITS_READ + 2
 """The sections of this many best hits are candidates (a list's section often ranks just below prose)."""
@@ -79,4 +81,33 @@ def titled_section_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) 
         top = [o for o in outline if o.level == min((x.level for x in outline), default=0)]
         if len(top) >= MIN_ITEMS:
             return ListAnswer(title, tuple(_piece(o) for o in top), section)
+    return None
+
+
+MAX_RULES = 12
+"""A section of more sentences than this is prose to quote, not a set of rules to list."""
+_TITLE_SHARE = 0.6
+"""The section's title must be mostly made of the question's words (`heading_scored`)."""
+
+
+def titled_section_sentences(question: str, query: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The sentences of a section titled as asked, when its body is short paragraphs of one rule each and no
+    list: "What are the password strength rules?" over "#### Password strength" and its six one-line
+    paragraphs. Each sentence is an item, cited; None when no such section is among the best hits' documents."""
+    if asks_one_fact(question) or not asks_several(question):
+        return None
+    for doc_id in list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))[:2]:
+        chunks = doc_chunks(doc_id)
+        found = heading_scored(query, [c for c in chunks if c.kind == "text" and len(c.heading_titles) > 1])
+        if found is None or found[0] < _TITLE_SHARE:
+            continue
+        anchor = found[1]
+        own = [c for c in chunks if c.heading_path == anchor.heading_path and c.kind == "text"]
+        title = anchor.heading_titles[-1]
+        if any(_LIST_LINE.match(line) for c in own for line in c.text.split("\n")) or read_outline(own):
+            return None  # NOTE: a section holding a list is answered by the list readers
+        pieces = [Piece(u.text, u.chunk, u.text) for c in own for u in split_units(c)]
+        if MIN_ITEMS <= len(pieces) <= MAX_RULES:
+            return ListAnswer(title, tuple(pieces), anchor.heading_path)
+        return None
     return None

@@ -13,7 +13,7 @@ from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_
                                          table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
-from vera_core.answer.titled_lists import titled_section_list
+from vera_core.answer.titled_lists import titled_section_list, titled_section_sentences
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
 from vera_core.answer.strategies.search import company_of, search_iteratively, tables_in_scope
 from vera_core.answer.units import score_unit, split_units
@@ -67,7 +67,8 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
             or heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks)
             or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
-            or titled_section_list(plan.question, chunks, services.ws.doc_chunks))
+            or titled_section_list(plan.question, chunks, services.ws.doc_chunks)
+            or titled_section_sentences(plan.question, plan.query, chunks, services.ws.doc_chunks))
 
 
 def _the_change(plan: Plan, services: Services, hits) -> MetricEvidence | None:
