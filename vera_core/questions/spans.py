@@ -85,6 +85,9 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
         count = int(n) if n and n.isdigit() else _NUMBER_WORDS.get((n or "").lower())
         return Aggregate("growth", left, years, count, compound=True)
     mean, growth = MEAN.search(rest), GROWTH.search(rest)
+    if mean and growth and not mean.group("n") and not re.search(r"annual|yearly", mean.group(0), re.I) \
+            and re.search(r"\b(?:per|price|prices|rate)\b", rest[mean.end():growth.start()], re.I):
+        mean = None  # NOTE: "average billed revenue per kWh ... growth": an average price is the item, not a mean of years
     change = None if mean or growth else CHANGE.search(rest)
     found = mean or growth or change
     if found is None:
