@@ -389,7 +389,9 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
     if concept is None:
         # NOTE: a line no vocabulary knows that is a cost ("Total operating expenses (12,125)") in a statement
         # printing its costs in parentheses: the amount incurred, as a known cost would be
-        if value < 0 and _COST_LABEL.search(cand.label.row_label) and prints_costs_negative(cand.grid, cell.col):
+        if value < 0 and cell.unit != "%" and _COST_LABEL.search(cand.label.row_label) \
+                and not re.search(r"\brates?\b|\bratio\b|%", cand.label.row_label, re.I) \
+                and prints_costs_negative(cand.grid, cell.col):
             return -value
         return value
     deduction = deducted(cand.grid, cell) if concept.expense else None
