@@ -153,3 +153,30 @@ def markdown_store(tmp_path_factory, name: str, folder: Path, count: int) -> Wor
     for path in files:
         assert ingestor.ingest_file(path).status == "ingested"
     return ws
+
+
+def searchable_pdfs(tmp_path_factory, name: str, paths) -> Workspace:
+    """A store of the PDFs at `paths`, each made searchable only (grids and keyword index, no vectors): figure,
+    metric and verdict answers read grids."""
+    from vera_core.ingest.service import read_and_parse
+
+    settings = settings_for(tmp_path_factory.mktemp(name))
+    ws = Workspace(settings, batch=True)
+    ingestor = Ingestor(ws)
+    for path in paths:
+        source, parsed = read_and_parse(path, settings)
+        ingestor.make_searchable(source, parsed)
+    return ws
+
+
+def complete_list(engine, gold: dict):
+    """A blind list question answered over the whole store: every required item found, nothing beside it, each
+    item cited. Returns the answer."""
+    from vera_core.cli.eval_lists import list_coverage
+
+    answer = engine.answer(gold["question"], mode="deterministic")
+    found, required = list_coverage(gold, answer)["items"]
+    assert found == required, f"{gold['id']}: {[i.text for i in answer.items] or answer.answer[:300]}"
+    assert len(answer.items) == len(gold["required_items"]), [i.text for i in answer.items]  # nothing beside it
+    assert all(i.citations for i in answer.items)
+    return answer

@@ -14,11 +14,9 @@ import json
 
 import pytest
 
-from tests.conftest import ROOT, settings_for
+from tests.conftest import ROOT, searchable_pdfs
 from vera_core.cli.eval_judge import judge
-from vera_core.ingest.service import Ingestor, read_and_parse
 from vera_core.query import QueryEngine
-from vera_core.workspace import Workspace
 
 DEV2 = ROOT.parent / "shared" / "corpus" / "financebench-dev2"
 QUESTIONS = ROOT / "data" / "dev2" / "questions.jsonl"
@@ -35,13 +33,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    settings = settings_for(tmp_path_factory.mktemp("dev2-store"))
-    ws = Workspace(settings, batch=True)
-    ingestor = Ingestor(ws)
-    for name in DOCS:
-        source, parsed = read_and_parse(DEV2 / f"{name}.pdf", settings)
-        ingestor.make_searchable(source, parsed)
-    return QueryEngine(ws, llm=None)
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "dev2-store", [DEV2 / f"{name}.pdf" for name in DOCS]), llm=None)
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, settings_for
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
 from vera_core.cli.eval_judge import judge
-from vera_core.ingest.service import Ingestor, read_and_parse
 from vera_core.query import QueryEngine
-from vera_core.workspace import Workspace
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 FILES = {"AES_2021_10K": "financebench-dev2", "INTEL_2020_10K": "financebench-dev2", "PG_E_2021_10K": "financebench-dev2",
@@ -31,13 +29,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    settings = settings_for(tmp_path_factory.mktemp("round4-filings"))
-    ws = Workspace(settings, batch=True)
-    ingestor = Ingestor(ws)
-    for name, folder in FILES.items():
-        source, parsed = read_and_parse(CORPUS / folder / f"{name}.pdf", settings)
-        ingestor.make_searchable(source, parsed)
-    return QueryEngine(ws, llm=None)
+    paths = [CORPUS / folder / f"{name}.pdf" for name, folder in FILES.items()]
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round4-filings", paths), llm=None)
 
 
 def _ask(engine: QueryEngine, qid: str):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import blind_golds, markdown_store
+from tests.conftest import blind_golds, complete_list, markdown_store
 from vera_core.cli.eval_lists import list_coverage
 from vera_core.query import QueryEngine
 
@@ -31,13 +31,7 @@ def payments(tmp_path_factory) -> QueryEngine:
 
 
 def _complete(engine: QueryEngine, qid: str):
-    gold = GOLDS[qid]
-    answer = engine.answer(gold["question"], mode="deterministic")
-    found, required = list_coverage(gold, answer)["items"]
-    assert found == required, f"{qid}: {[i.text for i in answer.items] or answer.answer[:300]}"
-    assert len(answer.items) == len(gold["required_items"]), [i.text for i in answer.items]  # nothing beside it
-    assert all(i.citations for i in answer.items)
-    return answer
+    return complete_list(engine, GOLDS[qid])
 
 
 @pytest.mark.parametrize("qid, shape", [

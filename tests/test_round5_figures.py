@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, settings_for
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
 from vera_core.cli.eval_judge import judge
-from vera_core.ingest.service import Ingestor, read_and_parse
 from vera_core.query import QueryEngine
-from vera_core.workspace import Workspace
 
 DEV3 = ROOT.parent / "shared" / "corpus" / "financebench-dev3"
 FILES = ("SONICAUTOMOTIVE_2022_10K", "UBER_2021_10K", "ENACT_2022_10K", "WHEELERREIT_2022_10K", "WESTWATER_2022_10K",
@@ -27,19 +25,13 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    settings = settings_for(tmp_path_factory.mktemp("round5-filings"))
-    ws = Workspace(settings, batch=True)
-    ingestor = Ingestor(ws)
-    for name in FILES:
-        source, parsed = read_and_parse(DEV3 / f"{name}.pdf", settings)
-        ingestor.make_searchable(source, parsed)
-    return QueryEngine(ws, llm=None)
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round5-filings", [DEV3 / f"{name}.pdf" for name in FILES]),
+                       llm=None)
 
 
 def _ask(engine: QueryEngine, qid: str):
     gold = GOLDS[qid]
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
-    return gold, answer
+    return gold, engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
 
 
 @pytest.mark.parametrize("qid, cls", [

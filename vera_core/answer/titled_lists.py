@@ -13,7 +13,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.list_shape import HITS_READ, LISTY, MIN_ITEMS, ListAnswer, _piece, asks_one_fact
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
-from vera_core.retrieve.coverage import heading_scored, section_scope
+from vera_core.retrieve.coverage import heading_scored
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
@@ -72,16 +72,20 @@ def titled_section_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) 
     for shared, _, chunk in ranked:
         if shared < ranked[0][0]:
             break  # NOTE: a section titled with fewer of the words asked is not what the question names
-        scope, section = section_scope(chunk, doc_chunks(chunk.doc_id))
-        own = [c for c in scope if c.heading_path == chunk.heading_path]
+        own = _own_chunks(chunk, doc_chunks)
         title = chunk.heading_titles[-1]
         if not _list_body(own, title):
             continue
         outline = read_outline(own)
         top = [o for o in outline if o.level == min((x.level for x in outline), default=0)]
         if len(top) >= MIN_ITEMS:
-            return ListAnswer(title, tuple(_piece(o) for o in top), section)
+            return ListAnswer(title, tuple(_piece(o) for o in top), chunk.heading_path)
     return None
+
+
+def _own_chunks(anchor: ChunkRecord, doc_chunks) -> list[ChunkRecord]:
+    """The chunks of the anchor's own section, in order (its subsections not included)."""
+    return [c for c in doc_chunks(anchor.doc_id) if c.heading_path == anchor.heading_path]
 
 
 MAX_RULES = 12
@@ -102,7 +106,7 @@ def titled_section_sentences(question: str, query: str, hits: Sequence[ChunkReco
         if found is None or found[0] < _TITLE_SHARE:
             continue
         anchor = found[1]
-        own = [c for c in chunks if c.heading_path == anchor.heading_path and c.kind == "text"]
+        own = [c for c in _own_chunks(anchor, doc_chunks) if c.kind == "text"]
         title = anchor.heading_titles[-1]
         if any(_LIST_LINE.match(line) for c in own for line in c.text.split("\n")) or read_outline(own):
             return None  # NOTE: a section holding a list is answered by the list readers

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
 from vera_core.documents.kinds import KIND_NOUNS
-from vera_core.retrieve.router import SET_NAMED_WORDS
+from vera_core.retrieve.router import IN_THE_SET, SET_NAMED_WORDS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens
@@ -72,7 +72,7 @@ class Passage:
 _WHERE_CUE = re.compile(rf"^.*?\bwhere\s+(?:do|does|in)\s+(?:our\s+|the\s+|any\s+(?:of\s+)?(?:the\s+|our\s+)?)?"
                         rf"(?:{_KINDS}|we|they|you)\b(?:\s+(?:\w+\s+){{0,1}}?(?:talk|say\s+anything|speak|cover|deal)"
                         rf"(?:\s+(?:about|with|on))?)?|^.*?\b(?:every|each|all\s+(?:the\s+)?)\s*{_KINDS[:-1]}|polic(?:y|ies))"
-                        rf"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?\s+(?:that|which)\b", re.I)
+                        rf"{IN_THE_SET}\s+(?:that|which)\b", re.I)
 _TAIL = re.compile(r"\s*[-\u2013\u2014,]\s*(?:which|what)\s+ones?\s*\??$|\s*[-\u2013\u2014,]\s*which\s+(?:ones|docs|documents|"
                    r"policies)(?:\s+\w+){0,3}\s*\??$", re.I)
 _PERSONA = re.compile(r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:a|an|the|on|in|part\s+of)\b", re.I)

@@ -4,6 +4,7 @@ leftovers, and pandoc grid tables (which markdown-it does not know). Lists: `mar
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 import yaml
 
@@ -95,6 +96,10 @@ def strip_leftovers(text: str) -> tuple[str, int]:
     (control-tag lines, HTML comments); and how many leftovers were removed. Fenced code is untouched."""
     text, comments = _COMMENT.subn("", text)
     lines = text.split("\n")
+    closers: dict[str, list[int]] = {}  # a line of only colons -> where it stands, in order
+    for at, line in enumerate(lines):
+        if line.strip().startswith(":::") and not line.strip().strip(":"):
+            closers.setdefault(line.strip(), []).append(at)
     out: list[str] = []
     removed, in_fence, i = comments, False, 0
     while i < len(lines):
@@ -111,9 +116,9 @@ def strip_leftovers(text: str) -> tuple[str, int]:
             continue
         fence = None if in_fence else _COLON_FENCE.match(line)
         if fence and fence.group(2):
-            colons = fence.group(1)
-            end = next((j for j in range(i + 1, min(len(lines), i + _CALLOUT_LINES))
-                        if lines[j].strip() == colons), None)
+            closing = closers.get(fence.group(1), [])
+            at = bisect_right(closing, i)  # NOTE: the next closing line, found without scanning (one pass built them)
+            end = closing[at] if at < len(closing) and closing[at] < i + _CALLOUT_LINES else None
             if end is not None:
                 out += _callout(fence.group(2), fence.group(3), _dedent(lines[i + 1:end]))
                 i = end + 1

@@ -154,6 +154,8 @@ NOT_DOC_SET = r"\b(?:accounting|critical|significant|reporting)\s+polic|\bproced
 SET_NAMED_WORDS = r"(?:in|of|from)\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,3}?(?:set|library|collection|suite|pack|handbook)"
 """A set of documents named by its words ("in the Corvid Pay set", "from our handbook")."""
 SET_NAMED = rf"(?:\s+{SET_NAMED_WORDS})?"
+IN_THE_SET = r"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?"
+"""The set a question's documents sit in, said between them and "that" ("every document in the set that ...")."""
 """A set named between the documents and their verb ("which policies in the Corvid Pay set require ...")."""
 
 COVERAGE_RULES = [
@@ -167,7 +169,7 @@ COVERAGE_RULES = [
           rf"(?:relevant\s+)?{DOC_SETS}\s*[?.!]*\s*$"
           # NOTE: "I need every policy that talks about cooperating with law enforcement - which ones?"
           rf"|\b(?:every|each|all\s+(?:the\s+|our\s+)?)\s*(?:polic(?:y|ies)|documents?|docs|procedures?|standards?)"
-          rf"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?\s+(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
+          rf"{IN_THE_SET}\s+(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:documents:across-documents", "documents",
           rf"\b(?:across|throughout)\s+(?:(?:all|the|our|these|every|each|of)\s+)*(?:[\w-]+\s+)?{DOC_SETS}\b"

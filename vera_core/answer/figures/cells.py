@@ -57,6 +57,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     needed = needed_statements(request.statement, concept, request.non_gaap)
     phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
     found: list[Candidate] = []
+    cost_asked = bool((request.question_terms | request.item_terms) & _COST_TERMS)
     for doc_order, grid, chunk in _parsed(grids, chunks):
         rows = grid.rows()
         for row, cells in rows.items():
@@ -81,8 +82,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
                 continue  # "diluted" shares outstanding are not diluted earnings per share
             # NOTE: a line no vocabulary knows, printed both as revenue and as its cost ("Cloud services and license
             # support" under "Revenues:" and under "Expenses:"): the cost only when the question says cost
-            costed = concept is None and bool(_COST_LABEL.search(label.parent_label)) \
-                and not (request.question_terms | request.item_terms) & _COST_TERMS
+            costed = concept is None and not cost_asked and bool(_COST_LABEL.search(label.parent_label))
             rank = (bool(qualified_away), costed, statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999,
                     fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
             # NOTE: "Other income, net" is not net income, "Total derivative assets" are not total assets: kept
@@ -379,6 +379,8 @@ def _share_count(cell: GridCell, per_share: bool) -> str:
 
 _COST_LABEL = re.compile(r"\b(?:expenses?|costs?)\b", re.I)
 _COST_TERMS = label_terms("expense expenses cost costs spend spent spending")
+_RATE_LABEL = re.compile(r"\brates?\b|\bratio\b|%", re.I)
+"""A row that prints a rate of a cost ("Effective income tax (benefit) expense rate"), not the cost."""
 
 
 def signed(concept, cand: Candidate, cell: GridCell) -> float:
@@ -390,8 +392,7 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
         # NOTE: a line no vocabulary knows that is a cost ("Total operating expenses (12,125)") in a statement
         # printing its costs in parentheses: the amount incurred, as a known cost would be
         if value < 0 and cell.unit != "%" and _COST_LABEL.search(cand.label.row_label) \
-                and not re.search(r"\brates?\b|\bratio\b|%", cand.label.row_label, re.I) \
-                and prints_costs_negative(cand.grid, cell.col):
+                and not _RATE_LABEL.search(cand.label.row_label) and prints_costs_negative(cand.grid, cell.col):
             return -value
         return value
     deduction = deducted(cand.grid, cell) if concept.expense else None

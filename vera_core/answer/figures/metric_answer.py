@@ -52,8 +52,8 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
     qualifier of an operand."""
-    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company)
-    resolve.uses_as_amounts = plan.unit == "years"
+    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company,
+                           uses_as_amounts=plan.unit == "years")
     evidence = _metric_evidence(plan, grids, doc_names, resolve)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence

@@ -76,7 +76,7 @@ class CellResolver:
     def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
                  hit_rank: Mapping[str, int], propose: RowPicker | None = None,
                  doc_names: Mapping[str, str] | None = None, qualifier: Qualifier = Qualifier(),
-                 company: Container[str] = frozenset()) -> None:
+                 company: Container[str] = frozenset(), uses_as_amounts: bool = False) -> None:
         self.finder = CellFinder(grids, chunks, hit_rank)
         self.qualifier = qualifier
         """Words the question puts on the whole metric ("automotive gross margin"): every operand carries them."""
@@ -89,7 +89,7 @@ class CellResolver:
         """The qualifier of the item read last: what "its" in the next one refers to."""
         self.notices: list[str] = []
         """What the reader should know: a row Claude proposed, or why it could not be asked."""
-        self.uses_as_amounts = False
+        self.uses_as_amounts = uses_as_amounts
         """An operand named as a use ("net cash used in operating activities") is the amount used: set for a
         metric asked in years (how long a balance lasts at a rate of use), where only the amount means anything."""
 
