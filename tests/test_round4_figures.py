@@ -16,9 +16,9 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 FILES = {"AES_2021_10K": "financebench-dev2", "INTEL_2020_10K": "financebench-dev2", "PG_E_2021_10K": "financebench-dev2",
          "SALESFORCE_2023_10K": "financebench-dev2", "HCAHEALTHCARE_2022_10K": "financebench-dev3",
          "SAFEANDGREEN_2022_10K": "financebench-dev3", "WESTWATER_2022_10K": "financebench-dev3",
-         "ALPHABET_2023_10K": "financebench-dev3"}
+         "ALPHABET_2023_10K": "financebench-dev3", "BOSTONPROPERTIES_2015_10K": "financebench-dev2"}
 GOLDS = {**blind_golds("filings-holdout"), **blind_golds("r3-filings-holdout"), **blind_golds("r3-filings-dev"),
-         **blind_golds("r5-filings-holdout")}
+         **blind_golds("r5-filings-holdout"), **blind_golds("r4-filings-holdout")}
 
 pytestmark = [
     pytest.mark.corpus,
@@ -74,3 +74,31 @@ def test_the_wrong_figures_of_the_round5_held_back_set_once_measured(engine, qid
     afterwards for their class (dev from then on)."""
     gold, answer = _ask(engine, qid)
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.parametrize("qid, cls", [
+    ("w15-042", "'What mortgage notes payable did the company show on its balance sheet at December 31, 2015?': a frame "
+                "the router does not read; 'Mortgage notes payable' is the balance sheet's own row"),
+    ("w15-041", "'how fast did Boston Properties' base rent grow in 2015 vs 2014?': the growth of the row 'Base rent'"),
+    ("w15-035", "'what current liability for wildfire-related claims did PG&E Corporation carry on its balance sheet'"),
+    ("w4-006", "'compound annual growth rate of Alphabet's Google Cloud revenues over FY2021 - FY2023': the row 'Google "
+               "Cloud' in the revenue note, compounded over two years"),
+    ("w4-064", "'SGBX total revenue YoY change 2022 vs 2021, % (1 dp)?': a growth asked as a change in percent"),
+])
+def test_a_row_the_filing_prints_answers_a_question_in_a_frame_no_rule_reads(engine, qid, cls):
+    """The shape follows the evidence (`answer.strategies.shapes`): a question routed to semantic search that asks an
+    amount of a row the filing prints under its own label is answered as that row's figure or metric."""
+    gold, answer = _ask(engine, qid)
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+    assert answer.intent.rule in ("figure:row-named", "metric:row-named")
+    cited = {c.page for c in answer.citations}
+    assert cited & {op["page_index"] + 1 for op in gold["operands"]}, f"cited pages {sorted(cited)}"
+
+
+@pytest.mark.parametrize("qid", ["w4-040", "w13-024"])
+def test_a_total_printed_without_a_label_is_read_for_the_rows_it_sums(engine, qid):
+    """HCA's balance sheet prints total current assets and total current liabilities as bare rows under a rule; each
+    is named for its heading once its figures are the sum of the rows above it (`tables.totals`)."""
+    gold, answer = _ask(engine, qid)
+    assert judge(gold, answer) == "correct", answer.answer[:300]
+    assert {op.row_label for op in answer.calculation.operands} == {"Total Current assets", "Total Current liabilities"}

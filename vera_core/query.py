@@ -19,6 +19,7 @@ from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
 from vera_core.retrieve.router import read_question
+from vera_core.answer.strategies.shapes import gather_in_shape
 from vera_core.telemetry import span
 from vera_core.workspace import Workspace
 
@@ -76,7 +77,7 @@ class QueryEngine:
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
-        evidence = strategy_for(plan.intent)(plan, services)
+        plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
         with clock.stage("synthesize"):
             evidence = self._llm_step(plan, evidence, meter)
         with clock.stage("verify"):

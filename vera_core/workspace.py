@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
 from vera_core.records import TableGrid
+from vera_core.tables.totals import label_totals
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
 
 if TYPE_CHECKING:
@@ -214,8 +215,9 @@ class Workspace:
         return title
 
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
-        """A document's table grids, cached like its chunks."""
-        return self._cached(self._grids, doc_id, self.catalog.grids)
+        """A document's table grids, cached like its chunks; a total printed without a label is named for the rows
+        it sums (`tables.totals`)."""
+        return self._cached(self._grids, doc_id, lambda d: [label_totals(g) for g in self.catalog.grids(d)])
 
     def _cached(self, cache: dict, doc_id: str, load):
         with self._lock:

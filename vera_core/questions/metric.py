@@ -218,6 +218,19 @@ def read_plan(question: str) -> MetricPlan | None:
                       _digits(question), asked_scale(question), qualifier=_qualifier(question, metric, name, source))
 
 
+def item_aggregate_plan(question: str, aggregate: Aggregate, name: str, periods: tuple[Period, ...] | None,
+                        qualifier: Qualifier, base: Period | None = None) -> MetricPlan | None:
+    """The growth, change or mean of one printed line `name` (the row's own label), over `periods` when given,
+    else over the years of `aggregate` or the years before `base`; None when no periods follow."""
+    over = periods or aggregate_periods(aggregate, base)
+    if not over:
+        return None
+    definition = {"growth": f"{name}(last year) / {name}(first year) - 1", "change": f"{name}(last year) - {name}(first year)",
+                  "mean": f"the mean of {name} over the years"}[aggregate.over]
+    return replace(_aggregate_plan(question, aggregate, name, None, definition, "library", Item(name), tuple(over)),
+                   qualifier=qualifier)
+
+
 def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: MetricDef | None, definition: str,
                     source: str, tree: Node, periods: tuple[Period, ...]) -> MetricPlan:
     """The plan of a metric taken over several years: a growth is a percentage; a mean or a change has

@@ -10,10 +10,16 @@ from vera_core.finance.line_items import label_terms
 
 __all__ = ["Registrant", "registrant_words"]
 
-_LEGAL = re.compile(r"\b((?:[A-Z][\w&'.-]*\s+){0,4}[A-Z][\w&'.-]*),?\s+(?i:Inc\b\.?|Incorporated|Corporation|Corp\b\.?|"
+_LEGAL = re.compile(r"\b((?:(?:[A-Z]|\d+[A-Z])[\w&'.-]*\s+){0,4}(?:[A-Z]|\d+[A-Z])[\w&'.-]*),?\s+(?i:Inc\b\.?|Incorporated|Corporation|Corp\b\.?|"
                     r"Company|Co\b\.|Holdings?|Ltd\b\.?|Limited|plc|N\.V\.|S\.A\.|AG|SE|LLC|L\.P\.|Bancorp|Group)\b")
 _EXCHANGE = re.compile(r"[^\n]{0,80}(?i:nasdaq|nyse|new\s+york\s+stock\s+exchange|trading\s+symbols?|ticker)[^\n]{0,120}")
 _TICKER = re.compile(r"\b[A-Z]{2,5}\b")
+_SYMBOLS = re.compile(r"trading\s+symbols?(?:\s*\(s\))?", re.I)
+_SYMBOL_LINE = re.compile(r"\s*(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6}\s*")
+"""A cover's trading-symbol column prints each ticker on a line of its own ("WHLR", "OrCL" in small capitals)."""
+_NOT_NAME_TOKEN = re.compile(r"\d+|10-?[KQ]|8-?K|20-?F|6-?K|\d{4}Q[1-4]|Q[1-4]|dated|earnings|release|transcript|slides|"
+                             r"annual|report", re.I)
+"""Parts of a document's file name that are its year, form or kind, not the company ("3M_2018_10K": 3M)."""
 FIRST_CHUNKS = 8
 """A filing's cover (or a release's headline) is in its first chunks."""
 
@@ -47,7 +53,8 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
     names = list(names)
     stems = frozenset(re.sub(r"[^a-z]", "", re.sub(r"\d.*$", "", n.rsplit(".", 1)[0].lower())) for n in names)
     for name in names:
-        words |= {w for w in label_terms(re.sub(r"[_\d]+", " ", name.rsplit(".", 1)[0])) if len(w) > 1}
+        parts = re.split(r"[_\s-]+", name.rsplit(".", 1)[0])
+        words |= {w for p in parts if not _NOT_NAME_TOKEN.fullmatch(p) for w in label_terms(p) if len(w) > 1}
     for text in first_texts:
         cover |= label_terms(text[:4000])
         for m in _LEGAL.finditer(text[:4000]):
@@ -58,5 +65,9 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
                     # NOTE: a ticker is the company even when it spells a line-item word ("COST"), in the
                     # question's normalised form too
                     tickers |= {t.lower(), *label_terms(t)}
+        for m in _SYMBOLS.finditer(text[:6000]):
+            for line in text[m.end():m.end() + 600].splitlines():
+                if _SYMBOL_LINE.fullmatch(line) and line.strip().upper() not in ("NYSE", "NONE", "LLC", "NASDAQ", "USD"):
+                    tickers |= {line.strip().lower(), *label_terms(line.strip())}
     return Registrant(frozenset((words - NOT_A_NAME) | tickers), frozenset(s for s in stems if len(s) >= 3),
                       frozenset(cover))

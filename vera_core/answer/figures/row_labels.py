@@ -1,0 +1,70 @@
+"""The rows of the tables in scope that a question names by their own printed label.
+
+A question the router's frames do not read ("What mortgage notes payable did the company show on its balance
+sheet at December 31, 2015?") still names its item in the filing's own words: the label of a row the filing
+prints. The documents' labels, not a vocabulary, say what the item is; the longest label the question writes
+word for word is the one it names (`questions.row_asks.label_in_question`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Container, Iterable, Mapping, Sequence
+
+from vera_core.finance.line_items import label_sequence, label_terms
+from vera_core.questions.figure import expand_abbreviations
+from vera_core.questions.row_asks import LabelSpan, label_in_question
+from vera_core.records import TableGrid
+
+__all__ = ["MAX_LABEL_WORDS", "named_rows"]
+
+MAX_LABEL_WORDS = 10
+"""A longer label is a sentence printed in a table, not a line item a question names."""
+_GENERIC = frozenset(label_sequence(
+    "total net other and of the in a gross basic diluted operating thousands millions billions dollars usd except per "
+    "share shares amounts amount year years ended ending fiscal period quarter months weeks december january february "
+    "march april may june july august september october november as at unaudited"))
+"""Words that never name an item alone ("Total", "Net", "Other"), nor a unit legend or a period header printed as
+a row ("(in millions)", "Year ended December 31")."""
+_PREFIX = re.compile(r"^\s*(?:less|add|plus|deduct)\s*:\s*|[:\s]+$|\s*\((?:\d|[a-z])\)\s*$|\$", re.I)
+
+
+def _labels(grids: Iterable[TableGrid]) -> Counter[str]:
+    """Every parsed grid's row labels (cleaned of a 'Less:' lead and a trailing colon or footnote mark), with
+    how many rows print each."""
+    out: Counter[str] = Counter()
+    for grid in grids:
+        if grid.status != "parsed":
+            continue
+        seen = set()
+        for cell in grid.cells:
+            if cell.row not in seen and cell.row_label:
+                seen.add(cell.row)
+                out[_PREFIX.sub("", cell.row_label).strip()] += 1
+    return out
+
+
+def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company: Container[str] = frozenset(),
+               limit: int = 2) -> list[LabelSpan]:
+    """The labels of rows in `grids` (doc_id -> grids) the question writes word for word, the longest first (the
+    most printed among equals); at most `limit`. A label of generic words only, of figures, of the company's own
+    name (`company`: a stock performance graph's "American Express" row), or longer than MAX_LABEL_WORDS is never
+    one."""
+    asked = label_terms(expand_abbreviations(question))
+    found: list[tuple[int, int, LabelSpan]] = []
+    for label, count in _labels(g for doc in grids.values() for g in doc).items():
+        words = label_sequence(label)
+        if not words or len(words) > MAX_LABEL_WORDS or not set(words) <= asked:
+            continue
+        if all(w in _GENERIC or w.isdigit() or w in company for w in words):
+            continue
+        span = label_in_question(question, label)
+        if span is not None:
+            found.append((len(words), count, span))
+    found.sort(key=lambda x: (-x[0], -x[1], x[2].label))
+    out: list[LabelSpan] = []
+    for _, _, span in found:
+        if all(label_sequence(span.label) != label_sequence(o.label) for o in out):
+            out.append(span)
+    return out[:limit]

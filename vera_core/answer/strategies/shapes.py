@@ -1,0 +1,64 @@
+"""The shape of an answer follows its evidence: a question the router left to semantic search is tried as the
+figure or metric of a row the filings in scope print under its own label, and that answer is kept when it
+states its figure; otherwise the semantic answer stands.
+
+"What mortgage notes payable did the company show on its balance sheet at December 31, 2015?" names no frame the
+router reads, but "Mortgage notes payable" is a row of the balance sheet: the figure strategy answers it, with
+every gate a figure answer has (the qualifier around the label, the period, the unit). A trial that states nothing
+(a missing period, a refused cell) leaves no trace: the question is answered as it was routed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vera_core.answer.figures.row_labels import named_rows
+from vera_core.answer.strategies import figure, metric
+from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
+from vera_core.answer.strategies.search import company_of, search, tables_in_scope
+from vera_core.questions.figure import FigureRequest, asked_periods
+from vera_core.questions.row_asks import asked_of_row, asks_amount
+
+__all__ = ["ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
+
+TRIAL_TOP_K = 8
+"""Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
+ROW_RULES = {"figure": "figure:row-named", "metric": "metric:row-named"}
+"""The rule an answer tried in another shape carries (`Intent.rule`)."""
+_TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
+
+
+def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[Plan, Evidence]:
+    """The evidence of a row's figure or metric when the question is semantic, asks for an amount and names a
+    printed row, and that answer states its figure; else `routed`'s evidence for `plan`."""
+    if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and asks_amount(plan.question) \
+            and asked_periods(plan.question)[0]:  # NOTE: a row's figure is always of a period; none named, no trial
+        tried = _row_plan(plan, services)
+        if tried is not None:
+            evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
+            if _states(evidence):
+                return tried, evidence
+    return plan, routed(plan, services)
+
+
+def _row_plan(plan: Plan, services: Services) -> Plan | None:
+    """The plan of the figure or metric the question asks of the longest row label it names, else None."""
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
+    tables = tables_in_scope(plan, services, hits)
+    for named in named_rows(plan.question, tables.grids, company_of(services, tables.grids)):
+        request = asked_of_row(plan.question, named)
+        if request is None:
+            continue
+        kind = "figure" if isinstance(request, FigureRequest) else "metric"
+        intent = plan.intent.model_copy(update={"type": kind, "rule": ROW_RULES[kind], "numeric": True})
+        return replace(plan, intent=intent, request=request)
+    return None
+
+
+def _states(evidence: Evidence) -> bool:
+    """Whether the evidence states a figure or a computed result, with nothing asked left missing."""
+    if evidence.empty_message or evidence.unanswerable or evidence.missing:
+        return False
+    if evidence.calculation is not None:
+        return evidence.calculation.result is not None and not evidence.calculation.missing
+    return bool(evidence.figures)

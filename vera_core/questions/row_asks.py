@@ -1,0 +1,136 @@
+"""What a question asks of a row a filing prints under its own label, when its wording is one the router's
+frames do not read ("What mortgage notes payable did the company show on its balance sheet at December 31,
+2015?", "how fast did Boston Properties' base rent grow in 2015 vs 2014?", "What did PG&E spend on capex on
+average per year over 2019-2021?").
+
+The item is not read from the question's grammar but given: the label of a row the documents in scope print,
+found in the question's words (`answer.figures.row_labels`). This module reads the rest: whether an amount is
+asked at all, which periods, and whether it is the figure itself or its growth, compound growth, change or
+mean over the periods named. A question that asks anything else (a ratio, a margin, a formula, a share of
+another item, a yes/no) is not read here: None.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vera_core.finance.line_items import concepts_in, label_sequence, label_terms
+from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED, PERCENT_ASKED, FigureRequest,
+                                        asked_periods, asked_scale, expand_abbreviations)
+from vera_core.questions.metric import MetricPlan, item_aggregate_plan
+from vera_core.questions.qualifiers import qualifier_around
+from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate
+from vera_core.finance.statements import named_statement
+from vera_core.records import Period
+
+__all__ = ["LabelSpan", "asks_amount", "asked_of_row", "label_in_question"]
+
+_AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat\s+[\w&' -]{2,60}?\s+"
+                     r"(?:did|does|do)\b|\bwhat\s+did\b|\b(?:in|as)\s+(?:(?:USD|US\$|\$)\s*)?(?:thousands|millions|billions)\b|"
+                     r"\(\s*(?:\$|USD|US\$)?\s*(?:mm|mn|m|bn|b|k|millions?|billions?|thousands?)\b|\bdecimals?\b|\b\d\s?dp\b|"
+                     r"%|\bpercent\b|\bCAGR\b|\bgrowth\b|\bchange\b|\baverage\b", re.I)
+"""Words that ask for an amount (a figure, its growth, change or mean), in a question or a pasted note."""
+_NOT_AMOUNT = re.compile(r"\bhow\s+many\b|\b(?:why|drove|drivers?|explain\w*|reasons?|caus\w*|say|said|says|discuss\w*|describe\w*|"
+                         r"comment\w*|mention\w*|disclos\w*\s+about|risks?|polic\w+|how\s+(?:is|are|was|were|does|do|did)\s+"
+                         r"(?:it|they|the)\s+(?:measured|calculated|defined|determined|recognized|accounted))\b", re.I)
+_YES_NO = re.compile(r"(?:^|[,.:;?]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
+_FORMULA = re.compile(r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|"
+                      r"\bshare\s+of\b|\bper\s*cent(?:age)?\s+of\b|%\s+of\b|\bas\s+a\s+%|\bturnover\b|\bcoverage\b|\bcover\b|"
+                      r"\btimes\b|\bdays\b|\bper\s+share\b|=|\+|\s/\s|\bover\s+(?!(?:fiscal\s+)?(?:the\s+)?(?:years?|FY|\d))", re.I)
+"""A formula over other items: not one row's figure or aggregate."""
+_GROW = re.compile(r"\bhow\s+(?:fast|quickly)\b|\bgr[eo]w(?:s|n|ing)?\b|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b", re.I)
+_CHANGE = re.compile(r"\bchange[sd]?\b|\b(?:increase|decrease|decline|rise|fall|drop)(?:s|d)?\b|\brose\b|\bfell\b|"
+                     r"\bgo(?:ne)?\s+(?:up|down)\b|\bwent\s+(?:up|down)\b", re.I)
+_ON_AVERAGE = re.compile(r"\b(?:on\s+)?average\b|\bavg\b|\bmean\b|\bper\s+year\b", re.I)
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'\u2019.-]*")
+
+
+@dataclass(frozen=True)
+class LabelSpan:
+    """A row's label as the question writes it: where it stands in the (abbreviation-expanded) question."""
+
+    label: str
+    text: str
+    """The question with accounting abbreviations written out (`start`/`end` index it)."""
+    start: int
+    end: int
+
+
+def asks_amount(question: str) -> bool:
+    """Whether a question asks for an amount (a figure, or its growth, change or mean) and is not a yes/no, a
+    question about causes or what was said, or a formula over other items. "How many" asks a count, which an
+    amount row never answers ("How many iPhones did Apple sell?" is not the iPhone revenue row)."""
+    return bool(_AMOUNT.search(question)) and not (_NOT_AMOUNT.search(question) or _YES_NO.search(question)
+                                                  or _FORMULA.search(question))
+
+
+def _asking_sentence(question: str) -> str:
+    """The sentence that asks (a persona's sentence before it is context: "I'm reviewing secured debt at X.")."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip()) if s.strip()]
+    asking = [s for s in sentences if s.rstrip().endswith("?")]
+    return asking[0] if asking else question
+
+
+def label_in_question(question: str, label: str) -> LabelSpan | None:
+    """Where the question names a row's label, word for word (its normalised words consecutive among the
+    question's: "Base rent" in "how fast did Boston Properties' base rent grow"), in the asking sentence."""
+    wanted = label_sequence(label)
+    if not wanted:
+        return None
+    text = expand_abbreviations(_asking_sentence(question))
+    words = [(norm, m.start(), m.end()) for m in _TOKEN.finditer(text) for norm in label_sequence(m.group(0))[:1]]
+    for i in range(len(words) - len(wanted) + 1):
+        if tuple(w for w, _, _ in words[i:i + len(wanted)]) == wanted:
+            return LabelSpan(label, text, words[i][1], words[i + len(wanted) - 1][2])
+    return None
+
+
+def asked_of_row(question: str, named: LabelSpan) -> FigureRequest | MetricPlan | None:
+    """The figure, or the growth, change or mean over the periods named, a question asks of the row
+    `named`; None when it names no period or asks something else of it."""
+    text = named.text
+    periods, texts = asked_periods(text)
+    if not periods:
+        return None
+    qualifier = qualifier_around(text, named.start, named.end)
+    over = _over(text)
+    if over is None:
+        return FigureRequest(tuple(concepts_in(named.label)), label_terms(named.label), tuple(periods), tuple(texts),
+                             asked_scale(text), bool(PERCENT_ASKED.search(text)) and asked_scale(text) is None,
+                             named_statement(text), label_terms(text), bool(NON_GAAP.search(text)), qualifier,
+                             bool(PER_SHARE_ASKED.search(text)), bool(FORWARD_ASKED.search(text)))
+    kind, compound = over
+    span = SPAN.search(text) or RANGE.search(text) or LISTED.search(text)
+    years = None
+    if span:
+        a, b = (int(re.sub(r"\D", "", span.group(g))[-4:]) for g in ("a", "b"))
+        years = (min(a, b), max(a, b))
+    if kind == "mean" and not years:
+        return None  # NOTE: an "average" balance without years is the balance's own average, not a mean of years
+    counted = COMPOUND.search(text)
+    count = int(counted.group("n")) if counted and counted.group("n") and counted.group("n").isdigit() else None
+    aggregate = Aggregate(kind, named.label, years, count, compound)
+    base = _latest(periods) if not years else None
+    if not years and len(periods) == 2 and periods[0].kind == periods[1].kind and kind != "mean":
+        first, last = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
+        return item_aggregate_plan(text, aggregate, named.label, (first, last), qualifier)
+    return item_aggregate_plan(text, aggregate, named.label, None, qualifier, base)
+
+
+def _over(text: str) -> tuple[str, bool] | None:
+    """How the question aggregates the row: (`growth`, compound?), (`change`, False), (`mean`, False), or None
+    for the figure itself."""
+    if COMPOUND.search(text):
+        return "growth", True
+    if GROWTH.search(text) or _GROW.search(text):
+        return "growth", False
+    if MEAN.search(text) or _ON_AVERAGE.search(text):
+        return "mean", False
+    if _CHANGE.search(text):
+        return ("growth", False) if PERCENT_ASKED.search(text) or "%" in text else ("change", False)
+    return None
+
+
+def _latest(periods: list[Period]) -> Period:
+    return max(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
