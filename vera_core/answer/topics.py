@@ -37,7 +37,8 @@ _CUE = re.compile(rf"^.*?\b{_ASK_WHICH}(?:\s+(?:do|does|also|specifically|explic
 _ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|the|our|these|every|each|of)\s+)+"
                      rf"(?:[\w-]+\s+)?{_KINDS}\b[,;]?", re.I)
 _LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s+(?:on|about|for)?|"
-                           r"(?:say|says|explain|explains|tell|tells)\s+(?:anything\s+)?(?:about\s+|that\s+|how\s+)?|"
+                           r"(?:say|says|explain|explains|tell|tells)\s+(?:(?:me|us|you|staff|people|employees)\s+)?"
+                           r"(?:anything\s+)?(?:about\s+|that\s+|how\s+(?:to\s+)?|what\s+to\s+do\s+(?:about\s+|with\s+)?)?|"
                            r"make\s+sure|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
                            r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"
                            r"says?\s+(?:anything\s+)?about|contains?|includes?|sets?\s+out|requires?|"
@@ -118,13 +119,18 @@ def _strip(sentence: str) -> str:
     text = _ACROSS.sub(" ", text)
     text = _LEADING_VERB.sub("", text.strip(), count=1)
     text = re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
+    before = _BEFORE_CUE.match(sentence.strip())
+    condition = before.group("before").strip() if before and _CONDITION.match(before.group("before")) else ""
+    lead = _CONDITION.sub("", before.group("before")).strip(" ?.!,;:") if before else ""
     if _NO_TOPIC.match(text):
         # NOTE: the topic was said before the documents were asked for ("if an API token or encryption key
         # gets leaked, which policies tell me what to do?")
-        before = _BEFORE_CUE.match(sentence.strip())
-        lead = _CONDITION.sub("", before.group("before")).strip(" ?.!,;:") if before else ""
         if len(lead.split()) >= 2:
             return lead
+    elif condition and len(lead.split()) >= 2:
+        # NOTE: "If the lab computer system crashes, which documents tell us how to keep working?": the condition is
+        # half the topic
+        return f"{lead}: {text}"
     return text
 
 

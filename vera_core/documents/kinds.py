@@ -120,7 +120,10 @@ KIND_NOUNS: dict[DocKind, str] = {
 }
 """The nouns by which a question names a kind of document; 'documents' and 'files' name every kind."""
 _NOUN = {kind: re.compile(rf"\b(?:{pattern})\b", re.I) for kind, pattern in KIND_NOUNS.items()}
-_ANY = re.compile(r"\b(?:documents?|files?)\b", re.I)
+_ANY = re.compile(r"\b(?:documents?|docs?|files?)\b", re.I)
+_ASKED = re.compile(r"\b(?:which|what|every|each|all|any|list)\s+(?:(?:of\s+)?(?:the|our|your|these|those)\s+)?"
+                    r"(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)\b", re.I)
+"""The documents a question asks for, right after its asking word ("which docs cover them?")."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,15 @@ def searched_for(asked: DocKind | None, reading: KindReading) -> bool:
 def kind_asked(question: str) -> tuple[DocKind | None, str]:
     """The kind of document a question names ('policies' -> policy) and the noun it used; (None,
     'documents') when it names documents in general."""
+    # NOTE: the noun the question asks for wins over one its topic names ("business associate agreements - which
+    # docs cover them?" asks documents in general, not contracts)
+    for asked in _ASKED.finditer(question):
+        noun = asked.group("noun")
+        if _ANY.fullmatch(noun):
+            return None, noun
+        kinds = [kind for kind, pattern in _NOUN.items() if pattern.fullmatch(noun)]
+        if kinds:
+            return kinds[0], noun
     found = [(m.start(), kind, m.group(0)) for kind, pattern in _NOUN.items() for m in [pattern.search(question)] if m]
     if found:
         _, kind, noun = min(found)

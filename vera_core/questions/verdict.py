@@ -25,6 +25,7 @@ from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, definitions, read_plan
 from vera_core.questions.spans import shifted
+from vera_core.questions.yardsticks import read_yardstick
 from vera_core.records import Period
 
 __all__ = ["VerdictRequest", "asking_clause", "read_verdict"]
@@ -77,6 +78,9 @@ class VerdictRequest:
     comparison: Comparison | None = None
     """threshold and pair: the yardstick or the other measure, and which side must be higher. A pair's plan
     computes A - B."""
+    also: VerdictRequest | None = None
+    """compare: a second movement the same question tests ("did EPS fall while long-term debt went up?"): the
+    verdict is yes only when both hold."""
     unclear: str = ""
     """Why the question asks for more than the verdict VERA can compute ("did R&D rise though revenue
     fell?" tests two things; "loans as a share of total assets" a ratio VERA read as one item): the
@@ -85,6 +89,8 @@ class VerdictRequest:
     @property
     def basis(self) -> str:
         """What the verdict compares, in words ("gross margin, FY2018 vs FY2019")."""
+        if self.also is not None:
+            return f"{replace(self, also=None).basis}; {self.also.basis}"
         if self.kind == "which":
             growth = " growth" if self.growth else ""
             return f"{self.measure}{growth} by segment" + (f", {self.period.label}" if self.period else "")
@@ -96,7 +102,29 @@ class VerdictRequest:
 
 
 def read_verdict(question: str) -> VerdictRequest | None:
-    """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures."""
+    """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures. A bar set
+    in a sentence of its own for a measure defined in another ("Use A over B, and call it highly levered if that
+    exceeds 2x") is read by `questions.yardsticks` when the clause's own reading finds no measure."""
+    both = _both_movements(question)
+    if both is not None:
+        return both
+    verdict = _read_verdict(question)
+    misread = verdict is not None and verdict.kind == "threshold" and (
+        bool(verdict.unclear) or bool(_JUDGED_BY.search(verdict.comparison.measure)))
+    if verdict is None or misread:
+        found = read_yardstick(question)
+        if found is not None:
+            plan, comparison = found
+            return VerdictRequest("threshold", "above" if comparison.above else "below", plan, comparison=comparison,
+                                  unclear=_yardstick_unclear(comparison, plan))
+    return verdict
+
+
+_JUDGED_BY = re.compile(r"\b(?:treat|call|flag|consider|anything|that)\b", re.I)
+"""Words of how a measure is judged, read as part of the measure ("interest expense and treat")."""
+
+
+def _read_verdict(question: str) -> VerdictRequest | None:
     fastest = _which_grew(question)
     if fastest is not None:
         return fastest
@@ -272,11 +300,65 @@ _DIVIDED_ASKED = re.compile(rf"{SHARE_OF}|\bover\s+(?:the\s+|its\s+)?(?:total\s+
 _RATIO_ASKED = re.compile(rf"{SHARE_OF}|\bratio\b|\bmargins?\b|\bleverage\b|\bper\s+cent\s+of\b|\bshare\s+of\b", re.I)
 
 
+TWO_MOVEMENTS = "the question tests two movements (one up, one down) that VERA could not read apart"
+_JOIN = re.compile(r"\s*,?\s+(?:while|whilst|even\s+though|even\s+as|though|although|whereas|but|and(?:\s+also)?)"
+                   r"\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+)?", re.I)
+"""Where a yes/no question joins its two movements ("did EPS fall in 2022 while long-term debt went up?")."""
+
+
+def _both_movements(question: str) -> VerdictRequest | None:
+    """'Did R&D rise in 2022 even though net revenue fell?': each movement read as a yes/no of its own over the same
+    periods (a period named in one clause or before the question is the other's too); None when the two do not
+    read apart, each a comparison of one measure."""
+    starts = [m.end() for m in _CLAUSE_START.finditer(question)]
+    if not starts:
+        return None
+    prefix, clause = question[:starts[0]], _KEEP.sub(_kept, question[starts[0]:].rstrip(" ?"))
+    both = _BOTH_SUBJECTS.match(clause)
+    if both:  # "did revenue and net income both rise in 2022?": each subject's own movement
+        requests = [_read_verdict(f"{prefix}{both.group('lead')}{both.group(s)} {both.group('rest')}?") for s in ("a", "b")]
+        if all(r is not None and r.kind == "compare" and not r.unclear for r in requests):
+            return replace(requests[0], also=requests[1])
+        return None
+    parts = next(([clause[:m.start()], clause[m.end():]] for m in _JOIN.finditer(clause)
+                  if all(_one_movement(p) for p in (clause[:m.start()], clause[m.end():]))), None)
+    if parts is None:
+        return None
+    first, second = parts
+    second = re.sub(r"^\s*(?:did|has|have|was|were|is|are)\s+", "", second, flags=re.I)
+    first_periods, second_periods = asked_periods(first)[1], asked_periods(second)[1]
+    first = f"{first} {' '.join(second_periods)}" if not first_periods else first
+    second = f"{second} {' '.join(first_periods)}" if not second_periods else second
+    requests = [_read_verdict(f"{prefix}{first}?"), _read_verdict(f"{prefix}did {second}?")]
+    if any(r is None or r.kind != "compare" or r.unclear or len({p.year for p in r.plan.periods}) < 2 for r in requests):
+        return replace(requests[0], unclear=TWO_MOVEMENTS) if requests[0] is not None else None
+    return replace(requests[0], also=requests[1])
+
+
+_BOTH_SUBJECTS = re.compile(r"^(?P<lead>\s*(?:did|have|has|were|are|was|is)\s+(?:[\w&.-]+['\u2019]s\s+)?)(?P<a>[^?]+?)\s+and\s+"
+                            r"(?:its\s+|the\s+)?(?P<b>[^?]+?)\s+both\s+(?P<rest>[^?]+)$", re.I)
+
+
+_KEEP = re.compile(r"\b(?:keep|kept|continue[sd]?(?:\s+to)?)\s+(?P<verb>\w+?)(?:ing|ed|e)?\s+(?P<obj>[^?,]+?)"
+                   r"(?=\s+(?:in|during|from|over|for|through|while|even|though|although|whereas|but|and)\b|$)", re.I)
+"""'Did Intel keep increasing R&D spending in 2022 ...': the thing that keeps moving is the subject."""
+
+
+def _kept(m: re.Match) -> str:
+    return f"{m.group('obj')} {m.group('verb')}e"
+
+
+def _one_movement(clause: str) -> bool:
+    """Whether a clause moves one thing one way ("diluted EPS fall in 2022", "its net loss narrow")."""
+    return (bool(UP.search(clause)) != bool(DOWN.search(clause))) or (
+        not UP.search(clause) and not DOWN.search(clause) and bool(_LOSS_MOVES.search(clause)))
+
+
 def _unclear(question: str, plan: MetricPlan, sign: bool) -> str:
     """Why the verdict VERA would compute is not the one asked ('' when it is): a question that moves two
     things in opposite directions, or asks about a ratio or margin when VERA read one line item."""
     if not sign and UP.search(question) and DOWN.search(question):
-        return "the question tests two movements (one up, one down); VERA computes one comparison at a time"
+        return TWO_MOVEMENTS
     if not isinstance(plan.tree, Item) and _DIVIDED_ASKED.search(question) and "/" not in render(plan.tree):
         return ("the question measures it as a ratio, but the formula VERA read divides nothing; ask for the ratio "
                 "by its definition (for example 'A over B')")

@@ -140,8 +140,8 @@ METADATA_RULES = [
           r"(?:consolidated|stand-?alone)\b"),
 ]
 
-DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|contracts?|agreements|leases|documents?|docs|files|"
-            r"filings?|10-?Ks|10-?Qs|annual\s+reports|reports)")
+DOC_SETS = (r"(?:polic(?:y|ies)|procedures|standards|guidelines|handbooks|manuals|plans|SOPs|contracts?|agreements|leases|"
+            r"documents?|docs|files|filings?|10-?Ks|10-?Qs|annual\s+reports|reports)")
 """Documents named as a set a question runs across ("which policies", "across all filings")."""
 DOC_SET_VERBS = (DOC_VERBS[:-1] + r"|requires?|says?|states?|specif(?:y|ies)|has|have|contains?|appl(?:y|ies)|"
                  r"permits?|allows?|prohibits?|forbids?|mandates?|imposes?|sets?(?:\s+out)?|refers?|speaks?|touch(?:es)?\s+on|"
@@ -161,7 +161,8 @@ IN_THE_SET = r"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?"
 COVERAGE_RULES = [
     _rule("coverage:documents:which-documents", "documents",
           rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
-          rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}\b{SET_NAMED}"
+          rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}(?:\s*,\s*{DOC_SETS})*(?:,?\s+(?:or|and)\s+{DOC_SETS})?"
+          rf"\b{SET_NAMED}"
           rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)"
           # NOTE: the documents asked for in a sentence of their own, after the topic ("Are there rules for
           # working from home? which policies"; "Where do our policies apply a four-eyes principle? List the policies.")

@@ -50,8 +50,27 @@ def gather(plan: Plan, services: Services) -> Evidence:
         return replace(searched, calculation=result.calculation, empty_message=why, unanswerable=True,
                        verdict=Verdict(basis=request.basis, withheld=result.missing))
     value, lead = _judged(request, result.calculation)
+    if request.also is not None:  # NOTE: two movements asked together: yes only when both hold
+        return _both(request, result, value, lead, tables, services, searched)
     return replace(searched, pieces=tuple(result.pieces), calculation=result.calculation, lead=f"{lead} {result.lead}",
                    verdict=Verdict(value=value, basis=request.basis), notices=tuple(result.notices))
+
+
+def _both(request: VerdictRequest, first, value: str, lead: str, tables, services: Services, searched: Evidence) -> Evidence:
+    """The verdict on two movements ("did EPS fall while long-term debt went up?"): each computed from its own cited
+    figures; yes when both hold, withheld when either cannot be computed."""
+    second = metric_evidence(request.also.plan, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                             company=company_of(services, tables.grids))
+    if second.missing:
+        return replace(searched, calculation=first.calculation, empty_message=f"No verdict is given: {second.missing}",
+                       unanswerable=True, verdict=Verdict(basis=request.basis, withheld=second.missing))
+    other_value, other_lead = _judged(request.also, second.calculation)
+    yes = value == "yes" and other_value == "yes"
+    summary = "Yes: both hold." if yes else "No: not both hold."
+    return replace(searched, pieces=tuple(first.pieces) + tuple(second.pieces), calculation=first.calculation,
+                   lead=f"{summary} {lead} {other_lead} {first.lead} {second.lead}".strip(),
+                   verdict=Verdict(value="yes" if yes else "no", basis=request.basis),
+                   notices=tuple(first.notices) + tuple(second.notices))
 
 
 def _judged(request: VerdictRequest, calc) -> tuple[str, str]:
