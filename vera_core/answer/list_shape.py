@@ -190,6 +190,23 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
 
 
+def lead_in_list(pieces: Sequence[Piece], doc_chunks) -> ListAnswer | None:
+    """The list a quoted lead-in introduces: a sentence answer whose best passages include "MFA is mandatory in the
+    following circumstances:" or "When a temperature alarm sounds, the responding staff member must:" is answered by
+    the items under it, whatever the question's words ("When is MFA mandatory?" asks one fact in form only). The
+    first quoted lead-in that owns a list wins; None when none does."""
+    for piece in pieces:
+        line = piece.text.strip().splitlines()[0] if piece.text.strip() else ""
+        if piece.chunk.kind != "text" or not _shown(line).rstrip().rstrip("*").endswith(":"):
+            continue
+        anchors = _anchors_in(piece.chunk, doc_chunks(piece.chunk.doc_id), False)
+        owned = anchors.get(_lead_key(_shown(line))) or anchors.get(_lead_key(line))
+        if owned is not None:
+            items, section = owned
+            return ListAnswer(_shown(line), tuple(_piece(o) for o in items), section)
+    return None
+
+
 def _under_bold(line: str, chunk: ChunkRecord, anchors: dict) -> tuple[str, tuple | None]:
     """The list under a bold line that heads a passage ("**5.1 Where MFA is required**" over "Multi-factor
     authentication is required for:" and its items): the first lead-in after it, before the next bold line."""
@@ -450,12 +467,12 @@ def _loose(term: str) -> str:
     return term[:-1] if term.endswith("e") and len(term) > 3 else term
 
 
-_DEFINED_ASKED = re.compile(r"\b(?:(?:which|what)\s+(?:terms|words|phrases)\s+(?:are|does\s+\S+(?:\s+\S+){0,6}?)\s*defined?|"
+_DEFINED_ASKED = re.compile(r"\b(?:(?:which|what)\s+(?:terms|words|phrases)\s+(?:are|get|were|does\s+\S+(?:\s+\S+){0,6}?)\s*defined?|"
                             r"defined\s+terms|definitions?\s+(?:section|list)|glossary|(?:list|give|show)\b[^?]{0,40}?"
                             r"\bdefinitions)\b", re.I)
 """A question asking for the terms a document defines."""
 _DEFINITIONS_TITLE = re.compile(r"^(?:[\d.]+\s*)?(?:definitions?|glossary|defined\s+terms|key\s+terms|terms\s+and\s+"
-                                r"definitions)\b", re.I)
+                                r"definitions|abbreviations|acronyms|terms(?:\s+used)?(?:\s+in\s+th(?:is|e)\s+\w+)?\s*$)\b", re.I)
 
 
 def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:

@@ -28,7 +28,7 @@ CONTEXT_WEIGHT = 0.5
 
 _KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
 _ASK_WHICH = (r"(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
-              rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}\b")
+              rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}(?:\s*,\s*{_KINDS})*(?:,?\s+(?:or|and)\s+{_KINDS})?\b")
 _ASK_ANY = rf"(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{_KINDS}\b"
 _ASK_LIST = rf"list\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{_KINDS}"
 """The words that ask for documents: "which (of our) policies", "do any of the documents", "list the policies"."""
@@ -37,7 +37,7 @@ _CUE = re.compile(rf"^.*?\b{_ASK_WHICH}(?:\s+(?:do|does|also|specifically|explic
 _ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|the|our|these|every|each|of)\s+)+"
                      rf"(?:[\w-]+\s+)?{_KINDS}\b[,;]?", re.I)
 _LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s+(?:on|about|for)?|"
-                           r"(?:say|says|explain|explains|tell|tells)\s+(?:(?:me|us|you|staff|people|employees)\s+)?"
+                           r"(?:say|says|explain|explains|tell|tells)\s+(?:(?:me|us|you)\s+)?"
                            r"(?:anything\s+)?(?:about\s+|that\s+|how\s+(?:to\s+)?|what\s+to\s+do\s+(?:about\s+|with\s+)?)?|"
                            r"make\s+sure|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
                            r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"

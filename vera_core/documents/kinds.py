@@ -114,7 +114,7 @@ VOCABULARY_MARGIN = 2.0
 """The leading kind's phrases must outnumber the next kind's this many times."""
 
 KIND_NOUNS: dict[DocKind, str] = {
-    "policy": r"polic(?:y|ies)|procedures?|standards|guidelines|codes?\s+of\s+conduct",
+    "policy": r"polic(?:y|ies)|procedures?|standards|guidelines|handbooks?|manuals|plans|SOPs|codes?\s+of\s+conduct",
     "contract": r"contracts?|agreements?|leases?",
     "filing": r"filings?|10-?Ks?|10-?Qs?|8-?Ks?|annual\s+reports?|quarterly\s+reports?|earnings\s+releases?|reports",
 }

@@ -187,6 +187,26 @@ def _title_forms(title: str) -> list[tuple[list[str], bool]]:
     return forms
 
 
+_ACRONYM_SKIP = frozenset({"and", "of", "the", "for", "a", "an", "on", "to", "in", "&"})
+
+
+def _acronyms(question: str, titles: dict[str, str]) -> list[tuple[int, int, int, str]]:
+    """A document named by its title's initials in capitals ("the BCP" for the Business Continuity Plan, "our AUP"):
+    only when one title in scope has them."""
+    by_initials: dict[str, set[str]] = {}
+    for doc_id, title in titles.items():
+        name = re.split(r"\s+[-\u2013\u2014:|]\s+", title)[-1] if re.search(r"\s[-\u2013\u2014:|]\s", title) else title
+        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", name) if w.lower() not in _ACRONYM_SKIP]
+        if 2 <= len(words) <= 6:
+            by_initials.setdefault("".join(w[0] for w in words).upper(), set()).add(doc_id)
+    found = []
+    for m in re.finditer(r"\b[A-Z]{2,6}\b", question):
+        owners = by_initials.get(m.group(0), set())
+        if len(owners) == 1:
+            found.append((m.start(), m.end(), 2, next(iter(owners))))
+    return found
+
+
 def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
     """Mentions of documents by their own title ("Acme's HR and Personnel Security policy", "the IDS
     Policy"): every word of the title but its kind words ("policy", "standard"), in order, with only
@@ -221,6 +241,7 @@ def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
                                                                                             question[:qwords[i].start()]):
                 continue  # NOTE: "patch management procedures": the title "Management" only ends a longer name
             found.append((qwords[i].start(), end + (after.end() if after else 0), len(words), doc_id))
+    found += _acronyms(question, titles)
     found.sort(key=lambda f: (-f[2], f[0]))
     kept: list[tuple[int, int, int, str]] = []
     for f in found:

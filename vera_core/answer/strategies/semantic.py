@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
-from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, list_from_evidence, section_list,
-                                         table_list)
+from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, lead_in_list, list_from_evidence,
+                                         section_list, table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
 from vera_core.answer.titled_lists import titled_section_list, titled_section_sentences
@@ -45,6 +45,13 @@ def gather(plan: Plan, services: Services) -> Evidence:
                             lead=f"{len(shaped.items)} items under \u201c{shaped.anchor.rstrip(':')}\u201d "
                                  f"({shaped.section.replace('/', ' > ')}):")
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
+        # NOTE: a lead-in among the best sentences is answered by its list, never quoted alone
+        led = None if plan.intent.numeric or EXPLAIN.search(plan.question) else lead_in_list(pieces, services.ws.doc_chunks)
+        if led is not None:
+            return Evidence(pieces=led.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
+                            notices=found.notices, sections=(led.section,),
+                            lead=f"{len(led.items)} items under \u201c{led.anchor.rstrip(':')}\u201d "
+                                 f"({led.section.replace('/', ' > ')}):")
         change = _the_change(plan, services, found.hits) if EXPLAIN.search(plan.question) else None
     evidence = Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
                         notices=found.notices)
@@ -62,13 +69,27 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     chunks = [h.chunk for h in hits]
     return (definitions_list(plan.question, chunks, services.ws.doc_chunks)
             or table_list(plan.question, chunks, services.ws.doc_grids)
-            or list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
+            or _evidence_list(plan, chunks, services)
             or rows_holding(plan.question, chunks, services.ws.doc_grids)
             or heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks)
             or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
             or titled_section_list(plan.question, chunks, services.ws.doc_chunks)
             or titled_section_sentences(plan.question, plan.query, chunks, services.ws.doc_chunks))
+
+
+def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:
+    """The list the best evidence introduces; when that is an item over its sub-items ("Biological safety cabinets"
+    in a checklist), the list of a section whose title names more of the question ("What's on the daily safety
+    checklist?" -> the section "Daily Safety Checks") is the one asked."""
+    found = list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
+    if found is None or found.anchor.rstrip().rstrip("*").endswith(":"):
+        return found
+    titled = titled_section_list(plan.question, chunks, services.ws.doc_chunks)
+    wanted = terms(plan.query)
+    if titled is not None and len(terms(titled.anchor) & wanted) > len(terms(found.anchor) & wanted):
+        return titled
+    return found
 
 
 def _the_change(plan: Plan, services: Services, hits) -> MetricEvidence | None:

@@ -1,0 +1,47 @@
+"""Issue 25, sixth part: lists and documents on a clinical laboratory's documents that a writer who never saw VERA
+wrote (data/blind/policies-r5-holdout/, dev since its one held-back measurement). Golds are the writer's own
+(data/blind/r5-policies-holdout.jsonl), judged as `vera eval` judges them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import blind_golds, complete_list, markdown_store
+from vera_core.cli.eval_lists import list_coverage
+from vera_core.query import QueryEngine
+
+ROOT = Path(__file__).resolve().parents[1]
+LABORATORY = ROOT / "data" / "blind" / "policies-r5-holdout"
+GOLDS = blind_golds("r5-policies-holdout")
+
+
+@pytest.fixture(scope="module")
+def laboratory(tmp_path_factory) -> QueryEngine:
+    return QueryEngine(markdown_store(tmp_path_factory, "laboratory-store", LABORATORY, 7), llm=None)
+
+
+@pytest.mark.parametrize("qid, shape", [
+    ("w14-016", "'When is MFA mandatory?': the lead-in quoted among the best sentences is answered by its list, "
+                "whatever the question word"),
+    ("w14-024", "'What should a tech do when a freezer temperature alarm goes off?': the list under 'the responding "
+                "staff member must:'"),
+    ("w14-031", "'What's on the daily safety checklist?': the checklist of the section 'Daily Safety Checks', not the "
+                "sub-list of one of its items"),
+    ("w14-041", "'what terms get defined in the BCP?': the BCP is the Business Continuity Plan, and 'Terms Used in "
+                "This Plan' is its glossary"),
+])
+def test_the_list_asked_on_a_laboratory_s_documents(laboratory, qid, shape):
+    complete_list(laboratory, GOLDS[qid])
+
+
+@pytest.mark.parametrize("qid, shape", [
+    ("w14-003", "'business associate agreements - which docs cover them?' asks documents in general, not contracts"),
+    ("w14-004", "'Which Corriveau procedures, standards or handbooks set requirements for ...' asks documents"),
+])
+def test_which_documents_in_the_words_a_reader_uses(laboratory, qid, shape):
+    gold = GOLDS[qid]
+    answer = laboratory.answer(gold["question"], mode="deterministic")
+    found, required = list_coverage(gold, answer)["docs"]
+    assert found == required, f"{shape}: {answer.answer[:300]}"
