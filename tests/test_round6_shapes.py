@@ -29,6 +29,8 @@ def laboratory(tmp_path_factory) -> QueryEngine:
                 "staff member must:'"),
     ("w14-031", "'What's on the daily safety checklist?': the checklist of the section 'Daily Safety Checks', not the "
                 "sub-list of one of its items"),
+    ("w14-025", "'steps for recieving chain-of-custody drug test specimens': the procedure of the section whose title "
+                "names the question, not the sub-list of one of its steps"),
     ("w14-041", "'what terms get defined in the BCP?': the BCP is the Business Continuity Plan, and 'Terms Used in "
                 "This Plan' is its glossary"),
 ])

@@ -56,7 +56,8 @@ def heading_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
             own = (said & wanted) - terms(path[0])
             closest_child = max(len(terms(title) & wanted) for title, _ in kids)
             named_child = any(terms(title) and terms(title) <= wanted for title, _ in kids)
-            if len(own) < max(1, OWN_SHARE * len(wanted)) or closest_child > len(terms(path[-1]) & wanted) \
+            # NOTE: the words naming the document ("the Business Continuity Plan") are not the topic's share either
+            if len(own) < max(1, OWN_SHARE * len(wanted - terms(path[0]))) or closest_child > len(terms(path[-1]) & wanted) \
                     or named_child or (asked and not asked & said):
                 continue  # NOTE: a question naming one item ("what does least privilege require?") asks about it
             return ListAnswer(path[-1], tuple(_piece(title, first) for title, first in kids), "/".join(path))

@@ -190,16 +190,24 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
 
 
-def lead_in_list(pieces: Sequence[Piece], doc_chunks) -> ListAnswer | None:
+def lead_in_list(pieces: Sequence[Piece], doc_chunks, intros: bool = False) -> ListAnswer | None:
     """The list a quoted lead-in introduces: a sentence answer whose best passages include "MFA is mandatory in the
     following circumstances:" or "When a temperature alarm sounds, the responding staff member must:" is answered by
-    the items under it, whatever the question's words ("When is MFA mandatory?" asks one fact in form only). The
-    first quoted lead-in that owns a list wins; None when none does."""
+    the items under it, whatever the question's words ("When is MFA mandatory?" asks one fact in form only). With
+    `intros` (a question asking for several things), also a sentence printed just before a list without a colon
+    ("... it is the Incident Commander's responsibility to ensure that"). The first that owns a list wins; None when
+    none does."""
     for piece in pieces:
         line = piece.text.strip().splitlines()[0] if piece.text.strip() else ""
-        if piece.chunk.kind != "text" or not _shown(line).rstrip().rstrip("*").endswith(":"):
+        # NOTE: the sentence that sets the scene in a paragraph closing with a lead-in ("Tailscale catalogues assets
+        # with several pieces of information, ... Information collected is as follows:")
+        paragraph = next((p for p in piece.chunk.text.split("\n") if line.strip() and line.strip() in p), "")
+        if intros and paragraph.rstrip().rstrip("*").endswith(":") and paragraph.strip() != line.strip():
+            line = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", " ".join(paragraph.split()))[-1]
+        colon = _shown(line).rstrip().rstrip("*").endswith(":")
+        if piece.chunk.kind != "text" or not (colon or intros):
             continue
-        anchors = _anchors_in(piece.chunk, doc_chunks(piece.chunk.doc_id), False)
+        anchors = _anchors_in(piece.chunk, doc_chunks(piece.chunk.doc_id), not colon)
         owned = anchors.get(_lead_key(_shown(line))) or anchors.get(_lead_key(line))
         if owned is not None:
             items, section = owned

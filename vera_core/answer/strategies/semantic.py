@@ -4,6 +4,7 @@ metric's change is led by the change, computed by VERA from cited cells."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -23,12 +24,18 @@ from vera_core.retrieve.router import EXPLAIN
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "TABLE_ROW_FOR_CAUSES", "best_sentences", "gather"]
+__all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "TABLE_ROW_FOR_CAUSES", "TITLE_MARGIN", "best_sentences", "gather"]
 
 MAX_SENTENCES = 3
 SENTENCE_FLOOR = 0.5
 """An extractive answer keeps sentences scoring at least this share of the best one's score (a
 sentence sharing one synonym with the question is not evidence beside one that answers it)."""
+_ONE_ANSWER = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|will|who|how\s+(?:many|much|long|often)|"
+                         r"(?:when|where)\s+(?:does|do|did|is|are|was|were|will|should|must|can))\b", re.I)
+"""A yes/no, a who, a when or a count ("When does a new starter get the induction?", not "When Tailscale adds an asset,
+what does it record?"): a sentence that happens to precede a list does not make it a list question."""
+TITLE_MARGIN = 2
+"""A section title must name this many more of the question's words than a lead-in to answer in its place."""
 TABLE_ROW_FOR_CAUSES = 0.5
 """A question about causes ("what drove ...", "why ...") weighs a table row at this share of a sentence."""
 
@@ -46,7 +53,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                  f"({shaped.section.replace('/', ' > ')}):")
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
         # NOTE: a lead-in among the best sentences is answered by its list, never quoted alone
-        led = None if plan.intent.numeric or EXPLAIN.search(plan.question) else lead_in_list(pieces, services.ws.doc_chunks)
+        led = None if plan.intent.numeric or EXPLAIN.search(plan.question) else lead_in_list(
+            pieces, services.ws.doc_chunks, not _ONE_ANSWER.match(plan.question))
         if led is not None:
             return Evidence(pieces=led.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
                             notices=found.notices, sections=(led.section,),
@@ -79,16 +87,21 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
 
 
 def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:
-    """The list the best evidence introduces; when that is an item over its sub-items ("Biological safety cabinets"
-    in a checklist), the list of a section whose title names more of the question ("What's on the daily safety
-    checklist?" -> the section "Daily Safety Checks") is the one asked."""
+    """The list the best evidence introduces; a section whose title names more of the question is the one asked
+    instead: its list ("What's on the daily safety checklist?" -> the section "Daily Safety Checks", not the sub-list
+    of its item "Biological safety cabinets") or its headings ("Which disruption scenarios does the plan have a
+    response for?" -> the headings under "Scenario Responses", not "Assess the disruption"). A lead-in ending with a
+    colon yields only to a title naming at least TITLE_MARGIN more of the question's words."""
     found = list_from_evidence(plan.question, plan.query, chunks, services.ws.doc_chunks)
-    if found is None or found.anchor.rstrip().rstrip("*").endswith(":"):
-        return found
-    titled = titled_section_list(plan.question, chunks, services.ws.doc_chunks)
-    wanted = terms(plan.query)
-    if titled is not None and len(terms(titled.anchor) & wanted) > len(terms(found.anchor) & wanted):
-        return titled
+    if found is None:
+        return None
+    wanted = terms(plan.query) | terms(plan.question)
+    margin = TITLE_MARGIN if found.anchor.rstrip().rstrip("*").endswith(":") else 1
+    named = len(terms(found.anchor) & wanted)
+    for titled in (titled_section_list(plan.question, chunks, services.ws.doc_chunks),
+                   heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)):
+        if titled is not None and len(terms(titled.anchor) & wanted) >= max(2, named + margin):
+            return titled
     return found
 
 
