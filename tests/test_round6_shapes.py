@@ -47,3 +47,21 @@ def test_which_documents_in_the_words_a_reader_uses(laboratory, qid, shape):
     answer = laboratory.answer(gold["question"], mode="deterministic")
     found, required = list_coverage(gold, answer)["docs"]
     assert found == required, f"{shape}: {answer.answer[:300]}"
+
+
+TAILSCALE = ROOT.parent / "shared" / "corpus" / "policies-dev" / "tailscale"
+TAILSCALE_GOLDS = {**blind_golds("policies-holdout")}
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, shape", [
+    ("w2-020", "'what does the Incident Commander have to make sure happens?': the sentence printed just before the list "
+               "('... it is the Incident Commander's responsibility to ensure that') is answered by it"),
+    ("w3-313", "'what information does it record about it?': the paragraph closing with 'Information collected is as "
+               "follows:' owns the list, though its first sentence is the one quoted"),
+])
+def test_a_list_introduced_without_a_colon_on_tailscale_s_policies(tmp_path_factory, qid, shape):
+    if not TAILSCALE.is_dir():
+        pytest.skip(f"tailscale policies not found under {TAILSCALE}")
+    engine = QueryEngine(markdown_store(tmp_path_factory, f"tailscale-{qid}", TAILSCALE, 15), llm=None)
+    complete_list(engine, TAILSCALE_GOLDS[qid])

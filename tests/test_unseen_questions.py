@@ -137,6 +137,10 @@ def test_a_verdict_vera_cannot_compute_as_asked_is_withheld():
 
 @pytest.mark.parametrize("question, topic", [
     ("Which policies cover data classification?", "data classification"),
+    ("left my work phone on the bus yesterday - which policies tell me what I'm supposed to do now?",
+     "left my work phone on the bus yesterday"),
+    ("If the lab computer system crashes, which documents tell us how to keep working?",
+     "the lab computer system crashes: keep working"),
     ("A client is cancelling and leaving us. Which documents should I read on what happens to their data afterwards?",
      "what happens to their data afterwards (A client is cancelling and leaving us)"),
     ("what happens to a client's data after they cancel their contract with us? which docs cover it?",

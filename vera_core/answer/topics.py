@@ -107,7 +107,8 @@ _BEFORE_CUE = re.compile(rf"^(?P<before>.*?)[,;]?\s*\b(?:{_ASK_WHICH}|{_ASK_ANY}
 """What comes before the words that ask for the documents ("if a contractor does not return equipment, | which
 policies ...")."""
 _CONDITION = re.compile(r"^\s*(?:if|when|whenever|once|in\s+case|suppose|say)\b\s*", re.I)
-_NO_TOPIC = re.compile(r"^(?:(?:me|us|you|i|we|what|how|to|do|should|must|happens?|next|then|now|about|the|steps?|"
+_NO_TOPIC = re.compile(r"^(?:(?:me|us|you|i|we|i'm|im|we're|i['\u2019]m|what|how|to|do|should|must|supposed|need|needs|have|"
+                       r"got|happens?|next|then|now|about|the|steps?|"
                        r"anything|apply|applies|say|says|one|ones|with|that|this|it)\s*)*$", re.I)
 """What is left of "which policies tell me what to do" once its verb goes: no topic at all."""
 
@@ -121,7 +122,7 @@ def _strip(sentence: str) -> str:
     text = re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
     before = _BEFORE_CUE.match(sentence.strip())
     condition = before.group("before").strip() if before and _CONDITION.match(before.group("before")) else ""
-    lead = _CONDITION.sub("", before.group("before")).strip(" ?.!,;:") if before else ""
+    lead = _CONDITION.sub("", before.group("before")).strip(" ?.!,;:-\u2013\u2014") if before else ""
     if _NO_TOPIC.match(text):
         # NOTE: the topic was said before the documents were asked for ("if an API token or encryption key
         # gets leaked, which policies tell me what to do?")
