@@ -131,6 +131,8 @@ _AFTER = (
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
                r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+)?(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
+    re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
+               rf"(?:the\s+)?{_NP}"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
     re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?(?:from|by)\s+(?:the\s+)?{_NP}"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|as|over|at|on)\b))"),

@@ -50,6 +50,9 @@ _SUBJECT = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\s+
                       r"negative)\w*)", re.I)
 _FILLER = re.compile(r"\b(?:have|has|an?|the|its|their|total|number\s+of|gaap|year[\s-]over[\s-]year|yoy)\b", re.I)
 LOWER_IS_BETTER = ("days",)
+_LOWER_IS_BETTER = re.compile(r"\b(?:loss|losses|expense|cost|combined|efficiency)\s+ratio\b|\bcost[\s-]to[\s-]income\b|"
+                              r"\bleverage\b|\bdebt[\s-]to[\s-](?:equity|ebitda|capital)\b|\bdays\b", re.I)
+"""Measures that improve by falling: a loss, expense, combined or efficiency ratio, leverage, days."""
 """Units where an improvement is a decrease (days sales outstanding)."""
 
 
@@ -161,8 +164,8 @@ def _read_verdict(question: str) -> VerdictRequest | None:
     plan = _subject_plan(question, one_period=bool(sign), every=every, whole=whole)
     if plan is None:
         return None
-    if test == "up" and plan.unit in LOWER_IS_BETTER and re.search(r"\bimprov", question, re.I):
-        test = "down"
+    if test == "up" and (plan.unit in LOWER_IS_BETTER or _LOWER_IS_BETTER.search(plan.name)) and re.search(r"\bimprov", question, re.I):
+        test = "down"  # NOTE: a loss, expense or efficiency ratio, leverage or days improve by falling
     return VerdictRequest("sign" if sign else "compare", test, plan, every=every and len(plan.periods) > 2,
                           unclear=_unclear(question, plan, bool(sign)))
 

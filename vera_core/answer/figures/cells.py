@@ -412,7 +412,10 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
 _FORWARD = re.compile(r"\b(?:guidance|outlook|forecast\w*|projection\w*|projected|expect\w*|targets?|estimated?)\b", re.I)
 
 
-_COMPONENT = re.compile(r"\b(?:effects?|impacts?|adjustments?|variances?|differences?|changes?|translation)\b", re.I)
+_COMPONENT = re.compile(r"\b(?:effects?|impacts?|adjustments?|variances?|differences?|changes?|translation|items\s+affecting|"
+                        r"restructuring|impairment|mark-to-market|divestiture|special\s+items)\b", re.I)
+"""Column headers of a reconciliation's components ("Exchange Rate Effect", "Items Affecting Comparability:
+Restructuring and impairment charges"): never the figure of the row itself."""
 
 
 def _component_column(request, cell: GridCell) -> str:

@@ -13,7 +13,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.figures.figure_answer import FigureEvidence, figure_evidence
 from vera_core.finance.line_items import NON_GAAP, label_terms
 from vera_core.questions.figure import FigureRequest, measure_terms
-from vera_core.questions.metric import MetricPlan
+from vera_core.questions.metric import MetricPlan, definitions
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 
@@ -27,8 +27,8 @@ column (`cells.adjusted_cells`) and a percentage is checked on the cell."""
 def reads_printed(question: str, plan: MetricPlan) -> bool:
     """Whether a metric question asks for a figure the filing prints: an adjusted measure, or a
     `printed` library metric the question does not define; one period, no aggregate."""
-    if plan.over != "at" or plan.direction or plan.source == "question":
-        return False
+    if plan.over != "at" or plan.direction or plan.source == "question" or definitions(question):
+        return False  # NOTE: "FCF = CFO - purchases of property and equipment": the question's own formula is computed
     return bool(NON_GAAP.search(question)) or bool(plan.metric and plan.metric.printed)
 
 
@@ -46,6 +46,11 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
         return None
     if percent != (found.figures[0].unit == "%"):
         return None  # a percentage printed for an amount asked, or the other way round
+    named_by_row = words & (label_terms(found.figures[0].row_label) | label_terms(found.figures[0].line_item))
+    if len(named_by_row) < max(1, len(words) - 1):
+        # NOTE: a measure printed is a row named for it (one word may be misprinted: "Free cash þow"), never another
+        # row of its table
+        return None
     return found
 
 
