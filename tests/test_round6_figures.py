@@ -13,7 +13,8 @@ from vera_core.query import QueryEngine
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 FILES = {"AMERICANEXPRESS_2022_10K": "financebench-dev", "PEPSICO_2022_10K": "financebench-dev",
-         "PATRIOTTRANSPORTATION_2023_10K": "financebench-dev3", "ENACT_2022_10K": "financebench-dev3"}
+         "PATRIOTTRANSPORTATION_2023_10K": "financebench-dev3", "ENACT_2022_10K": "financebench-dev3",
+         "UBER_2021_10K": "financebench-dev3"}
 GOLDS = blind_golds("r6-filings-holdout")
 
 pytestmark = [
@@ -40,6 +41,8 @@ def _ask(engine: QueryEngine, qid: str):
     ("w17-007", "'FCF = CFO - purchases of property and equipment. What was ... free cash flow': the question's own "
                 "formula is computed, never a row of the cash flow statement read as the measure printed"),
     ("w17-020", "'did the loss ratio (losses incurred / premiums) improve every year': a loss ratio improves by falling"),
+    ("w17-025", "'Is Uber's operating loss narrowing? Check loss from operations ...': the operating loss is the operating "
+                "income line printed as a loss (it was not read at all)"),
 ])
 def test_a_wrong_answer_of_the_round6_held_back_set_is_now_right(engine, qid, cls):
     gold, answer = _ask(engine, qid)
@@ -52,3 +55,19 @@ def test_a_segment_named_after_the_company_s_possessive_is_a_qualifier(engine):
     gold, answer = _ask(engine, "w17-037")
     assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
     assert not any(abs(f.value * f.scale - 9_585e6) < 1e6 for f in answer.figures)
+
+
+def test_an_fy_year_in_two_digits_joins_a_span_and_a_name_starting_with_a_digit_is_the_company():
+    from vera_core.answer.figures.registrant import registrant_words
+    from vera_core.finance.line_items import concepts_in
+    from vera_core.questions.metric import read_plan
+
+    plan = read_plan("TD SYNNEX revenue growth FY21 -> FY22, %?")
+    assert plan is not None and plan.name == "Revenue growth" and [p.year for p in plan.periods] == [2022]
+    company = registrant_words(["3M_2022_10K.pdf"], ["3M COMPANY\nState of Incorporation: Delaware"])
+    assert "3m" in company and "m" in company  # "3M FY22 capex / revenue?" names no segment "m"
+    assert [c.name for c in concepts_in("Is Uber's operating loss narrowing?")] == ["operating income"]
+    # NOTE: a share of revenue written as a quotient is a percentage, as analysts read it (w17-034 wants 5.1%)
+    assert read_plan("3M FY22 capex / revenue?").unit == "percent"
+    assert read_plan("What is Acme's FY2022 current ratio (current assets / current liabilities)?").unit == "ratio"
+    assert read_plan("Revenue / total assets for FY2022?").unit == "ratio"

@@ -65,3 +65,23 @@ def test_a_list_introduced_without_a_colon_on_tailscale_s_policies(tmp_path_fact
         pytest.skip(f"tailscale policies not found under {TAILSCALE}")
     engine = QueryEngine(markdown_store(tmp_path_factory, f"tailscale-{qid}", TAILSCALE, 15), llm=None)
     complete_list(engine, TAILSCALE_GOLDS[qid])
+
+
+TRANSIT = ROOT / "data" / "blind" / "policies-r6-holdout"
+TRANSIT_GOLDS = blind_golds("r6-policies-holdout")
+
+
+@pytest.fixture(scope="module")
+def transit(tmp_path_factory) -> QueryEngine:
+    return QueryEngine(markdown_store(tmp_path_factory, "transit-store", TRANSIT, 7), llm=None)
+
+
+@pytest.mark.parametrize("qid, shape", [
+    ("w18-042", "a glossary of '- **Authority device** means ...' bullets lists its terms, each cited to its line"),
+    ("w18-043", "'the glossary of the emergency ops plan': 'ops' is operations in a title, and 'Part 9: Glossary' is a "
+                "glossary"),
+])
+def test_the_terms_of_a_glossary_on_a_transit_authority_s_documents(transit, qid, shape):
+    """The round-6 held-back policies (w18), dev since their one measurement."""
+    answer = complete_list(transit, TRANSIT_GOLDS[qid])
+    assert all(len(item.text.split()) <= 4 for item in answer.items)  # the terms, not their definitions

@@ -141,6 +141,7 @@ def test_a_verdict_vera_cannot_compute_as_asked_is_withheld():
      "left my work phone on the bus yesterday"),
     ("If the lab computer system crashes, which documents tell us how to keep working?",
      "the lab computer system crashes: keep working"),
+    ("CCTV on buses, trams and stations \u2014 which policies have requirements on it?", "CCTV on buses, trams and stations"),
     ("A client is cancelling and leaving us. Which documents should I read on what happens to their data afterwards?",
      "what happens to their data afterwards (A client is cancelling and leaving us)"),
     ("what happens to a client's data after they cancel their contract with us? which docs cover it?",

@@ -479,7 +479,8 @@ _DEFINED_ASKED = re.compile(r"\b(?:(?:which|what)\s+(?:terms|words|phrases)\s+(?
                             r"defined\s+terms|definitions?\s+(?:section|list)|glossary|(?:list|give|show)\b[^?]{0,40}?"
                             r"\bdefinitions)\b", re.I)
 """A question asking for the terms a document defines."""
-_DEFINITIONS_TITLE = re.compile(r"^(?:[\d.]+\s*)?(?:definitions?|glossary|defined\s+terms|key\s+terms|terms\s+and\s+"
+_DEFINITIONS_TITLE = re.compile(r"^(?:(?:part|section|appendix|annex|schedule|chapter)\s+[\w.]+\s*[:.\u2013\u2014-]?\s*|[\d.]+\s*)?"
+                                r"(?:definitions?|glossary|defined\s+terms|key\s+terms|terms\s+and\s+"
                                 r"definitions|abbreviations|acronyms|terms(?:\s+used)?(?:\s+in\s+th(?:is|e)\s+\w+)?\s*$)\b", re.I)
 
 
@@ -498,13 +499,26 @@ def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> 
         if anchor is None:
             continue
         scope, section = section_scope(anchor, chunks)
-        items = _bold_led(scope) or [_piece(o) for o in read_outline(scope) if o.level == 0]
+        items = _bold_led(scope) or [_term(_piece(o)) for o in read_outline(scope) if o.level == 0]
         if len(items) >= MIN_ITEMS:
             return ListAnswer(anchor.heading_titles[-1], tuple(items), section)
     return None
 
 
 _BOLD_TERM = re.compile(r"^\s*\*\*(?P<term>[^*]{2,80}?)\*\*\s*[:.\u2013\u2014-]")
+
+
+_TERM_LED = re.compile(r"^\s*(?:\*\*(?P<bold>[^*]{2,80}?)\*\*|(?P<plain>[^.:;]{2,60}?)\s+(?:means|refers\s+to|is\s+defined\s+as)\b)")
+
+
+def _term(piece: Piece) -> Piece:
+    """A glossary item as its term ("**Authority device** means any computer ..." -> "Authority device"), cited to
+    its line; the item itself when it leads with no term."""
+    line = re.sub(r"^\s*(?:[-+\u2022]|\*(?!\*))\s+", "", piece.quote) if piece.quote else piece.text
+    m = _TERM_LED.match(line) or _TERM_LED.match(piece.text)
+    if m is None:
+        return piece
+    return Piece((m.group("bold") or m.group("plain")).strip(), piece.chunk, piece.quote or piece.text)
 
 
 def _bold_led(scope: Sequence[ChunkRecord]) -> list[Piece]:

@@ -128,6 +128,10 @@ def _strip(sentence: str) -> str:
         # gets leaked, which policies tell me what to do?")
         if len(lead.split()) >= 2:
             return lead
+    elif _PRONOUN.search(text) and len(lead.split()) >= 2 and len(text.split()) <= 6:
+        # NOTE: "CCTV on buses, trams and stations - which policies have requirements on it?": "it" is what was said
+        # before the documents were asked for
+        return lead
     elif condition and len(lead.split()) >= 2:
         # NOTE: "If the lab computer system crashes, which documents tell us how to keep working?": the condition is
         # half the topic

@@ -8,13 +8,13 @@ from dataclasses import dataclass, replace
 
 from vera_core.questions.figure import LABEL_FIRST, UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
-from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse
+from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse, render
 from vera_core.finance.line_items import concepts_in
 from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
-from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, RANGE, SPAN, Aggregate, aggregate_periods,
+from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, RANGE, SPAN, Aggregate, aggregate_periods, span_year,
                                       read_aggregate)
 from vera_core.records import Period
 
@@ -150,7 +150,7 @@ def read_plan(question: str) -> MetricPlan | None:
         # NOTE: the years may follow the company ("Revenue CAGR for X over fiscal years 2020-2022")
         span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))
         if span:
-            first, last = sorted((int(re.sub(r"\D", "", span.group("a"))[-4:]), int(re.sub(r"\D", "", span.group("b"))[-4:])))
+            first, last = sorted((span_year(span.group("a")), span_year(span.group("b"))))
             aggregate = replace(aggregate, years=(first, last))
     if aggregate is not None:
         head = aggregate.head
@@ -360,7 +360,13 @@ def _unit_of(name: str, tree: Node) -> str:
         return "percent"
     if _RATIO.search(name):
         return "ratio"
+    if isinstance(tree, BinOp) and tree.op == "/" and isinstance(tree.right, Item) and _OF_REVENUE.search(tree.right.phrase) \
+            and not _OF_REVENUE.search(render(tree.left)):
+        return "percent"  # NOTE: "capex / revenue", "R&D / net sales": a share of revenue is read as a percentage
     return "ratio" if isinstance(tree, BinOp) and tree.op == "/" else "amount"
+
+
+_OF_REVENUE = re.compile(r"\b(?:total\s+|net\s+)?(?:revenues?|sales|turnover)\b", re.I)
 
 
 def _without_hundred(node: Node) -> Node:

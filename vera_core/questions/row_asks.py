@@ -20,7 +20,7 @@ from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED
                                         asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
-from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate
+from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate, span_year
 from vera_core.finance.statements import named_statement
 from vera_core.records import Period
 
@@ -104,7 +104,7 @@ def asked_of_row(question: str, named: LabelSpan) -> FigureRequest | MetricPlan 
     span = SPAN.search(text) or RANGE.search(text) or LISTED.search(text)
     years = None
     if span:
-        a, b = (int(re.sub(r"\D", "", span.group(g))[-4:]) for g in ("a", "b"))
+        a, b = (span_year(span.group(g)) for g in ("a", "b"))
         years = (min(a, b), max(a, b))
     if kind == "mean" and not years:
         return None  # NOTE: an "average" balance without years is the balance's own average, not a mean of years

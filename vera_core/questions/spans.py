@@ -17,9 +17,9 @@ from typing import Literal
 
 from vera_core.records import Period
 
-__all__ = ["Aggregate", "read_aggregate", "shifted"]
+__all__ = ["Aggregate", "read_aggregate", "shifted", "span_year"]
 
-_YEAR = r"(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d"
+_YEAR = r"(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d|FY\s?'?\d\d(?!\d))"
 RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru|vs\.?|versus|over)\s*(?P<b>{_YEAR})\b", re.I)
 """Two years joined by a dash, an arrow or "to": a span of years ("FY2019 - FY2021", "FY2020 -> FY2022"), not
 an operation."""
@@ -58,15 +58,17 @@ class Aggregate:
     """A growth compounded per year (CAGR) rather than the growth from the first year to the last."""
 
 
-def _year(text: str) -> int:
-    return int(re.sub(r"\D", "", text)[-4:])
+def span_year(text: str) -> int:
+    """The fiscal year a span's end names ("FY2019", "fiscal 2020", "FY21")."""
+    digits = re.sub(r"\D", "", text)[-4:]
+    return int(digits) + 2000 if len(digits) == 2 else int(digits)  # NOTE: "FY21" is fiscal 2021
 
 
 def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     """The aggregate a metric question's head asks for (`head` is the question's object, "FY2019 -
     FY2021 3 year average net profit margin"), None when it asks for one period's value."""
     span = SPAN.search(head) or RANGE.search(head) or LISTED.search(head)
-    years = (_year(span.group("a")), _year(span.group("b"))) if span else None
+    years = (span_year(span.group("a")), span_year(span.group("b"))) if span else None
     if years and years[0] > years[1]:
         years = (years[1], years[0])
     # NOTE: the words leading into the span go with it ("over fiscal 2020-2022"): "over" left alone would divide

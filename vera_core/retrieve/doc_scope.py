@@ -187,6 +187,9 @@ def _title_forms(title: str) -> list[tuple[list[str], bool]]:
     return forms
 
 
+_SHORT_FORMS = {"ops": "operations", "mgmt": "management", "mgt": "management", "info": "information",
+                "admin": "administration", "dept": "department", "infosec": "security"}
+"""Words a reader shortens in a document's title ("the emergency ops plan")."""
 _ACRONYM_SKIP = frozenset({"and", "of", "the", "for", "a", "an", "on", "to", "in", "&"})
 
 
@@ -215,7 +218,7 @@ def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
     title's head before "of" or "for" ("the acceptable use policy"). Where two titles match overlapping words
     the longer wins ("System Access Policy", not "Access")."""
     qwords = list(_WORD.finditer(question))
-    lowered = [w.group().lower() for w in qwords]
+    lowered = [_SHORT_FORMS.get(w.group().lower(), w.group().lower()) for w in qwords]
     found: list[tuple[int, int, int, str]] = []  # (start, end, length, doc_id)
     for doc_id, title, words, short in ((d, t, w, short) for d, t in titles.items()
                                         for w, short in _title_forms(t)):

@@ -69,5 +69,7 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
             for line in text[m.end():m.end() + 600].splitlines():
                 if _SYMBOL_LINE.fullmatch(line) and line.strip().upper() not in ("NYSE", "NONE", "LLC", "NASDAQ", "USD"):
                     tickers |= {line.strip().lower(), *label_terms(line.strip())}
+    # NOTE: a name that starts with a digit ("3M") is also read without it, as questions' words are ("3M capex": m)
+    words |= {re.sub(r"^\d+", "", w) for w in words if re.match(r"^\d+[a-z]", w)}
     return Registrant(frozenset((words - NOT_A_NAME) | tickers), frozenset(s for s in stems if len(s) >= 3),
                       frozenset(cover))
