@@ -114,6 +114,11 @@ rose falling fell growing grew higher lower better worse stable positive negativ
 QUALIFIER_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
 """Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""
 
+LABEL_WORD_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'\u2019.-]*")
+"""A word of a question as a row label's words are matched against it (`questions.row_asks`)."""
+ACRONYM_SKIP = frozenset({"and", "of", "the", "for", "a", "an", "on", "to", "in", "&"})
+"""Words a title's initials leave out ("BCP" for the Business Continuity Plan)."""
+
 QUALIFIER_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\w,./&'\u2019-]*|[^\sA-Za-z\d]")
 """A question's tokens as the qualifier reader walks them (words with hyphens and apostrophes, figures, marks)."""
 

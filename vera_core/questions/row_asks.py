@@ -23,6 +23,7 @@ from vera_core.questions.qualifiers import qualifier_around
 from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate, span_year
 from vera_core.finance.statements import named_statement
 from vera_core.records import Period
+from vera_core.text import LABEL_WORD_TOKEN
 
 __all__ = ["LabelSpan", "asks_amount", "asked_of_row", "label_in_question"]
 
@@ -43,7 +44,6 @@ _GROW = re.compile(r"\bhow\s+(?:fast|quickly)\b|\bgr[eo]w(?:s|n|ing)?\b|\byoy\b|
 _CHANGE = re.compile(r"\bchange[sd]?\b|\b(?:increase|decrease|decline|rise|fall|drop)(?:s|d)?\b|\brose\b|\bfell\b|"
                      r"\bgo(?:ne)?\s+(?:up|down)\b|\bwent\s+(?:up|down)\b", re.I)
 _ON_AVERAGE = re.compile(r"\b(?:on\s+)?average\b|\bavg\b|\bmean\b|\bper\s+year\b", re.I)
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9&'\u2019.-]*")
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def label_in_question(question: str, label: str) -> LabelSpan | None:
     if not wanted:
         return None
     text = expand_abbreviations(_asking_sentence(question))
-    words = [(norm, m.start(), m.end()) for m in _TOKEN.finditer(text) for norm in label_sequence(m.group(0))[:1]]
+    words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(text) for norm in label_sequence(m.group(0))[:1]]
     for i in range(len(words) - len(wanted) + 1):
         if tuple(w for w, _, _ in words[i:i + len(wanted)]) == wanted:
             return LabelSpan(label, text, words[i][1], words[i + len(wanted) - 1][2])

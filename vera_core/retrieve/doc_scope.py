@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from vera_core.errors import DocumentNotFoundError
 from vera_core.text import TITLE_FOLLOWS as _BEFORE_TITLE
 from vera_core.text import TITLE_KIND_WORDS as TITLE_GENERIC
+from vera_core.text import ACRONYM_SKIP
 from vera_core.store.catalog import DocumentRecord
 
 __all__ = ["DocReference", "find_references", "find_titles", "resolve_scope"]
@@ -190,7 +191,6 @@ def _title_forms(title: str) -> list[tuple[list[str], bool]]:
 _SHORT_FORMS = {"ops": "operations", "mgmt": "management", "mgt": "management", "info": "information",
                 "admin": "administration", "dept": "department", "infosec": "security"}
 """Words a reader shortens in a document's title ("the emergency ops plan")."""
-_ACRONYM_SKIP = frozenset({"and", "of", "the", "for", "a", "an", "on", "to", "in", "&"})
 
 
 def _acronyms(question: str, titles: dict[str, str]) -> list[tuple[int, int, int, str]]:
@@ -199,7 +199,7 @@ def _acronyms(question: str, titles: dict[str, str]) -> list[tuple[int, int, int
     by_initials: dict[str, set[str]] = {}
     for doc_id, title in titles.items():
         name = re.split(r"\s+[-\u2013\u2014:|]\s+", title)[-1] if re.search(r"\s[-\u2013\u2014:|]\s", title) else title
-        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", name) if w.lower() not in _ACRONYM_SKIP]
+        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", name) if w.lower() not in ACRONYM_SKIP]
         if 2 <= len(words) <= 6:
             by_initials.setdefault("".join(w[0] for w in words).upper(), set()).add(doc_id)
     found = []
