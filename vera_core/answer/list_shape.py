@@ -163,7 +163,7 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             # NOTE: the sentence that sets the scene in a paragraph closing with a lead-in ("... monitors Tier 1
             # and Tier 2 vendors throughout the relationship. In addition to scheduled reassessments, it tracks:")
             paragraph = next((p for p in chunk.text.split("\n") if first_line.strip() and first_line.strip() in p), "")
-            if paragraph.rstrip().rstrip("*").endswith(":") and paragraph.strip() != first_line.strip():
+            if ends_lead_in(paragraph) and paragraph.strip() != first_line.strip():
                 owned = anchors.get(_lead_key(paragraph))
                 first_line = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", " ".join(paragraph.split()))[-1] if owned else first_line
         if owned is None and _BOLD_LEAD.match(first_line):
@@ -190,6 +190,11 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
 
 
+def ends_lead_in(line: str) -> bool:
+    """Whether a line ends as a lead-in does, with a colon (before any closing bold marks)."""
+    return line.rstrip().rstrip("*").endswith(":")
+
+
 def lead_in_list(pieces: Sequence[Piece], doc_chunks, intros: bool = False) -> ListAnswer | None:
     """The list a quoted lead-in introduces: a sentence answer whose best passages include "MFA is mandatory in the
     following circumstances:" or "When a temperature alarm sounds, the responding staff member must:" is answered by
@@ -202,9 +207,9 @@ def lead_in_list(pieces: Sequence[Piece], doc_chunks, intros: bool = False) -> L
         # NOTE: the sentence that sets the scene in a paragraph closing with a lead-in ("Tailscale catalogues assets
         # with several pieces of information, ... Information collected is as follows:")
         paragraph = next((p for p in piece.chunk.text.split("\n") if line.strip() and line.strip() in p), "")
-        if intros and paragraph.rstrip().rstrip("*").endswith(":") and paragraph.strip() != line.strip():
+        if intros and ends_lead_in(paragraph) and paragraph.strip() != line.strip():
             line = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", " ".join(paragraph.split()))[-1]
-        colon = _shown(line).rstrip().rstrip("*").endswith(":")
+        colon = ends_lead_in(_shown(line))
         if piece.chunk.kind != "text" or not (colon or intros):
             continue
         anchors = _anchors_in(piece.chunk, doc_chunks(piece.chunk.doc_id), not colon)

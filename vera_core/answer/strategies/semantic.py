@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
-from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, lead_in_list, list_from_evidence,
-                                         section_list, table_list)
+from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, ends_lead_in, lead_in_list,
+                                         list_from_evidence, section_list, table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
 from vera_core.answer.titled_lists import titled_section_list, titled_section_sentences
@@ -47,19 +47,13 @@ def gather(plan: Plan, services: Services) -> Evidence:
     with services.clock.stage("synthesize"):
         shaped = None if plan.intent.numeric or EXPLAIN.search(plan.question) else _listed(plan, services, found.hits)
         if shaped is not None:
-            return Evidence(pieces=shaped.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
-                            notices=found.notices, sections=(shaped.section,),
-                            lead=f"{len(shaped.items)} items under \u201c{shaped.anchor.rstrip(':')}\u201d "
-                                 f"({shaped.section.replace('/', ' > ')}):")
+            return _list_evidence(shaped, found)
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
         # NOTE: a lead-in among the best sentences is answered by its list, never quoted alone
         led = None if plan.intent.numeric or EXPLAIN.search(plan.question) else lead_in_list(
             pieces, services.ws.doc_chunks, not _ONE_ANSWER.match(plan.question))
         if led is not None:
-            return Evidence(pieces=led.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
-                            notices=found.notices, sections=(led.section,),
-                            lead=f"{len(led.items)} items under \u201c{led.anchor.rstrip(':')}\u201d "
-                                 f"({led.section.replace('/', ' > ')}):")
+            return _list_evidence(led, found)
         change = _the_change(plan, services, found.hits) if EXPLAIN.search(plan.question) else None
     evidence = Evidence(pieces=tuple(pieces), hits=found.hits, hops=found.hops, coverage=found.coverage,
                         notices=found.notices)
@@ -67,6 +61,14 @@ def gather(plan: Plan, services: Services) -> Evidence:
         return evidence
     return replace(evidence, pieces=tuple(change.pieces) + evidence.pieces, lead=change.lead,
                    calculation=change.calculation if change.lead and not change.missing else None)
+
+
+def _list_evidence(listed: ListAnswer, found) -> Evidence:
+    """A list answer's evidence: its items, led by the line that introduces them and where they stand."""
+    return Evidence(pieces=listed.items, is_list=True, hits=found.hits, hops=found.hops, coverage=found.coverage,
+                    notices=found.notices, sections=(listed.section,),
+                    lead=f"{len(listed.items)} items under \u201c{listed.anchor.rstrip(':')}\u201d "
+                         f"({listed.section.replace('/', ' > ')}):")
 
 
 def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
@@ -96,7 +98,7 @@ def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:
     if found is None:
         return None
     wanted = terms(plan.query) | terms(plan.question)
-    margin = TITLE_MARGIN if found.anchor.rstrip().rstrip("*").endswith(":") else 1
+    margin = TITLE_MARGIN if ends_lead_in(found.anchor) else 1
     named = len(terms(found.anchor) & wanted)
     for titled in (titled_section_list(plan.question, chunks, services.ws.doc_chunks),
                    heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)):
