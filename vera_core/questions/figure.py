@@ -32,7 +32,9 @@ METRIC_CUE = re.compile(
 ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
-_YES_NO = re.compile(r"(?:^|[,.:;?]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
+YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b",
+                           re.I)
+"""A clause that asks yes or no (at the start of the question or after a stop)."""
 """A yes/no question, also after a clause that sets it up ("For Sonic Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 
@@ -158,7 +160,7 @@ def is_figure_question(question: str) -> bool:
     or for an adjusted measure the filing prints ("What were PG&E's non-GAAP core earnings ...?"); asked
     in words or pasted from notes ("COST Q1 FY23 diluted EPS"); or for a line item no vocabulary knows
     when it asks for an amount of a period ("net interest income for 2022, in thousands of dollars")."""
-    if _YES_NO.search(question) or METRIC_CUE.search(question):
+    if YES_NO_CLAUSE.search(question) or METRIC_CUE.search(question):
         return False
     periods = asked_periods(question)[0]
     pasted = bool(periods) and not _ASKING_WORD.search(question)

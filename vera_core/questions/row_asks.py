@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from vera_core.finance.line_items import concepts_in, label_sequence, label_terms
-from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED, PERCENT_ASKED, FigureRequest,
-                                        asked_periods, asked_scale, expand_abbreviations)
+from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED, PERCENT_ASKED, YES_NO_CLAUSE,
+                                        FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
 from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate, span_year
@@ -35,7 +35,6 @@ _AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|a
 _NOT_AMOUNT = re.compile(r"\bhow\s+many\b|\b(?:why|drove|drivers?|explain\w*|reasons?|caus\w*|say|said|says|discuss\w*|describe\w*|"
                          r"comment\w*|mention\w*|disclos\w*\s+about|risks?|polic\w+|how\s+(?:is|are|was|were|does|do|did)\s+"
                          r"(?:it|they|the)\s+(?:measured|calculated|defined|determined|recognized|accounted))\b", re.I)
-_YES_NO = re.compile(r"(?:^|[,.:;?]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b", re.I)
 _FORMULA = re.compile(r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|"
                       r"\bshare\s+of\b|\bper\s*cent(?:age)?\s+of\b|%\s+of\b|\bas\s+a\s+%|\bturnover\b|\bcoverage\b|\bcover\b|"
                       r"\btimes\b|\bdays\b|\bper\s+share\b|=|\+|\s/\s|\bover\s+(?!(?:fiscal\s+)?(?:the\s+)?(?:years?|FY|\d))", re.I)
@@ -61,7 +60,7 @@ def asks_amount(question: str) -> bool:
     """Whether a question asks for an amount (a figure, or its growth, change or mean) and is not a yes/no, a
     question about causes or what was said, or a formula over other items. "How many" asks a count, which an
     amount row never answers ("How many iPhones did Apple sell?" is not the iPhone revenue row)."""
-    return bool(_AMOUNT.search(question)) and not (_NOT_AMOUNT.search(question) or _YES_NO.search(question)
+    return bool(_AMOUNT.search(question)) and not (_NOT_AMOUNT.search(question) or YES_NO_CLAUSE.search(question)
                                                   or _FORMULA.search(question))
 
 

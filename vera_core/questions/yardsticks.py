@@ -20,13 +20,11 @@ import re
 from dataclasses import replace
 
 from vera_core.questions.comparisons import _ABOVE, _CMP, _NUMBER, Comparison, _inclusive, _value
-from vera_core.questions.figure import asked_periods
+from vera_core.questions.figure import YES_NO_CLAUSE, asked_periods
 from vera_core.questions.metric import MetricPlan, read_plan
 
 __all__ = ["read_yardstick"]
 
-_YES_NO = re.compile(r"(?:^|[.?!:;,]\s+)(?:is|are|was|were|can|could|would|does|do|did|has|have|"
-                     r"should)\b", re.I)
 _BAR = re.compile(rf"(?:\bcomfortably\s+|\bwell\s+|\bsafely\s+)?{_CMP}\s+(?:the\s+|a\s+)?{_NUMBER}"
                   r"(?:\s+of\s+(?:the\s+|its\s+)?(?P<whole>[a-z][\w\s&'-]{1,40}?)(?=\s*[,.;?()]|\s+as\b|$))?", re.I)
 _SET_BARS = (re.compile(rf"\bwith\s+(?:a\s+)?{_NUMBER}\s+as\s+(?:the|a|our|my)\s+(?:bar|threshold|hurdle|minimum|floor|"
@@ -52,7 +50,7 @@ def _sentences(question: str) -> list[str]:
 def read_yardstick(question: str) -> tuple[MetricPlan, Comparison] | None:
     """The measure, at the period asked, and the bar a yes/no question sets for it; None when it sets none (or
     more than one), or the measure does not read as a metric."""
-    if not _YES_NO.search(question):
+    if not YES_NO_CLAUSE.search(question):
         return None
     bars = [m for m in _BAR.finditer(question) if not _NOT_A_BAR.match(question, m.start("num"))]
     set_bars = [m for pattern in _SET_BARS for m in pattern.finditer(question)]

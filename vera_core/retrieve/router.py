@@ -78,7 +78,8 @@ AMOUNT_NOUNS = r"(?:amounts?|impacts?|effects?|values?|costs?|figures?|prices?)"
 YES_NO = r"^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
 DOC_NOUNS = r"(?:note|section|page|chapter|exhibit|schedule|table|heading|appendix|paragraph|clause)s?"
 DOC_VERBS = (r"(?:discuss(?:es)?|covers?|describes?|address(?:es)?|contains?|explains?|presents?|discloses?|"
-             r"mentions?|deals?|includes?|details?|talks?|refers?|shows?|lists?|provides?)")
+             r"mentions?|deals?|includes?|details?|talks?|refers?|shows?|lists?|provides?|tells?|says?|states?|"
+             r"defines?|outlines?|specif(?:y|ies)|gives?|sets?\s+out|spells?\s+out|goes\s+(?:over|through))")
 WHERE_DOC_VERBS = (r"\b(?:disclosed|described|discussed|presented|explained|covered|mentioned|addressed|detailed|"
                    r"set\s+out|documented|defined|disclose|describe|discuss|present|explain|mention|address)\b")
 BOILERPLATE = [re.compile(p, re.I) for p in (  # analyst-prompt framing that says nothing about the topic
@@ -211,8 +212,10 @@ COVERAGE_RULES = [
           r"do\s+(?:they|the\s+(?:[\w&'-]+\s+){0,3}?(?:policies|documents|docs|procedures|standards))\s+(?:say|talk|mention|"
           r"explain|describe|state|tell|spell\s+out)(?!\w))"),
     _rule("coverage:pointer:where-noun", "pointer",
-          r"\bwhere\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:section|note|page|part|item|"
-          r"disclosure|discussion|information|details?|description|table|breakdown)s?\s+(?:on|about|of|for|"
+          r"\bwhere(?:'s|\u2019s|\s+(?:is|are|was|were))\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:section|note|page|"
+          r"part|item|bit|piece|disclosure|discussion|information|details?|description|table|breakdown|guidance)s?"
+          r"(?:\s+in\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,4}?(?:report|document|doc|filing|policy|procedure|"
+          r"standard|plan|handbook|manual|contract|agreement|10-?K))?\s+(?:on|about|of|for|"
           r"regarding|concerning|related\s+to|relating\s+to|covering|describing|that|which)\b"),
     _rule("coverage:pointer:where-disclosed", "pointer", r"\bwhere\s+(?:is|are|was|were|does|do|did)\b",
           WHERE_DOC_VERBS),

@@ -4,6 +4,8 @@ losses"), or where a topic is discussed ("where can I find the risk factors?")."
 
 from __future__ import annotations
 
+import re
+
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
 from vera_core.answer.list_shape import table_list
@@ -14,6 +16,7 @@ from vera_core.retrieve import iterative
 from vera_core.retrieve.coverage import heading_match, heading_scored, section_scope
 from vera_core.retrieve.hybrid import Hit
 from vera_core.store.catalog import ChunkRecord
+from vera_core.text import terms
 
 __all__ = ["SECTION_TOP_K", "gather"]
 
@@ -21,6 +24,10 @@ SECTION_TOP_K = 10
 """At least this many chunks are searched for the section's anchor."""
 POINTER_HITS = 3
 """A pointer prefers a section titled as asked among this many best hits."""
+BOLD_HITS = 5
+"""A pointer into a document sectioned by bold lines reads this many of its best hits."""
+BOLD_LINE = re.compile(r"^[ \t]*(?:\*\*|__)(?P<title>[^*_\n]{2,90}?)(?:\*\*|__)[ \t]*:?[ \t]*$", re.M)
+"""A line that is all bold: a section's title where a document has no headings below its own title."""
 
 
 def gather(plan: Plan, services: Services) -> Evidence:
@@ -42,7 +49,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         elif subtype == "numeric_list":
             pieces = items_with_amounts(scope, plan.query)
         elif subtype == "pointer":
-            pieces = [_pointer(services, scope)]
+            pieces = [_pointer(services, scope, plan.query, hits)]
         else:
             # NOTE: "List the asset risk categories": a table among the best hits headed by what is asked is the list
             table = table_list(plan.question, [h.chunk for h in hits], services.ws.doc_grids)
@@ -79,17 +86,73 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
         # NOTE: a list named by an outline item ("b. Removable media") or a lead-in ("To be
         # reimbursed, follow these steps:") has no heading of its own: its chunk anchors the section
         anchor = next((c for c in candidates if items_asked(read_outline([c]), query)), None)
+    if anchor is None and subtype == "pointer":
+        # NOTE: a pointer to a document's opening says nothing ("which section tells me how long tap-on data is
+        # kept?" ranked the privacy policy's title block first): the best hit under a heading of its own answers
+        anchor = next((c for c in candidates if len(c.heading_titles) > 1), None)
     if anchor is None and subtype == "attribute":
         # NOTE: the section of the best hit that states a range, not merely the best hit
         anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], query)), None)
     return section_scope(anchor or hits[0].chunk, doc_chunks)
 
 
-def _pointer(services: Services, scope: list[ChunkRecord]) -> Piece:
-    """'See <heading path> in <document>, pages a-b.', citing the section's first chunk."""
+def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: list[Hit]) -> Piece:
+    """'See <heading path> in <document>, pages a-b.', citing the section's first chunk. In a document
+    whose sections are bold lines under its title, the bold line over the passages that match."""
     anchor = scope[0]
     pages = sorted({p for c in scope for p in c.pages})
     where = " > ".join(anchor.heading_titles) or anchor.heading_path
+    title, quote = (anchor.heading_titles or ("",))[-1], anchor.text[:400]
+    if len(anchor.heading_titles) <= 1:
+        inline = bold_section(query, [h.chunk for h in hits if h.chunk.doc_id == anchor.doc_id][:BOLD_HITS],
+                              services.ws.doc_chunks(anchor.doc_id))
+        if inline:
+            title, anchor, quote = inline
+            where = " > ".join([*anchor.heading_titles, title])
+            pages = list(anchor.pages)
     page_text = f", page {pages[0]}" if len(pages) == 1 else f", pages {pages[0]}-{pages[-1]}" if pages else ""
     doc = services.ws.catalog.document(anchor.doc_id)
-    return Piece(f"See {where} in {doc.name if doc else anchor.doc_id}{page_text}.", anchor, anchor.text[:400])
+    # NOTE: the claim is where the section is; grounding checks its title in the cited text, not the
+    # heading path's numbers ("Chapter 4 > 4.3 Leave") as amounts
+    return Piece(f"See {where} in {doc.name if doc else anchor.doc_id}{page_text}.", anchor, quote,
+                 checked=title if title and title in anchor.text else "")
+
+
+def bold_section(query: str, best: list[ChunkRecord], doc_chunks) -> tuple[str, ChunkRecord, str] | None:
+    """The bold line whose passages among the best hits name most of the question's terms, with the
+    chunk that holds the best of them and that passage; None when no passage under a bold line names any. A passage
+    before a chunk's first bold line is under the last bold line of an earlier chunk. The document's
+    own title words say nothing about where in it ("In the privacy policy, which section ...")."""
+    wanted = terms(query) - {t for c in best[:1] for title in c.heading_titles[:1] for t in terms(title)}
+    found: dict[str, tuple[set[str], int, ChunkRecord, str]] = {}
+    for rank, chunk in enumerate(best):
+        for title, body in _bold_blocks(chunk, doc_chunks):
+            named = wanted & (terms(body) | terms(title or ""))
+            if title is None or not named:
+                continue
+            had = found.get(title)
+            found[title] = ((had[0] | named), *had[1:]) if had else (named, rank, chunk, body.strip()[:400])
+    if not found:
+        return None
+    title, (_, _, chunk, passage) = max(found.items(), key=lambda kv: (len(kv[1][0]), -kv[1][1]))
+    return title, chunk, passage or chunk.text[:400]
+
+
+def _bold_blocks(chunk: ChunkRecord, doc_chunks) -> list[tuple[str | None, str]]:
+    """A chunk's text cut at its bold lines: (the bold line over each part, the part)."""
+    marks = list(BOLD_LINE.finditer(chunk.text))
+    before = chunk.text[:marks[0].start()] if marks else chunk.text
+    blocks = [(_bold_before(chunk, doc_chunks), before)] if before.strip() else []
+    for mark, after in zip(marks, [*marks[1:], None]):
+        blocks.append((mark.group("title").strip(), chunk.text[mark.end():after.start() if after else None]))
+    return blocks
+
+
+def _bold_before(chunk: ChunkRecord, doc_chunks) -> str | None:
+    """The last bold line of the chunks before this one in its section, if any."""
+    earlier = [c for c in doc_chunks if c.position < chunk.position and c.heading_path == chunk.heading_path]
+    for previous in sorted(earlier, key=lambda c: c.position, reverse=True):
+        marks = BOLD_LINE.findall(previous.text)
+        if marks:
+            return marks[-1].strip()
+    return None

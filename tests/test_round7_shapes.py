@@ -1,0 +1,37 @@
+"""Issue 25, seventh part: shapes of the answer read from the evidence, on a transit authority's documents that a
+writer who never saw VERA wrote (data/blind/policies-r6-holdout/, dev since its one held-back measurement). Golds
+are the writer's own (data/blind/r6-policies-holdout.jsonl), judged as `vera eval` judges them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import blind_golds, markdown_store
+from vera_core.cli.eval_lists import list_coverage
+from vera_core.query import QueryEngine
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSIT = ROOT / "data" / "blind" / "policies-r6-holdout"
+TRANSIT_GOLDS = blind_golds("r6-policies-holdout")
+
+
+@pytest.fixture(scope="module")
+def transit(tmp_path_factory) -> QueryEngine:
+    return QueryEngine(markdown_store(tmp_path_factory, "transit-store", TRANSIT, 7), llm=None)
+
+
+@pytest.mark.parametrize("qid, shape", [
+    ("w18-045", "'where's the bit in the handbook about calling in sick?': a pointer in a reader's words, answered by "
+                "the heading 'Calling in sick' under '4.3 Leave', grounded although its path holds section numbers"),
+    ("w18-046", "'which section tells me how long tap-on/tap-off data is kept?': a policy sectioned by bold lines "
+                "('**12. Retention periods**') points to the bold line over the passages that match, not its title"),
+])
+def test_a_pointer_names_the_section_that_holds_the_answer(transit, qid, shape):
+    gold = TRANSIT_GOLDS[qid]
+    answer = transit.answer(gold["question"], mode="deterministic")
+    assert answer.intent.subtype == "pointer", shape
+    assert list_coverage(gold, answer)["items"] == (1, 1), f"{shape}: {answer.answer}"
+    assert answer.citations[0].doc_name.startswith(gold["doc_name"])
+    assert answer.verification.label == "grounded", answer.verification
