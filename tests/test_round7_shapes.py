@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import blind_golds, markdown_store
+from tests.conftest import blind_golds, complete_list, markdown_store
 from vera_core.cli.eval_lists import list_coverage
 from vera_core.query import QueryEngine
 
@@ -35,3 +35,9 @@ def test_a_pointer_names_the_section_that_holds_the_answer(transit, qid, shape):
     assert list_coverage(gold, answer)["items"] == (1, 1), f"{shape}: {answer.answer}"
     assert answer.citations[0].doc_name.startswith(gold["doc_name"])
     assert answer.verification.label == "grounded", answer.verification
+
+
+def test_a_section_of_sub_headed_parts_lists_its_parts(transit):
+    """'List the stages of the Contractor and Supplier Onboarding Procedure': '## Onboarding stages' holds five
+    '### Stage n' parts; the certificates listed inside 'Stage 2 — Due diligence' are that stage's, not the answer."""
+    complete_list(transit, TRANSIT_GOLDS["w18-017"])

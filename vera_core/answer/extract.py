@@ -53,10 +53,25 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
         return [Piece(item, series.unit.chunk, series.unit.quote) for item in series.items]
     top = min((o.level for o in outline), default=0)
     bullets = [_titled(o.text, o.chunk, o.line) for o in outline if o.level == top and len(o.text) > 2]
-    if bullets:
+    subheadings = _subheadings(scope, scope_path)
+    # NOTE: a section of sub-headed parts ("### Stage 1 ...", "### Stage 2 ...") lists its parts; a list inside
+    # one part is that part's (the certificates a supplier provides under "Stage 2 — Due diligence")
+    in_parts = len(subheadings) >= 2 and bool(bullets) and all(b.chunk.heading_path != scope_path for b in bullets)
+    if bullets and not in_parts:
         return bullets
-    if series is not None:
+    if series is not None and not in_parts:
         return [Piece(item, series.unit.chunk, series.unit.quote) for item in series.items]
+    if len(subheadings) >= 2:
+        return subheadings
+    rows = [Piece(u.text, u.chunk, u.quote) for c in scope if c.kind == "table" for u in split_units(c)]
+    if rows:
+        return rows
+    titles = {c.heading_titles[-1] for c in scope if c.heading_titles}
+    return [Piece(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
+
+
+def _subheadings(scope: Sequence[ChunkRecord], scope_path: str) -> list[Piece]:
+    """The section's direct sub-sections, each as its title and first paragraph."""
     depth = len(scope_path.split("/"))
     subheadings: list[Piece] = []
     seen: set[str] = set()
@@ -68,13 +83,7 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
             body = next((p for p in first if p != parts[depth]), "")
             text = f"{parts[depth]}: {body}" if body else parts[depth]
             subheadings.append(Piece(text, chunk, body or parts[depth]))
-    if len(subheadings) >= 2:
-        return subheadings
-    rows = [Piece(u.text, u.chunk, u.quote) for c in scope if c.kind == "table" for u in split_units(c)]
-    if rows:
-        return rows
-    titles = {c.heading_titles[-1] for c in scope if c.heading_titles}
-    return [Piece(p, c, p) for c in scope if c.kind == "text" for p in _paragraphs(c) if p not in titles]
+    return subheadings
 
 
 _TABLE_ASKED = re.compile(r"\btables?\b", re.I)
