@@ -41,3 +41,15 @@ def test_a_section_of_sub_headed_parts_lists_its_parts(transit):
     """'List the stages of the Contractor and Supplier Onboarding Procedure': '## Onboarding stages' holds five
     '### Stage n' parts; the certificates listed inside 'Stage 2 — Due diligence' are that stage's, not the answer."""
     complete_list(transit, TRANSIT_GOLDS["w18-017"])
+
+
+def test_of_two_tables_of_one_shape_the_one_under_the_heading_the_question_names(transit):
+    """'the bus preventive maintenance interval table': '### Buses' and '### Light rail vehicles' each hold a table of
+    services and inspections; the buses' table is the list, each row cited."""
+    complete_list(transit, TRANSIT_GOLDS["w18-032"])
+
+
+def test_the_list_under_the_title_that_names_most_of_the_question(transit):
+    """'What should the Incident Controller do in the first hour of an emergency?': the checklist of '4.1 Incident
+    Controller: first hour', not the headings under '12. Reporting incidents and lost devices' of another policy."""
+    complete_list(transit, TRANSIT_GOLDS["w18-038"])

@@ -350,11 +350,14 @@ def table_list(question: str, hits: Sequence[ChunkRecord], doc_grids) -> ListAns
     the first column lists each row with its other cells as details, cited to the row; another column
     lists its distinct values. `doc_grids(doc_id)`: a document's table grids."""
     asked = _asked_object(question)
-    for grid, chunk in hit_grids(hits, doc_grids) if asked else ():
-        found = _column_list(grid, chunk, asked, question)
-        if found is not None:
-            return found
-    return None
+    found = [(answer, chunk) for grid, chunk in (hit_grids(hits, doc_grids) if asked else ())
+             if (answer := _column_list(grid, chunk, asked, question)) is not None]
+    if not found:
+        return None
+    # NOTE: tables of one shape under sibling headings ("### Buses", "### Light rail vehicles"): the one whose
+    # heading the question names ("the bus preventive maintenance interval table"), else the best ranked
+    wanted = terms(question)
+    return max(enumerate(found), key=lambda at: (len(wanted & terms(" ".join(at[1][1].heading_titles))), -at[0]))[1][0]
 
 
 def hit_grids(hits: Sequence[ChunkRecord], doc_grids):

@@ -77,15 +77,23 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     the section it opens (`answer.heading_lists`), else the list that is the body of a section titled for
     the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
-    return (definitions_list(plan.question, chunks, services.ws.doc_chunks)
-            or table_list(plan.question, chunks, services.ws.doc_grids)
-            or _evidence_list(plan, chunks, services)
-            or rows_holding(plan.question, chunks, services.ws.doc_grids)
-            or heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
-            or document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks)
-            or section_list(plan.question, plan.query, chunks, services.ws.doc_chunks)
-            or titled_section_list(plan.question, chunks, services.ws.doc_chunks)
-            or titled_section_sentences(plan.question, plan.query, chunks, services.ws.doc_chunks))
+    first = (definitions_list(plan.question, chunks, services.ws.doc_chunks)
+             or table_list(plan.question, chunks, services.ws.doc_grids)
+             or _evidence_list(plan, chunks, services)
+             or rows_holding(plan.question, chunks, services.ws.doc_grids))
+    if first is not None:
+        return first
+    # NOTE: of the lists a section gives, the one under the title that names most of the question ("What should the
+    # Incident Controller do in the first hour?" -> the checklist of '4.1 Incident Controller: first hour', not the
+    # headings under '12. Reporting incidents and lost devices'); in this order where they name as much
+    sections = [found for found in (
+        heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks),
+        document_table_list(plan.question, chunks, services.ws.doc_grids, services.ws.doc_chunks),
+        section_list(plan.question, plan.query, chunks, services.ws.doc_chunks),
+        titled_section_list(plan.question, chunks, services.ws.doc_chunks),
+        titled_section_sentences(plan.question, plan.query, chunks, services.ws.doc_chunks)) if found is not None]
+    wanted = terms(plan.query) | terms(plan.question)
+    return max(sections, key=lambda found: len(terms(found.anchor) & wanted), default=None)
 
 
 def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:
