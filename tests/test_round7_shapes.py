@@ -53,3 +53,15 @@ def test_the_list_under_the_title_that_names_most_of_the_question(transit):
     """'What should the Incident Controller do in the first hour of an emergency?': the checklist of '4.1 Incident
     Controller: first hour', not the headings under '12. Reporting incidents and lost devices' of another policy."""
     complete_list(transit, TRANSIT_GOLDS["w18-038"])
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("contractor onboarding RACI - activities covered?", "activities"),
+    ("backup policy: systems in scope?", "systems"),
+    ("What change types are defined in the policy?", "change types"),
+])
+def test_what_a_terse_note_asks_a_list_of(question, asked):
+    """A note's ask after a dash or a colon names the list's object as a question's 'which X are ...' does."""
+    from vera_core.answer.list_shape import list_object
+
+    assert list_object(question) == asked

@@ -465,7 +465,10 @@ _OBJECT = re.compile(r"\b(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?P<obj2>(?:
                      r"require|requires|make\s+up|makes\s+up|include|includes|cover|covers|use|uses|apply|applies|exist)\b|"
                      r"\blist\s+(?:all\s+|every\s+|each\s+)?(?:the\s+)?(?P<obj3>(?:[\w-]+\s+){0,3}?[\w-]+?)"
                      r"(?=\s+(?:that|which|in|of|for|under|on|from|at|across|within|listed|defined|named|used)\b|"
-                     r"\s*[?,.]|$)", re.I)
+                     r"\s*[?,.]|$)|"
+                     # a terse note's ask after a dash or colon: "contractor onboarding RACI - activities covered?"
+                     r"(?:^|\s[-\u2013\u2014]\s*|:\s*)(?P<obj4>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?:covered|listed|included|"
+                     r"required|named|defined|involved|in\s+scope)\s*\?", re.I)
 
 
 def list_object(question: str) -> str:

@@ -141,10 +141,19 @@ def _value(m: re.Match) -> tuple[float, str]:
     return value, unit
 
 
+NOTE_LABEL = re.compile(r"^(?:[\w&'-]+\s+){0,3}[\w&'-]+\s*:\s+(?=\S)")
+"""A note's label before the measure ("Capital-light screen: capex under 5% of net sales"): not the measure's name."""
+
+
+def _measure(words: str) -> str:
+    """The measure a comparison holds against its bar, without an article or a note's label."""
+    return re.sub(r"^(?:the|a|an)\s+", "", NOTE_LABEL.sub("", words.strip()), flags=re.I)
+
+
 def _bar(m: re.Match) -> Comparison:
     """'Using the current ratio (...) with 1.0x as the bar': the measure must reach the bar."""
     value, unit = _value(m)
-    measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
+    measure = _measure(m.group("measure"))
     return Comparison("threshold", True, True, measure, threshold=value, unit=unit,
                       words=f"at least {m.group('num')}{m.group('unit') or ''}".strip())
 
@@ -152,7 +161,7 @@ def _bar(m: re.Match) -> Comparison:
 def _threshold(m: re.Match) -> Comparison | None:
     cmp = m.group("cmp").lower()
     value, unit = _value(m)
-    measure = re.sub(r"^(?:the|a|an)\s+", "", m.group("measure").strip(), flags=re.I)
+    measure = _measure(m.group("measure"))
     if m.group("whole") and unit == "percent":  # "capex above 10% of total revenue"
         measure = f"{measure} as a % of {m.group('whole').strip()}"
     return Comparison("threshold", bool(re.match(_ABOVE, cmp, re.I)), _inclusive(cmp), measure, threshold=value,

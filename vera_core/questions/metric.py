@@ -18,11 +18,11 @@ from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, RANGE, SPAN, Aggr
                                       read_aggregate)
 from vera_core.records import Period
 
-_DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\s*:?\s*"
+_DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\b\s*:?\s*"
                      r"(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 """A definition: "define X as A / B", and "compute the 2022 loss ratio as A divided by B"."""
 _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
-                      r"as\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
+                      r"as\b\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
                    r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
@@ -90,6 +90,10 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
+_DASHED = re.compile(r"(?<=[A-Za-z)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[^?;]*?\b(?:divided\s+by|minus|less|plus|over)\b"
+                     r"[^?;]*?)\s+[-\u2013\u2014]{1,2}(?=\s|\?|$)", re.I)
+"""A definition set between dashes after the metric's name: "expense ratio - total expenses divided by total revenues
+net of interest expense - below 80%?"."""
 _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
                     rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
@@ -120,7 +124,7 @@ def definitions(question: str) -> dict[str, str]:
             name = re.sub(r"^(?:the|a|an)\s+", "", m.group("name").strip(), flags=re.I)
             found.setdefault(name, m.group("body").strip())
     if not found:
-        for pattern in (_INLINE, _PAREN):
+        for pattern in (_INLINE, _DASHED, _PAREN):
             m = pattern.search(question)
             if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
                 body = _INSTRUCTION_TAIL.sub("", m.group("body")).strip(" ,")  # "(gross profit / net revenue, %, 1 dp)"
@@ -137,6 +141,7 @@ def read_plan(question: str) -> MetricPlan | None:
     outside = question
     for body in defs.values():
         outside = outside.replace(body, " ")
+    outside = re.sub(r"\s+[-\u2013\u2014]{1,2}\s+[-\u2013\u2014]{1,2}(?=\s|\?|$)", " ", outside)  # a dashed definition's dashes
     head = _head(outside)
     if head and MEAN.search(head) and not (SPAN.search(head) or RANGE.search(head) or LISTED.search(head)):
         # NOTE: "Average dividend payout ratio for Weis Markets over fiscal 2020-2022": the years follow the company
@@ -301,8 +306,8 @@ def _named_before(question: str, body: str) -> str:
     -> "uber FCF"; "What gross margin did X earn on Y, i.e. ..." -> "gross margin did X earn on Y")."""
     before = question[:max(0, question.find(body))]
     before = re.sub(r"^\s*(?:what|which|how\s+much)\s+(?:is|was|were|are)?\s*", "", before, flags=re.I)
-    words = _without_periods(re.sub(r"[(,:]|\bi\.\s?e\.|\b(?:defined|calculated|computed|taking)\b.*$", " ",
-                                    before, flags=re.I)).split()
+    words = _without_periods(re.sub(r"[(,:]|\s[-\u2013\u2014]{1,2}\s*$|\bi\.\s?e\.|\b(?:defined|calculated|computed|taking)\b.*$",
+                                    " ", before, flags=re.I)).split()
     return " ".join(words[-8:]) or "the metric asked"
 
 

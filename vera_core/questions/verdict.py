@@ -118,6 +118,7 @@ def read_verdict(question: str) -> VerdictRequest | None:
         found = read_yardstick(question)
         if found is not None:
             plan, comparison = found
+            plan = _in_bar_unit(plan, comparison)
             return VerdictRequest("threshold", "above" if comparison.above else "below", plan, comparison=comparison,
                                   unclear=_yardstick_unclear(comparison, plan))
     return verdict
@@ -199,9 +200,15 @@ def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest
         if item is None:
             return None
         plan = MetricPlan(item, None, item, "library", Item(item), "amount", at, False, None, asked_scale(clause))
-    plan = replace(plan, periods=at, direction=every)
+    plan = _in_bar_unit(replace(plan, periods=at, direction=every), comparison)
     return VerdictRequest("threshold", test, plan, comparison=comparison, every=every,
                           unclear=_yardstick_unclear(comparison, plan))
+
+
+def _in_bar_unit(plan: MetricPlan, comparison: Comparison) -> MetricPlan:
+    """A quotient held against a bar written in percent ("expense ratio - total expenses divided by total revenues -
+    below 80%?") is that quotient in percent."""
+    return replace(plan, unit="percent") if comparison.unit == "percent" and plan.unit == "ratio" else plan
 
 
 def _yardstick_unclear(comparison: Comparison, plan: MetricPlan) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vera_core.questions.comparisons import _ABOVE, _CMP, _NUMBER, Comparison, _inclusive, _value
+from vera_core.questions.comparisons import _ABOVE, _CMP, _NUMBER, NOTE_LABEL, Comparison, _inclusive, _value
 from vera_core.questions.figure import YES_NO_CLAUSE, asked_periods
 from vera_core.questions.metric import MetricPlan, read_plan
 
@@ -86,6 +86,7 @@ def _measure(question: str, bar: re.Match) -> str:
         sentence = next((s for s in _sentences(question) if bar.group(0) in s), question)
         text = sentence[:sentence.index(bar.group(0))]
         text = re.sub(r"^.*?\b(?:is|are|was|were|does|do|did|has|have)\s+(?:the\s+|its\s+)?", "", text, flags=re.I)
+        text = NOTE_LABEL.sub("", text.strip())  # "Capital-light screen: capex under 5% of net sales"
     text = _TAIL.sub("", text)
     text = re.sub(r"\s+(?:of|at|is|be|was|stay|remain)\s*$", "", text.strip(" ,.?:;"), flags=re.I)
     # NOTE: a parenthesis that names the line ("capex (purchases of property and equipment, from the cash flow

@@ -78,6 +78,10 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
                 continue
             source = sources.get(grid.chunk_id, Source("other", grid.statement))
             statement_rank = 0 if not statement_gate(source, needed) else 1 if source.role == "statement" else 2
+            if not needed and not request.non_gaap:
+                # NOTE: an item no vocabulary places ("total expenses") is read from the reporting entity's own
+                # statements before a segment's or a summary's table that prints a row of the same name
+                statement_rank = 0 if source.role == "statement" else 2 if source.role == "other_entity" else 1
             if concept is not None and concept.per_share and not any(c.unit == "per_share" for c in values):
                 continue  # "diluted" shares outstanding are not diluted earnings per share
             # NOTE: a line no vocabulary knows, printed both as revenue and as its cost ("Cloud services and license
@@ -309,8 +313,10 @@ class CellFinder:
                 continue
             for cell in cells[:1]:
                 why = cand.refused or ("" if qualified else statement_gate(cand.source, needed))
-                why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and concept is not None
-                              else "")
+                # NOTE: an item no vocabulary knows is refused as a percentage when the question asks it in a currency's
+                # scale ("TD SYNNEX SG&A ... in $ millions": not its share of revenue in a results-of-operations table)
+                why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and (
+                    concept is not None or bool(request and request.scale)) else "")
                 per_share_asked = concept.per_share if concept is not None else bool(
                     request and {"share", "eps"} & request.question_terms)
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked

@@ -1,0 +1,52 @@
+"""Issue 25, seventh part: metric and verdict classes of the round-6 filing set (w17's questions, dev since its one
+held-back measurement) that abstained, each a class. Golds are the writer's own (data/blind/r6-filings-holdout.jsonl),
+judged as `vera eval` judges them. The filing is made searchable only (grids and keyword index). Skipped when
+../shared/corpus is absent."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from vera_core.cli.eval_judge import judge
+from vera_core.query import QueryEngine
+from vera_core.questions.metric import definitions, read_plan
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+FILES = [CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXPRESS_2022_10K", "3M_2018_10K")]
+GOLDS = blind_golds("r6-filings-holdout")
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory) -> QueryEngine:
+    if not all(path.is_file() for path in FILES):
+        pytest.skip(f"financebench-dev filings not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round7-filings", FILES), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w17-039", "'compute 2022 ROA = net income / average total assets': 'as' inside 'assets' starts no definition, and "
+                "the formula after '=' is the return on average assets"),
+    ("w17-040", "'expense ratio - total expenses divided by total revenues net of interest expense - below 80%?': a "
+                "definition set between dashes, a quotient held against a bar in percent, and 'total expenses' read "
+                "from the consolidated income statement, not the Consumer Services segment's 'selected income "
+                "statement data'"),
+    ("w17-030", "'Capital-light screen: capex under 5% of net sales. Does 3M pass for FY2018?': the note's label before "
+                "the colon is not the measure's name"),
+])
+def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, cls):
+    gold = GOLDS[qid]
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.parametrize("question, name, body", [
+    ("compute 2022 ROA = net income / average total assets, two decimals", "compute 2022 ROA",
+     "net income / average total assets, two decimals"),
+    ("Is the expense ratio - total expenses divided by total revenues - below 80%?", "", "total expenses divided by total "
+                                                                                        "revenues"),
+])
+def test_definitions_written_with_an_equals_sign_or_between_dashes(question, name, body):
+    assert definitions(question) == {name: body}
+    assert read_plan(question).name.strip(" -") == read_plan(question).name
