@@ -13,7 +13,8 @@ from vera_core.query import QueryEngine
 from vera_core.questions.metric import definitions, read_plan
 
 CORPUS = ROOT.parent / "shared" / "corpus"
-FILES = [CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXPRESS_2022_10K", "3M_2018_10K")]
+FILES = [CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXPRESS_2022_10K", "3M_2018_10K",
+                                                                    "3M_2022_10K")]
 GOLDS = blind_golds("r6-filings-holdout")
 
 
@@ -34,6 +35,9 @@ def engine(tmp_path_factory) -> QueryEngine:
                 "statement data'"),
     ("w17-030", "'Capital-light screen: capex under 5% of net sales. Does 3M pass for FY2018?': the note's label before "
                 "the colon is not the measure's name"),
+    ("w17-033", "'what operating income did the Health Care business segment post for 2022': the segment table prints "
+                "'2022' over the middle of its three columns (Net Sales, % of Total, Operating Income); the year dates "
+                "the group"),
 ])
 def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, cls):
     gold = GOLDS[qid]
@@ -50,3 +54,18 @@ def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, c
 def test_definitions_written_with_an_equals_sign_or_between_dashes(question, name, body):
     assert definitions(question) == {name: body}
     assert read_plan(question).name.strip(" -") == read_plan(question).name
+
+
+def test_a_year_centred_over_a_group_of_columns_dates_the_group():
+    from vera_core.records import Period
+    from vera_core.tables.column_groups import group_years
+
+    headers = ["", "Net Sales", "2022 % of Total", "Operating Income (Loss)", "Net Sales (2)", "2021 % of Total",
+               "Operating Income (Loss) (2)", "% change Net Sales"]
+    y22, y21 = Period("year", "", 2022), Period("year", "", 2021)
+    periods = (None, None, y22, None, None, y21, None, None)
+    assert group_years(headers, periods) == (None, y22, y22, y22, y21, y21, y21, None)
+    # NOTE: groups whose headers differ are not groups: nothing moves
+    assert group_years(["", "Revenue", "2022", "Margin", "Cost", "2021", "Other"], (None, None, y22, None, None, y21,
+                                                                                     None)) == (None, None, y22, None,
+                                                                                                None, y21, None)

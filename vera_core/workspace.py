@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
 from vera_core.records import TableGrid
+from vera_core.tables.column_groups import grouped_grid
 from vera_core.tables.totals import label_totals
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
 
@@ -215,9 +216,9 @@ class Workspace:
         return title
 
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
-        """A document's table grids, cached like its chunks; a total printed without a label is named for the rows
-        it sums (`tables.totals`)."""
-        return self._cached(self._grids, doc_id, lambda d: [label_totals(g) for g in self.catalog.grids(d)])
+        """A document's table grids, cached like its chunks; a year centred over a group of columns dates the group
+        (`tables.column_groups`), and a total printed without a label is named for the rows it sums (`tables.totals`)."""
+        return self._cached(self._grids, doc_id, lambda d: [label_totals(grouped_grid(g)) for g in self.catalog.grids(d)])
 
     def _cached(self, cache: dict, doc_id: str, load):
         with self._lock:

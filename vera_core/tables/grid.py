@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
 from vera_core.finance.dates import DATE_MDY, MONTH_NAME, PERIOD_LEAD, YEAR
+from vera_core.tables.column_groups import group_years
 from vera_core.tables.periods import column_period, dated
 from vera_core.finance.statements import classify_table, is_statement_title
 from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_exceptions, scale_statement
@@ -73,6 +74,7 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
     context = f"{caption} {title} {headers[0]}"  # the stub's header often reads "Years ended December 31"
     periods = tuple(None if j == 0 or _REFERENCE_COLUMN.match(headers[j]) else column_period(headers[j], context, statement)
                     for j in range(raw.width))
+    periods = group_years(headers, periods)
     # NOTE: "Segment results 2024": every measure column is of 2024; a title naming two years ("as of December 31,
     # 2022 and 2021") says which years the columns hold, not that each holds the first
     if not any(periods) and (caption or title) and len({m.group("y")[-2:] for m in YEAR.finditer(caption or title)}) == 1:

@@ -83,7 +83,9 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
     if COMPARISON.search(header):
         return None
     own_dates = dates_in(header)
-    year_match = FISCAL_YEAR.search(header) or YEAR.search(header)
+    # NOTE: a year over its group's share column ("2022 % of Total") is the year, not a percentage
+    probe = re.sub(r"(?<=\d)\s+%(?=\s*of\b)", " ", header)
+    year_match = FISCAL_YEAR.search(probe) or YEAR.search(probe)
     if not own_dates and not year_match:
         return None
     if own_dates:
