@@ -1,5 +1,5 @@
 """Issue 25, seventh part: metric and verdict classes of the round-6 filing set (w17's questions, dev since its one
-held-back measurement) that abstained, each a class. Golds are the writer's own (data/blind/r6-filings-holdout.jsonl),
+held-back measurement) and of the first blind filing set (filings-dev) that abstained, each a class. Golds are the writer's own (data/blind/r6-filings-holdout.jsonl),
 judged as `vera eval` judges them. The filing is made searchable only (grids and keyword index). Skipped when
 ../shared/corpus is absent."""
 
@@ -13,15 +13,16 @@ from vera_core.query import QueryEngine
 from vera_core.questions.metric import definitions, read_plan
 
 CORPUS = ROOT.parent / "shared" / "corpus"
-FILES = [CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXPRESS_2022_10K", "3M_2018_10K",
-                                                                    "3M_2022_10K")]
-GOLDS = blind_golds("r6-filings-holdout")
+FILES = [*(CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXPRESS_2022_10K", "3M_2018_10K",
+                                                                      "3M_2022_10K")),
+         CORPUS / "financebench-dev3" / "SONICAUTOMOTIVE_2022_10K.pdf"]
+GOLDS = {**blind_golds("r6-filings-holdout"), **blind_golds("filings-dev")}
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
     if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev filings not found under {CORPUS}")
+        pytest.skip(f"financebench-dev/dev3 filings not found under {CORPUS}")
     return QueryEngine(searchable_pdfs(tmp_path_factory, "round7-filings", FILES), llm=None)
 
 
@@ -38,6 +39,9 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w17-033", "'what operating income did the Health Care business segment post for 2022': the segment table prints "
                 "'2022' over the middle of its three columns (Net Sales, % of Total, Operating Income); the year dates "
                 "the group"),
+    ("w5-044", "'did diluted EPS fall in 2022 while long-term debt (the Long-Term Debt line on the balance sheet) went "
+               "up?': 'Earnings (loss) per common share' under 'Diluted earnings (loss) per common share:' is diluted EPS, "
+               "and a parenthesis naming the line as printed is where it is printed, not part of the item"),
 ])
 def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, cls):
     gold = GOLDS[qid]

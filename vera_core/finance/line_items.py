@@ -176,6 +176,10 @@ BENEFIT_FIRST = re.compile(r"\b(?:benefit|credit)s?\s+(?:from\s+)?\(\s*(?:provis
 taxes"): its figures are the negative of the expense."""
 
 
+_ALTERNATE_WORDS = label_terms("loss common")
+"""Words a row adds to what it names without naming another line: "Earnings (loss) per common share"."""
+
+
 def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> float:
     """How well a row prints a phrase: every phrase word must be in the label or its parent row's
     label ("Diluted" under "Earnings per share") else 0; then the fewer extra words the label has,
@@ -184,8 +188,10 @@ def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> f
         return 0.0
     own = label_terms(label)
     # NOTE: the parent row supplies words only to a label made of the phrase's own words ("Diluted"
-    # under "Earnings per share"); "Net income" under "Operating activities" is not operating income
-    borrowed = label_terms(parent) if parent and own <= phrase_terms else frozenset()
+    # under "Earnings per share"; "Earnings (loss) per common share" under "Diluted earnings (loss) per common
+    # share:", its loss and its common share said by every such row); "Net income" under "Operating activities" is
+    # not operating income
+    borrowed = label_terms(parent) if parent and own - _ALTERNATE_WORDS <= phrase_terms else frozenset()
     if not phrase_terms <= own | borrowed:
         return 0.0
     return min(1.0, len(phrase_terms & own) / max(len(own), 1))

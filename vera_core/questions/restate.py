@@ -9,7 +9,9 @@
   total revenues in 2023?".
 
 A restatement keeps every other word of the question (its periods, units, rounding and company), so
-the readers read them as before; a question none of these forms fits is returned unchanged.
+the readers read them as before; a question none of these forms fits is returned unchanged. A parenthesis that
+names the line as printed ("(the Long-Term Debt line on the balance sheet)") becomes where it is printed ("on the
+balance sheet").
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import re
 
 from vera_core.finance.line_items import concepts_in
 
-__all__ = ["restated"]
+__all__ = ["line_names_dropped", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -74,8 +76,20 @@ _SHARE_OWN = re.compile(rf"{_LEAD}(?P<ask>what\s+(?:was|is|were)\s+(?:the\s+)?)(
 _ROUGHLY = re.compile(r"^\s*(?:roughly|approximately|about)\s+", re.I)
 
 
+_LINE_NAMED = re.compile(r"\s*\((?:the\s+|its\s+)?[^()]{2,60}?\s+(?:line|row|caption)\s+(?P<where>(?:on|in|of|from)\s+"
+                         r"(?:the\s+)?[^()]{2,40}?)\)", re.I)
+"""'long-term debt (the Long-Term Debt line on the balance sheet)': the line's printed name said again, with where it
+is printed; the item is read once, with its statement."""
+
+
+def line_names_dropped(question: str) -> str:
+    """The question with each parenthesis that names a line as printed replaced by where it is printed."""
+    return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
+    question = line_names_dropped(question)
     for shape in (_growth, _share):
         found = shape(question)
         if found:
