@@ -65,3 +65,17 @@ def test_what_a_terse_note_asks_a_list_of(question, asked):
     from vera_core.answer.list_shape import list_object
 
     assert list_object(question) == asked
+
+
+def test_which_of_our_rules_asks_for_documents(transit):
+    """'Which of our rules talk about breath tests or drug tests for staff, say after a crash?': 'our rules' are the
+    organisation's documents, found by what they say (three of the four that set drug and alcohol testing here; the
+    contractor procedure's 'subject to the Authority's drug and alcohol testing program' ranks below the decision's
+    bar), and the topic is what follows the ask."""
+    gold = TRANSIT_GOLDS["w18-008"]
+    answer = transit.answer(gold["question"], mode="deterministic")
+    assert answer.intent.subtype == "documents"
+    found, required = list_coverage(gold, answer)["docs"]
+    assert (found, required) >= (3, 4) and list_coverage(gold, answer)["unexpected_docs"] == (0, 0), answer.answer[:400]
+    assert "breath tests or drug tests" in answer.answer.splitlines()[0]
+    assert "Which of our rules" not in answer.answer.splitlines()[0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
 from vera_core.documents.kinds import KIND_NOUNS
-from vera_core.retrieve.router import IN_THE_SET, SET_NAMED_WORDS
+from vera_core.retrieve.router import IN_THE_SET, OUR_DOCUMENTS, SET_NAMED_WORDS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens
@@ -27,8 +27,8 @@ CONTEXT_WEIGHT = 0.5
 """A concept held only by a passage's section title or parent item counts this much."""
 
 _KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
-_ASK_WHICH = (r"(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
-              rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}(?:\s*,\s*{_KINDS})*(?:,?\s+(?:or|and)\s+{_KINDS})?\b")
+_ASK_WHICH = (r"(?:(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
+              rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}(?:\s*,\s*{_KINDS})*(?:,?\s+(?:or|and)\s+{_KINDS})?\b|{OUR_DOCUMENTS})")
 _ASK_ANY = rf"(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{_KINDS}\b"
 _ASK_LIST = rf"list\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{_KINDS}"
 """The words that ask for documents: "which (of our) policies", "do any of the documents", "list the policies"."""

@@ -159,6 +159,10 @@ IN_THE_SET = r"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?"
 """The set a question's documents sit in, said between them and "that" ("every document in the set that ...")."""
 """A set named between the documents and their verb ("which policies in the Corvid Pay set require ...")."""
 
+OUR_DOCUMENTS = (r"which\s+of\s+(?:our|your)\s+(?:[\w-]+\s+)?(?:rules|guides|guidance|rulebooks|materials|paperwork|"
+                 r"write-?ups)\b")
+"""A reader's word for an organisation's documents, asked of the set ("Which of our rules talk about ...")."""
+
 COVERAGE_RULES = [
     _rule("coverage:documents:which-documents", "documents",
           rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
@@ -169,6 +173,8 @@ COVERAGE_RULES = [
           # working from home? which policies"; "Where do our policies apply a four-eyes principle? List the policies.")
           rf"|(?:^|[?.!]\s*)(?:(?:and|so)\s+)?(?:which|what|list|name)\s+(?:(?:ones?\s+)?of\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
           rf"(?:relevant\s+)?{DOC_SETS}\s*[?.!]*\s*$"
+          # NOTE: "Which of our rules talk about breath tests ...?": a reader's word for the documents, asked of a set
+          rf"|\b{OUR_DOCUMENTS}(?=\s+(?:(?:do|does|also|actually)\s+)?{DOC_SET_VERBS}\b)"
           # NOTE: "I need every policy that talks about cooperating with law enforcement - which ones?"
           rf"|\b(?:every|each|all\s+(?:the\s+|our\s+)?)\s*(?:polic(?:y|ies)|documents?|docs|procedures?|standards?)"
           rf"{IN_THE_SET}\s+(?:that|which)\s+(?:\w+\s+)?{DOC_SET_VERBS}\b",
