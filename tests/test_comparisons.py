@@ -80,10 +80,18 @@ def test_one_amount_against_another_reads_both_cited_at_the_period():
 
 
 def test_a_yardstick_in_another_unit_withholds_the_verdict():
-    request = read_verdict("Was the current ratio above 150% at the end of FY2024?")
-    assert request is not None and request.unclear and "150%" in request.unclear
+    request = read_verdict("Was the operating margin above 2x in FY2024?")
+    assert request is not None and request.unclear and "2x" in request.unclear  # a percentage against a multiple
     request = read_verdict("Was revenue above 90,000 in FY2024?")
     assert request is not None and request.unclear  # no currency or scale
+
+
+def test_a_quotient_against_a_bar_in_percent_is_the_quotient_in_percent():
+    """'current ratio above 150%', 'expense ratio ... below 80%': an analyst's percent of a quotient (1.5x is 150%)."""
+    request = read_verdict("Was the current ratio above 150% at the end of FY2024?")
+    assert request is not None and not request.unclear and request.plan.unit == "percent"
+    _, (value, lead) = verdict("Was the current ratio above 150% at the end of FY2024?", balance=BALANCE)
+    assert value == "yes" and "172.6%" in lead  # 49,616 / 28,748
 
 
 @pytest.mark.parametrize("question, kind, measure, other, threshold", [

@@ -73,3 +73,54 @@ def test_a_year_centred_over_a_group_of_columns_dates_the_group():
     assert group_years(["", "Revenue", "2022", "Margin", "Cost", "2021", "Other"], (None, None, y22, None, None, y21,
                                                                                      None)) == (None, None, y22, None,
                                                                                                 None, y21, None)
+
+
+@pytest.mark.parametrize("question, months, year", [
+    ("Costco net sales for the first 36 weeks of fiscal 2023, in $ millions?", 9, 2023),
+    ("CRM 1H FY24 non-GAAP net income, $M", 6, 2024),
+    ("Revenue for the first half of fiscal 2024?", 6, 2024),
+    ("Salesforce non-GAAP income from operations for the first half of fiscal 2024 (six months ended July 31, 2023)?",
+     6, 2023),
+])
+def test_a_part_of_a_fiscal_year_is_asked_by_its_length(question, months, year):
+    """'the first 36 weeks of fiscal 2023' is nine months of that fiscal year; a dated parenthesis ('(six months ended
+    July 31, 2023)') says which part of the named year is asked, and the whole year is not asked besides it."""
+    from vera_core.questions.figure import asked_periods
+
+    periods, _ = asked_periods(question)
+    assert [(p.kind in ("months", "fiscal_months"), p.months, p.year) for p in periods] == [(True, months, year)]
+
+
+def test_the_months_of_a_fiscal_year_end_in_that_fiscal_year():
+    """Salesforce's fiscal year ends in January: its six months ended July 31, 2023 are the first half of fiscal 2024,
+    not of fiscal 2023; a calendar company's are its calendar year's."""
+    from vera_core.answer.figures.gates import period_matches
+    from vera_core.records import Period
+
+    half = Period("months", "2023-07-31", 2023, 6)
+    assert period_matches(Period("fiscal_months", "", 2024, 6), half, year_end_month=1)
+    assert not period_matches(Period("fiscal_months", "", 2023, 6), half, year_end_month=1)
+    assert period_matches(Period("fiscal_months", "", 2023, 6), Period("months", "2023-06-30", 2023, 6), year_end_month=12)
+    # NOTE: a prior-year period shifted from a dated one keeps the calendar's year (Q2 a year earlier)
+    assert period_matches(Period("months", "", 2022, 6), Period("months", "2022-07-31", 2022, 6), year_end_month=1)
+
+
+IR = CORPUS / "ir-dev"
+RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w6-016", "'Costco net sales for the first 36 weeks of fiscal 2023': the 36 weeks ended May 7, 2023"),
+    ("w6-032", "'CRM 1H FY24 non-GAAP net income': the six months ended July 31, 2023, Salesforce's fiscal year ending in "
+               "January"),
+    ("w5-065", "'Salesforce non-GAAP income from operations for the first half of fiscal 2024 (six months ended July 31, "
+               "2023)': the dated parenthesis is the period, and 'Salesforce (NYSE: CRM)' names the company"),
+])
+def test_a_year_to_date_figure_of_a_release(tmp_path_factory, qid, cls):
+    if not all(path.is_file() for path in RELEASES):
+        pytest.skip(f"ir-dev releases not found under {IR}")
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, f"releases-{qid}", RELEASES), llm=None)
+    gold = GOLDS[qid]
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"

@@ -162,7 +162,8 @@ class Period:
 
     kind: str
     """`fiscal_year` (a year's flow), `quarter`, `months` (three/six/nine months ended), `instant`
-    (as of a date, balance-sheet style) or `year` (a bare year, kind unknown)."""
+    (as of a date, balance-sheet style), `year` (a bare year, kind unknown) or, asked only, `fiscal_months` (the
+    first `months` of fiscal year `year`: "the first half of fiscal 2024")."""
     end: str = ""
     """ISO end date (YYYY-MM-DD) when printed; '' when only the year is known."""
     year: int | None = None

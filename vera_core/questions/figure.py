@@ -210,6 +210,18 @@ _YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
 """'in the year ended Sept 30, 2023': the twelve months to that date, not the balance at it."""
 
 
+_PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
+                           r"eleven)\s+(?P<unit>weeks|months|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*)"
+                           r"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|(?<=')\d\d)\b",
+                           re.I)
+"""The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
+first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
+RESTATED_GAP = 40
+"""At most this many characters between a named year and the parenthesis that dates the part of it asked."""
+_RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:ended|ending)\s+$", re.I)
+"""'(six months ended ' before a date: the period a parenthesis restates."""
+
+
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     """Periods a question names, in order, with the words naming each."""
     found: list[tuple[int, int, Period, str]] = []
@@ -240,11 +252,21 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             year = _full_year(m.group("y"))
             found.append((m.start(), m.end(), Period("instant", f"{year}-{int(m.group('m')):02d}-{int(m.group('d')):02d}",
                                                      year), m.group(0)))
+    for m in _PART_OF_YEAR.finditer(question):  # "the first 36 weeks of fiscal 2023", "1H FY24"
+        if free(*m.span()):
+            months = 6 if m.group("half") or m.group("h") else _months(f"{m.group('n')} {m.group('unit')} ended")
+            if months and months < 12:
+                found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(m.group("y")), months), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
         for m in pattern.finditer(question):
             if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
+    # NOTE: "the first half of fiscal 2024 (six months ended July 31, 2023)": the dated period in parentheses says which
+    # part of the named year is asked; the year is not asked besides it
+    restated = [f for f in found if f[2].kind == "months" and _RESTATED_BEFORE.search(question[max(0, f[0] - 30):f[0]])]
+    if restated:
+        found = [f for f in found if f[2].end or not any(0 < r[0] - f[1] <= RESTATED_GAP for r in restated)]
     periods: list[Period] = []
     texts: list[str] = []
     for _, _, period, text in found:

@@ -179,7 +179,9 @@ def period_label(period: Period) -> str:
         return f"as of {end}" if end else f"year-end {period.year}"
     if period.kind == "quarter":
         return f"Q{period.quarter} {period.year}" + (f" (quarter ended {end})" if end else "")
-    if period.kind == "months":
+    if period.kind in ("months", "fiscal_months"):
         words = {3: "three", 6: "six", 9: "nine"}.get(period.months or 0, str(period.months))
+        if period.kind == "fiscal_months":
+            return f"the first {words} months of fiscal {period.year}"
         return f"{words} months ended {end}" if end else f"{words} months of {period.year}"
     return str(period.year)

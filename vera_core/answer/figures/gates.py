@@ -92,7 +92,8 @@ def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
 def period_matches(asked: Period, column: Period | None, year_end_month: int | None = None) -> bool:
     """Whether a column's period is the one asked. A fiscal year asked ("FY2018", "2018") matches that
     year's flow column or its year-end balance column; a date asked matches that date; a quarter asked
-    matches a three-month column of that fiscal quarter (the document's fiscal year, else the calendar's)."""
+    matches a three-month column of that fiscal quarter (the document's fiscal year, else the calendar's), and a
+    part of a year asked by its length and fiscal year a column of that length ending in that fiscal year."""
     if column is None:
         return False
     if asked.kind == "year":
@@ -109,8 +110,13 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
         if column.end:
             return fiscal_quarter(column.end, year_end_month or 12) == (asked.year, asked.quarter)
         return column.year == asked.year and column.quarter == asked.quarter
-    return column.kind in ("months", "quarter") and (column.months or 3) == asked.months and \
-        (column.end == asked.end if column.end and asked.end else column.year == asked.year)
+    if column.kind not in ("months", "quarter") or (column.months or 3) != asked.months:
+        return False
+    if asked.kind == "fiscal_months" and column.end:
+        # NOTE: a part of a fiscal year asked by its year ("the first half of fiscal 2024"): the months ending in
+        # that fiscal year (Salesforce's six months ended July 31, 2023 are fiscal 2024's)
+        return fiscal_quarter(column.end, year_end_month or 12)[0] == asked.year
+    return column.end == asked.end if column.end and asked.end else column.year == asked.year
 
 
 def identity_gate(grid: TableGrid, cell: GridCell, statement: str) -> str:

@@ -14,6 +14,8 @@ _LEGAL = re.compile(r"\b((?:(?:[A-Z]|\d+[A-Z])[\w&'.-]*\s+){0,4}(?:[A-Z]|\d+[A-Z
                     r"Company|Co\b\.|Holdings?|Ltd\b\.?|Limited|plc|N\.V\.|S\.A\.|AG|SE|LLC|L\.P\.|Bancorp|Group)\b")
 _EXCHANGE = re.compile(r"[^\n]{0,80}(?i:nasdaq|nyse|new\s+york\s+stock\s+exchange|trading\s+symbols?|ticker)[^\n]{0,120}")
 _TICKER = re.compile(r"\b[A-Z]{2,5}\b")
+_LISTED_NAME = re.compile(r"\b((?:[A-Z][\w&'.-]*\s+){0,3}[A-Z][\w&'.-]*)\s*\(\s*(?i:nyse|nasdaq|nyse\s+american|tsx|lse)\s*:")
+"""A release names its company before its listing: "Salesforce (NYSE: CRM), the #1 AI CRM, today announced ..."."""
 _SYMBOLS = re.compile(r"trading\s+symbols?(?:\s*\(s\))?", re.I)
 _SYMBOL_LINE = re.compile(r"\s*(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6}\s*")
 """A cover's trading-symbol column prints each ticker on a line of its own ("WHLR", "OrCL" in small capitals)."""
@@ -57,8 +59,9 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
         words |= {w for p in parts if not _NOT_NAME_TOKEN.fullmatch(p) for w in label_terms(p) if len(w) > 1}
     for text in first_texts:
         cover |= label_terms(text[:4000])
-        for m in _LEGAL.finditer(text[:4000]):
-            words |= label_terms(m.group(1))
+        for pattern in (_LEGAL, _LISTED_NAME):
+            for m in pattern.finditer(text[:4000]):
+                words |= label_terms(m.group(1))
         for m in _EXCHANGE.finditer(text[:6000]):  # the ticker on a cover ("Nasdaq: BCBP", "(NASDAQ: INTC)")
             for t in _TICKER.findall(m.group(0)):
                 if t not in ("NYSE", "LLC", "NASDAQ", "USD"):
