@@ -124,3 +124,23 @@ def test_a_year_to_date_figure_of_a_release(tmp_path_factory, qid, cls):
     gold = GOLDS[qid]
     answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+DEV2 = CORPUS / "financebench-dev2"
+COVERS = [DEV2 / "ORACLE_2021_10K.pdf", DEV2 / "SALESFORCE_2023_10K.pdf"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w15-011", "'ORCL capex FY21': the cover's class line read as one line ('... per share OrCL New York Stock "
+                "Exchange') names the ticker, which is the company, not a qualifier"),
+    ("w15-021", "'CRM deferred revenue balance at 1/31/2023': the ticker printed after the eighth chunk of a cover split "
+                "into small chunks, and deferred revenue is the balance sheet's 'Unearned revenue', never revenue"),
+])
+def test_a_ticker_on_the_cover_and_a_liability_named_like_revenue(tmp_path_factory, qid, cls):
+    if not all(path.is_file() for path in COVERS):
+        pytest.skip(f"financebench-dev2 filings not found under {DEV2}")
+    gold = blind_golds("r5-filings-holdout")[qid]
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, f"covers-{qid}", [DEV2 / f"{gold['doc_name']}.pdf"]), llm=None)
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"

@@ -61,6 +61,10 @@ CONCEPTS: tuple[Concept, ...] = (
        r"\bproperty,?\s+plant,?\s+(?:and|&)\s+equipment\b|\bfixed\s+assets\b",
        ("property plant and equipment net", "net property plant and equipment", "property and equipment net",
         "net property and equipment", "property plant and equipment"), home=("balance",)),
+    # NOTE: a liability, never the revenue line: "deferred revenue balance" is Salesforce's "Unearned revenue"
+    _c("deferred revenue", r"\b(?:deferred|unearned)\s+revenues?\b|\bcontract\s+liabilit(?:y|ies)\b",
+       ("deferred revenue", "unearned revenue", "deferred revenues", "unearned revenues", "contract liabilities",
+        "contract liability"), home=("balance",)),
     _c("revenue", r"\b(?:total\s+|net\s+)?(?:revenues?|net\s+sales|turnover)\b|\btop[\s-]line\b",
        ("total net revenues", "total net revenue", "total revenues", "total revenue", "net revenues", "net revenue",
         "net sales", "revenues", "revenue", "sales"), home=("income",)),

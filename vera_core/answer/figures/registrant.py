@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from vera_core.finance.line_items import label_terms
 
-__all__ = ["Registrant", "registrant_words"]
+__all__ = ["Registrant", "cover_chunks", "registrant_words"]
 
 _LEGAL = re.compile(r"\b((?:(?:[A-Z]|\d+[A-Z])[\w&'.-]*\s+){0,4}(?:[A-Z]|\d+[A-Z])[\w&'.-]*),?\s+(?i:Inc\b\.?|Incorporated|Corporation|Corp\b\.?|"
                     r"Company|Co\b\.|Holdings?|Ltd\b\.?|Limited|plc|N\.V\.|S\.A\.|AG|SE|LLC|L\.P\.|Bancorp|Group)\b")
@@ -17,18 +17,28 @@ _TICKER = re.compile(r"\b[A-Z]{2,5}\b")
 _LISTED_NAME = re.compile(r"\b((?:[A-Z][\w&'.-]*\s+){0,3}[A-Z][\w&'.-]*)\s*\(\s*(?i:nyse|nasdaq|nyse\s+american|tsx|lse)\s*:")
 """A release names its company before its listing: "Salesforce (NYSE: CRM), the #1 AI CRM, today announced ..."."""
 _SYMBOLS = re.compile(r"trading\s+symbols?(?:\s*\(s\))?", re.I)
+_SYMBOL_JOINED = re.compile(r"(?i:per\s+share)\s+(?P<t>(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6})\s+(?i:the\s+)?"
+                            r"(?i:new\s+york|nasdaq|nyse)")
+"""The cover's class line read as one line: "Common Stock, par value $0.01 per share OrCL New York Stock Exchange"."""
 _SYMBOL_LINE = re.compile(r"\s*(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6}\s*")
 """A cover's trading-symbol column prints each ticker on a line of its own ("WHLR", "OrCL" in small capitals)."""
 _NOT_NAME_TOKEN = re.compile(r"\d+|10-?[KQ]|8-?K|20-?F|6-?K|\d{4}Q[1-4]|Q[1-4]|dated|earnings|release|transcript|slides|"
                              r"annual|report", re.I)
 """Parts of a document's file name that are its year, form or kind, not the company ("3M_2018_10K": 3M)."""
 FIRST_CHUNKS = 8
-"""A filing's cover (or a release's headline) is in its first chunks."""
+"""A filing's cover (or a release's headline) is in its first chunks, and on its first COVER_PAGES pages."""
+COVER_PAGES = 1
 
 
 NOT_A_NAME = label_terms("annual report form quarterly earnings release the and of k q cost costs total charge charges "
                          "market markets stock nasdaq nyse exchange common class")
 """Words the name patterns pick up beside a name that are line-item words, never the company."""
+
+
+def cover_chunks(chunks: list) -> list:
+    """The chunks a document's name and ticker are read from: its first FIRST_CHUNKS, and every chunk of its cover
+    page (a cover split into many small chunks prints its trading symbol after the eighth)."""
+    return [c for i, c in enumerate(chunks) if i < FIRST_CHUNKS or 0 < (c.page_start or 0) <= COVER_PAGES]
 
 
 class Registrant:
@@ -68,6 +78,8 @@ def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Regist
                     # NOTE: a ticker is the company even when it spells a line-item word ("COST"), in the
                     # question's normalised form too
                     tickers |= {t.lower(), *label_terms(t)}
+        for m in _SYMBOL_JOINED.finditer(text[:6000]):
+            tickers |= {m.group("t").lower(), *label_terms(m.group("t"))}
         for m in _SYMBOLS.finditer(text[:6000]):
             for line in text[m.end():m.end() + 600].splitlines():
                 if _SYMBOL_LINE.fullmatch(line) and line.strip().upper() not in ("NYSE", "NONE", "LLC", "NASDAQ", "USD"):

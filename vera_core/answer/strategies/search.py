@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from vera_core.answer.figures.registrant import FIRST_CHUNKS, Registrant, registrant_words
+from vera_core.answer.figures.registrant import Registrant, cover_chunks, registrant_words
 from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
@@ -44,7 +44,7 @@ def company_of(services: Services, doc_ids) -> Registrant:
     """The registrant's name words of the documents whose tables an answer reads (never a qualifier)."""
     docs = [d for d in (services.ws.catalog.document(i) for i in doc_ids) if d is not None]
     return registrant_words([d.name for d in docs],
-                            [c.text for d in docs for c in services.ws.doc_chunks(d.doc_id)[:FIRST_CHUNKS]])
+                            [c.text for d in docs for c in cover_chunks(services.ws.doc_chunks(d.doc_id))])
 
 
 def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,
