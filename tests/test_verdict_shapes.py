@@ -46,13 +46,9 @@ def test_two_movements_asked_together_are_both_tested(question, first, second):
     assert [p.year for p in verdict.plan.periods] == [p.year for p in verdict.also.plan.periods] == [2021, 2022]
 
 
-def test_two_movements_of_a_quarter_year_over_year_compare_two_quarters():
-    """Both clauses must compare two different periods: 'Q3 FY2023 (12 weeks ended May 7, 2023) ... year over year' is
-    the dated quarter against the one a year before (the parenthesis dates the quarter named), never the same quarter
-    twice, which would compare a figure with itself."""
+def test_two_movements_over_one_period_twice_are_withheld():
+    """Both clauses must compare two different years: 'Q3 FY2023 (12 weeks ended May 7, 2023) ... year over year' read
+    as the same quarter twice would compare a figure with itself."""
     verdict = read_verdict("In Costco's Q3 FY2023 (12 weeks ended May 7, 2023), did operating income fall year over "
                            "year even though net sales grew?")
-    assert verdict is not None and not verdict.unclear and verdict.also is not None
-    for request in (verdict, verdict.also):
-        before, after = request.plan.periods
-        assert (before.year, after.year) == (2022, 2023) and after.end == "2023-05-07" and before.months == 3
+    assert verdict is not None and verdict.unclear and verdict.also is None

@@ -263,10 +263,12 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
     # NOTE: "the first half of fiscal 2024 (six months ended July 31, 2023)": the dated period in parentheses says which
-    # part of the named year is asked; the year is not asked besides it
+    # part of the named year is asked; the year is not asked besides it (a quarter named is kept: its fiscal reading
+    # dates the same quarter a year before)
     restated = [f for f in found if f[2].kind == "months" and _RESTATED_BEFORE.search(question[max(0, f[0] - 30):f[0]])]
     if restated:
-        found = [f for f in found if f[2].end or not any(0 < r[0] - f[1] <= RESTATED_GAP for r in restated)]
+        found = [f for f in found if f[2].end or f[2].kind == "quarter"
+                 or not any(0 < r[0] - f[1] <= RESTATED_GAP for r in restated)]
     periods: list[Period] = []
     texts: list[str] = []
     for _, _, period, text in found:

@@ -86,6 +86,14 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         results.append((period_words(period), shown, _rounded(shown, each, operands), operands))
     if not results:
         return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")
+    read = [tuple((op.candidate.chunk.chunk_id, op.cell.row, op.cell.col) for op in ops) for _, _, _, ops in results]
+    if len(set(read)) < len(read):
+        # NOTE: two periods asked that resolve to the same cells ("Q1 fiscal 2024 (three months ended April 30, 2023)"
+        # read as two periods) would compare a figure with itself
+        same = [p for (p, _, _, _), key in zip(results, read) if read.count(key) > 1]
+        found, _ = _operands(results)
+        return MetricEvidence(missing=f"{plan.name}: {' and '.join(dict.fromkeys(same))} read the same figures, so "
+                                      f"nothing is compared; name the two periods apart.", found=found)
     why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results])
     if why:
         return _implausible(plan, why, results)
