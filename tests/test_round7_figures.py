@@ -157,3 +157,33 @@ def test_two_periods_that_read_the_same_cells_compare_nothing(tmp_path_factory):
     engine = QueryEngine(searchable_pdfs(tmp_path_factory, "same-cells", [release]), llm=None)
     answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
     assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
+
+
+def test_which_segment_had_the_higher_margin_ranks_each_segment_s_own_quotient(tmp_path_factory):
+    """'which McDonald's segment earned the higher operating margin (segment operating income / segment revenues), the
+    U.S. or International Operated Markets?': each listed segment's operating income over its own revenues, both
+    cited, the higher named (U.S. 53.6% against 34.8%)."""
+    filing = DEV2 / "MCDONALDS_2022_10K.pdf"
+    if not filing.is_file():
+        pytest.skip(f"financebench-dev2 filing not found under {DEV2}")
+    gold = blind_golds("r5-filings-holdout")["w15-018"]
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "segment-margins", [filing]), llm=None)
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]
+    assert "53.6%" in answer.answer and "34.8%" in answer.answer and len(answer.citations) == 4
+
+
+@pytest.mark.parametrize("question, among, ratio", [
+    ("Among FedEx's three transportation segments (Express, Ground, Freight), which had the highest operating margin in "
+     "fiscal 2023?", ("Express", "Ground", "Freight"), ("operating income", "revenue")),
+    ("Which division posted the lowest gross profit / net revenue in 2022: Beverages, Snacks or Foods?",
+     ("Beverages", "Snacks", "Foods"), None),
+])
+def test_a_margin_ranking_reads_the_listed_segments_and_the_quotient(question, among, ratio):
+    from vera_core.questions.verdict import read_verdict
+
+    request = read_verdict(question)
+    if ratio is None:  # NOTE: no margin word: not a margin ranking
+        assert request is None or request.ratio is None
+        return
+    assert request.kind == "which" and request.among == among and request.ratio == ratio

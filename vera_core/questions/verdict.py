@@ -75,7 +75,10 @@ class VerdictRequest:
     since: Period | None = None
     """which, by growth: the earlier period the question names ("2020 vs 2019"); None: a year before."""
     among: tuple[str, ...] = ()
-    """which, by growth: the segments the question names to choose from ("(Express, Ground, Freight)")."""
+    """which, by growth or by a ratio: the segments the question names to choose from ("(Express, Ground, Freight)")."""
+    ratio: tuple[str, str] | None = None
+    """which, by a ratio: its numerator and denominator, each read per segment ("operating income", "revenues" for
+    "which segment earned the highest operating margin"); the ratio printed is read first where a table prints it."""
     every: bool = False
     """compare: the test holds for every year of the span, each year against the one before ("improved
     every year from 2021 through 2023"), not only from the first year to the last."""
@@ -131,7 +134,7 @@ _JUDGED_BY = re.compile(r"\b(?:treat|call|flag|consider|anything|that)\b", re.I)
 
 
 def _read_verdict(question: str) -> VerdictRequest | None:
-    fastest = _which_grew(question)
+    fastest = _which_grew(question) or _which_margin(question)
     if fastest is not None:
         return fastest
     which = WHICH.search(question)
@@ -264,6 +267,36 @@ def _which_grew(question: str) -> VerdictRequest | None:
         return VerdictRequest("which", test, measure=measure, period=dated[-1] if dated else None, growth=True,
                               since=dated[0] if len(dated) > 1 else None, among=among)
     return None
+
+
+_RANK_MARGIN = re.compile(r"\b(?P<rank>highest|higher|best|better|strongest|lowest|lower|worst|weakest)\s+"
+                          r"(?P<m>(?:[\w-]+\s+){0,2}?margins?)\b|\b(?P<rank2>higher|lower)-margin\b", re.I)
+"""'which segment had the highest operating margin', 'the higher operating margin', 'a higher-margin business'."""
+_QUOTIENT = re.compile(r"^\s*(?P<a>[^/]+?)\s*(?:/|\bover\b|\bdivided\s+by\b)\s*(?P<b>[^/]+?)\s*$", re.I)
+_SEGMENT_WORDS = re.compile(r"\b(?:segment|division|divisional|business|unit)(?:['\u2019]s)?\s+", re.I)
+
+
+def _which_margin(question: str) -> VerdictRequest | None:
+    """A which-one question ranking the segments it lists by a margin ("Among FedEx's three transportation segments
+    (Express, Ground, Freight), which had the highest operating margin?"), each segment's margin its own numerator
+    over its own denominator (the question's definition, else the library's); None otherwise."""
+    m = _RANK_MARGIN.search(question)
+    among = _named_segments(question) if m else ()
+    if not among or not (_WHICH_UNIT.search(question) or re.search(r"\bwhich\b", question, re.I)):
+        return None
+    measure = re.sub(r"\s+", " ", m.group("m") or "margin").strip()
+    defined = definitions(question)
+    body = next(iter(defined.values()), "") if defined else ""
+    formula = body or (metric_named(measure).formula if metric_named(measure) else "")
+    parts = _QUOTIENT.match(formula or "")
+    if not parts:
+        return None
+    numerator, denominator = (_SEGMENT_WORDS.sub("", parts.group(x)).strip(" ()") for x in ("a", "b"))
+    periods, _ = asked_periods(question)
+    rank = (m.group("rank") or m.group("rank2")).lower()
+    test = "lowest" if rank in ("lowest", "lower", "worst", "weakest") else "highest"
+    return VerdictRequest("which", test, measure=measure, period=periods[-1] if periods else None, among=among,
+                          ratio=(numerator, denominator))
 
 
 _LISTED = re.compile(r"\((?P<p>[^()]*,[^()]*)\)|:\s*(?P<c>[^:?]*?,[^:?]*?)\s*\??\s*$")

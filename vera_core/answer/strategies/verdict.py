@@ -138,6 +138,8 @@ def _holds(test: str, before: float, after: float) -> bool:
 def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
     if request.growth:
         return _fastest(request, finder, searched)
+    if request.ratio is not None:
+        return _by_ratio(request, finder, searched)
     figures = segment_figures(request.measure, request.period, finder)
     if not figures:
         period = f" for {request.period.label}" if request.period else ""
@@ -186,6 +188,40 @@ def _fastest(request: VerdictRequest, finder: CellFinder, searched: Evidence) ->
             f"({_amount(best_before)} in {then} to {_amount(best)} in {when})" + (f"; then {others}." if others else "."))
     pieces = tuple(p for f, b, _ in growth for p in (_piece(b, request.measure), _piece(f, request.measure)))
     return replace(searched, pieces=pieces, lead=lead, verdict=Verdict(value=best.name, basis=request.basis))
+
+
+def _by_ratio(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
+    """The listed segment with the highest (or lowest) ratio, each segment's numerator over its own denominator at the
+    period asked, every figure cited; withheld unless two listed segments print both and every listed segment found
+    on one side is found on the other (a ranking without one of them would name the wrong one)."""
+    listed = lambda name: _listed(name, request.among)  # noqa: E731
+    numerator, denominator = request.ratio
+    sides = [segment_figures(measure, request.period, finder, listed) for measure in (numerator, denominator)]
+    index = [{_which_listed(f.name, request.among): f for f in side} for side in sides]
+    keys = set(index[0]) | set(index[1])
+    paired = [(index[0][k], index[1][k]) for k in keys if k is not None and k in index[0] and k in index[1]
+              and index[1][k].cell.value and index[0][k].cell is not index[1][k].cell
+              and index[0][k].cell.period == index[1][k].cell.period]
+    if len(paired) < 2 or len(paired) < len(keys - {None}):
+        why = (f"No table in scope prints both {numerator} and {denominator} for each segment listed at the period asked, "
+               f"so no segment's {request.measure} can be ranked.")
+        return replace(searched, empty_message=f"No verdict is given: {why}", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=why))
+    ratios = [(a, b, (a.cell.value * a.cell.scale) / (b.cell.value * b.cell.scale)) for a, b in paired]
+    ratios.sort(key=lambda x: x[2], reverse=request.test == "highest")
+    best, best_base, value = ratios[0]
+    when = best.cell.period.label if best.cell.period else best.cell.header
+    others = ", ".join(f"{a.name} {r * 100:.1f}%" for a, _, r in ratios[1:])
+    lead = (f"{best.name}: it had the {request.test} {request.measure} of the {len(ratios)} segments, {when}: "
+            f"{value * 100:.1f}% ({_amount(best)} / {_amount(best_base)}; {numerator} over {denominator})"
+            + (f"; then {others}." if others else "."))
+    pieces = tuple(p for a, b, _ in ratios for p in (_piece(a, numerator), _piece(b, denominator)))
+    return replace(searched, pieces=pieces, lead=lead, verdict=Verdict(value=best.name, basis=request.basis))
+
+
+def _which_listed(name: str, among: tuple[str, ...]) -> int | None:
+    """The position of the listed segment a row names, or None."""
+    return next((i for i, listed in enumerate(among) if _listed(name, (listed,))), None)
 
 
 def _listed(name: str, among: tuple[str, ...]) -> bool:
