@@ -79,3 +79,20 @@ def test_which_of_our_rules_asks_for_documents(transit):
     assert (found, required) >= (3, 4) and list_coverage(gold, answer)["unexpected_docs"] == (0, 0), answer.answer[:400]
     assert "breath tests or drug tests" in answer.answer.splitlines()[0]
     assert "Which of our rules" not in answer.answer.splitlines()[0]
+
+
+def test_a_title_shared_by_two_documents_scopes_both(tmp_path_factory):
+    """'Which terms are defined in the glossary of the Information Security Policy?' over a store holding the samples'
+    information_security_policy.md and a laboratory's 'Corriveau Diagnostics, Inc. — Information Security Policy': the
+    file name and the title (without the organisation before its dash) both name a document, and the one with a
+    glossary answers (w14-038 read only the sample, which has none)."""
+    from tests.conftest import settings_for
+    from vera_core.ingest.service import Ingestor
+    from vera_core.workspace import Workspace
+
+    laboratory = ROOT / "data" / "blind" / "policies-r5-holdout"
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("shared-title")), batch=True)
+    ingestor = Ingestor(ws)
+    for path in [ROOT / "data" / "samples" / "information_security_policy.md", *sorted(laboratory.glob("*.md"))]:
+        assert ingestor.ingest_file(path).status == "ingested"
+    complete_list(QueryEngine(ws, llm=None), blind_golds("r5-policies-holdout")["w14-038"])

@@ -495,13 +495,15 @@ _DEFINITIONS_TITLE = re.compile(r"^(?:(?:part|section|appendix|annex|schedule|ch
                                 r"definitions|abbreviations|acronyms|terms(?:\s+used)?(?:\s+in\s+th(?:is|e)\s+\w+)?\s*$)\b", re.I)
 
 
-def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks,
+                     named: Sequence[str] = ()) -> ListAnswer | None:
     """The terms the document defines ("Which terms are defined in the Incident Response Plan?"): the
-    items of its Definitions (or Glossary) section, in the best hits' first document that has one."""
+    items of its Definitions (or Glossary) section, in the best hits' first document that has one. `named`: the
+    documents the question names by title, read after the hits' (two documents may share the title asked)."""
     if not _DEFINED_ASKED.search(question):
         return None
     asked = terms(question)
-    docs = list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))
+    docs = list(dict.fromkeys([*(c.doc_id for c in hits[:HITS_READ]), *named]))
     titled = {d: next((c.heading_titles[0] for c in doc_chunks(d) if c.heading_titles), "") for d in docs}
     # NOTE: the document the question names comes first ("... defined in the Incident Response Plan")
     for doc_id in sorted(docs, key=lambda d: -len(terms(titled[d]) & asked)):

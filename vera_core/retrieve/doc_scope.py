@@ -172,15 +172,26 @@ def _title_words(title: str) -> list[str]:
     return [w for w in _WORD.findall(_TITLE_NUMBER.sub("", title).lower()) if w not in TITLE_GENERIC]
 
 
+_ORG_PREFIX = re.compile(r"^(?:[^\u2014\u2013:|]{2,60}?\s(?:\u2014|\u2013|-{1,2}|\|)|"
+                         r"(?!(?:chapter|part|section|appendix|annex|schedule|article)\b)[^\u2014\u2013:|\d]{2,60}?[^\s\d]:)"
+                         r"\s+(?=\S.{5,})", re.I)
+"""An organisation's name before the document's own title, set off by a dash, a bar or a colon ("Brightwater Freight
+Ltd: Information Security Policy"; never a numbering such as "Chapter 4:")."""
 _TITLE_HEAD = re.compile(r"^(?P<head>.+?)\s+(?:of|for|on|in|at|within)\s+\S", re.I)
 
 
 def _title_forms(title: str) -> list[tuple[list[str], bool]]:
-    """The ways a question names a document by its title: its words, and the words before its first "of"
-    or "for" when a kind word follows them ("the acceptable use policy" for "Acceptable Use of Information
-    Technology Resources"), each with whether it is that short form."""
+    """The ways a question names a document by its title: its words (and without an organisation's name set off
+    before it), and the words before its first "of" or "for" when a kind word follows them ("the acceptable use policy" for
+    "Acceptable Use of Information Technology Resources"), each with whether it is that short form."""
     words = _title_words(title)
     forms = [(words, False)] if words else []
+    # NOTE: "Corriveau Diagnostics, Inc. — Information Security Policy": a reader names it without the organisation set
+    # off before it (the whole title still names it: "Joiners, Movers and Leavers: Access Procedure")
+    own = _title_words(_ORG_PREFIX.sub("", title))
+    if own and own != words:
+        forms.append((own, False))
+        title = _ORG_PREFIX.sub("", title)
     head = _TITLE_HEAD.match(_TITLE_NUMBER.sub("", title).strip())
     short = _title_words(head.group("head")) if head else []
     if len(short) >= 2 and short != words:
@@ -301,8 +312,10 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
         keys = {d.doc_id: _doc_key(d) for d in documents}
         refs = find_references(question, documents)
         if titles:
+            # NOTE: words that are one document's file name and another's title name both ("the Information Security
+            # Policy" is information_security_policy.md and Corriveau's "... — Information Security Policy")
             refs += [t for t in find_titles(question, titles)
-                     if not any(r.start < t.end and t.start < r.end for r in refs)]
+                     if not any(r.start < t.end and t.start < r.end and r.kind != "document-name" for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []

@@ -77,7 +77,7 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     the section it opens (`answer.heading_lists`), else the list that is the body of a section titled for
     the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
-    first = (definitions_list(plan.question, chunks, services.ws.doc_chunks)
+    first = (definitions_list(plan.question, chunks, services.ws.doc_chunks, plan.intent.doc_scope or ())
              or table_list(plan.question, chunks, services.ws.doc_grids)
              or _evidence_list(plan, chunks, services)
              or rows_holding(plan.question, chunks, services.ws.doc_grids))
