@@ -180,3 +180,13 @@ def complete_list(engine, gold: dict):
     assert len(answer.items) == len(gold["required_items"]), [i.text for i in answer.items]  # nothing beside it
     assert all(i.citations for i in answer.items)
     return answer
+
+
+@pytest.fixture(scope="module")
+def transit(tmp_path_factory):
+    """The round-6 held-back policies (w18's transit authority, data/blind/policies-r6-holdout), dev since their one
+    measurement: a store of its seven documents."""
+    from vera_core.query import QueryEngine
+
+    return QueryEngine(markdown_store(tmp_path_factory, "transit-store", ROOT / "data" / "blind" / "policies-r6-holdout", 7),
+                       llm=None)

@@ -67,13 +67,8 @@ def test_a_list_introduced_without_a_colon_on_tailscale_s_policies(tmp_path_fact
     complete_list(engine, TAILSCALE_GOLDS[qid])
 
 
-TRANSIT = ROOT / "data" / "blind" / "policies-r6-holdout"
 TRANSIT_GOLDS = blind_golds("r6-policies-holdout")
 
-
-@pytest.fixture(scope="module")
-def transit(tmp_path_factory) -> QueryEngine:
-    return QueryEngine(markdown_store(tmp_path_factory, "transit-store", TRANSIT, 7), llm=None)
 
 
 @pytest.mark.parametrize("qid, shape", [

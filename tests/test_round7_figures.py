@@ -19,6 +19,14 @@ FILES = [*(CORPUS / "financebench-dev" / f"{name}.pdf" for name in ("AMERICANEXP
 GOLDS = {**blind_golds("r6-filings-holdout"), **blind_golds("filings-dev")}
 
 
+def _asked_of(tmp_path_factory, name: str, paths, gold: dict):
+    """The gold's question asked of its own filing, over a store of `paths` made searchable (skipped when absent)."""
+    if not all(path.is_file() for path in paths):
+        pytest.skip(f"filings not found under {CORPUS}")
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, name, paths), llm=None)
+    return engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+
+
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
     if not all(path.is_file() for path in FILES):
@@ -118,16 +126,11 @@ RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RE
                "2023)': the dated parenthesis is the period, and 'Salesforce (NYSE: CRM)' names the company"),
 ])
 def test_a_year_to_date_figure_of_a_release(tmp_path_factory, qid, cls):
-    if not all(path.is_file() for path in RELEASES):
-        pytest.skip(f"ir-dev releases not found under {IR}")
-    engine = QueryEngine(searchable_pdfs(tmp_path_factory, f"releases-{qid}", RELEASES), llm=None)
-    gold = GOLDS[qid]
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
-    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+    answer = _asked_of(tmp_path_factory, f"releases-{qid}", RELEASES, GOLDS[qid])
+    assert judge(GOLDS[qid], answer) == "correct", f"{cls}: {answer.answer[:300]}"
 
 
 DEV2 = CORPUS / "financebench-dev2"
-COVERS = [DEV2 / "ORACLE_2021_10K.pdf", DEV2 / "SALESFORCE_2023_10K.pdf"]
 
 
 @pytest.mark.corpus
@@ -138,11 +141,8 @@ COVERS = [DEV2 / "ORACLE_2021_10K.pdf", DEV2 / "SALESFORCE_2023_10K.pdf"]
                 "into small chunks, and deferred revenue is the balance sheet's 'Unearned revenue', never revenue"),
 ])
 def test_a_ticker_on_the_cover_and_a_liability_named_like_revenue(tmp_path_factory, qid, cls):
-    if not all(path.is_file() for path in COVERS):
-        pytest.skip(f"financebench-dev2 filings not found under {DEV2}")
     gold = blind_golds("r5-filings-holdout")[qid]
-    engine = QueryEngine(searchable_pdfs(tmp_path_factory, f"covers-{qid}", [DEV2 / f"{gold['doc_name']}.pdf"]), llm=None)
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    answer = _asked_of(tmp_path_factory, f"covers-{qid}", [DEV2 / f"{gold['doc_name']}.pdf"], gold)
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
 
 
@@ -150,12 +150,8 @@ def test_two_periods_that_read_the_same_cells_compare_nothing(tmp_path_factory):
     """'... grow in Q1 fiscal 2024 (three months ended April 30, 2023) over the same quarter a year earlier?': the quarter
     and its dates are one period; read as two they resolve to the same cells, and no movement is stated (r3 holdout
     w10-034 had been stated as a rise from a stray cell)."""
-    release = DEV2 / "SALESFORCE_2024Q1_EARNINGS.pdf"
-    if not release.is_file():
-        pytest.skip(f"financebench-dev2 release not found under {DEV2}")
     gold = blind_golds("r3-filings-holdout")["w10-034"]
-    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "same-cells", [release]), llm=None)
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    answer = _asked_of(tmp_path_factory, "same-cells", [DEV2 / "SALESFORCE_2024Q1_EARNINGS.pdf"], gold)
     assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
 
 
@@ -163,12 +159,8 @@ def test_which_segment_had_the_higher_margin_ranks_each_segment_s_own_quotient(t
     """'which McDonald's segment earned the higher operating margin (segment operating income / segment revenues), the
     U.S. or International Operated Markets?': each listed segment's operating income over its own revenues, both
     cited, the higher named (U.S. 53.6% against 34.8%)."""
-    filing = DEV2 / "MCDONALDS_2022_10K.pdf"
-    if not filing.is_file():
-        pytest.skip(f"financebench-dev2 filing not found under {DEV2}")
     gold = blind_golds("r5-filings-holdout")["w15-018"]
-    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "segment-margins", [filing]), llm=None)
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    answer = _asked_of(tmp_path_factory, "segment-margins", [DEV2 / "MCDONALDS_2022_10K.pdf"], gold)
     assert judge(gold, answer) == "correct", answer.answer[:300]
     assert "53.6%" in answer.answer and "34.8%" in answer.answer and len(answer.citations) == 4
 

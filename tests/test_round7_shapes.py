@@ -8,18 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import blind_golds, complete_list, markdown_store
+from tests.conftest import blind_golds, complete_list
 from vera_core.cli.eval_lists import list_coverage
 from vera_core.query import QueryEngine
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSIT = ROOT / "data" / "blind" / "policies-r6-holdout"
 TRANSIT_GOLDS = blind_golds("r6-policies-holdout")
 
-
-@pytest.fixture(scope="module")
-def transit(tmp_path_factory) -> QueryEngine:
-    return QueryEngine(markdown_store(tmp_path_factory, "transit-store", TRANSIT, 7), llm=None)
 
 
 @pytest.mark.parametrize("qid, shape", [
