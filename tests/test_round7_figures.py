@@ -179,3 +179,33 @@ def test_a_margin_ranking_reads_the_listed_segments_and_the_quotient(question, a
         assert request is None or request.ratio is None
         return
     assert request.kind == "which" and request.among == among and request.ratio == ratio
+
+
+ROUND7 = blind_golds("r7-filings-holdout")
+DEV3 = CORPUS / "financebench-dev3"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, folder, cls", [
+    ("w20-002", DEV3, "'how much revenue did they book from selling regulatory credits in 2023?': what the amount comes "
+                      "from qualifies it, and the row carrying the qualifier's words under 'Revenues' answers, never "
+                      "total revenues"),
+    ("w20-022", DEV3, "'What was the EchoPark segment's income (loss) for 2022': a unit's possessive names the line, "
+                      "never the consolidated net income (loss)"),
+    ("w20-036", DEV2, "'FY23 capex for the FedEx Ground segment': a unit named before its kind qualifies the item, never "
+                      "the company's capex"),
+])
+def test_a_wrong_answer_of_the_round7_held_back_set_is_now_right(tmp_path_factory, qid, folder, cls):
+    """The round-7 held-back filing set's wrong figures (w20, dev since its one measurement), each a class."""
+    gold = ROUND7[qid]
+    answer = _asked_of(tmp_path_factory, f"r7-{qid}", [folder / f"{gold['doc_name']}.pdf"], gold)
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+def test_a_quotient_written_as_an_instruction_is_computed_or_withheld(tmp_path_factory):
+    """'Revenue per equivalent admission ... take total revenues and divide by equivalent admissions': the
+    instruction is the formula; total revenues alone is never stated as the answer (w20-014)."""
+    gold = ROUND7["w20-014"]
+    answer = _asked_of(tmp_path_factory, "r7-hca", [DEV3 / f"{gold['doc_name']}.pdf"], gold)
+    assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
+    assert definitions(gold["question"])

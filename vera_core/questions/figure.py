@@ -25,7 +25,7 @@ PERCENT_ASKED = re.compile(r"\b(?:as\s+a\s+)?percent(?:age)?\b|\bin\s+%|\bunits\
 METRIC_CUE = re.compile(
     r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bcalculat\w*|\bcompute\w*|\bgrowth\b|\bgrew\b|"
     r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
-    r"\bless\b|\bminus\b|\bdivided\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
+    r"\bless\b|\bminus\b|\bdivided\b|\bdivide\s+(?:it\s+|that\s+|them\s+)?by\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
@@ -149,6 +149,8 @@ def item_phrase(question: str) -> str:
         text = text.replace(words, " ")
     text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))
     text = _FRAME.sub("", text.strip())
+    # NOTE: "the EchoPark segment's income (loss)": a unit's possessive names the line ("EchoPark Segment income (loss)")
+    text = re.sub(r"\b(segment|division|business|unit)['\u2019]s\b", r"\1", text.strip(), flags=re.I)
     text = re.sub(r"^[^'\u2019?]{1,40}?['\u2019]s?\s+", "", text.strip())  # "BCB Bancorp's ..."
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())

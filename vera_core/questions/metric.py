@@ -82,7 +82,9 @@ class MetricPlan:
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
 
 
-_INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
+_DIVIDE_BY = re.compile(r"\s+and\s+(?:then\s+)?divid(?:e|ing)\s+(?:it\s+|that\s+|them\s+|the\s+result\s+)?by\b", re.I)
+"""'take A and divide by B': a quotient written as an instruction."""
+_INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|take|"
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
                      r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
@@ -119,6 +121,7 @@ def definitions(question: str) -> dict[str, str]:
     after the metric's name without naming it again ("..., defined as A minus B", "(A less B)") is under
     the key INLINE."""
     found: dict[str, str] = {}
+    question = _DIVIDE_BY.sub(" divided by ", question)  # "take total revenues and divide by equivalent admissions"
     for pattern in (_DEFINE, _DEFINED, _EQUALS):
         for m in pattern.finditer(question):
             name = re.sub(r"^(?:the|a|an)\s+", "", m.group("name").strip(), flags=re.I)

@@ -64,6 +64,10 @@ class Qualifier:
         return bool(self.words and self.words <= terms) or bool(self.aliases & terms)
 
 
+_UNIT_POSSESSIVE = re.compile(r"(?:segment|division|business|unit|subsidiary|brand)['\u2019]s?", re.I)
+"""A business unit's possessive ("segment's"): the name before it is the unit's, and qualifies the item."""
+
+
 def qualifier_before(question: str, start: int) -> Qualifier:
     """The qualifier of the item named at character `start` of `question`."""
     before = question[:start]
@@ -84,6 +88,8 @@ def qualifier_before(question: str, start: int) -> Qualifier:
             if token in ",;:?!" or token in (".", "-", "\u2013", "\u2014"):  # "UBER 10-K FY21 - segment results - Delivery revenue"
                 break
             continue
+        if not words and not aliases and _UNIT_POSSESSIVE.fullmatch(token):
+            continue  # NOTE: "the EchoPark segment's income": the unit's name before its possessive qualifies the item
         if re.search(r"['\u2019]s?$", token):  # a possessive: the company ("Tesla's"), or a brand of it
             if not words and not aliases and re.fullmatch(r"[A-Z][a-z][A-Za-z&.-]+['\u2019]s?", token):
                 owner = re.sub(r"['\u2019]s?$", "", token)  # "Gatorade's net revenues" (`Qualifier.without`)
@@ -134,6 +140,14 @@ _AFTER = (
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
                rf"(?:the\s+)?{_NP}"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
+    # NOTE: "capex for the FedEx Ground segment": a unit named before its kind
+    re.compile(rf"^\s+(?:of|for|from|at|in|by)\s+(?:the\s+|its\s+)?{_NP}\s+(?:reportable\s+|operating\s+)?(?:segment|division|"
+               r"business\s+unit|subsidiary)\b"),
+    # NOTE: "revenue did they book from selling regulatory credits": what the amount comes from, in lower case
+    re.compile(r"^\s+(?:did|does|do|has|have|had)\s+(?:they|it|we|the\s+company|[A-Z][\w&.'-]*)\s+(?:book|bring\s+in|take\s+in|"
+               r"recogni[sz]e|record|earn|make|generate|get|collect)\s+(?:from|on)\s+(?:selling\s+|sales\s+of\s+|the\s+sale\s+of\s+)?"
+               r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
+               r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?(?:from|by)\s+(?:the\s+)?{_NP}"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|as|over|at|on)\b))"),
     re.compile(r"^\s+(?:did|does|do)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,2}"

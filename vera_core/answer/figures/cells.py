@@ -5,7 +5,7 @@ none was used."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate, needed_statements, period_matches,
@@ -99,15 +99,26 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     # the qualifier ("EchoPark Segment revenues", in a segment note) is the line asked, wherever it is printed
     labelled = [replace(c, rank=(-1, *c.rank)) for c in found if request.qualifier and not c.refused
                 and request.qualifier.named_by(label_terms(c.label.row_label))] if not qualified else []
-    return qualified or labelled or found
+    # NOTE: last, a row under the item's heading carrying every word of the qualifier, though the question does not
+    # say all of its words ("revenue ... from selling regulatory credits": "Automotive regulatory credits")
+    carried = _qualified_rows(request, concept, phrases, grids, chunks,
+                              lambda own: bool(request.qualifier.words) and request.qualifier.words <= own) \
+        if concept and request.qualifier.words and not (qualified or labelled) else []
+    return qualified or labelled or carried or found
 
 
 def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
                grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]) -> list[Candidate]:
     """Rows the question names by label ("the Motion Control segment") in tables of the item (its
     caption or a column header prints it) or under a heading row printing it: the item for that row,
-    not the total. Only the columns
-    headed by the item are read when a column names it."""
+    not the total. Only the columns headed by the item are read when a column names it."""
+    return _qualified_rows(request, concept, phrases, grids, chunks, lambda own: own <= request.question_terms)
+
+
+def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
+                    grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                    named: Callable[[frozenset[str]], bool]) -> list[Candidate]:
+    """`_qualified`'s rows, with `named(own words)` saying whether a row is one the question names."""
     concept_terms = frozenset().union(*phrases)
     found: list[Candidate] = []
     for doc_order, grid, chunk in _parsed(grids, chunks):
@@ -119,7 +130,7 @@ def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset
             # revenue:" over "Data Center and AI"), when neither its title nor its columns do
             under_item = any(p and p <= label_terms(label.parent_label) for p in phrases) \
                 and not label_terms(label.parent_label) & COUNT_WORDS
-            if not (item_table or under_item) or not own or own & concept_terms or not own <= request.question_terms or MONTH_NAME.search(label.row_label) \
+            if not (item_table or under_item) or not own or own & concept_terms or not named(own) or MONTH_NAME.search(label.row_label) \
                     or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
                 continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
             values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
