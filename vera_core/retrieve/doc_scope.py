@@ -312,10 +312,8 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
         keys = {d.doc_id: _doc_key(d) for d in documents}
         refs = find_references(question, documents)
         if titles:
-            # NOTE: words that are one document's file name and another's title name both ("the Information Security
-            # Policy" is information_security_policy.md and Corriveau's "... — Information Security Policy")
             refs += [t for t in find_titles(question, titles)
-                     if not any(r.start < t.end and t.start < r.end and r.kind != "document-name" for r in refs)]
+                     if not any(r.start < t.end and t.start < r.end for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []
