@@ -99,12 +99,17 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     # the qualifier ("EchoPark Segment revenues", in a segment note) is the line asked, wherever it is printed
     labelled = [replace(c, rank=(-1, *c.rank)) for c in found if request.qualifier and not c.refused
                 and request.qualifier.named_by(label_terms(c.label.row_label))] if not qualified else []
-    # NOTE: last, a row under the item's heading carrying every word of the qualifier, though the question does not
-    # say all of its words ("revenue ... from selling regulatory credits": "Automotive regulatory credits")
+    # NOTE: last, a row under the item's heading carrying every word of a qualifier of CARRIED_WORDS or more, though
+    # the question does not say all of its words ("revenue ... from selling regulatory credits": "Automotive regulatory
+    # credits"; one word is too loose: "construction revenue" is not "Construction services (includes engineering ...)")
     carried = _qualified_rows(request, concept, phrases, grids, chunks,
                               lambda own: bool(request.qualifier.words) and request.qualifier.words <= own) \
-        if concept and request.qualifier.words and not (qualified or labelled) else []
+        if concept and len(request.qualifier.words) >= CARRIED_WORDS and not (qualified or labelled) else []
     return qualified or labelled or carried or found
+
+
+CARRIED_WORDS = 2
+"""A qualifier of at least this many words may name a row that carries them among others (`_candidates`)."""
 
 
 def _qualified(request: FigureRequest, concept: Concept, phrases: list[frozenset[str]],
