@@ -62,6 +62,11 @@ def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, c
      "net income / average total assets, two decimals"),
     ("Is the expense ratio - total expenses divided by total revenues - below 80%?", "", "total expenses divided by total "
                                                                                         "revenues"),
+    # NOTE: an instruction after a dash is a definition; the 'take' of 'take rate' is not
+    ("Revenue per admission in 2022 - take total revenues and divide by equivalent admissions.", "",
+     "total revenues divided by  equivalent admissions"),
+    ("Uber's overall take rate for 2021, i.e. total revenue as a % of Gross Bookings? 1 dp", "",
+     "total revenue as a % of Gross Bookings"),
 ])
 def test_definitions_written_with_an_equals_sign_or_between_dashes(question, name, body):
     assert definitions(question) == {name: body}

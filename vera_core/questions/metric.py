@@ -84,7 +84,8 @@ class MetricPlan:
 
 _DIVIDE_BY = re.compile(r"\s+and\s+(?:then\s+)?divid(?:e|ing)\s+(?:it\s+|that\s+|them\s+|the\s+result\s+)?by\b", re.I)
 """'take A and divide by B': a quotient written as an instruction."""
-_INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|take|"
+_INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
+                     r"(?<=[-\u2013\u2014,;:] )take|"
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
                      r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
