@@ -63,7 +63,7 @@ def test_a_metric_defined_in_the_question_s_own_words_is_computed(engine, qid, c
     ("Is the expense ratio - total expenses divided by total revenues - below 80%?", "", "total expenses divided by total "
                                                                                         "revenues"),
     # NOTE: an instruction after a dash is a definition; the 'take' of 'take rate' is not
-    ("Revenue per admission in 2022 - take total revenues and divide by equivalent admissions.", "",
+    ("Revenue per admission in 2022 - take total revenues and divide by equivalent admissions. Nearest dollar.", "",
      "total revenues divided by  equivalent admissions"),
     ("Uber's overall take rate for 2021, i.e. total revenue as a % of Gross Bookings? 1 dp", "",
      "total revenue as a % of Gross Bookings"),
