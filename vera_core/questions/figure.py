@@ -34,8 +34,8 @@ ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|b
                          r"earn|log|bring\s+in)\b", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b",
                            re.I)
-"""A clause that asks yes or no (at the start of the question or after a stop)."""
-"""A yes/no question, also after a clause that sets it up ("For Sonic Automotive, did diluted EPS fall ...")."""
+"""A clause that asks yes or no: at the start of the question, or after a clause that sets it up ("For Sonic
+Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 
 

@@ -287,8 +287,8 @@ def _which_margin(question: str) -> VerdictRequest | None:
     measure = re.sub(r"\s+", " ", m.group("m") or "margin").strip()
     defined = definitions(question)
     body = next(iter(defined.values()), "") if defined else ""
-    formula = body or (metric_named(measure).formula if metric_named(measure) else "")
-    parts = _QUOTIENT.match(formula or "")
+    library = metric_named(measure)
+    parts = _QUOTIENT.match(body or (library.formula if library else ""))
     if not parts:
         return None
     numerator, denominator = (_SEGMENT_WORDS.sub("", parts.group(x)).strip(" ()") for x in ("a", "b"))

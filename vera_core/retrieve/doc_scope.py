@@ -188,10 +188,11 @@ def _title_forms(title: str) -> list[tuple[list[str], bool]]:
     forms = [(words, False)] if words else []
     # NOTE: "Corriveau Diagnostics, Inc. — Information Security Policy": a reader names it without the organisation set
     # off before it (the whole title still names it: "Joiners, Movers and Leavers: Access Procedure")
-    own = _title_words(_ORG_PREFIX.sub("", title))
+    titled = _ORG_PREFIX.sub("", title)
+    own = _title_words(titled)
     if own and own != words:
         forms.append((own, False))
-        title = _ORG_PREFIX.sub("", title)
+        title = titled
     head = _TITLE_HEAD.match(_TITLE_NUMBER.sub("", title).strip())
     short = _title_words(head.group("head")) if head else []
     if len(short) >= 2 and short != words:

@@ -102,8 +102,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     # NOTE: last, a row under the item's heading carrying every word of a qualifier of CARRIED_WORDS or more, though
     # the question does not say all of its words ("revenue ... from selling regulatory credits": "Automotive regulatory
     # credits"; one word is too loose: "construction revenue" is not "Construction services (includes engineering ...)")
-    carried = _qualified_rows(request, concept, phrases, grids, chunks,
-                              lambda own: bool(request.qualifier.words) and request.qualifier.words <= own) \
+    carried = _qualified_rows(request, concept, phrases, grids, chunks, lambda own: request.qualifier.words <= own) \
         if concept and len(request.qualifier.words) >= CARRIED_WORDS and not (qualified or labelled) else []
     return qualified or labelled or carried or found
 

@@ -4,9 +4,10 @@ APAC revenue", "Sonic Automotive's used vehicles") are never a qualifier of a li
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from vera_core.finance.line_items import label_terms
+from vera_core.store.catalog import ChunkRecord
 
 __all__ = ["Registrant", "cover_chunks", "registrant_words"]
 
@@ -26,8 +27,9 @@ _NOT_NAME_TOKEN = re.compile(r"\d+|10-?[KQ]|8-?K|20-?F|6-?K|\d{4}Q[1-4]|Q[1-4]|d
                              r"annual|report", re.I)
 """Parts of a document's file name that are its year, form or kind, not the company ("3M_2018_10K": 3M)."""
 FIRST_CHUNKS = 8
-"""A filing's cover (or a release's headline) is in its first chunks, and on its first COVER_PAGES pages."""
+"""A filing's cover (or a release's headline) is in its first chunks."""
 COVER_PAGES = 1
+"""...and on its first pages, however many chunks they make."""
 
 
 NOT_A_NAME = label_terms("annual report form quarterly earnings release the and of k q cost costs total charge charges "
@@ -35,7 +37,7 @@ NOT_A_NAME = label_terms("annual report form quarterly earnings release the and 
 """Words the name patterns pick up beside a name that are line-item words, never the company."""
 
 
-def cover_chunks(chunks: list) -> list:
+def cover_chunks(chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:
     """The chunks a document's name and ticker are read from: its first FIRST_CHUNKS, and every chunk of its cover
     page (a cover split into many small chunks prints its trading symbol after the eighth)."""
     return [c for i, c in enumerate(chunks) if i < FIRST_CHUNKS or 0 < (c.page_start or 0) <= COVER_PAGES]

@@ -86,14 +86,20 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
         # NOTE: a list named by an outline item ("b. Removable media") or a lead-in ("To be
         # reimbursed, follow these steps:") has no heading of its own: its chunk anchors the section
         anchor = next((c for c in candidates if items_asked(read_outline([c]), query)), None)
-    if anchor is None and subtype == "pointer" and doc_chunks and hits[0].chunk.heading_path == doc_chunks[0].heading_path:
+    if anchor is None and subtype == "pointer" and _in_opening(hits[0].chunk, doc_chunks):
         # NOTE: a pointer to a document's opening says nothing ("which section tells me how long tap-on data is
         # kept?" ranked the privacy policy's title block first): the best hit under a heading of its own answers
-        anchor = next((c for c in candidates if c.heading_path != doc_chunks[0].heading_path), None)
+        anchor = next((c for c in candidates if not _in_opening(c, doc_chunks)), None)
     if anchor is None and subtype == "attribute":
         # NOTE: the section of the best hit that states a range, not merely the best hit
         anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], query)), None)
     return section_scope(anchor or hits[0].chunk, doc_chunks)
+
+
+def _in_opening(chunk: ChunkRecord, doc_chunks) -> bool:
+    """Whether a chunk is in its document's opening section (under the document's title only, where a document
+    sectioned by bold lines keeps all of its text)."""
+    return bool(doc_chunks) and chunk.heading_path == doc_chunks[0].heading_path
 
 
 def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: list[Hit]) -> Piece:
@@ -103,10 +109,9 @@ def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: lis
     pages = sorted({p for c in scope for p in c.pages})
     where = " > ".join(anchor.heading_titles) or anchor.heading_path
     title, quote = (anchor.heading_titles or ("",))[-1], anchor.text[:400]
-    opening = services.ws.doc_chunks(anchor.doc_id)[:1]
-    if opening and anchor.heading_path == opening[0].heading_path:
-        inline = bold_section(query, [h.chunk for h in hits if h.chunk.doc_id == anchor.doc_id][:BOLD_HITS],
-                              services.ws.doc_chunks(anchor.doc_id))
+    doc_chunks = services.ws.doc_chunks(anchor.doc_id)
+    if _in_opening(anchor, doc_chunks):
+        inline = bold_section(query, [h.chunk for h in hits if h.chunk.doc_id == anchor.doc_id][:BOLD_HITS], doc_chunks)
         if inline:
             title, anchor, quote = inline
             where = " > ".join([*anchor.heading_titles, title])
