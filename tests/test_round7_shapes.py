@@ -85,3 +85,19 @@ def test_a_title_is_named_without_the_organisation_set_off_before_it():
     assert [r.doc_ids for r in find_titles("What does the Information Security Policy say about MFA?", titles)] == [("lab",)]
     assert [r.doc_ids for r in find_titles("steps in the Joiners, Movers and Leavers Access Procedure", titles)] == [("jml",)]
     assert find_titles("What does conduct say?", titles) == []
+
+
+@pytest.mark.corpus
+def test_a_part_the_question_names_keeps_its_list(tmp_path_factory):
+    """'List the recovery phase tasks in the Datica disaster recovery procedures': '13.5 Disaster Recovery Procedures'
+    has sub-headed phases, and the question names one ('Recovery'), so the section's items are listed, not the phases'
+    titles (w1-040 of the blind policies-dev set)."""
+    from tests.conftest import ROOT, markdown_store
+
+    datica = ROOT.parent / "shared" / "corpus" / "policies-dev" / "datica"
+    if not datica.is_dir():
+        pytest.skip(f"datica policies not found under {datica}")
+    gold = blind_golds("policies-dev")["w1-040"]
+    answer = QueryEngine(markdown_store(tmp_path_factory, "datica", datica, 19), llm=None).answer(
+        gold["question"], mode="deterministic")
+    assert list_coverage(gold, answer)["items"] == (8, 8), [i.text for i in answer.items]

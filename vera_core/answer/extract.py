@@ -56,7 +56,8 @@ def list_items(scope: Sequence[ChunkRecord], scope_path: str, focus: str = "") -
     subheadings = _subheadings(scope, scope_path)
     # NOTE: a section of sub-headed parts ("### Stage 1 ...", "### Stage 2 ...") lists its parts; a list inside
     # one part is that part's (the certificates a supplier provides under "Stage 2 — Due diligence")
-    in_parts = len(subheadings) >= 2 and bool(bullets) and all(b.chunk.heading_path != scope_path for b in bullets)
+    in_parts = len(subheadings) >= 2 and bool(bullets) and all(b.chunk.heading_path != scope_path for b in bullets) \
+        and not _part_named(subheadings, scope_path, focus)
     if bullets and not in_parts:
         return bullets
     if series is not None and not in_parts:
@@ -84,6 +85,16 @@ def _subheadings(scope: Sequence[ChunkRecord], scope_path: str) -> list[Piece]:
             text = f"{parts[depth]}: {body}" if body else parts[depth]
             subheadings.append(Piece(text, chunk, body or parts[depth]))
     return subheadings
+
+
+def _part_named(parts: Sequence[Piece], scope_path: str, focus: str) -> bool:
+    """Whether the focus names one sub-section by a word of its title that the other parts' titles do not share ("the
+    recovery phase tasks": "13.5.2 Recovery Phase" among the Notification, Recovery and Reconstitution phases)."""
+    depth = len(scope_path.split("/"))
+    titles = [terms(part.chunk.heading_path.split("/")[depth]) for part in parts]
+    shared = frozenset.intersection(*map(frozenset, titles))
+    wanted = terms(focus)
+    return any((title - shared) & wanted for title in titles)
 
 
 _TABLE_ASKED = re.compile(r"\btables?\b", re.I)
