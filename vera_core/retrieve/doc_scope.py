@@ -205,6 +205,26 @@ _SHORT_FORMS = {"ops": "operations", "mgmt": "management", "mgt": "management", 
 """Words a reader shortens in a document's title ("the emergency ops plan")."""
 
 
+_KIND_NAMED = re.compile(r"\b(?:the|our|this)\s+(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}?)(?P<kind>handbook|manual|charter|"
+                         r"playbook|runbook|plan|standard|procedure|guide|guidelines|policy)\b(?!\s*(?:s\b|[-\u2013\u2014]\s*\w))",
+                         re.I)
+"""A document named by its kind and at most two words of its title ("where in the handbook ...", "the privacy policy"
+for the Patient Data Privacy Policy)."""
+
+
+def _one_of_kind(question: str, titles: dict[str, str]) -> list[tuple[int, int, int, str]]:
+    """A document named by its kind and a few of its title's words ("Where in the handbook is that covered?", "where does
+    the privacy policy say ..."): only when one title in scope has them all; the weakest of mentions, so a title or file
+    name that also matches wins."""
+    found = []
+    for m in _KIND_NAMED.finditer(question):
+        wanted = {_SHORT_FORMS.get(w, w) for w in _WORD.findall(m.group("words").lower())} | {m.group("kind").lower()}
+        owners = {d for d, t in titles.items() if wanted <= set(_WORD.findall(t.lower()))}
+        if len(owners) == 1:
+            found.append((m.start(), m.end(), 1, next(iter(owners))))
+    return found
+
+
 def _acronyms(question: str, titles: dict[str, str]) -> list[tuple[int, int, int, str]]:
     """A document named by its title's initials in capitals ("the BCP" for the Business Continuity Plan, "our AUP"):
     only when one title in scope has them."""
@@ -257,6 +277,7 @@ def find_titles(question: str, titles: dict[str, str]) -> list[DocReference]:
                 continue  # NOTE: "patch management procedures": the title "Management" only ends a longer name
             found.append((qwords[i].start(), end + (after.end() if after else 0), len(words), doc_id))
     found += _acronyms(question, titles)
+    found += _one_of_kind(question, titles)
     found.sort(key=lambda f: (-f[2], f[0]))
     kept: list[tuple[int, int, int, str]] = []
     for f in found:

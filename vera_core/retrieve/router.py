@@ -80,6 +80,11 @@ DOC_NOUNS = r"(?:note|section|page|chapter|exhibit|schedule|table|heading|append
 DOC_VERBS = (r"(?:discuss(?:es)?|covers?|describes?|address(?:es)?|contains?|explains?|presents?|discloses?|"
              r"mentions?|deals?|includes?|details?|talks?|refers?|shows?|lists?|provides?|tells?|says?|states?|"
              r"defines?|outlines?|specif(?:y|ies)|gives?|sets?\s+out|spells?\s+out|goes\s+(?:over|through))")
+PLACE_NOUNS = r"(?:section|subsection|bit|chapter|clause|paragraph|heading|appendix)s?"
+"""The places in a document a pointer asks for by name (a filing's "note" and "page" are asked in other frames too)."""
+PLACE_DOCS = (r"(?:report|document|doc|filing|policy|policies|procedure|procedures|standard|standards|plan|handbook|"
+              r"manual|guide|guidelines|contract|agreement|rules|code|charter|10-?K|10-?Q)")
+"""What a reader calls the document a place is in."""
 WHERE_DOC_VERBS = (r"\b(?:disclosed|described|discussed|presented|explained|covered|mentioned|addressed|detailed|"
                    r"set\s+out|documented|defined|disclose|describe|discuss|present|explain|mention|address)\b")
 BOILERPLATE = [re.compile(p, re.I) for p in (  # analyst-prompt framing that says nothing about the topic
@@ -219,12 +224,26 @@ COVERAGE_RULES = [
           r"explain|describe|state|tell|spell\s+out)(?!\w))"),
     _rule("coverage:pointer:where-noun", "pointer",
           r"\bwhere(?:'s|\u2019s|\s+(?:is|are|was|were))\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:section|note|page|"
-          r"part|item|bit|piece|disclosure|discussion|information|details?|description|table|breakdown|guidance)s?"
+          r"part|item|bit|piece|disclosure|discussion|information|details?|description|table|breakdown|guidance|rules?|"
+          r"requirements?|provisions?|instructions?)s?"
           r"(?:\s+in\s+(?:the|our|this|that)\s+(?:[\w&'-]+\s+){0,4}?(?:report|document|doc|filing|policy|procedure|"
           r"standard|plan|handbook|manual|contract|agreement|10-?K))?\s+(?:on|about|of|for|"
           r"regarding|concerning|related\s+to|relating\s+to|covering|describing|that|which)\b"),
     _rule("coverage:pointer:where-disclosed", "pointer", r"\bwhere\s+(?:is|are|was|were|does|do|did)\b",
           WHERE_DOC_VERBS),
+    # NOTE: a reader names the place asked for in many frames ("which section of the information security policy
+    # covers ...", "which bit of the infosec policy tells me ...", "point me to the section", "BCP - section on ...",
+    # "where in Acme's Access policy ...", "where does acme's access policy deal with ..."): the noun of a place
+    # asked for, or a document named after "where in"/"where does", is a pointer whatever the words between
+    _rule("coverage:pointer:which-place", "pointer",
+          rf"\b(?:which|what)\s+(?:{PLACE_NOUNS})\b(?!\s+(?:headings?|titles?|names?|numbers?|must|should|shall|do|does|are|were|have|has|need|apply)\b)"
+          rf"|\b(?:which|what)\s+part\s+of\s+(?:[\w&'\u2019-]+\s+){{0,6}}?{PLACE_DOCS}\b"
+          rf"|\bpoint\s+(?:me|us)\s+(?:to|at|towards)\b"
+          rf"|(?:^|\s[-\u2013\u2014:]\s*)(?:the\s+)?(?:section|part|bit|chapter|clause|paragraph)\s+"
+          rf"(?:on|about|covering|dealing\s+with|for|that)\b"),
+    _rule("coverage:pointer:where-in-named", "pointer",
+          rf"\bwhere\s+in\s+(?:[\w&'\u2019-]+\s+){{0,6}}?{PLACE_DOCS}\b"
+          rf"|\bwhere\s+(?:does|do|did)\s+(?:[\w&'\u2019-]+\s+){{0,6}}?{PLACE_DOCS}\s+(?:\w+\s+)?{DOC_VERBS}\b"),
     _rule("coverage:list:list-all", "list", r"\blist\s+(?:out\s+)?(?:all|every|each)\b"),
     _rule("coverage:list:list-the", "list",
           r"(?:^|[.?!;:]\s*|\b(?:please|you|and|then)\s+)list\b(?!\s+(?:prices?|of)\b)"

@@ -80,6 +80,8 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
     doc_chunks = services.ws.doc_chunks(anchor_doc)
     candidates = [h.chunk for h in hits if h.chunk.doc_id == anchor_doc]
     anchor = heading_match(query, doc_chunks) if subtype in ("list", "pointer") else None
+    if anchor is not None and subtype == "pointer" and _in_opening(anchor, doc_chunks):
+        anchor = None  # NOTE: the question names the document by its title; the title's section says nothing of where
     if anchor is None and subtype == "list":
         anchor = heading_match(query, candidates)
     if anchor is None and subtype == "list":
@@ -98,8 +100,12 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
 
 def _in_opening(chunk: ChunkRecord, doc_chunks) -> bool:
     """Whether a chunk is in its document's opening section (under the document's title only, where a document
-    sectioned by bold lines keeps all of its text)."""
-    return bool(doc_chunks) and chunk.heading_path == doc_chunks[0].heading_path
+    sectioned by bold lines keeps all of its text), or under no heading but the title of a document that has
+    sections below it ("13. Disaster Recovery Policy" over "13.2 Line of Succession")."""
+    if not doc_chunks:
+        return False
+    return chunk.heading_path == doc_chunks[0].heading_path or (
+        len(chunk.heading_titles) <= 1 and any(len(c.heading_titles) > 1 for c in doc_chunks))
 
 
 def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: list[Hit]) -> Piece:

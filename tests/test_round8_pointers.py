@@ -1,0 +1,78 @@
+"""Issue 25, eighth part: a pointer asked in a reader's frame, and a document named by its kind, on a credit union's
+documents that a writer who never saw VERA wrote (data/blind/policies-r7-holdout/, dev since its one held-back
+measurement). Golds are the writer's own (data/blind/r7-policies-holdout.jsonl), judged as `vera eval` judges them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, markdown_store
+from vera_core.cli.eval_lists import list_coverage
+from vera_core.retrieve.doc_scope import resolve_scope
+from vera_core.retrieve.router import read_question
+
+CREDIT_UNION_GOLDS = blind_golds("r7-policies-holdout")
+
+
+@pytest.fixture(scope="module")
+def credit_union(tmp_path_factory):
+    from vera_core.query import QueryEngine
+
+    folder = ROOT / "data" / "blind" / "policies-r7-holdout"
+    return QueryEngine(markdown_store(tmp_path_factory, "credit-union-store", folder, 7), llm=None)
+
+
+@pytest.mark.parametrize("question", [
+    "Internal audit here - which section of the information security policy covers how often user access has to be "
+    "reviewed?",
+    "left my work phone on the train this morning - which bit of the infosec policy tells me what to do?",
+    "who's on the security incident response team? point me to the section",
+    "Is there a template letter for telling customers about a breach? Which section is it in?",
+    "BCP - section on how often the plan gets tested?",
+    "Where in Acme's Access policy are the rules on shared credentials and secrets?",
+    "where does acme's access policy deal with admin and root logins?",
+    "Where are the rules for SSH keys vs passwords when logging into servers?",
+    "Which part of the handbook covers outside work?",
+])
+def test_a_place_asked_for_in_a_readers_frame_is_a_pointer(question):
+    """The noun of a place asked for ('which section/bit of ...', 'point me to the section', 'section on ...'), or a
+    document named after 'where in'/'where does', asks where, whatever the words between (writers' questions of the
+    policy sets; each had gone to semantic search and come back as passages)."""
+    intent = read_question(question).intent
+    assert (intent.type, intent.subtype) == ("coverage", "pointer"), intent.rule
+
+
+@pytest.mark.parametrize("question", [
+    "What clauses must contracts with Tier 1 and Tier 2 suppliers include?",
+    "What part of revenue comes from services?",
+    "What section headings does the access policy have?",
+    "Where is the data stored?",
+])
+def test_a_question_about_content_is_not_a_pointer(question):
+    """'What clauses must contracts include' asks for the clauses, 'what part of revenue' for a share."""
+    assert read_question(question).intent.subtype != "pointer"
+
+
+def test_a_document_named_by_its_kind_alone_when_one_is_of_that_kind(credit_union):
+    """'Where in the handbook ...': one of the seven documents is a handbook; 'the privacy standard' names the one
+    standard with 'privacy' in its title; 'the policy' names none (two are policies)."""
+    docs = credit_union.ws.catalog.documents()
+    titles = {d.doc_id: credit_union.ws.doc_title(d) for d in docs}
+    by_name = {d.name: d.doc_id for d in docs}
+    scope, rule = resolve_scope("Where in the handbook is that covered?", docs, titles=titles)
+    assert scope == [by_name["cvccu-staff-handbook-chapter-6.md"]] and rule == "question:document-title"
+    scope, _ = resolve_scope("What does the privacy standard say about shredding?", docs, titles=titles)
+    assert scope == [by_name["cvccu-member-privacy-and-records-retention-standard.md"]]
+    assert resolve_scope("What does the policy say about passwords?", docs, titles=titles)[0] == []
+
+
+@pytest.mark.parametrize("qid", ["w19-043", "w19-048"])
+def test_a_pointer_in_a_readers_frame_names_the_section(credit_union, qid):
+    """'which section of the information security policy covers how often user access has to be reviewed?' is
+    '4.2 Access reviews'; 'I want to start doing tax returns on the side ... Where in the handbook is that covered?' is
+    '6.6 Outside employment and conflicts of interest' (the question had been searched over every document)."""
+    gold = CREDIT_UNION_GOLDS[qid]
+    answer = credit_union.answer(gold["question"], mode="deterministic")
+    assert answer.intent.subtype == "pointer"
+    assert list_coverage(gold, answer)["items"] == (1, 1), answer.answer
+    assert answer.citations[0].doc_name.startswith(gold["doc_name"])
