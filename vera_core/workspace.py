@@ -18,6 +18,7 @@ from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
 from vera_core.records import TableGrid
 from vera_core.tables.column_groups import grouped_grid
+from vera_core.tables.header_above import dated_from_text_above
 from vera_core.tables.totals import label_totals
 from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
 
@@ -217,8 +218,17 @@ class Workspace:
 
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
         """A document's table grids, cached like its chunks; a year centred over a group of columns dates the group
-        (`tables.column_groups`), and a total printed without a label is named for the rows it sums (`tables.totals`)."""
-        return self._cached(self._grids, doc_id, lambda d: [label_totals(grouped_grid(g)) for g in self.catalog.grids(d)])
+        (`tables.column_groups`), years printed just above a table date its columns (`tables.header_above`), and a
+        total printed without a label is named for the rows it sums (`tables.totals`)."""
+        return self._cached(self._grids, doc_id, self._read_grids)
+
+    def _read_grids(self, doc_id: str) -> list[TableGrid]:
+        grids = self.catalog.grids(doc_id)
+        if any(not any(g.periods) for g in grids if g.status == "parsed"):
+            chunks = self.doc_chunks(doc_id)
+            before = {c.chunk_id: _text_above(c, chunks[i - 1] if i else None) for i, c in enumerate(chunks)}
+            grids = [dated_from_text_above(g, before.get(g.chunk_id, "")) for g in grids]
+        return [label_totals(grouped_grid(g)) for g in grids]
 
     def _cached(self, cache: dict, doc_id: str, load):
         with self._lock:
@@ -324,3 +334,10 @@ class Workspace:
             self.delete(doc.doc_id)
             names.append(doc.name)
         return names
+
+
+def _text_above(chunk: ChunkRecord, previous: ChunkRecord | None) -> str:
+    """The text printed just before a chunk on its page: the previous chunk's, when they share a page."""
+    if previous is None or not set(previous.pages) & set(chunk.pages):
+        return ""
+    return previous.text

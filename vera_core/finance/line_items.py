@@ -154,6 +154,25 @@ def concepts_in(question: str) -> list[Concept]:
     return list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
 
 
+_ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administrative"),
+                  (re.compile(r"\bR&D\b", re.I), "research and development"),
+                  (re.compile(r"\bG&A\b", re.I), "general and administrative"),
+                  (re.compile(r"\bS&M\b", re.I), "sales and marketing"),
+                  (re.compile(r"\bopex\b", re.I), "operating expenses"),
+                  (re.compile(r"\bcapex\b", re.I), "capital expenditures"),
+                  (re.compile(r"\bD&A\b", re.I), "depreciation and amortization"),
+                  (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
+"""Accounting abbreviations an analyst writes for a line the statements print in words."""
+
+
+def expand_abbreviations(text: str) -> str:
+    """The text with accounting abbreviations written out ("PepsiCo SG&A" -> "PepsiCo selling, general and
+    administrative")."""
+    for pattern, words in _ABBREVIATIONS:
+        text = pattern.sub(words, text)
+    return text
+
+
 @lru_cache(maxsize=65536)
 def label_terms(text: str) -> frozenset[str]:
     """The normalised words of a label or phrase (PP&E -> property; charges ~ costs ~ expenses)."""
@@ -163,7 +182,8 @@ def label_terms(text: str) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def label_sequence(text: str) -> tuple[str, ...]:
     """The normalised words of a label or phrase in the order printed."""
-    text = _LABEL_NOISE.sub(" ", text).replace("&", " and ")
+    # NOTE: "R&D expense" names the row "Research and development" (an operand of a metric as much as a figure asked)
+    text = _LABEL_NOISE.sub(" ", expand_abbreviations(text)).replace("&", " and ")
     return tuple(_EQUIVALENT.get(t, t) for t in normalise(text, "terms"))
 
 

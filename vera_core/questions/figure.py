@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.line_items import NON_GAAP, Concept, concepts_in, label_terms
+from vera_core.finance.line_items import NON_GAAP, Concept, concepts_in, expand_abbreviations, label_terms
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
@@ -108,25 +108,6 @@ _NUMERIC_DATE = re.compile(r"\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)?\d\
 _SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|incur|invest)\s+(?:on|in|for)\b|"
                     r"\b(?:spending|spent|paid|expenditures?)\s+on\b", re.I)
 """'How much did American Express spend on Card Member rewards': the item is what was spent on."""
-_ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administrative"),
-                  (re.compile(r"\bR&D\b", re.I), "research and development"),
-                  (re.compile(r"\bG&A\b", re.I), "general and administrative"),
-                  (re.compile(r"\bS&M\b", re.I), "sales and marketing"),
-                  (re.compile(r"\bopex\b", re.I), "operating expenses"),
-                  (re.compile(r"\bcapex\b", re.I), "capital expenditures"),
-                  (re.compile(r"\bD&A\b", re.I), "depreciation and amortization"),
-                  (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
-"""Accounting abbreviations an analyst writes for a line the statements print in words."""
-
-
-def expand_abbreviations(text: str) -> str:
-    """The text with accounting abbreviations written out ("PepsiCo SG&A" -> "PepsiCo selling, general and
-    administrative")."""
-    for pattern, words in _ABBREVIATIONS:
-        text = pattern.sub(words, text)
-    return text
-
-
 _NAMED_AS = re.compile(r"(?<=[a-z])\s+\((?P<name>[A-Za-z][A-Za-z&,' -]{2,60})\)")
 """'spend on labor (compensation and benefits)': the words in parentheses after the item are the line as printed."""
 _INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:age)?|decimals?|dp|round\w*|usd|dollars?|"

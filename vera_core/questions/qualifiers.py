@@ -140,6 +140,10 @@ _AFTER = (
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
                rf"(?:the\s+)?{_NP}"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
+    # NOTE: "Gross margin on Jakafi specifically": a name set apart by "specifically", "alone" or "only" is what the
+    # measure is of, whatever the preposition
+    re.compile(rf"^\s+(?:on|for|of|from|at|in)\s+(?:the\s+)?{_NP}\s+(?:specifically|alone|only|in\s+particular|by\s+itself|"
+               r"on\s+its\s+own)\b"),
     # NOTE: "capex for the FedEx Ground segment": a unit named before its kind
     re.compile(rf"^\s+(?:of|for|from|at|in|by)\s+(?:the\s+|its\s+)?{_NP}\s+(?:reportable\s+|operating\s+)?(?:segment|division|"
                r"business\s+unit|subsidiary)\b"),

@@ -33,9 +33,9 @@ __all__ = ["VerdictRequest", "asking_clause", "read_verdict"]
 
 YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\b", re.I)
 UP = re.compile(r"\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|risen|rising|higher|expand\w*|gain\w*|climb\w*|"
-                r"(?:go|goes|went|gone|going)\s+up)\b", re.I)
+                r"(?:go|goes|went|gone|going|come|comes|came|coming)\s+up)\b", re.I)
 DOWN = re.compile(r"\b(?:declin\w*|decreas\w*|fall|fell|fallen|falling|lower|deteriorat\w*|shr[iu]nk\w*|"
-                  r"contract\w*|drop\w*|worsen\w*|slip\w*|smaller|(?:go|goes|went|gone|going)\s+down)\b", re.I)
+                  r"contract\w*|drop\w*|worsen\w*|slip\w*|smaller|(?:go|goes|went|gone|going|come|comes|came|coming)\s+down)\b", re.I)
 CHANGED = re.compile(r"\bchang\w*\b", re.I)
 _LOSS_MOVES = re.compile(r"\bloss(?:es)?\b.*\b(?P<move>narrow\w*|widen\w*)\b", re.I)
 """'Did its operating loss margin narrow every year?': a loss printed negative rises when it narrows."""
@@ -47,7 +47,7 @@ WHICH = re.compile(r"^\s*which\s+(?:of\s+(?:the|its)\s+)?(?:reportable\s+|operat
                    r"(?=\s+(?:for|of|in|during|at)\b|\?|$)", re.I)
 _SUBJECT = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|will)\s+(?:the\s+)?(?:[\w&.,-]+['’]s\s+)?"
                       r"(?P<subject>.+?)\s*(?=\b(?:improv|increas|grow|grew|rise|rose|declin|decreas|fall|fell|"
-                      r"deteriorat|chang|expand|shr|drop|worsen|slip|climb|narrow|widen|go\s+up|go\s+down|went|be\s+positive|positive|"
+                      r"deteriorat|chang|expand|shr|drop|worsen|slip|climb|narrow|widen|go\s+up|go\s+down|went|come\s+(?:up|down)|came\s+(?:up|down)|be\s+positive|positive|"
                       r"negative)\w*)", re.I)
 _FILLER = re.compile(r"\b(?:have|has|an?|the|its|their|total|number\s+of|gaap|year[\s-]over[\s-]year|yoy)\b", re.I)
 LOWER_IS_BETTER = ("days",)

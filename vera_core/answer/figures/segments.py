@@ -30,6 +30,9 @@ NOT_SEGMENT = re.compile(r"^\W*(?:totals?|corporate|eliminations?|intersegment|i
                          r"^\W*(?:segment|segments)\s+totals?\b", re.I)
 """Rows of a segment table that are not a segment: totals, corporate, eliminations, reconciling items
 (a segment may still be named "... Markets & Corporate")."""
+RECONCILING = re.compile(r"^\W*(?:add|less|plus|minus|deduct)\b\s*:?", re.I)
+"""A row that adds or deducts ("Add: Net equity in losses", "Less: Loss (income) from discontinued operations"): the rows
+it is among reconcile one measure to another, they are not the measure by segment."""
 PERIOD_NAME = re.compile(r"\b(?:quarter|Q[1-4]|fiscal|months?|weeks?|year)\b|^\W*(?:19|20)\d\d\W*$", re.I)
 """A group named by a period ("First Quarter") is a breakdown by time, not by segment."""
 _GENERIC = label_terms("segment segments business reportable by")
@@ -125,6 +128,8 @@ def segment_figures(measure: str, period: Period | None, finder: CellFinder,
             if grid.status != "parsed" or chunk is None or _is_statement(grid, finder):
                 continue
             for group in _groups(grid, wanted, _about_segments(grid, chunk)):
+                if any(RECONCILING.match(name) for name, _, _ in group):
+                    continue  # NOTE: AES's reconciliation closed by "Total Adjusted PTC" is not Adjusted PTC by SBU
                 figures = _at_period(group, period, finder, grid, chunk)
                 figures = [f for f in figures if named(f.name)] if named is not None else figures
                 if len({f.name for f in figures}) < MIN_SEGMENTS:

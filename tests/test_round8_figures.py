@@ -1,0 +1,75 @@
+"""Issue 25, eighth part: a statement whose year header was printed above the region read as its table, an
+abbreviation in a metric's operand and a cost heading without a revenue twin, on Incyte's 10-K (financebench-dev3)
+with the blind writers' questions (data/blind/filings-holdout.jsonl, r7-filings-holdout.jsonl: dev since their one
+held-back measurement), judged as `vera eval` judges them. Searchable only (grids and keyword index). Skipped when
+../shared/corpus is absent."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from vera_core.cli.eval_judge import judge
+from vera_core.query import QueryEngine
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+INCYTE = CORPUS / "financebench-dev3" / "INCYTE_2022_10K.pdf"
+GOLDS = {**blind_golds("filings-holdout"), **blind_golds("r7-filings-holdout")}
+
+
+@pytest.fixture(scope="module")
+def incyte(tmp_path_factory) -> QueryEngine:
+    if not INCYTE.is_file():
+        pytest.skip(f"financebench-dev3 filings not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round8-incyte", [INCYTE]), llm=None)
+
+
+@pytest.mark.corpus
+def test_a_statement_dated_by_the_years_printed_above_its_rows(incyte):
+    """Incyte's statements of operations print 'Year Ended December 31, / 2022 / 2021 / 2020' above the rows the
+    parser reads as the table: the years date its columns, so R&D is the statement's 1,585,936 thousand, not the
+    income-tax note's 'Capitalized research and development' (265,140), which had been stated."""
+    answer = incyte.answer("What was Incyte's research and development expense in 2022?", docs=[INCYTE.name],
+                           mode="deterministic")
+    figure = answer.figures[0]
+    assert figure.printed == "1,585,936", answer.answer
+    assert "OPERATIONS" in answer.citations[0].quote.upper() or figure.statement == "income", answer.answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w4-039", "'INCY R&D intensity 2022 - R&D expense as % of total revenues': an abbreviation in a metric's operand "
+               "names the row the statements print in words"),
+    ("w20-020", "'Has Incyte's R&D intensity (R&D expense as % of total revenues) come down every year FY2020-FY2022?': "
+                "each year's quotient over the statement's dated columns"),
+])
+def test_a_metric_of_an_abbreviated_line_over_a_statement_dated_from_above(incyte, qid, cls):
+    gold = GOLDS[qid]
+    answer = incyte.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) in ("correct", "right"), f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+def test_a_line_under_a_cost_heading_with_no_revenue_twin_is_the_line(incyte):
+    """'Research and development as % of total revenues': the statement's row sits under 'Costs and expenses:'; with
+    no revenue line of that name it is not set behind a note's longer row."""
+    answer = incyte.answer("Research and development as % of total revenues for Incyte in 2022?", docs=[INCYTE.name],
+                           mode="deterministic")
+    assert "46.7%" in answer.answer and "1,585,936" in answer.answer, answer.answer
+
+
+def test_one_year_alone_above_a_table_dates_nothing():
+    """'FORM 10-K FOR THE FISCAL YEAR ENDED DECEMBER 31, 2022' above a table of contents is no header; nor is a run
+    of years longer or shorter than the table's columns of figures."""
+    from vera_core.records import GridCell, TableGrid
+    from vera_core.tables.header_above import dated_from_text_above
+
+    cells = tuple(GridCell(r, c, f"row {r}", "", "", "7" if c else f"row {r}", 7.0 if c else None)
+                  for r in range(2) for c in range(3))
+    grid = TableGrid("t", "parsed", "income", "", 1.0, "", "", ("", "", ""), (None, None, None), cells, 2)
+    assert not any(dated_from_text_above(grid, "ANNUAL REPORT FOR THE FISCAL YEAR ENDED DECEMBER 31, 2022").periods)
+    assert not any(dated_from_text_above(grid, "Year Ended December 31,\n2022\n2021\n2020").periods)
+    assert not any(dated_from_text_above(grid, "Year Ended December 31,\n2022\n2021\n(in thousands)\nAs of 2020").periods)
+    dated = dated_from_text_above(grid, "Year Ended December 31,\n2022 2021\n\n(in thousands)\n")
+    assert [p.end if p else None for p in dated.periods] == [None, "2022-12-31", "2021-12-31"]
+    assert [c.period.year for c in dated.cells if c.col] == [2022, 2021, 2022, 2021]
