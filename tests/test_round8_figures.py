@@ -73,3 +73,34 @@ def test_one_year_alone_above_a_table_dates_nothing():
     dated = dated_from_text_above(grid, "Year Ended December 31,\n2022 2021\n\n(in thousands)\n")
     assert [p.end if p else None for p in dated.periods] == [None, "2022-12-31", "2021-12-31"]
     assert [c.period.year for c in dated.cells if c.col] == [2022, 2021, 2022, 2021]
+
+
+HCA = CORPUS / "financebench-dev3" / "HCAHEALTHCARE_2022_10K.pdf"
+
+
+@pytest.fixture(scope="module")
+def hca(tmp_path_factory) -> QueryEngine:
+    if not HCA.is_file():
+        pytest.skip(f"financebench-dev3 filings not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round8-hca", [HCA]), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid", ["w6-061", "w5-019"])
+def test_a_sum_of_a_line_and_its_part_due_within_a_year(hca, qid):
+    """'total debt (long-term debt plus the portion due within one year)': the second item is the long-term debt due
+    within one year, and the first is the balance sheet's 'Long-term debt, less debt issuance costs and discounts of
+    $301 and $248' (its clause after ', less' says how it is measured, not which line it is), not the current row read
+    twice (which had been refused) nor a lease note's 'Long-term debt' row."""
+    gold = GOLDS[qid]
+    answer = hca.answer(gold["question"], docs=[HCA.name], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]
+    assert "37,714 + 370" in answer.answer, answer.answer[:400]
+
+
+def test_the_part_due_within_a_year_is_the_part_of_the_line_before_it():
+    from vera_core.questions.expression import items, parse
+
+    assert [i.phrase for i in items(parse("long-term debt + the part due within one year"))] == [
+        "long-term debt", "long-term debt due within one year"]
+    assert [i.phrase for i in items(parse("revenue + cost of revenue"))] == ["revenue", "cost of revenue"]

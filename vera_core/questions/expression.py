@@ -132,8 +132,22 @@ def _sum(tokens):
     while tokens and tokens[0] in (("op", "+"), ("op", "-")):
         op = tokens[0][1]
         right, tokens = _product(tokens[1:])
-        node = BinOp(op, node, right)
+        node = BinOp(op, node, _part_of(node, right) if op == "+" else right)
     return node, tokens
+
+
+_PART_OF = re.compile(r"^(?:part|portion|amount|piece|bit)s?\s+(?P<rest>(?:due|payable|maturing|repayable|falling\s+due)\b.+)$",
+                      re.I)
+"""'the part due within one year': a part of the line named before it."""
+
+
+def _part_of(left: Node, right: Node) -> Node:
+    """'total debt = long-term debt plus the part due within one year': the second operand is the first line's part
+    due within one year ("long-term debt due within one year"), not the first line read again."""
+    part = _PART_OF.match(right.phrase) if isinstance(right, Item) and isinstance(left, Item) else None
+    if part is None:
+        return right
+    return Item(f"{left.phrase} {part.group('rest')}", right.offset, right.period, right.statement)
 
 
 def _product(tokens):

@@ -12,7 +12,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
 from vera_core.answer.figures.plausibility import implausible
 from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
-from vera_core.questions.expression import Avg, Chg, Item, Node, Num, joined, render
+from vera_core.questions.expression import Avg, Chg, Item, Node, Num, items, joined, render
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -53,7 +53,7 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
     qualifier of an operand."""
     resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company,
-                           uses_as_amounts=plan.unit == "years")
+                           uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(plan.tree)])
     evidence = _metric_evidence(plan, grids, doc_names, resolve)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence

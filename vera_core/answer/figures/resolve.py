@@ -76,8 +76,12 @@ class CellResolver:
     def __init__(self, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
                  hit_rank: Mapping[str, int], propose: RowPicker | None = None,
                  doc_names: Mapping[str, str] | None = None, qualifier: Qualifier = Qualifier(),
-                 company: Container[str] = frozenset(), uses_as_amounts: bool = False) -> None:
+                 company: Container[str] = frozenset(), uses_as_amounts: bool = False,
+                 siblings: Sequence[str] = ()) -> None:
         self.finder = CellFinder(grids, chunks, hit_rank)
+        self.siblings = tuple(siblings)
+        """The formula's other items: a longer one names a part of a shorter one ("long-term debt" and "long-term debt
+        due within one year"), whose row the shorter one is not."""
         self.qualifier = qualifier
         """Words the question puts on the whole metric ("automotive gross margin"): every operand carries them."""
         self.company = company
@@ -125,7 +129,7 @@ class CellResolver:
                                 question_terms=(label_terms(item.phrase) | qualifier.words | qualifier.aliases)
                                 if qualifier else frozenset(),
                                 qualifier=qualifier)
-        ranked = self.finder.candidates(request, concept)
+        ranked = _not_a_part(self.finder.candidates(request, concept), item.phrase, self.siblings)
         # NOTE: a row printed exactly as the formula names the item ("net sales", not "total revenue") comes first
         named = label_terms(item.phrase)
         ranked = sorted(ranked, key=lambda c: label_terms(c.label.row_label) != named) if concept is not None else ranked
@@ -173,6 +177,23 @@ class CellResolver:
             self.notices.append(f"No row named {item.phrase!r} was found; Claude proposed {rows[index].label.row_label!r}. "
                                 f"VERA read its cell (cited) and did the arithmetic.")
         return choice
+
+
+_REMAINDER = label_terms("less net excluding excludes excluding non current noncurrent")
+"""Words of a row that prints the whole less a part ("Long-term debt, less debt due within one year")."""
+
+
+def _not_a_part(ranked: list[Candidate], phrase: str, siblings: Sequence[str]) -> list[Candidate]:
+    """Rows for `phrase` without those that print a part another item of the formula names ("total debt = long-term
+    debt plus the part due within one year": "Long-term debt due within one year" is the second item's row, not the
+    first's; "Long-term debt, less debt due within one year" stays)."""
+    own = label_terms(phrase)
+    parts = [label_terms(s) - own for s in siblings if s.lower() != phrase.lower() and own < label_terms(s)]
+    parts = [p for p in parts if p]
+    if not parts or not own:
+        return ranked
+    return [c for c in ranked if not any(p <= label_terms(c.label.row_label) for p in parts)
+            or label_terms(c.label.row_label) & _REMAINDER]
 
 
 def evaluate(node: Node, period: Period, resolve: Callable[[Item, Period], Operand]) -> tuple[float, list[Operand]]:
