@@ -4,6 +4,8 @@ claim and assemble the answer. Deterministic without an API key; no network then
 
 from __future__ import annotations
 
+import re
+
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -85,6 +87,14 @@ class QueryEngine:
         answer.timings_ms = Timings(**clock.timings(), total=round((time.perf_counter() - started) * 1000, 2))
         return answer
 
+    OPENING_CHUNKS = 4
+    """How much of a document's start says whose it is ("Datica implements ...")."""
+
+    def _mentions(self, doc_id: str, word: str) -> bool:
+        """Whether a document's opening chunks name `word` (an organisation's name) as a whole word."""
+        pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
+        return any(pattern.search(c.text) for c in self.ws.doc_chunks(doc_id)[:self.OPENING_CHUNKS])
+
     def plan(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback", top_k: int = 8,
              hybrid: bool | None = None) -> Plan:
         """The question routed (kind, pages, documents, focus), with the options it is answered with."""
@@ -92,7 +102,7 @@ class QueryEngine:
         documents = self.ws.catalog.documents()
         # NOTE: a policy or contract is named by its title ("the IDS Policy"); a filing by its company and year
         titles = {d.doc_id: t for d in documents if d.kind != "filing" and (t := self.ws.doc_title(d))}
-        routed = read_question(question, documents, list(docs), titles)
+        routed = read_question(question, documents, list(docs), titles, self._mentions)
         intent = routed.intent
         return Plan(question=question, intent=intent, query=iterative.with_abbreviations(intent.focus or question),
                     request=routed.request,

@@ -318,8 +318,25 @@ def _filtered(doc_filter: Sequence[str], documents: Sequence[DocumentRecord]) ->
     return chosen
 
 
+_OWNER = re.compile(r"\b(?P<org>[A-Z][A-Za-z0-9&-]{1,40})['\u2019]s?(?=\s)")
+"""An organisation named as the owner of what follows ("Datica's incident response policy", "Acme's Access policy")."""
+
+
+def _owned(question: str, candidates: set[str], mentions) -> set[str]:
+    """Of several documents a question names, those whose own text names the organisation it names as their owner
+    ("Datica's incident response policy" among Datica's, Tailscale's and the samples' incident response policies); all
+    of them when none or every one does."""
+    owners = [m.group("org") for m in _OWNER.finditer(question)]
+    for org in owners:
+        kept = {d for d in candidates if mentions(d, org)}
+        if kept and kept != candidates:
+            return kept
+    return candidates
+
+
 def resolve_scope(question: str, documents: Sequence[DocumentRecord],
-                  doc_filter: Sequence[str] = (), titles: dict[str, str] | None = None) -> tuple[list[str], str]:
+                  doc_filter: Sequence[str] = (), titles: dict[str, str] | None = None,
+                  mentions=None) -> tuple[list[str], str]:
     """The doc_ids a question is limited to, and the rule that decided it.
 
     Precedence: explicit `doc_filter` entries ("filter:explicit"; an unknown entry raises
@@ -333,9 +350,9 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
     else:
         keys = {d.doc_id: _doc_key(d) for d in documents}
         refs = find_references(question, documents)
-        if titles:
-            refs += [t for t in find_titles(question, titles)
-                     if not any(r.start < t.end and t.start < r.end for r in refs)]
+        named = find_titles(question, titles) if titles else []
+        titled_too = {d for t in named for d in t.doc_ids}
+        refs += [t for t in named if not any(r.start < t.end and t.start < r.end for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []
@@ -348,4 +365,11 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
                 chosen |= {k.doc_id for k in pool}
                 rule = "question:company-year" if by_year else "question:company"
             rules += [rule] if rule not in rules else []
+        if mentions is not None and len(chosen | titled_too) > 1 and any(r.kind in ("document-name", "document-title")
+                                                                          for r in refs):
+            # NOTE: a title another document shares, or a file name that hides a numbered one ("11-incident_response_policy"),
+            # is told apart by the organisation the question names as its owner
+            candidates = chosen | titled_too
+            kept = _owned(question, candidates, mentions)
+            chosen = kept if kept != candidates else chosen
     return [d.doc_id for d in documents if d.doc_id in chosen], "+".join(rules) or "scope:all"

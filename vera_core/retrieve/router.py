@@ -345,12 +345,13 @@ def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: S
 
 
 def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = (),
-                  titles: dict[str, str] | None = None) -> Routed:
+                  titles: dict[str, str] | None = None, mentions=None) -> Routed:
     """Classify a question into location / metadata / coverage / verdict / metric / figure / semantic,
     deterministically, with the typed request of the figure kinds.
 
     `doc_scope` comes from `resolve_scope` (an unknown `doc_filter` entry raises `DocumentNotFoundError`;
-    `titles`, doc_id -> a document's own title, let a question name a policy by its title);
+    `titles`, doc_id -> a document's own title, let a question name a policy by its title; `mentions(doc_id, word)`,
+    whether a document's opening names a word, tells apart documents of one title by the organisation that owns them);
     `focus` is what retrieval should search for: the question without page and document references,
     routing cues, analyst-prompt framing and stopwords. `numeric` is False for metadata questions.
     """
@@ -359,7 +360,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     # NOTE: "which policies address data protection?" asks across the set: a title it happens to name
     # ("Data Protection") does not narrow it to that document
     titles = None if coverage and coverage[0][0].subtype == "documents" else titles
-    doc_scope, _ = resolve_scope(text, documents, doc_filter, titles)
+    doc_scope, _ = resolve_scope(text, documents, doc_filter, titles, mentions)
     removed = [(r.start, r.end) for r in find_references(text, documents)]
     if titles and not doc_filter:
         removed += [(r.start, r.end) for r in find_titles(text, titles)]
