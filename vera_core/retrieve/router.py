@@ -245,6 +245,11 @@ COVERAGE_RULES = [
           rf"\bwhere\s+in\s+(?:[\w&'\u2019-]+\s+){{0,6}}?{PLACE_DOCS}\b"
           rf"|\bwhere\s+(?:does|do|did)\s+(?:[\w&'\u2019-]+\s+){{0,6}}?{PLACE_DOCS}\s+(?:\w+\s+)?{DOC_VERBS}\b"),
     _rule("coverage:list:list-all", "list", r"\blist\s+(?:out\s+)?(?:all|every|each)\b"),
+    # NOTE: "What are the subsections under Access control ...?", "What topics does the personnel policy set requirements
+    # on?", "Which disruption scenarios does the plan have a response for?": the parts of a section asked by their kind
+    _rule("coverage:list:parts", "list",
+          r"\b(?:what|which)\s+(?:are\s+the\s+|are\s+|were\s+the\s+)?(?:[\w-]+\s+)?(?:sub-?sections|topics|scenarios|use\s+cases|"
+          r"headings)\b(?!\s+(?:of|in)\s+(?:revenue|sales|income)\b)"),
     _rule("coverage:list:list-the", "list",
           r"(?:^|[.?!;:]\s*|\b(?:please|you|and|then)\s+)list\b(?!\s+(?:prices?|of)\b)"
           r"|\blist\s+(?:the|any|out|which|what|those|these|its|their|[\w&]+'s)\b(?!\s+prices?\b)"),
