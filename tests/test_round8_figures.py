@@ -104,3 +104,28 @@ def test_the_part_due_within_a_year_is_the_part_of_the_line_before_it():
     assert [i.phrase for i in items(parse("long-term debt + the part due within one year"))] == [
         "long-term debt", "long-term debt due within one year"]
     assert [i.phrase for i in items(parse("revenue + cost of revenue"))] == ["revenue", "cost of revenue"]
+
+
+def test_a_part_of_a_whole_over_the_whole_is_not_stated():
+    """'What proportion of AES's debt at December 31, 2021 was non-recourse? ... divided by the sum of non-recourse
+    debt and recourse debt' (round 8, dev since its one measurement) had been stated as 364.8%, a formula misread: a
+    part of a whole over 100% of positive amounts is withheld, whatever the formula read."""
+    from vera_core.questions.metric import read_plan
+
+    assert read_plan("What proportion of AES's debt at December 31, 2021 was non-recourse? Use non-recourse debt divided "
+                     "by total debt, as a percentage.").part_of_whole
+    assert not read_plan("What was AES's debt-to-equity ratio at December 31, 2021?").part_of_whole
+
+
+AES = CORPUS / "financebench-dev2" / "AES_2021_10K.pdf"
+
+
+@pytest.mark.corpus
+def test_a_proportion_misread_over_the_whole_is_withheld(tmp_path_factory):
+    if not AES.is_file():
+        pytest.skip(f"financebench-dev2 filings not found under {CORPUS}")
+    gold = blind_golds("r8-filings-holdout")["w22-025"]
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "round8-aes", [AES]), llm=None)
+    answer = engine.answer(gold["question"], docs=[AES.name], mode="deterministic")
+    assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
+    assert "364.8%" not in answer.answer.split("not stated")[0], answer.answer[:300]

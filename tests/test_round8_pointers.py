@@ -136,3 +136,17 @@ def test_the_use_cases_a_policy_sets_requirements_for(tmp_path_factory):
         pytest.skip(f"policies-dev not found under {folder.parent}")
     engine = QueryEngine(markdown_store(tmp_path_factory, "tailscale-store", folder, 15), llm=None)
     complete_list(engine, blind_golds("policies-holdout")["w2-038"])
+
+
+@pytest.mark.corpus
+def test_a_title_that_names_the_whole_object_asked_is_the_list(tmp_path_factory):
+    """'What visitor categories does the site security procedure define?' (round 8, dev since its one measurement):
+    '4. Visitor categories' names the whole object asked; the lead-in 'Every visitor, without exception, must follow
+    this process:' names part of it and had been answered once the question's document was read from 'the site
+    security procedure'."""
+    from tests.conftest import complete_list
+    from vera_core.query import QueryEngine
+
+    folder = ROOT / "data" / "blind" / "policies-r8-holdout"
+    engine = QueryEngine(markdown_store(tmp_path_factory, "schools-store", folder, 7), llm=None)
+    complete_list(engine, blind_golds("r8-policies-holdout")["w21-013"])

@@ -80,6 +80,9 @@ class MetricPlan:
     qualifier: Qualifier = Qualifier()
     """Words the question puts on a library metric or a line item that make it another line's ("Tesla's
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
+    part_of_whole: bool = False
+    """The question asks what part of a whole the metric is ("what proportion of the debt was non-recourse"): a result
+    over 100% of positive amounts is not stated."""
 
 
 _DIVIDE_BY = re.compile(r"\s+and\s+(?:then\s+)?divid(?:e|ing)\s+(?:it\s+|that\s+|them\s+|the\s+result\s+)?by\b", re.I)
@@ -138,8 +141,18 @@ def definitions(question: str) -> dict[str, str]:
     return found
 
 
+PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|percent(?:age)?|%)\s+of\b"
+                           r"(?=[^?]*\b(?:was|were|is|are|came|comes|come|went|goes)\b)", re.I)
+"""'What proportion of AES's debt was non-recourse?': a part of a whole, never more than the whole."""
+
+
 def read_plan(question: str) -> MetricPlan | None:
     """The metric plan of a question, or None when it asks for no computed metric."""
+    plan = _read_plan(question)
+    return replace(plan, part_of_whole=True) if plan is not None and PART_OF_WHOLE.search(question) else plan
+
+
+def _read_plan(question: str) -> MetricPlan | None:
     question = restated(question)
     defs = definitions(question)
     outside = question

@@ -94,7 +94,8 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         found, _ = _operands(results)
         return MetricEvidence(missing=f"{plan.name}: {' and '.join(dict.fromkeys(same))} read the same figures, so "
                                       f"nothing is compared; name the two periods apart.", found=found)
-    why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results])
+    why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results]) \
+        or (_more_than_whole(plan, results) if plan.part_of_whole else None)
     if why:
         return _implausible(plan, why, results)
     if plan.over != "at":
@@ -170,6 +171,17 @@ def _implausible(plan: MetricPlan, why: str, results: list[tuple[str, float, str
     return MetricEvidence(missing=text, found=found, implausible=True, calculation=Calculation(
         metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
         unit=plan.unit, period=span, missing=[f"plausibility: {why}"]))
+
+
+def _more_than_whole(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]]) -> str | None:
+    """Why a part of a whole ("what proportion of the debt was non-recourse") is not stated: over 100% of positive
+    amounts, the formula read is not the part over its whole."""
+    for period, shown, _, operands in results:
+        whole = 100.0 if plan.unit == "percent" else 1.0
+        if plan.over == "at" and shown > whole * 1.0001 and all(op.value > 0 for op in operands):
+            return (f"{plan.name} for {period} would be {shown:,.1f}{'%' if plan.unit == 'percent' else ''}, more than the "
+                    f"whole the question asks a part of (the formula read is not the part over its whole)")
+    return None
 
 
 def _operands(results: list[tuple[str, float, str, list[Operand]]]) -> tuple[list[Piece], list[CalculationOperand]]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
 from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, ends_lead_in, lead_in_list,
-                                         list_from_evidence, section_list, table_list)
+                                         list_from_evidence, list_object, section_list, table_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
 from vera_core.answer.titled_lists import titled_section_list, titled_section_sentences
@@ -108,9 +108,16 @@ def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:
     wanted = terms(plan.query) | terms(plan.question)
     margin = TITLE_MARGIN if ends_lead_in(found.anchor) else 1
     named = len(terms(found.anchor) & wanted)
+    # NOTE: "What visitor categories does the site security procedure define?": a title that names the whole object
+    # asked ("4. Visitor categories") is the list, where the lead-in names only part of it ("Every visitor ... must
+    # follow this process:")
+    asked = terms(list_object(plan.question))
     for titled in (titled_section_list(plan.question, chunks, services.ws.doc_chunks),
                    heading_list(plan.question, plan.query, chunks, services.ws.doc_chunks)):
-        if titled is not None and len(terms(titled.anchor) & wanted) >= max(2, named + margin):
+        if titled is None:
+            continue
+        whole = len(asked) >= 2 and asked <= terms(titled.anchor) and not asked <= terms(found.anchor)
+        if whole or len(terms(titled.anchor) & wanted) >= max(2, named + margin):
             return titled
     return found
 
