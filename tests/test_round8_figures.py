@@ -17,11 +17,16 @@ INCYTE = CORPUS / "financebench-dev3" / "INCYTE_2022_10K.pdf"
 GOLDS = {**blind_golds("filings-holdout"), **blind_golds("r7-filings-holdout")}
 
 
+def _searchable(tmp_path_factory, path) -> QueryEngine:
+    """An engine over one filing made searchable (skipped when the corpus is absent)."""
+    if not path.is_file():
+        pytest.skip(f"{path.name} not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, f"round8-{path.stem.lower()}", [path]), llm=None)
+
+
 @pytest.fixture(scope="module")
 def incyte(tmp_path_factory) -> QueryEngine:
-    if not INCYTE.is_file():
-        pytest.skip(f"financebench-dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round8-incyte", [INCYTE]), llm=None)
+    return _searchable(tmp_path_factory, INCYTE)
 
 
 @pytest.mark.corpus
@@ -80,9 +85,7 @@ HCA = CORPUS / "financebench-dev3" / "HCAHEALTHCARE_2022_10K.pdf"
 
 @pytest.fixture(scope="module")
 def hca(tmp_path_factory) -> QueryEngine:
-    if not HCA.is_file():
-        pytest.skip(f"financebench-dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round8-hca", [HCA]), llm=None)
+    return _searchable(tmp_path_factory, HCA)
 
 
 @pytest.mark.corpus
@@ -122,10 +125,27 @@ AES = CORPUS / "financebench-dev2" / "AES_2021_10K.pdf"
 
 @pytest.mark.corpus
 def test_a_proportion_misread_over_the_whole_is_withheld(tmp_path_factory):
-    if not AES.is_file():
-        pytest.skip(f"financebench-dev2 filings not found under {CORPUS}")
     gold = blind_golds("r8-filings-holdout")["w22-025"]
-    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "round8-aes", [AES]), llm=None)
+    engine = _searchable(tmp_path_factory, AES)
     answer = engine.answer(gold["question"], docs=[AES.name], mode="deterministic")
     assert judge(gold, answer) in ("correct", "abstained"), answer.answer[:300]
     assert "364.8%" not in answer.answer.split("not stated")[0], answer.answer[:300]
+
+
+@pytest.mark.parametrize("question, formula", [
+    ("Free cash flow for eBay in 2021, taking net cash provided by continuing operating activities minus purchases of "
+     "property and equipment from the cash flow statement ($ millions)?",
+     "net cash provided by continuing operating activities - purchases of property and equipment"),
+    ("PCG (holdco consolidated) 2021 EBIT / interest expense, EBIT = operating income. 2 dp",
+     "PCG EBIT / interest expense"),
+])
+def test_the_question_s_own_formula_with_an_aside_or_a_unit_after_it(question, formula):
+    """Round 8 (dev since its one measurement): the unit asked in parentheses after an inline definition had made the
+    library's free cash flow stand in for the question's (its continuing operations dropped: 2,213 stated for 2,649);
+    an aside in parentheses and the name a definition left behind ('..., EBIT =') had made EBIT itself the answer to
+    'EBIT / interest expense'."""
+    from vera_core.questions.expression import render
+    from vera_core.questions.metric import read_plan
+
+    plan = read_plan(question)
+    assert plan.source == "question" and render(plan.tree).replace("{cash_flow}", "").strip() == formula, render(plan.tree)

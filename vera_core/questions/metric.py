@@ -185,7 +185,7 @@ def _read_plan(question: str) -> MetricPlan | None:
             tree, definition = inline, defs[INLINE]
             name = _without_periods(re.sub(r"\s*\([^()]*\)", " ", head)) or _named_before(question, defs[INLINE])
         elif tree is not None:
-            name = definition = _without_periods(head)
+            name = definition = _LEFT_BEHIND.sub("", _without_periods(head)).strip(" ,")
         elif named:
             name, definition = _without_periods(named) or named, defs[named]
             tree = _parsed(definition, defs)
@@ -328,12 +328,21 @@ def _named_before(question: str, body: str) -> str:
     return " ".join(words[-8:]) or "the metric asked"
 
 
+_TRAILING_PARENTHESIS = re.compile(r"\s*\((?=[^()]*(?:\$|\b(?:USD|millions?|billions?|thousands?|percent|decimals?|dp|bn|mm)\b|%))"
+                                   r"[^()]*\)\s*$", re.I)
+"""The unit or rounding asked, set in parentheses after a definition ("A minus B from the cash flow statement ($ millions)");
+never what the definition says of its operands ("average total assets (start and end of year)")."""
+
+
 def _inline_tree(body: str, defs: dict[str, str]) -> Node | None:
-    """The formula of an inline definition, or None when it does not read as one."""
-    try:
-        return _parsed(body, defs)
-    except ExpressionError:
-        return None
+    """The formula of an inline definition, or None when it does not read as one (a parenthesis at its end that
+    does not read, such as the unit asked, is set aside)."""
+    for text in (body, _TRAILING_PARENTHESIS.sub("", body)):
+        try:
+            return _parsed(text, defs)
+        except ExpressionError:
+            continue
+    return None
 
 
 _EVERY_OPERAND_FROM = re.compile(r"(?:\(\s*(?:both|all|each)\s+|,\s*(?:both\s+|all\s+)?)(?:from|per|in|on|using)\s+(?:the\s+)?"
@@ -358,10 +367,19 @@ def _from_statement(node: Node, statement: str) -> Node:
     return node
 
 
+_ASIDE = re.compile(r"\((?![^()]*[-+*/\u00f7])[^()]*\)")
+"""A parenthesis without an operator in a written formula: an aside ("(holdco consolidated)"), not an operand."""
+_LEFT_BEHIND = re.compile(r",?\s*[\w&'-]+(?:\s+[\w&'-]+){0,3}\s*=\s*$")
+"""The name of a definition whose body was taken out ("..., EBIT =")."""
+
+
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     """The formula the question's head writes ("unadjusted EBITDA less capex"), or None."""
     # NOTE: a year range ("FY2019 - FY2020") is a span, never a subtraction; nor is a dash left at either end
     words = _without_periods(RANGE.sub(" ", head)).strip(" -\u2013\u2014")
+    # NOTE: "PCG (holdco consolidated) 2021 EBIT / interest expense, EBIT = operating income": a parenthesis with no
+    # operator in it and the name a definition left behind are not operands
+    words = _LEFT_BEHIND.sub("", _ASIDE.sub(" ", words)).strip(" ,-\u2013\u2014")
     if not words or not _OPERATORS.search(normalise(words)):
         return None
     if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) and metric_named(words):
