@@ -100,12 +100,14 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
 
 def _in_opening(chunk: ChunkRecord, doc_chunks) -> bool:
     """Whether a chunk is in its document's opening section (under the document's title only, where a document
-    sectioned by bold lines keeps all of its text), or under no heading but the title of a document that has
-    sections below it ("13. Disaster Recovery Policy" over "13.2 Line of Succession")."""
+    sectioned by bold lines keeps all of its text), or under no heading but the document's title, where sections sit
+    below it ("13. Disaster Recovery Policy" over "13.2 Line of Succession"; a report's "Risk factors" is a section)."""
     if not doc_chunks:
         return False
+    title = chunk.heading_titles[:1]
     return chunk.heading_path == doc_chunks[0].heading_path or (
-        len(chunk.heading_titles) <= 1 and any(len(c.heading_titles) > 1 for c in doc_chunks))
+        len(chunk.heading_titles) == 1 and title == doc_chunks[0].heading_titles[:1]
+        and any(len(c.heading_titles) > 1 and c.heading_titles[:1] == title for c in doc_chunks))
 
 
 def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: list[Hit]) -> Piece:
