@@ -5,7 +5,6 @@ claim and assemble the answer. Deterministic without an API key; no network then
 from __future__ import annotations
 
 import re
-
 import time
 from collections.abc import Sequence
 from dataclasses import replace

@@ -226,8 +226,9 @@ class Workspace:
         grids = self.catalog.grids(doc_id)
         if any(not any(g.periods) for g in grids if g.status == "parsed"):
             chunks = self.doc_chunks(doc_id)
-            before = {c.chunk_id: _text_above(c, chunks[i - 1] if i else None) for i, c in enumerate(chunks)}
-            grids = [dated_from_text_above(g, before.get(g.chunk_id, "")) for g in grids]
+            at = {c.chunk_id: i for i, c in enumerate(chunks)}
+            grids = [dated_from_text_above(g, _text_above(chunks[at[g.chunk_id]], chunks[at[g.chunk_id] - 1]))
+                     if g.chunk_id in at and at[g.chunk_id] else g for g in grids]
         return [label_totals(grouped_grid(g)) for g in grids]
 
     def _cached(self, cache: dict, doc_id: str, load):

@@ -64,10 +64,10 @@ def dated_from_text_above(grid: TableGrid, text_above: str) -> TableGrid:
         grid = replace(grid, scale=stated[0], scale_source=stated[2], currency=stated[1] or grid.currency)
         cells = tuple(replace(c, scale=stated[0]) if c.col and c.value is not None and not c.unit else c for c in cells)
     first = _rows_between(tail[run.end():], grid, columns, periods, header)
+    added = len(first) // (len(columns) + 1)
     if first:
-        cells = (*first, *(replace(c, row=c.row + len(first) // (len(columns) + 1)) for c in cells))
-    return replace(grid, periods=tuple(periods), header=tuple(header), cells=cells,
-                   n_rows=grid.n_rows + len(first) // (len(columns) + 1))
+        cells = (*first, *(replace(c, row=c.row + added) for c in cells))
+    return replace(grid, periods=tuple(periods), header=tuple(header), cells=cells, n_rows=grid.n_rows + added)
 
 
 def _rows_between(text: str, grid: TableGrid, columns: list[int], periods: list, header: list[str]) -> list[GridCell]:

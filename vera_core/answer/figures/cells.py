@@ -250,14 +250,14 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
     words in its order: "cost of revenue" is not "revenues net of interest expense"), or None."""
     for index, phrase in enumerate(phrases):
         if free:
-            if (label_terms(_MEASURED_AS.sub("", label.row_label)) & MOVEMENT) - phrase:
+            # NOTE: "Long-term debt, less debt issuance costs and discounts of $301 and $248": what follows ", less" says
+            # how the line is measured, not which line it is
+            head = _MEASURED_AS.sub("", label.row_label)
+            if (label_terms(head) & MOVEMENT) - phrase:
                 continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
             if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:
                 continue  # NOTE: "long-term debt incl. current maturities" is a sum, not "Current maturities of ..."
             shared = phrase & _terms(label)
-            # NOTE: "Long-term debt, less debt issuance costs and discounts of $301 and $248": what follows ", less" says
-            # how the line is measured, not which line it is
-            head = _MEASURED_AS.sub("", label.row_label)
             own = max(label_score(label.row_label, shared, label.parent_label),
                       label_score(head, shared, label.parent_label) if head != label.row_label else 0.0)
             share = len(shared) / max(len(phrase), 1)

@@ -176,9 +176,11 @@ def _implausible(plan: MetricPlan, why: str, results: list[tuple[str, float, str
 def _more_than_whole(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]]) -> str | None:
     """Why a part of a whole ("what proportion of the debt was non-recourse") is not stated: over 100% of positive
     amounts, the formula read is not the part over its whole."""
+    if plan.over != "at":
+        return None
+    whole = 100.0 if plan.unit == "percent" else 1.0
     for period, shown, _, operands in results:
-        whole = 100.0 if plan.unit == "percent" else 1.0
-        if plan.over == "at" and shown > whole * 1.0001 and all(op.value > 0 for op in operands):
+        if shown > whole * 1.0001 and all(op.value > 0 for op in operands):
             return (f"{plan.name} for {period} would be {shown:,.1f}{'%' if plan.unit == 'percent' else ''}, more than the "
                     f"whole the question asks a part of (the formula read is not the part over its whole)")
     return None

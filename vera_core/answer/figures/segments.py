@@ -26,10 +26,11 @@ from vera_core.store.catalog import ChunkRecord
 __all__ = ["SegmentFigure", "segment_figures"]
 
 NOT_SEGMENT = re.compile(r"^\W*(?:totals?|corporate|eliminations?|intersegment|inter-segment|all\s+other|other|"
-                         r"unallocated|reconcil\w*|consolidated|subtotal|adjustments?|less|add)\b|\bsubtotal\b|"
+                         r"unallocated|reconcil\w*|consolidated|subtotal|adjustments?)\b|\bsubtotal\b|"
                          r"^\W*(?:segment|segments)\s+totals?\b", re.I)
 """Rows of a segment table that are not a segment: totals, corporate, eliminations, reconciling items
-(a segment may still be named "... Markets & Corporate")."""
+(a segment may still be named "... Markets & Corporate"). A group with an "Add:" or "Less:" row is no breakdown at all
+(`RECONCILING`)."""
 RECONCILING = re.compile(r"^\W*(?:add|less|plus|minus|deduct)\b\s*:?", re.I)
 """A row that adds or deducts ("Add: Net equity in losses", "Less: Loss (income) from discontinued operations"): the rows
 it is among reconcile one measure to another, they are not the measure by segment."""
