@@ -124,6 +124,23 @@ def _anchors_in(chunk: ChunkRecord, doc_chunks: Sequence[ChunkRecord],
     return found
 
 
+def _sub_lists(items: Sequence[OutlineItem], doc_chunks) -> dict[str, tuple[list[OutlineItem], str]]:
+    """The sub-lists of a list's items, keyed as `_anchors_in` keys its anchors: the items a lead-in owns in the next
+    chunk ("4. **Appeal.**" over its three points, under "The formal grievance procedure has the following stages:")
+    own theirs as well, though they are not anchors of the lead-in's chunk."""
+    if not items:
+        return {}
+    scope, section = section_scope(items[0].chunk, doc_chunks(items[0].chunk.doc_id))
+    outline = read_outline(scope)
+    wanted = {(o.chunk.chunk_id, o.line) for o in items}
+    found = {}
+    for i, item in enumerate(outline):
+        kids = _owned(outline, i, "") if (item.chunk.chunk_id, item.line) in wanted else []
+        if len(kids) >= MIN_ITEMS:
+            found[_lead_key(item.text)] = (kids, section)
+    return found
+
+
 def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
     """The list the best evidence introduces, or None. `hits`: the retrieved chunks, best first;
     `doc_chunks(doc_id)`: a document's chunks in order."""
@@ -183,9 +200,14 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
                     and not (len(anchor.split()) <= STEP_TITLE_WORDS
                              and (terms(anchor) & wanted) - terms(whole.anchor) - terms(whole.section)):
                 return whole
-        named = _named_item(items, anchors, wanted, terms(first_line))
+        # NOTE: an item the lead-in's chunk does not hold owns its sub-list only when the question names its title
+        # whole ("the appeal stage" for "**Appeal.**"), not a few of its words ("data we hold" for "The teams holding
+        # the data search their systems ...")
+        titled = [o for o in items if (t := terms(_item_title(o.text))) and t <= wanted]
+        owners = {**_sub_lists(titled, doc_chunks), **anchors}
+        named = _named_item(items, owners, wanted, terms(first_line))
         if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
-            anchor, (items, section) = _shown(named.text), anchors[_lead_key(named.text)]
+            anchor, (items, section) = _shown(named.text), owners[_lead_key(named.text)]
         return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
 
@@ -335,6 +357,30 @@ def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
             title = anchor.heading_titles[-1] if anchor.heading_titles else section
             return ListAnswer(title, tuple(_piece(o) for o in items), section)
     return None
+
+
+PROCEDURAL = re.compile(r"\b(?:steps?|procedures?|process|checklist|what\s+(?:do|should|must)\s+(?:i|we|you|they)\s+do)\b",
+                        re.I)
+"""A question asking how something is done ("What's the procedure for calling in sick?")."""
+
+
+def top_hit_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The one list of the best hit's section, for a question asking how something is done when no line of the evidence
+    names it ("What's the procedure for calling in sick?" over "4.5.2 Reporting sickness absence", whose body is "If you
+    are unable to come to work because you are ill, you must:" and its six steps): retrieval read the question's
+    meaning; the section's shape says what answers it. None when the section holds more than one list."""
+    if not PROCEDURAL.search(question) or asks_one_fact(question) or not hits or hits[0].kind != "text":
+        return None
+    scope, section = section_scope(hits[0], doc_chunks(hits[0].doc_id))
+    outline = read_outline(scope)
+    if not outline:
+        return None
+    top = [o for o in outline if o.level == min(o.level for o in outline)]
+    leads = {(o.lead_in or o.intro).strip() for o in top}
+    if len(top) < MIN_ITEMS or len(leads) != 1:
+        return None
+    title = hits[0].heading_titles[-1] if hits[0].heading_titles else section
+    return ListAnswer(_shown(next(iter(leads))) or title, tuple(_piece(o) for o in top), section)
 
 
 TABLE_HITS = HITS_READ
@@ -512,7 +558,7 @@ def definitions_list(question: str, hits: Sequence[ChunkRecord], doc_chunks,
         if anchor is None:
             continue
         scope, section = section_scope(anchor, chunks)
-        items = _bold_led(scope) or [_term(_piece(o)) for o in read_outline(scope) if o.level == 0]
+        items = _bold_led(scope) or _defined_terms(scope) or [_term(_piece(o)) for o in read_outline(scope) if o.level == 0]
         if len(items) >= MIN_ITEMS:
             return ListAnswer(anchor.heading_titles[-1], tuple(items), section)
     return None
@@ -544,6 +590,27 @@ def _bold_led(scope: Sequence[ChunkRecord]) -> list[Piece]:
             if m:
                 out.append(Piece(m.group("term").strip(), chunk, line.strip()))
     return out
+
+
+_DEFINITION_LINE = re.compile(r"^\s{0,3}[:~]\s+\S")
+"""A definition under its term in a Markdown definition list ("Security incident" / ": Any event that ...")."""
+_JOINED_DEFINITION = re.compile(r"^\s*(?P<term>[^:\s][^:]{1,79}?)\s+[:~]\s+\S")
+"""A definition list's term and definition as ingest joins them ("Security incident : Any event that ...")."""
+
+
+def _defined_terms(scope: Sequence[ChunkRecord]) -> list[Piece]:
+    """The terms of a Markdown definition list (a term on its own line, its definition on the next line after a
+    colon, a blank line between them allowed), each cited to its line."""
+    out = []
+    for chunk in scope:
+        lines = [line for line in chunk.text.split("\n") if line.strip()] if chunk.kind == "text" else []
+        for line, following in zip(lines, [*lines[1:], ""]):
+            joined = _JOINED_DEFINITION.match(line)
+            if joined:
+                out.append(Piece(joined.group("term").replace("**", "").strip(), chunk, line.strip()))
+            elif _DEFINITION_LINE.match(following) and not _DEFINITION_LINE.match(line) and len(line.strip()) <= 80:
+                out.append(Piece(line.strip().replace("**", ""), chunk, line.strip()))
+    return out if len(out) >= MIN_ITEMS else []
 
 
 def _shown(line: str) -> str:

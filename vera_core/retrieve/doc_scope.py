@@ -205,7 +205,7 @@ _SHORT_FORMS = {"ops": "operations", "mgmt": "management", "mgt": "management", 
 """Words a reader shortens in a document's title ("the emergency ops plan")."""
 
 
-_KIND_NAMED = re.compile(r"\b(?:the|our|this)\s+(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}?)(?P<kind>handbook|manual|charter|"
+_KIND_NAMED = re.compile(r"(?:\b(?:the|our|this)\s+|^\W*|[,;:]\s+|\s[-\u2013\u2014]\s+)(?P<words>(?:[A-Za-z][\w'-]*\s+){0,2}?)(?P<kind>handbook|manual|charter|"
                          r"playbook|runbook|plan|standard|procedure|guide|guidelines|policy)\b(?!\s*(?:s\b|[-\u2013\u2014]\s*\w))",
                          re.I)
 """A document named by its kind and at most two words of its title ("where in the handbook ...", "the privacy policy"
@@ -218,11 +218,23 @@ def _one_of_kind(question: str, titles: dict[str, str]) -> list[tuple[int, int, 
     name that also matches wins."""
     found = []
     for m in _KIND_NAMED.finditer(question):
-        wanted = {_SHORT_FORMS.get(w, w) for w in _WORD.findall(m.group("words").lower())} | {m.group("kind").lower()}
-        owners = {d for d, t in titles.items() if wanted <= set(_WORD.findall(t.lower()))}
+        said = _WORD.findall(m.group("words"))
+        kind = m.group("kind").lower()
+        owners = {d for d, t in titles.items() if _names_title(said, kind, _WORD.findall(t))}
         if len(owners) == 1:
             found.append((m.start(), m.end(), 1, next(iter(owners))))
     return found
+
+
+def _names_title(said: list[str], kind: str, title: list[str]) -> bool:
+    """Whether a document's title holds the kind and every word said before it, a word in capitals also as the
+    initials of adjacent title words ("the IT DR plan" for "IT Incident Response, Backup and Disaster Recovery
+    Plan")."""
+    lowered = [w.lower() for w in title]
+    initials = {"".join(w[0] for w in lowered[i:i + n]) for n in (2, 3, 4) for i in range(len(lowered) - n + 1)}
+    return kind in lowered and all(
+        _SHORT_FORMS.get(w.lower(), w.lower()) in lowered or (w.isupper() and 2 <= len(w) <= 4 and w.lower() in initials)
+        for w in said)
 
 
 def _acronyms(question: str, titles: dict[str, str]) -> list[tuple[int, int, int, str]]:
@@ -352,7 +364,10 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
         refs = find_references(question, documents)
         named = find_titles(question, titles) if titles else []
         titled_too = {d for t in named for d in t.doc_ids}
-        refs += [t for t in named if not any(r.start < t.end and t.start < r.end for r in refs)]
+        # NOTE: a title said in the same words as a file name names its document as well ("the acceptable use policy":
+        # acceptable_use_policy.md and the "Acceptable Use of Technology Policy"); the question's content tells them apart
+        refs += [t for t in named if not any(r.start < t.end and t.start < r.end and not (
+            r.kind == "document-name" and t.start <= r.start and r.end <= t.end) for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []

@@ -164,19 +164,30 @@ IN_THE_SET = r"(?:\s+in\s+(?:the|this|our)\s+(?:set|library|collection|pack))?"
 """The set a question's documents sit in, said between them and "that" ("every document in the set that ...")."""
 """A set named between the documents and their verb ("which policies in the Corvid Pay set require ...")."""
 
+OWNER = r"(?:[A-Z][\w&.-]*\s+){0,2}?[\w&.-]+(?:'s|\u2019s|s'|s\u2019)"
+"""The organisation owning the documents asked about ("the Trust's", "Northbridge's")."""
+OWN_DOCS = r"(?:policies|procedures|standards|guidelines|handbooks|SOPs|documents|docs)"
+"""The nouns only an organisation's own documents go by (not a filing's "plans", "reports" or "leases")."""
+
 OUR_DOCUMENTS = (r"which\s+of\s+(?:our|your)\s+(?:[\w-]+\s+)?(?:rules|guides|guidance|rulebooks|materials|paperwork|"
                  r"write-?ups)\b")
 """A reader's word for an organisation's documents, asked of the set ("Which of our rules talk about ...")."""
 
 COVERAGE_RULES = [
     _rule("coverage:documents:which-documents", "documents",
-          rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
+          rf"\b(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
+          rf"(?:{OWNER}\s+)?)?"
           rf"(?:(?!{DOC_NOUNS}\b|{GAP_WORDS}\b)[\w-]+\s+){{0,2}}?{DOC_SETS}(?:\s*,\s*{DOC_SETS})*(?:,?\s+(?:or|and)\s+{DOC_SETS})?"
           rf"\b{SET_NAMED}"
           rf"(?=\s+(?:(?:do|does|also|specifically|explicitly|actually)\s+)?{DOC_SET_VERBS}\b)"
+          # NOTE: an organisation's own documents asked for by their plain nouns take any verb ("Which of the Trust's
+          # documents say ...", "which documents plan for ...", "Which policies would I need to look at ...")
+          rf"|\b(?:which\s+|what\s+(?=(?:ones?\s+)?of\s))(?:(?:ones?\s+)?of\s+(?:(?:the|our|your|these|those|my)\s+)?"
+          rf"(?:{OWNER}\s+)?)?"
+          rf"(?:(?!{GAP_WORDS}\b)[\w-]+\s+)?{OWN_DOCS}\b(?=\s+(?!of\b|in\b|that\b|is\b|was\b)[a-z]+\b)"
           # NOTE: the documents asked for in a sentence of their own, after the topic ("Are there rules for
           # working from home? which policies"; "Where do our policies apply a four-eyes principle? List the policies.")
-          rf"|(?:^|[?.!]\s*)(?:(?:and|so)\s+)?(?:which|what|list|name)\s+(?:(?:ones?\s+)?of\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
+          rf"|(?:^|[?.!:;]\s*|\s[-\u2013\u2014]\s+)(?:(?:and|so)\s+)?(?:which|what|list|name)\s+(?:(?:ones?\s+)?of\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
           rf"(?:relevant\s+)?{DOC_SETS}\s*[?.!]*\s*$"
           # NOTE: "Which of our rules talk about breath tests ...?": a reader's word for the documents, asked of a set
           rf"|\b{OUR_DOCUMENTS}(?=\s+(?:(?:do|does|also|actually)\s+)?{DOC_SET_VERBS}\b)"
@@ -191,7 +202,8 @@ COVERAGE_RULES = [
           rf"|\blist\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{DOC_SETS}\s+(?:that|which)\b"
           rf"|\bwhere\s+do\s+(?:we|(?:our|the|any\s+of\s+(?:the|our))\s+(?:policies|documents|docs|procedures|standards|"
           rf"guidelines|files|contracts|filings))\s+(?:\w+\s+)?"
-          rf"(?:talk|say|speak|cover|deal|mention|address|discuss|apply|require|use|need)\w*\b",
+          rf"(?:talk|say|speak|cover|deal|mention|address|discuss|apply|require|use|need|spell|set\s+out|lay\s+out|"
+          rf"make\s+sure|ensure|handle)\w*\b",
           excludes=NOT_DOC_SET),
     _rule("coverage:numeric_list:with-amounts", "numeric_list",
           r"\b(?:with|and|along\s+with|together\s+with|including)\s+(?:their|the\s+respective)\s+"

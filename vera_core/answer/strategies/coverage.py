@@ -8,6 +8,7 @@ import re
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
+from vera_core.answer.heading_lists import child_headings
 from vera_core.answer.list_shape import table_list
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -53,7 +54,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         else:
             # NOTE: "List the asset risk categories": a table among the best hits headed by what is asked is the list
             table = table_list(plan.question, [h.chunk for h in hits], services.ws.doc_grids)
-            pieces = list(table.items) if table else list_items(scope, section, plan.query)
+            parts = _parts(scope, services.ws.doc_chunks) if plan.intent.rule == "coverage:list:parts" else []
+            pieces = list(table.items) if table else parts or list_items(scope, section, plan.query)
             section = (table.section or section) if table else section
         lead = f"{len(pieces)} items in {section.replace('/', ' > ')}:" if is_list else ""
         empty = ""
@@ -77,9 +79,11 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
         titled = [(found[0], -rank, h.chunk.doc_id) for rank, h in enumerate(hits[:POINTER_HITS])
                   if (found := heading_scored(query, [h.chunk]))]
         anchor_doc = max(titled)[2] if titled else anchor_doc
+    numbered = _numbered_part(plan.question, hits, services.ws.doc_chunks) if subtype in ("list", "pointer") else None
+    anchor_doc = numbered.doc_id if numbered is not None else anchor_doc
     doc_chunks = services.ws.doc_chunks(anchor_doc)
     candidates = [h.chunk for h in hits if h.chunk.doc_id == anchor_doc]
-    anchor = heading_match(query, doc_chunks) if subtype in ("list", "pointer") else None
+    anchor = numbered or (heading_match(query, doc_chunks) if subtype in ("list", "pointer") else None)
     if anchor is not None and subtype == "pointer" and _in_opening(anchor, doc_chunks):
         anchor = None  # NOTE: the question names the document by its title; the title's section says nothing of where
     if anchor is None and subtype == "list":
@@ -96,6 +100,44 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
         # NOTE: the section of the best hit that states a range, not merely the best hit
         anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], query)), None)
     return section_scope(anchor or hits[0].chunk, doc_chunks)
+
+
+_CALLOUT = re.compile(r"^(?:note|warning|tip|important|caution|danger|info|example)\b", re.I)
+"""A bold line that labels a callout ("**Warning: Never enter ...**"), not a part of the section."""
+
+
+def _parts(scope: list[ChunkRecord], doc_chunks) -> list[Piece]:
+    """The parts a section is broken into, asked for by their kind ("what topics is it broken into?"): its child
+    headings, else the bold lines that head its paragraphs (callouts' labels aside), each cited where it is printed."""
+    if not scope:
+        return []
+    path = tuple(scope[0].heading_titles)
+    kids = child_headings(doc_chunks(scope[0].doc_id), path) if path else []
+    if len(kids) >= 2:
+        return [Piece(title, chunk, title) for title, chunk in kids]
+    bold = [Piece(m.group("title").strip().rstrip(":"), chunk, m.group(0).strip())
+            for chunk in scope for m in BOLD_LINE.finditer(chunk.text) if not _CALLOUT.match(m.group("title").strip())]
+    return bold if len(bold) >= 2 else []
+
+
+_PART_NAMED = re.compile(r"\b(?P<kind>(?i:part|section|appendix|annex|schedule|chapter|article|clause))\s+"
+                         r"(?P<id>[A-Z]|\d{1,3}(?:\.\d{1,3})*|[IVX]{1,5})(?![\w.])")
+"""A part of a document named by its number or letter ("Part A of the acceptable use policy", "section 4.2")."""
+
+
+def _numbered_part(question: str, hits: list[Hit], doc_chunks) -> ChunkRecord | None:
+    """The first chunk of the section a question names by its number or letter ("Part A of the acceptable use
+    policy is the bit for staff - what topics is it broken into?"), in the documents of the hits, best first: a
+    heading that opens with the same words ("Part A — Staff"). None when no heading does."""
+    m = _PART_NAMED.search(question)
+    if m is None:
+        return None
+    opens = re.compile(rf"^\s*{m.group('kind')}\s+{re.escape(m.group('id'))}(?![\w.])", re.I)
+    for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
+        found = next((c for c in doc_chunks(doc_id) if c.heading_titles and opens.match(c.heading_titles[-1])), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _in_opening(chunk: ChunkRecord, doc_chunks) -> bool:

@@ -11,7 +11,8 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
 from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, ends_lead_in, lead_in_list,
-                                         list_from_evidence, list_object, section_list, table_list)
+                                         list_from_evidence, list_object, section_list, table_list,
+                                         top_hit_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
 from vera_core.answer.titled_lists import titled_section_list, titled_section_sentences
@@ -20,7 +21,7 @@ from vera_core.answer.strategies.search import company_of, search_iteratively, t
 from vera_core.answer.units import score_unit, split_units
 from vera_core.retrieve import iterative
 from vera_core.questions.metric import read_plan
-from vera_core.retrieve.router import EXPLAIN
+from vera_core.retrieve.router import EXPLAIN, prints_figures
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
@@ -45,13 +46,17 @@ def gather(plan: Plan, services: Services) -> Evidence:
     with services.clock.stage("retrieve"):
         found = search_iteratively(plan, services)
     with services.clock.stage("synthesize"):
-        shaped = None if plan.intent.numeric or EXPLAIN.search(plan.question) else _listed(plan, services, found.hits)
+        # NOTE: a question naming an amount ("expenses - what won't be reimbursed?") is answered as a list only from the
+        # documents that print no figures (a policy's list, not a filing's statement)
+        listable = _worded(services, found.hits) if plan.intent.numeric else list(found.hits)
+        shaped = _listed(plan, services, listable) if listable and not EXPLAIN.search(plan.question) else None
         if shaped is not None:
             return _list_evidence(shaped, found)
         pieces = best_sentences(plan, [h.chunk for h in found.hits], {h.chunk.chunk_id: h.score for h in found.hits})
         # NOTE: a lead-in among the best sentences is answered by its list, never quoted alone
-        led = None if plan.intent.numeric or EXPLAIN.search(plan.question) else lead_in_list(
-            pieces, services.ws.doc_chunks, not _ONE_ANSWER.match(plan.question))
+        worded = {h.chunk.doc_id for h in listable}
+        led = None if EXPLAIN.search(plan.question) else lead_in_list(
+            [p for p in pieces if p.chunk.doc_id in worded], services.ws.doc_chunks, not _ONE_ANSWER.match(plan.question))
         if led is not None:
             return _list_evidence(led, found)
         change = _the_change(plan, services, found.hits) if EXPLAIN.search(plan.question) else None
@@ -61,6 +66,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
         return evidence
     return replace(evidence, pieces=tuple(change.pieces) + evidence.pieces, lead=change.lead,
                    calculation=change.calculation if change.lead and not change.missing else None)
+
+
+def _worded(services: Services, hits) -> list:
+    """The hits in documents that print no figures (policies, contracts)."""
+    documents = services.ws.catalog.documents()
+    return [h for h in hits if not prints_figures(documents, [h.chunk.doc_id])]
 
 
 def _list_evidence(listed: ListAnswer, found) -> Evidence:
@@ -93,7 +104,8 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
         titled_section_list(plan.question, chunks, services.ws.doc_chunks),
         titled_section_sentences(plan.question, plan.query, chunks, services.ws.doc_chunks)) if found is not None]
     wanted = terms(plan.query) | terms(plan.question)
-    return max(sections, key=lambda found: len(terms(found.anchor) & wanted), default=None)
+    return max(sections, key=lambda found: len(terms(found.anchor) & wanted), default=None) or top_hit_list(
+        plan.question, chunks, services.ws.doc_chunks)
 
 
 def _evidence_list(plan: Plan, chunks, services: Services) -> ListAnswer | None:

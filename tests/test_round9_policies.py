@@ -1,0 +1,84 @@
+"""Issue 25, ninth part: which documents asked in a reader's frame, a document named loosely, a Markdown definition list
+and a policy's list asked with an amount's word, on a group of schools' documents that a writer who never saw VERA
+wrote (data/blind/policies-r8-holdout/, dev since its one held-back measurement) beside the samples' annual report.
+Golds are the writer's own (data/blind/r8-policies-holdout.jsonl), judged as `vera eval` judges them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, complete_list, settings_for
+from vera_core.retrieve.doc_scope import find_titles
+from vera_core.retrieve.router import read_question
+
+SCHOOLS = ROOT / "data" / "blind" / "policies-r8-holdout"
+SCHOOL_GOLDS = blind_golds("r8-policies-holdout")
+
+
+@pytest.fixture(scope="module")
+def schools(tmp_path_factory):
+    """The schools' seven documents and the samples' annual report (a filing whose statements print 'expenses')."""
+    from vera_core.ingest.service import Ingestor
+    from vera_core.query import QueryEngine
+    from vera_core.workspace import Workspace
+
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("schools-and-filing")), batch=True)
+    ingestor = Ingestor(ws)
+    paths = [*sorted(SCHOOLS.glob("*.md")), ROOT / "data" / "samples" / "Aurora_Annual_Report_2024.pdf"]
+    assert len(paths) == 8
+    for path in paths:
+        assert ingestor.ingest_file(path).status == "ingested"
+    return QueryEngine(ws, llm=None)
+
+
+@pytest.mark.parametrize("question", [
+    "social media rules - which docs?",
+    "I'm the governor who looks after safer recruitment. Which of the Trust's documents say anything about DBS checks?",
+    "Which policies would I need to look at if someone hacked into a staff account or got into our systems?",
+    "As the parent of a boarder, I'd like to know what stops the children getting onto harmful websites. Which of the "
+    "school's documents deal with that?",
+    "When something is on fire in production, which of Tailscale's policies let engineers skip the usual review?",
+    "where do we spell out disciplinary action / sanctions for violations?",
+])
+def test_documents_asked_for_in_a_readers_frame(question):
+    """An organisation's documents asked for by their own nouns, after an owner ('the Trust's', 'Tailscale's'), with any
+    verb, or in a note's last words ('- which docs?'), ask which documents (each had gone to semantic search)."""
+    intent = read_question(question).intent
+    assert (intent.type, intent.subtype) == ("coverage", "documents"), intent.rule
+
+
+@pytest.mark.parametrize("question", [
+    "What policy does Apple use for revenue recognition?",
+    "Which leases expire after 2030?",
+    "where do the policies explain when break-glass access is allowed?",
+    "Which plans does the company sponsor for its employees?",
+])
+def test_not_a_question_for_documents(question):
+    """A filing's single policy, its leases or plans, and a place in the policies are not asked as documents."""
+    assert read_question(question).intent.subtype != "documents"
+
+
+def test_a_document_named_loosely_in_a_note():
+    """'IT DR plan glossary': 'DR' is the initials of 'Disaster Recovery' in the one plan whose title also says 'IT';
+    'trips procedure, roles section' names the one procedure with 'trips' in its title, with no article before it."""
+    titles = {"it": "IT Incident Response, Backup and Disaster Recovery Plan",
+              "trips": "Educational Visits and Trips Procedure",
+              "site": "Site Security, Lockdown and Visitor Management Procedure",
+              "bcp": "Business Continuity Plan"}
+    assert [r.doc_ids for r in find_titles("IT DR plan glossary - which terms are defined?", titles)] == [("it",)]
+    assert [r.doc_ids for r in find_titles("trips procedure, roles section - which roles does it cover?",
+                                           titles)] == [("trips",)]
+    assert find_titles("What's the procedure for calling in sick?", titles) == []  # two procedures
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid", ["w21-040", "w21-015", "w21-020", "w21-024", "w21-025", "w21-026", "w21-027"])
+def test_lists_on_the_schools_documents(schools, qid):
+    """'IT DR plan glossary - which terms are defined?' is the plan's Markdown definition list (term, then ': '
+    definition); 'trips procedure, roles section' the five roles of the trips procedure, not the safeguarding
+    policy's; 'expenses - what won't be reimbursed?' the handbook's six items, though 'expenses' is an amount's word
+    and the annual report's income statement is the best hit; 'what does the appeal stage involve? Give only the points
+    listed under that stage.' the three points under '4. **Appeal.**' (the stages were in the chunk after their
+    lead-in); 'What's the procedure for calling in sick?', the SAR steps and the trip leader's steps abroad the one list
+    of the best hit's section, though no line of it says 'sick', 'copy' or 'abroad'."""
+    complete_list(schools, SCHOOL_GOLDS[qid])
