@@ -17,15 +17,17 @@ SCHOOL_GOLDS = blind_golds("r8-policies-holdout")
 
 @pytest.fixture(scope="module")
 def schools(tmp_path_factory):
-    """The schools' seven documents and the samples' annual report (a filing whose statements print 'expenses')."""
+    """The schools' seven documents, the samples' annual report (a filing whose statements print 'expenses') and the
+    samples' acceptable use policy (acceptable_use_policy.md, titled 'Acceptable Use Policy')."""
     from vera_core.ingest.service import Ingestor
     from vera_core.query import QueryEngine
     from vera_core.workspace import Workspace
 
     ws = Workspace(settings_for(tmp_path_factory.mktemp("schools-and-filing")), batch=True)
     ingestor = Ingestor(ws)
-    paths = [*sorted(SCHOOLS.glob("*.md")), ROOT / "data" / "samples" / "Aurora_Annual_Report_2024.pdf"]
-    assert len(paths) == 8
+    samples = ROOT / "data" / "samples"
+    paths = [*sorted(SCHOOLS.glob("*.md")), samples / "Aurora_Annual_Report_2024.pdf", samples / "acceptable_use_policy.md"]
+    assert len(paths) == 9
     for path in paths:
         assert ingestor.ingest_file(path).status == "ingested"
     return QueryEngine(ws, llm=None)
@@ -72,7 +74,8 @@ def test_a_document_named_loosely_in_a_note():
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("qid", ["w21-040", "w21-015", "w21-020", "w21-024", "w21-025", "w21-026", "w21-027"])
+@pytest.mark.parametrize("qid", ["w21-040", "w21-015", "w21-020", "w21-024", "w21-025", "w21-026", "w21-027", "w21-014",
+                                 "w21-037"])
 def test_lists_on_the_schools_documents(schools, qid):
     """'IT DR plan glossary - which terms are defined?' is the plan's Markdown definition list (term, then ': '
     definition); 'trips procedure, roles section' the five roles of the trips procedure, not the safeguarding
@@ -80,5 +83,8 @@ def test_lists_on_the_schools_documents(schools, qid):
     and the annual report's income statement is the best hit; 'what does the appeal stage involve? Give only the points
     listed under that stage.' the three points under '4. **Appeal.**' (the stages were in the chunk after their
     lead-in); 'What's the procedure for calling in sick?', the SAR steps and the trip leader's steps abroad the one list
-    of the best hit's section, though no line of it says 'sick', 'copy' or 'abroad'."""
+    of the best hit's section, though no line of it says 'sick', 'copy' or 'abroad'. 'Part A of the acceptable use policy
+    ... what topics is it broken into?' the eight bold lines of 'Part A — Staff' (not the warning's label), and 'the
+    acceptable use policy' names the schools' 'Acceptable Use of Technology Policy' beside the samples'
+    acceptable_use_policy.md: its warning box is the list of what never to put into an AI tool."""
     complete_list(schools, SCHOOL_GOLDS[qid])
