@@ -160,6 +160,7 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bS&M\b", re.I), "sales and marketing"),
                   (re.compile(r"\bopex\b", re.I), "operating expenses"),
                   (re.compile(r"\bcapex\b", re.I), "capital expenditures"),
+                  (re.compile(r"\brevs?\b(?![.\d])", re.I), "revenue"),
                   (re.compile(r"\bD&A\b", re.I), "depreciation and amortization"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""

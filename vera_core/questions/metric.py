@@ -355,7 +355,13 @@ financial condition", "A divided by B (both from the income statement)")."""
 def _parsed(body: str, defs: dict[str, str]) -> Node:
     """A definition's formula, each operand with the statement named for all of them at its end."""
     every = _EVERY_OPERAND_FROM.search(body)
-    tree = _substitute(parse(normalise(body[:every.start()] if every else body)), defs)
+    written = body[:every.start()] if every else body
+    try:
+        tree = _substitute(parse(normalise(written)), defs)
+    except ExpressionError:
+        # NOTE: "FCF = CFO minus capex (payments for PP&E), $mm": the unit asked and an aside that says what an operand
+        # is are not operands
+        tree = _substitute(parse(normalise(_NAMING_ASIDE.sub(" ", _INSTRUCTION_TAIL.sub("", written)).strip(" ,"))), defs)
     return _from_statement(tree, named_statement(every.group(0))) if every and named_statement(every.group(0)) else tree
 
 
@@ -369,6 +375,10 @@ def _from_statement(node: Node, statement: str) -> Node:
 
 _ASIDE = re.compile(r"\((?![^()]*[-+*/\u00f7])[^()]*\)")
 """A parenthesis without an operator in a written formula: an aside ("(holdco consolidated)"), not an operand."""
+_NAMING_ASIDE = re.compile(r"\((?![^()]*(?:[-+*/\u00f7\d]|\b(?:year|years|start|end|beginning|opening|closing|average|avg|"
+                           r"prior|current|quarter|month)\b))[^()]*\)", re.I)
+"""An aside that only names what an operand is ("capex (payments for PP&E)"), never how or when it is read
+("average total assets (start and end of year)", "(Nov 30, 2022 and Nov 30, 2021)")."""
 _LEFT_BEHIND = re.compile(r",?\s*[\w&'-]+(?:\s+[\w&'-]+){0,3}\s*=\s*$")
 """The name of a definition whose body was taken out ("..., EBIT =")."""
 

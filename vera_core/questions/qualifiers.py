@@ -171,7 +171,8 @@ def qualifier_after(question: str, end: int) -> Qualifier:
     for pattern in _AFTER:
         found = pattern.match(rest)
         if found:
-            np = found.group("np")
+            # NOTE: "did Safe & Green's Development segment post": the owner's possessive ends the owner, not the unit
+            np = re.split(r"['\u2019]s?\s+", found.group("np"))[-1]
             aliases = " ".join(re.findall(r"\(([^()]*)\)", np))
             words = re.sub(r"\([^()]*\)", " ", np)
             kept = " ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", words) if w.lower() not in _SKIP and w.lower() != "and")

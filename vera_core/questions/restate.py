@@ -55,11 +55,12 @@ _PERCENT_WORDS = re.compile(r",?\s*\b(?:in|as\s+a)\s+(?:percent(?:age)?s?|%)(?:\
 
 _SHARE = r"(?:share|percent(?:age)?|proportion|portion|fraction|%)"
 _SHARE_CAME = re.compile(rf"{_LEAD}(?:what|which)\s+(?:was|is|were)?\s*(?:the\s+)?(?:approximate\s+|rough\s+)?{_SHARE}\s+of\s+"
-                         rf"(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+(?:came|comes|come|was|were|is|are)\s+"
-                         rf"(?:derived\s+|generated\s+|contributed\s+|earned\s+)?(?:from|by|in)\s+(?:the\s+)?"
+                         rf"(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+(?:came|comes|come|was|were|is|are|went|goes|go)\s+"
+                         rf"(?:derived\s+|generated\s+|contributed\s+|earned\s+|spent\s+)?(?:from|by|in|to|on|into)\s+(?:the\s+)?"
                          rf"(?P<part>.+?)(?P<rest>(?:\s+(?:in|for|during|of|at|as\s+of|over)\s+.*|\s*[,(?].*)?)$",
                          re.I | re.S)
-"""'What share of total revenues came from automotive sales in 2023?'."""
+"""'What share of total revenues came from automotive sales in 2023?', 'What share of Intel's 2020 net revenue went to
+research and development?'."""
 _SHARE_DID = re.compile(rf"{_LEAD}(?:roughly\s+|approximately\s+|about\s+)?(?:what|which)\s+(?:approximate\s+|rough\s+)?"
                         rf"{_SHARE}\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)\s+"
                         rf"(?:did|does|do|was|is)\s+(?:the\s+)?(?P<part>.+?)\s+(?:account\s+for|represent|make\s+up|"
@@ -73,6 +74,9 @@ _SHARE_OWN = re.compile(rf"{_LEAD}(?P<ask>what\s+(?:was|is|were)\s+(?:the\s+)?)(
                         rf"(?:share|percentage)\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)"
                         rf"(?P<rest>(?:\s+(?:in|for|during|at|as\s+of|over)\s+.*|\s*[,(?].*)?)$", re.I | re.S)
 """'What was Data Center's share of total revenue in fiscal 2024?'."""
+_SHORT_WORDS = {"rev": "revenue", "revs": "revenue", "avg": "average", "yr": "year", "yrs": "years"}
+_SHORT = re.compile(r"\b(?:revs?(?![.\d])|avg\.?|yrs?(?![.\d]))(?=\W|$)", re.I)
+"""An analyst's shorthand ("INTC rev CAGR FY2018-FY2020", "SNX 3-yr avg operating margin")."""
 _ROUGHLY = re.compile(r"^\s*(?:roughly|approximately|about)\s+", re.I)
 
 
@@ -89,7 +93,7 @@ def line_names_dropped(question: str) -> str:
 
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
-    question = line_names_dropped(question)
+    question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     for shape in (_growth, _share):
         found = shape(question)
         if found:

@@ -23,7 +23,7 @@ from vera_core.questions.comparisons import Comparison, read_bar, read_compariso
 from vera_core.questions.expression import SHARE_OF, BinOp, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
-from vera_core.questions.metric import MetricPlan, definitions, read_plan
+from vera_core.questions.metric import MetricPlan, _without_periods, definitions, read_plan
 from vera_core.questions.restate import line_names_dropped
 from vera_core.questions.spans import shifted
 from vera_core.questions.yardsticks import read_yardstick
@@ -112,7 +112,7 @@ def read_verdict(question: str) -> VerdictRequest | None:
     """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures. A bar set
     in a sentence of its own for a measure defined in another ("Use A over B, and call it highly levered if that
     exceeds 2x") is read by `questions.yardsticks` when the clause's own reading finds no measure."""
-    question = line_names_dropped(question)
+    question = _better_said(line_names_dropped(question))
     both = _both_movements(question)
     if both is not None:
         return both
@@ -127,6 +127,20 @@ def read_verdict(question: str) -> VerdictRequest | None:
             return VerdictRequest("threshold", "above" if comparison.above else "below", plan, comparison=comparison,
                                   unclear=_yardstick_unclear(comparison, plan))
     return verdict
+
+
+_BETTER = re.compile(r"\b(?P<word>better|stronger|worse|weaker)\b", re.I)
+_HIGHER_IS_BETTER = re.compile(r"\b(?:margins?|returns?\s+on|ROE|ROA|ROIC|ROCE|growth|interest\s+coverage|"
+                               r"coverage\s+ratio)\b", re.I)
+"""Measures of which more is better: "was its operating margin better in 2021 than 2020?" asks whether it was higher."""
+
+
+def _better_said(question: str) -> str:
+    """'better'/'stronger' as 'higher' and 'worse'/'weaker' as 'lower', for a measure of which more is better only (a
+    better leverage ratio is a lower one)."""
+    if not _HIGHER_IS_BETTER.search(question):
+        return question
+    return _BETTER.sub(lambda m: "higher" if m.group("word").lower() in ("better", "stronger") else "lower", question)
 
 
 _JUDGED_BY = re.compile(r"\b(?:treat|call|flag|consider|anything|that)\b", re.I)
@@ -192,6 +206,9 @@ def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest
     every = bool(EVERY.search(clause)) and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated)
     at = _each_year(dated[0], dated[-1]) if every else (dated[-1],)
     if comparison.kind == "pair":
+        across = _across_periods(comparison)
+        if across is not None:
+            return across
         plan = read_plan(f"What is {comparison.measure} minus {comparison.other}?")
         if plan is None or plan.unit != "amount":
             tree = BinOp("-", Item(comparison.measure), Item(comparison.other))
@@ -208,6 +225,38 @@ def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest
     plan = _in_bar_unit(replace(plan, periods=at, direction=every), comparison)
     return VerdictRequest("threshold", test, plan, comparison=comparison, every=every,
                           unclear=_yardstick_unclear(comparison, plan))
+
+
+_OWN = re.compile(r"^(?:[\w&.-]+['\u2019]s?|its|their|the|in|for|at|of|that|than|same)(?:\s+|$)", re.I)
+"""What may stand before a measure said again for another period ("its FY2020 operating margin", "in Q2 2022")."""
+
+
+def _across_periods(comparison: Comparison) -> VerdictRequest | None:
+    """A pair that is one measure at two periods ("Was eBay's Q2 2023 operating margin higher than in Q2 2022?", "Was
+    Oracle's FY2021 operating margin higher than its FY2020 operating margin?"): the measure's move between them, as a
+    comparison of years or quarters is read; None when the other side names another measure."""
+    mine, _ = asked_periods(comparison.measure)
+    theirs, _ = asked_periods(comparison.other)
+    if len(mine) != 1 or len(theirs) != 1 or mine[0] == theirs[0]:
+        return None
+    measure, other = _bare(comparison.measure), _bare(comparison.other)
+    if not label_terms(measure) or (other and label_terms(other) != label_terms(measure)):
+        return None
+    plan = read_plan(f"What is {measure}?")
+    if plan is None or plan.over != "at":
+        return None
+    first, last = sorted((mine[0], theirs[0]), key=lambda p: (p.year or 0, p.quarter or 0, p.end))
+    later = mine[0] == last
+    return VerdictRequest("compare", "up" if comparison.above == later else "down",
+                          replace(plan, periods=(first, last), direction=True))
+
+
+def _bare(text: str) -> str:
+    """A measure without its periods and the owner or preposition before it."""
+    text = _without_periods(text)
+    while (m := _OWN.match(text)) is not None and m.end():
+        text = text[m.end():]
+    return text.strip(" ,")
 
 
 def _in_bar_unit(plan: MetricPlan, comparison: Comparison) -> MetricPlan:

@@ -30,6 +30,9 @@ FIRST_CHUNKS = 8
 """A filing's cover (or a release's headline) is in its first chunks."""
 COVER_PAGES = 1
 """...and on its first pages, however many chunks they make."""
+WRAPPED_COVER_PAGES = 12
+"""An annual report that wraps its 10-K (a letter to shareholders first: TD SYNNEX's) prints the form's cover, with its
+trading symbols, a few pages in."""
 
 
 NOT_A_NAME = label_terms("annual report form quarterly earnings release the and of k q cost costs total charge charges "
@@ -38,9 +41,11 @@ NOT_A_NAME = label_terms("annual report form quarterly earnings release the and 
 
 
 def cover_chunks(chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:
-    """The chunks a document's name and ticker are read from: its first FIRST_CHUNKS, and every chunk of its cover
-    page (a cover split into many small chunks prints its trading symbol after the eighth)."""
-    return [c for i, c in enumerate(chunks) if i < FIRST_CHUNKS or 0 < (c.page_start or 0) <= COVER_PAGES]
+    """The chunks a document's name and ticker are read from: its first FIRST_CHUNKS, every chunk of its cover
+    page (a cover split into many small chunks prints its trading symbol after the eighth), and a chunk of the first
+    WRAPPED_COVER_PAGES that prints the trading symbols (the form's cover behind a letter to shareholders)."""
+    return [c for i, c in enumerate(chunks) if i < FIRST_CHUNKS or 0 < (c.page_start or 0) <= COVER_PAGES
+            or (0 < (c.page_start or 0) <= WRAPPED_COVER_PAGES and _SYMBOLS.search(c.text))]
 
 
 class Registrant:

@@ -1,0 +1,106 @@
+"""Issue 25, ninth part: metrics and verdicts in the forms analysts paste and say, from the round-8 filing questions
+(data/blind/r8-filings-holdout.jsonl, dev since their one held-back measurement): 'rev', a definition with an aside
+and a unit after it, a share that 'went to' a line, one measure at two periods said as a pair, and 'better' of a
+margin."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from vera_core.cli.eval_judge import judge
+from vera_core.query import QueryEngine
+from vera_core.questions.expression import BinOp, Item
+from vera_core.questions.metric import read_plan
+from vera_core.questions.verdict import read_verdict
+from vera_core.retrieve.router import read_question
+
+
+def test_rev_is_revenue_in_a_pasted_cagr():
+    """'INTC rev CAGR FY2018-FY2020 (2 yrs)?' had gone to semantic search: 'rev' is an analyst's 'revenue'."""
+    plan = read_plan("INTC rev CAGR FY2018-FY2020 (2 yrs)?")
+    assert plan is not None and plan.compound and "revenue" in plan.definition
+    assert [p.year for p in plan.periods] == [2018, 2020]
+    assert read_question("INTC rev CAGR FY2018-FY2020 (2 yrs)?").intent.type == "metric"
+    assert read_plan("Rev. 2 of the policy: what changed?") is None  # a revision, not revenue
+
+
+def test_a_definition_with_an_aside_and_a_unit_after_it():
+    """'AAPL FY19 FCF = CFO minus capex (payments for PP&E), $mm?': the aside says what capex is and '$mm' the unit
+    asked; neither is an operand (the definition had not parsed, and the question went to semantic search)."""
+    plan = read_plan("AAPL FY19 FCF = CFO minus capex (payments for PP&E), $mm?")
+    assert plan is not None and plan.source == "question"
+    assert plan.tree == BinOp("-", Item("CFO"), Item("capex"))
+
+
+def test_a_share_that_went_to_a_line():
+    """'What share of Intel's 2020 net revenue went to research and development?' is R&D over net revenue."""
+    plan = read_plan("What share of Intel's 2020 net revenue went to research and development? Percentage to one "
+                     "decimal, please.")
+    assert plan is not None and plan.unit == "percent"
+    assert isinstance(plan.tree, BinOp) and plan.tree.op == "/"
+    assert "research and development" in plan.tree.left.phrase and "revenue" in plan.tree.right.phrase
+
+
+@pytest.mark.parametrize(("question", "test", "years"), [
+    ("Was Oracle's FY2021 operating margin higher than its FY2020 operating margin?", "up", [2020, 2021]),
+    ("Was eBay's Q2 2023 operating margin higher than in Q2 2022?", "up", [2022, 2023]),
+    ("Was eBay's Q2 2022 operating margin higher than in Q2 2023?", "down", [2022, 2023]),
+    ("was oracle's operating margin better in fiscal 2021 than fiscal 2020?", "up", [2020, 2021]),
+])
+def test_one_measure_at_two_periods_is_its_move(question, test, years):
+    """A pair whose other side is the same measure at another period ('higher than in Q2 2022', 'than its FY2020
+    operating margin') asks how the measure moved between them, not measure minus 'in Q2 2022'; 'better' of a margin is
+    'higher'."""
+    verdict = read_verdict(question)
+    assert verdict is not None and (verdict.kind, verdict.test) == ("compare", test)
+    assert verdict.plan.definition == "operating income / revenue"
+    assert [p.year for p in verdict.plan.periods] == years
+
+
+@pytest.mark.parametrize("question", [
+    "Was Apple's 2022 revenue higher than Microsoft's 2022 revenue?",
+    "Was 3M's 2022 capex higher than its 2022 D&A?",
+])
+def test_two_measures_stay_a_pair(question):
+    """Two measures, or two companies' measures, in one period are still held against each other."""
+    assert read_verdict(question).kind == "pair"
+
+
+def test_better_leverage_is_not_read_as_higher():
+    """A better leverage ratio is a lower one: 'better' is read as 'higher' only of a measure of which more is better."""
+    verdict = read_verdict("Was Oracle's debt to equity better in 2021 than 2020?")
+    assert verdict is None or verdict.test not in ("up", "above")
+
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "financebench-dev3"
+ROUND8 = blind_golds("r8-filings-holdout")
+
+
+def _searchable(tmp_path_factory, name: str) -> QueryEngine:
+    """An engine over one filing of financebench-dev3 made searchable (skipped when the corpus is absent)."""
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{name} not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, f"round9-{path.stem.lower()}", [path]), llm=None)
+
+
+@pytest.mark.corpus
+def test_a_segment_owned_by_a_name_with_an_ampersand(tmp_path_factory):
+    """'What operating loss did Safe & Green's Development segment post for 2022?': the owner's possessive ends at
+    'Green's', so the unit is 'Development' (the row had been refused as 'not the development s line')."""
+    engine = _searchable(tmp_path_factory, "SAFEANDGREEN_2022_10K.pdf")
+    gold = ROUND8["w22-033"]
+    answer = engine.answer(gold["question"], docs=[gold["doc_name"] + ".pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]
+
+
+@pytest.mark.corpus
+def test_a_ticker_on_a_cover_behind_a_letter_to_shareholders(tmp_path_factory):
+    """'SNX 3-yr avg operating margin FY2020-FY2022': TD SYNNEX's annual report opens with its CEO's letter and prints
+    the form's cover, with 'SNX' as its trading symbol, on page 5; the ticker is the company, not a line's qualifier,
+    and 'avg' is an average (2.09%)."""
+    engine = _searchable(tmp_path_factory, "TDSYNNEX_2022_10K.pdf")
+    gold = ROUND8["w22-052"]
+    answer = engine.answer(gold["question"], docs=[gold["doc_name"] + ".pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]
