@@ -75,7 +75,7 @@ def test_a_document_named_loosely_in_a_note():
 
 @pytest.mark.corpus
 @pytest.mark.parametrize("qid", ["w21-040", "w21-015", "w21-020", "w21-024", "w21-025", "w21-026", "w21-027", "w21-014",
-                                 "w21-037"])
+                                 "w21-037", "w21-038"])
 def test_lists_on_the_schools_documents(schools, qid):
     """'IT DR plan glossary - which terms are defined?' is the plan's Markdown definition list (term, then ': '
     definition); 'trips procedure, roles section' the five roles of the trips procedure, not the safeguarding
@@ -86,5 +86,36 @@ def test_lists_on_the_schools_documents(schools, qid):
     of the best hit's section, though no line of it says 'sick', 'copy' or 'abroad'. 'Part A of the acceptable use policy
     ... what topics is it broken into?' the eight bold lines of 'Part A — Staff' (not the warning's label), and 'the
     acceptable use policy' names the schools' 'Acceptable Use of Technology Policy' beside the samples'
-    acceptable_use_policy.md: its warning box is the list of what never to put into an AI tool."""
+    acceptable_use_policy.md: its warning box is the list of what never to put into an AI tool. 'what does the warning
+    box in the trips procedure tell the visit leader to do?' is the list inside the '::: warning' block, not the
+    serious-incident steps below it."""
     complete_list(schools, SCHOOL_GOLDS[qid])
+
+
+@pytest.mark.corpus
+def test_a_pointer_into_a_section_divided_by_bold_lines(schools):
+    """'where are the rules on pupils' phones during the school day?': 'Part B — Pupils' is divided by bold lines, and
+    the pointer names the one over the passages asked ('Mobile phones'), not the part."""
+    from vera_core.cli.eval_lists import list_coverage
+
+    gold = SCHOOL_GOLDS["w21-045"]
+    answer = schools.answer(gold["question"], mode="deterministic")
+    assert list_coverage(gold, answer)["items"] == (1, 1), answer.answer
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("I'm the governor who looks after safer recruitment. Which of the Trust's documents say anything about DBS checks?",
+     "DBS checks"),
+    ("As the parent of a boarder, I'd like to know what stops the children getting onto harmful websites. Which of the "
+     "school's documents deal with that?", "what stops the children getting onto harmful websites"),
+    ("Which policies would I need to look at if someone hacked into a staff account or got into our systems?",
+     "someone hacked into a staff account or got into our systems"),
+    ("I'm on the customer success team. Which documents explain how and when customers get told that their data has "
+     "been exposed?", "when customers get told that their data has been exposed"),
+])
+def test_the_topic_of_documents_asked_by_a_reader(question, topic):
+    """The topic is the asking sentence's, after the owner ('the Trust's documents'); a persona's sentence gives it only
+    after who is asking ('As the parent of a boarder, I'd like to know'); 'would I need to look at if' is the reader's."""
+    from vera_core.answer.topics import read_topic
+
+    assert read_topic(question).text == topic

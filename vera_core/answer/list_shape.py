@@ -359,6 +359,45 @@ def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
     return None
 
 
+_CALLOUT_ASKED = re.compile(r"\b(?:(?P<kind>warning|caution|note|tip|important|danger)\s+(?:box|callout|panel|block)|"
+                            r"callout|admonition)\b", re.I)
+"""A question naming a callout by its kind ("what does the warning box in the trips procedure tell the leader to do?")."""
+_CALLOUT_LABEL = re.compile(r"^[ \t>]*(?:\*\*|__)?[ \t]*(?P<kind>warning|caution|note|tip|important|danger|info)\b[^\n]*$",
+                            re.I | re.M)
+"""A callout's label as ingest prints it ("**Warning: Never enter the following into any AI tool**", "**Warning**")."""
+
+
+def callout_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> ListAnswer | None:
+    """The list inside the callout a question names by its kind: in the best hits' documents, the first list after a
+    label of that kind, the callout whose label, lead and items share most of the question's words."""
+    asked = _CALLOUT_ASKED.search(question)
+    if asked is None:
+        return None
+    kind = (asked.group("kind") or "").lower()
+    wanted = terms(question)
+    best: tuple[int, ListAnswer] | None = None
+    for doc_id in list(dict.fromkeys(c.doc_id for c in hits[:HITS_READ]))[:2]:
+        for chunk in doc_chunks(doc_id):
+            if chunk.kind != "text":
+                continue
+            for label in _CALLOUT_LABEL.finditer(chunk.text):
+                if kind and label.group("kind").lower() != kind:
+                    continue
+                after = [o for o in read_outline([chunk]) if chunk.text.find(o.line.strip()) > label.end()]
+                if not after:
+                    continue
+                first = after[0]
+                items = [o for o in after if o.level == first.level and o.parent == first.parent
+                         and (o.lead_in, o.intro) == (first.lead_in, first.intro)]
+                if len(items) < MIN_ITEMS:
+                    continue
+                said = terms(" ".join([label.group(0), first.lead_in or first.intro, *(o.text for o in items)]))
+                shown = _shown(label.group(0)).rstrip(":") or label.group("kind").title()
+                found = (len(said & wanted), ListAnswer(shown, tuple(_piece(o) for o in items), chunk.heading_path))
+                best = found if best is None or found[0] > best[0] else best
+    return best[1] if best else None
+
+
 PROCEDURAL = re.compile(r"\b(?:steps?|procedures?|process|checklist|what\s+(?:do|should|must)\s+(?:i|we|you|they)\s+do)\b",
                         re.I)
 """A question asking how something is done ("What's the procedure for calling in sick?")."""

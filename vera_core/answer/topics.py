@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
 from vera_core.documents.kinds import KIND_NOUNS
-from vera_core.retrieve.router import IN_THE_SET, OUR_DOCUMENTS, SET_NAMED_WORDS
+from vera_core.retrieve.router import IN_THE_SET, OUR_DOCUMENTS, OWNER, SET_NAMED_WORDS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens
@@ -27,7 +27,8 @@ CONTEXT_WEIGHT = 0.5
 """A concept held only by a passage's section title or parent item counts this much."""
 
 _KINDS = f"(?:{'|'.join(KIND_NOUNS.values())}|documents?|docs|files)"
-_ASK_WHICH = (r"(?:(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
+_ASK_WHICH = (r"(?:(?:which|what)\s+(?:(?:ones?\s+)?of\s+(?:(?:the|our|your|these|those|my|all\s+(?:the|our|your))\s+)?"
+              rf"(?:{OWNER}\s+)?)?"
               rf"(?:[\w-]+\s+){{0,2}}?{_KINDS}(?:\s*,\s*{_KINDS})*(?:,?\s+(?:or|and)\s+{_KINDS})?\b|{OUR_DOCUMENTS})")
 _ASK_ANY = rf"(?:do|does|did)\s+any\s+(?:of\s+)?(?:the\s+|our\s+|these\s+)?(?:[\w-]+\s+)?{_KINDS}\b"
 _ASK_LIST = rf"list\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?{_KINDS}"
@@ -39,7 +40,7 @@ _ACROSS = re.compile(r"[,;]?\s*\b(?:across|throughout|in|for|from)\s+(?:(?:all|t
 _LEADING_VERB = re.compile(r"^\s*(?:should\s+(?:i|we)\s+(?:read|check|consult)\s+(?:on|about|for)?|"
                            r"(?:say|says|explain|explains|tell|tells)\s+(?:(?:me|us|you)\s+)?"
                            r"(?:anything\s+)?(?:about\s+|that\s+|how\s+(?:to\s+)?|what\s+to\s+do\s+(?:about\s+|with\s+)?)?|"
-                           r"make\s+sure|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
+                           r"make\s+sure|calls?\s+for|set(?:s)?(?:\s+out)?|address(?:es)?|covers?|mentions?|discuss(?:es)?|describes?|deals?\s+with|"
                            r"talks?\s+about|refers?\s+to|speaks?\s+(?:to|of|about)|touch(?:es)?\s+on|"
                            r"says?\s+(?:anything\s+)?about|contains?|includes?|sets?\s+out|requires?|"
                            r"specif(?:y|ies)|states?|has|have|apply|applies|permits?|allows?|prohibits?|"
@@ -77,6 +78,12 @@ _WHERE_CUE = re.compile(rf"^.*?\bwhere\s+(?:do|does|in)\s+(?:our\s+|the\s+|any\s
 _TAIL = re.compile(r"\s*[-\u2013\u2014,]\s*(?:which|what)\s+ones?\s*\??$|\s*[-\u2013\u2014,]\s*which\s+(?:ones|docs|documents|"
                    r"policies)(?:\s+\w+){0,3}\s*\??$", re.I)
 _PERSONA = re.compile(r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are|as)\s+(?:a|an|the|on|in|part\s+of)\b", re.I)
+_READ_BY_ME = re.compile(r"^(?:would|should|do|must|might|will)\s+(?:i|we|you)\s+(?:need\s+to\s+|have\s+to\s+)?"
+                         r"(?:look\s+at|read|check|consult|follow|use|go\s+to)\s+(?:(?:if|when|whenever|for|about|on)\s+)?", re.I)
+"""The reader's part of "which policies would I need to look at if ...": what follows is the topic."""
+_PERSONA_CLAUSE = re.compile(r"^\s*(?:as\s+[^,]{2,60},|(?:i'?m|i\s+am|we'?re|we\s+are)\s+[^,.]{2,80}?(?:,|\band\b|$))\s*", re.I)
+"""Who is asking, said before the question's matter ("As the parent of a boarder,", "I'm the DSL and")."""
+_WANTING = re.compile(r"^\s*(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+(?:know|understand|check|see)\s+", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those)\b", re.I)
 _SENTENCES = re.compile(r"(?<=[?.!])(?<!\bi\.e\.)(?<!\be\.g\.)\s+(?=[A-Za-z])")
 
@@ -93,6 +100,11 @@ def read_topic(question: str) -> Topic:
     text = _strip(sentences[at]) if sentences else ""
     others = [_strip(x) if i in cued else x.strip(" ?.!,;:") for i, x in enumerate(sentences)
               if i != at and not _PERSONA.match(x)]
+    if not others:
+        # NOTE: "As the parent of a boarder, I'd like to know what stops the children getting onto harmful websites.
+        # Which of the school's documents deal with that?": a persona's sentence holds the topic after who is asking
+        others = [t for i, x in enumerate(sentences) if i != at and _PERSONA.match(x)
+                  and len((t := _WANTING.sub("", _PERSONA_CLAUSE.sub("", x.strip(" ?.!,;:"), count=1), count=1).strip(" ?.!,;:")).split()) >= 3]
     if len(text.split()) < 2 or text.lower() in ("it", "this", "that", "them", "these"):
         text = " ".join(others) or text
     elif others and _PRONOUN.search(text) and len(text.split()) < 12:
@@ -118,7 +130,7 @@ def _strip(sentence: str) -> str:
     text = _CUE.sub("", text, count=1) if _CUE.search(text) else _WHERE_CUE.sub("", text, count=1)
     text = _SET_NAMED.sub("", text, count=1)
     text = _ACROSS.sub(" ", text)
-    text = _LEADING_VERB.sub("", text.strip(), count=1)
+    text = _LEADING_VERB.sub("", _READ_BY_ME.sub("", text.strip(), count=1), count=1)
     text = re.sub(r"^\s*(?:that|on|about|whether|and)\s+", "", text.strip(), flags=re.I).strip(" ?.!,;:")
     before = _BEFORE_CUE.match(sentence.strip())
     condition = before.group("before").strip() if before and _CONDITION.match(before.group("before")) else ""

@@ -115,9 +115,14 @@ def _parts(scope: list[ChunkRecord], doc_chunks) -> list[Piece]:
     kids = child_headings(doc_chunks(scope[0].doc_id), path) if path else []
     if len(kids) >= 2:
         return [Piece(title, chunk, title) for title, chunk in kids]
-    bold = [Piece(m.group("title").strip().rstrip(":"), chunk, m.group(0).strip())
-            for chunk in scope for m in BOLD_LINE.finditer(chunk.text) if not _CALLOUT.match(m.group("title").strip())]
+    bold = _bold_parts(scope)
     return bold if len(bold) >= 2 else []
+
+
+def _bold_parts(scope: list[ChunkRecord]) -> list[Piece]:
+    """The bold lines that head a section's paragraphs, callouts' labels aside, each cited where it is printed."""
+    return [Piece(m.group("title").strip().rstrip(":"), chunk, m.group(0).strip())
+            for chunk in scope for m in BOLD_LINE.finditer(chunk.text) if not _CALLOUT.match(m.group("title").strip())]
 
 
 _PART_NAMED = re.compile(r"\b(?P<kind>(?i:part|section|appendix|annex|schedule|chapter|article|clause))\s+"
@@ -160,8 +165,13 @@ def _pointer(services: Services, scope: list[ChunkRecord], query: str, hits: lis
     where = " > ".join(anchor.heading_titles) or anchor.heading_path
     title, quote = (anchor.heading_titles or ("",))[-1], anchor.text[:400]
     doc_chunks = services.ws.doc_chunks(anchor.doc_id)
-    if _in_opening(anchor, doc_chunks):
-        inline = bold_section(query, [h.chunk for h in hits if h.chunk.doc_id == anchor.doc_id][:BOLD_HITS], doc_chunks)
+    # NOTE: a section divided by bold lines ("## Part B — Pupils" over "**Mobile phones**", "**Online behaviour**")
+    # is pointed into as a document sectioned by them is
+    opening = _in_opening(anchor, doc_chunks)
+    divided = not opening and len(_bold_parts(scope)) >= 2
+    if opening or divided:
+        inline = bold_section(query, [h.chunk for h in hits if h.chunk.doc_id == anchor.doc_id and (
+            opening or h.chunk.heading_path == anchor.heading_path)][:BOLD_HITS], doc_chunks)
         if inline:
             title, anchor, quote = inline
             where = " > ".join([*anchor.heading_titles, title])

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
-from vera_core.answer.list_shape import (ListAnswer, definitions_list, document_table_list, ends_lead_in, lead_in_list,
+from vera_core.answer.list_shape import (ListAnswer, callout_list, definitions_list, document_table_list, ends_lead_in, lead_in_list,
                                          list_from_evidence, list_object, section_list, table_list,
                                          top_hit_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -88,7 +88,8 @@ def _listed(plan: Plan, services: Services, hits) -> ListAnswer | None:
     the section it opens (`answer.heading_lists`), else the list that is the body of a section titled for
     the question (`answer.list_shape`); None when the evidence is prose."""
     chunks = [h.chunk for h in hits]
-    first = (definitions_list(plan.question, chunks, services.ws.doc_chunks, plan.intent.doc_scope or ())
+    first = (callout_list(plan.question, chunks, services.ws.doc_chunks)
+             or definitions_list(plan.question, chunks, services.ws.doc_chunks, plan.intent.doc_scope or ())
              or table_list(plan.question, chunks, services.ws.doc_grids)
              or _evidence_list(plan, chunks, services)
              or rows_holding(plan.question, chunks, services.ws.doc_grids))
