@@ -104,3 +104,38 @@ def test_a_ticker_on_a_cover_behind_a_letter_to_shareholders(tmp_path_factory):
     gold = ROUND8["w22-052"]
     answer = engine.answer(gold["question"], docs=[gold["doc_name"] + ".pdf"], mode="deterministic")
     assert judge(gold, answer) == "correct", answer.answer[:300]
+
+
+@pytest.mark.parametrize(("question", "test", "bar"), [
+    ("Did Westwater cut its total operating expenses by more than 30% in 2022 compared with 2021?", "below", -30.0),
+    ("Did Westwater's total operating expenses fall by more than 30% in 2022 compared with 2021?", "below", -30.0),
+    ("Did revenue grow more than 10% in 2022?", "above", 10.0),
+])
+def test_a_movement_held_against_a_percent(question, test, bar):
+    """'cut ... by more than 30%' is the item's growth from the year before below -30%; 'grow more than 10%' above 10%
+    (each had been read as an amount against a percent, and withheld)."""
+    verdict = read_verdict(question)
+    assert (verdict.kind, verdict.test, verdict.comparison.threshold) == ("threshold", test, bar)
+    assert verdict.plan.unit == "percent" and [p.year for p in verdict.plan.periods] == [2021, 2022]
+
+
+def test_profitable_and_cover_in_a_readers_words():
+    """'Was Incyte profitable in every year ...' is its net income's sign each year; 'In 2022, did its operating income
+    cover its interest expense?' holds operating income against interest expense."""
+    profitable = read_verdict("Was Incyte profitable in every year from 2020 through 2022?")
+    assert (profitable.kind, profitable.test, profitable.plan.definition) == ("sign", "positive", "net income")
+    assert profitable.every and [p.year for p in profitable.plan.periods] == [2020, 2021, 2022]
+    cover = read_verdict("I'm stress-testing Wheeler Real Estate Investment Trust. In 2022, did its operating income "
+                         "cover its interest expense?")
+    assert cover.kind == "pair" and cover.comparison.inclusive
+    assert (cover.comparison.measure, cover.comparison.other) == ("operating income", "interest expense")
+
+
+@pytest.mark.corpus
+def test_a_cut_by_more_than_a_percent_on_the_filing(tmp_path_factory):
+    """Westwater's total operating expenses fell from 18,225 to 12,125 thousand (-33.5%): 'cut by more than 30%' is
+    yes (a cut's bar read as a rise would have said no: the worst kind of answer)."""
+    engine = _searchable(tmp_path_factory, "WESTWATER_2022_10K.pdf")
+    gold = ROUND8["w22-041"]
+    answer = engine.answer(gold["question"], docs=[gold["doc_name"] + ".pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]

@@ -51,11 +51,11 @@ _COVER = re.compile(rf"\b{_ASK}\s+(?:it|the\s+company|they|\w+)\s+(?:have\s+)?(?
                     rf"\s*[?,;(.]|$)|\b{_ASK}\s+(?:its\s+|the\s+)?(?P<a2>[^(),;:?]{{2,60}}?)\s+(?:enough|sufficient|"
                     rf"adequate)\s+to\s+(?:cover|meet|pay)\s+(?:its\s+|their\s+|the\s+)?(?P<b2>[^(),;:?]{{2,60}}?)"
                     rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)|"
-                    rf"^\s*{_ASK}\s+(?:[\w&.-]+\s+){{0,3}}?[\w&.-]+['\u2019]s\s+(?P<a3>[^(),;:?]{{2,60}}?)\s+(?:cover|covered)\s+"
+                    rf"(?:^|[,.;:]\s+)\s*{_ASK}\s+(?:(?:[\w&.-]+\s+){{0,3}}?[\w&.-]+['\u2019]s|its|their)\s+(?P<a3>[^(),;:?]{{2,60}}?)\s+(?:cover|covered)\s+"
                     rf"(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?(?P<b3>[^(),;:?]{{2,60}}?)"
                     rf"(?=\s+(?:in|for|during|at|as\s+of|on|by)\b|\s*[?,;(.]|$)", re.I)
 """"Could it cover its current liabilities with its current assets?", "Did Wheeler REIT's operating income cover
-its interest expense in 2022?": A >= B."""
+its interest expense in 2022?", "In 2022, did its operating income cover its interest expense?": A >= B."""
 _BAR = re.compile(rf"\b(?:using|use|take|taking|apply|applying|with)\s+(?:the\s+|a\s+)?(?P<measure>[^(),;:?]{{2,60}}?)\s*"
                   rf"(?:\([^()]*\)\s*)?,?\s*(?:with|and|taking|setting)\s+(?:a\s+|the\s+)?{_NUMBER}\s*(?:as\s+(?:the\s+|a\s+|our\s+)?"
                   rf"(?:bar|threshold|hurdle|benchmark|cut-?off|yardstick|minimum|floor|test)|(?:bar|threshold|hurdle|"

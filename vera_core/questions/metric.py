@@ -197,11 +197,13 @@ def _read_plan(question: str) -> MetricPlan | None:
                 if _ENDING.search(question) and not _AVERAGE_ASKED.search(question) and _has_average(tree):
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
-            elif aggregate is not None and (concepts_in(head) or aggregate.over == "change" and aggregate.years
+            elif aggregate is not None and (concepts_in(head) or aggregate.over in ("change", "growth") and (
+                    aggregate.years or len(asked_periods(_without_definitions(question, defs))[0]) >= 2)
                                             and label_terms(_without_periods(head))):
                 # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
-                # 2021": an item the vocabulary does not know, between the two years named
-                name = _INSTRUCTION_TAIL.sub("", _without_periods(head)).strip(" ,")
+                # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
+                # vocabulary does not know, between the two years named
+                name = _COMPARED_LEFT.sub("", _INSTRUCTION_TAIL.sub("", _without_periods(head))).strip(" ,")
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
@@ -375,6 +377,8 @@ def _from_statement(node: Node, statement: str) -> Node:
 
 _ASIDE = re.compile(r"\((?![^()]*[-+*/\u00f7])[^()]*\)")
 """A parenthesis without an operator in a written formula: an aside ("(holdco consolidated)"), not an operand."""
+_COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to)\s*$", re.I)
+"""What taking the years out of "X in 2022 compared with 2021" leaves after the item's name."""
 _NAMING_ASIDE = re.compile(r"\((?![^()]*(?:[-+*/\u00f7\d]|\b(?:year|years|start|end|beginning|opening|closing|average|avg|"
                            r"prior|current|quarter|month)\b))[^()]*\)", re.I)
 """An aside that only names what an operand is ("capex (payments for PP&E)"), never how or when it is read

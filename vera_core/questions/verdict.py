@@ -112,7 +112,7 @@ def read_verdict(question: str) -> VerdictRequest | None:
     """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures. A bar set
     in a sentence of its own for a measure defined in another ("Use A over B, and call it highly levered if that
     exceeds 2x") is read by `questions.yardsticks` when the clause's own reading finds no measure."""
-    question = _better_said(line_names_dropped(question))
+    question = _profitable_said(_better_said(line_names_dropped(question)))
     both = _both_movements(question)
     if both is not None:
         return both
@@ -141,6 +141,22 @@ def _better_said(question: str) -> str:
     if not _HIGHER_IS_BETTER.search(question):
         return question
     return _BETTER.sub(lambda m: "higher" if m.group("word").lower() in ("better", "stronger") else "lower", question)
+
+
+_PROFITABLE = re.compile(r"\b(?P<aux>was|is|were|has\s+been|have\s+been|remained|stayed)\s+(?P<who>[^?,;]{1,60}?)\s+"
+                         r"(?P<un>un)?profitable\b", re.I)
+
+
+def _profitable_said(question: str) -> str:
+    """'Was Incyte profitable in every year from 2020 through 2022?' as its net income's sign ('Was Incyte's net income
+    positive ...'); 'unprofitable' as negative."""
+    m = _PROFITABLE.search(question)
+    if m is None:
+        return question
+    who = m.group("who").strip()
+    owner = {"it": "its", "they": "their", "we": "our"}.get(who.lower(), f"{who}'s")
+    said = f"{m.group('aux')} {owner} net income {'negative' if m.group('un') else 'positive'}"
+    return question[:m.start()] + said + question[m.end():]
 
 
 _JUDGED_BY = re.compile(r"\b(?:treat|call|flag|consider|anything|that)\b", re.I)
@@ -216,6 +232,9 @@ def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest
                               "amount", at, False, None, asked_scale(clause))
         plan = replace(plan, periods=at, direction=every)
         return VerdictRequest("pair", test, plan, comparison=comparison, every=every)
+    moved = _moved_by(comparison, dated)
+    if moved is not None:
+        return moved
     plan = read_plan(f"What is {comparison.measure}?")
     if plan is None or plan.over != "at":
         item = comparison.measure if label_terms(comparison.measure) else None
@@ -257,6 +276,38 @@ def _bare(text: str) -> str:
     while (m := _OWN.match(text)) is not None and m.end():
         text = text[m.end():]
     return text.strip(" ,")
+
+
+_MOVED = re.compile(r"^(?:(?P<owner>[\w&.-]+(?:\s+[\w&.-]+){0,2}?)\s+)??(?P<verb>cut|cuts|reduced?|reduces|lowered|lower|"
+                    r"decreased?|decreases|shr[au]nk|shrinks?|fell|fall|falls|dropped|drop|drops|declined?|declines|"
+                    r"grew|grow|grows|increased?|increases|rose|rise|rises|raised?|raises)\s+(?!by$)(?P<item>.+?)(?:\s+by)?$"
+                    r"|^(?P<item2>.+?)\s+(?P<verb2>fell|fall|falls|dropped|drop|drops|declined?|declines|shr[au]nk|shrinks?|"
+                    r"decreased?|decreases|grew|grow|grows|increased?|increases|rose|rise|rises)(?:\s+by)?$", re.I)
+"""A measure that is a movement ("Westwater cut its total operating expenses by", "revenue grow")."""
+_SHRINKS = re.compile(r"^(?:cut|reduc|lower|decreas|shr|fell|fall|drop|declin)", re.I)
+
+
+def _moved_by(comparison: Comparison, dated: list[Period]) -> VerdictRequest | None:
+    """A movement held against a percent ("Did Westwater cut its total operating expenses by more than 30% in 2022
+    compared with 2021?", "Did revenue grow more than 10% in 2022?"): the item's growth from the year before (or the
+    first year named) to the year asked, against the bar, a cut's bar as a fall (below -30%); None when the measure is
+    not a movement or the bar is not a percent."""
+    m = _MOVED.match(comparison.measure.strip())
+    years = [p.year for p in dated if p.kind in ("year", "fiscal_year") and p.year]
+    if m is None or comparison.unit != "percent" or comparison.threshold is None or not years:
+        return None
+    item = re.sub(r"^(?:its|their|the)\s+", "", (m.group("item") or m.group("item2")).strip(), flags=re.I)
+    last, first = max(years), min(years) if len(years) > 1 else max(years) - 1
+    plan = read_plan(f"How fast did {item} grow in {last} compared with {first}, in percent?")
+    if plan is None or plan.unit != "percent":
+        return None
+    shrinks = bool(_SHRINKS.match(m.group("verb") or m.group("verb2")))
+    above, threshold = comparison.above != shrinks, -comparison.threshold if shrinks else comparison.threshold
+    bar = replace(comparison, above=above, threshold=threshold,
+                  words=f"{('at least' if above else 'at most') if comparison.inclusive else ('above' if above else 'below')} "
+                        f"{threshold:g}%")
+    return VerdictRequest("threshold", "above" if bar.above else "below", plan, comparison=bar, growth=True,
+                          unclear=_yardstick_unclear(bar, plan))
 
 
 def _in_bar_unit(plan: MetricPlan, comparison: Comparison) -> MetricPlan:

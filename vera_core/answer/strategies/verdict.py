@@ -109,7 +109,11 @@ def _measured(request: VerdictRequest, calc) -> tuple[str, str]:
     computed: yes only when every period passes; the lead names the period that fails."""
     comparison = request.comparison
     yardstick = comparison.threshold if request.kind == "threshold" else 0.0
-    results = calc.results or [PeriodResult(period=calc.period, result=calc.result, rounded=calc.rounded or "")]
+    # NOTE: a growth or mean over years states one result; its yearly values are its operands, not what is held
+    # against the yardstick
+    whole = request.plan is not None and request.plan.over != "at"
+    results = ([] if whole else calc.results) or [PeriodResult(period=calc.period, result=calc.result,
+                                                                rounded=calc.rounded or "")]
     passed = [(r, _passes(r.result, yardstick, comparison.above, comparison.inclusive)) for r in results]
     yes = all(ok for _, ok in passed)
     failed = next((r for r, ok in passed if not ok), None)
