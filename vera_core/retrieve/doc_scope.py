@@ -334,6 +334,11 @@ _OWNER = re.compile(r"\b(?P<org>[A-Z][A-Za-z0-9&-]{1,40})['\u2019]s?(?=\s)")
 """An organisation named as the owner of what follows ("Datica's incident response policy", "Acme's Access policy")."""
 
 
+_OWNED_SET = re.compile(r"\bof\s+[A-Z][A-Za-z0-9&-]{1,40}['\u2019]s?\s+(?:[\w-]+\s+)?(?:policies|documents|docs|procedures|"
+                        r"standards|handbooks|plans|guidelines)\b")
+"""An organisation's documents asked for as a set ("which of Tailscale's policies ...")."""
+
+
 def _owned(question: str, candidates: set[str], mentions) -> set[str]:
     """Of several documents a question names, those whose own text names the organisation it names as their owner
     ("Datica's incident response policy" among Datica's, Tailscale's and the samples' incident response policies); all
@@ -344,6 +349,13 @@ def _owned(question: str, candidates: set[str], mentions) -> set[str]:
         if kept and kept != candidates:
             return kept
     return candidates
+
+
+def _says_all(said: str, titles: dict[str, str], doc_ids: Sequence[str]) -> bool:
+    """Whether every title of `doc_ids` holds every word said ("acceptable use policy" in "Acceptable Use of Technology
+    Policy"; not "incident response policy" in "Incident response process")."""
+    words = {w.lower() for w in _WORD.findall(said)} - {"the", "our", "this"}
+    return all(words <= {w.lower() for w in _WORD.findall(titles.get(d, ""))} for d in doc_ids)
 
 
 def resolve_scope(question: str, documents: Sequence[DocumentRecord],
@@ -367,7 +379,8 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
         # NOTE: a title said in the same words as a file name names its document as well ("the acceptable use policy":
         # acceptable_use_policy.md and the "Acceptable Use of Technology Policy"); the question's content tells them apart
         refs += [t for t in named if not any(r.start < t.end and t.start < r.end and not (
-            r.kind == "document-name" and t.start <= r.start and r.end <= t.end) for r in refs)]
+            r.kind == "document-name" and t.start <= r.start and r.end <= t.end
+            and _says_all(question[t.start:t.end], titles, t.doc_ids)) for r in refs)]
         years = _years_by_company(question, [r for r in refs if r.kind == "company"])
         quarters, words = _question_quarters(question), _question_words(question)
         chosen, rules = set(), []
@@ -387,4 +400,11 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
             candidates = chosen | titled_too
             kept = _owned(question, candidates, mentions)
             chosen = kept if kept != candidates else chosen
+        if not chosen and mentions is not None and _OWNED_SET.search(question):
+            # NOTE: "which of Tailscale's policies let engineers skip the usual review?": the documents whose opening
+            # names the organisation, in a store that holds other organisations' too
+            everything = {d.doc_id for d in documents}
+            kept = _owned(_OWNED_SET.search(question).group(0), everything, mentions)
+            if kept != everything:
+                chosen, rules = kept, ["question:owner"]
     return [d.doc_id for d in documents if d.doc_id in chosen], "+".join(rules) or "scope:all"

@@ -9,7 +9,7 @@ import re
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
 from vera_core.answer.heading_lists import child_headings
-from vera_core.answer.list_shape import table_list
+from vera_core.answer.list_shape import ends_lead_in, list_from_evidence, table_list
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
@@ -55,8 +55,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
             # NOTE: "List the asset risk categories": a table among the best hits headed by what is asked is the list
             table = table_list(plan.question, [h.chunk for h in hits], services.ws.doc_grids)
             parts = _parts(scope, services.ws.doc_chunks) if plan.intent.rule == "coverage:list:parts" else []
-            pieces = list(table.items) if table else parts or list_items(scope, section, plan.query)
-            section = (table.section or section) if table else section
+            led = None if table or parts else _named_lead_in(plan, services, hits)
+            pieces = list(table.items) if table else parts or (list(led.items) if led else list_items(scope, section,
+                                                                                                       plan.query))
+            section = (table.section or section) if table else led.section if led else section
         lead = f"{len(pieces)} items in {section.replace('/', ' > ')}:" if is_list else ""
         empty = ""
         if not pieces:
@@ -100,6 +102,24 @@ def _section(plan: Plan, services: Services, hits: list[Hit]) -> tuple[list[Chun
         # NOTE: the section of the best hit that states a range, not merely the best hit
         anchor = next((h.chunk for h in hits if numeric_spans([h.chunk], query)), None)
     return section_scope(anchor or hits[0].chunk, doc_chunks)
+
+
+LEAD_IN_NAMES = 0.6
+"""A lead-in among the hits that holds this share of the question's words names the list asked."""
+
+
+def _named_lead_in(plan: Plan, services: Services, hits: list[Hit]):
+    """Where the question names documents that share a title (three incident response policies), the list whose
+    lead-in says what is asked ("All employees much watch for potentially suspicious activities, including:"), in
+    whichever of them it is printed; None when no lead-in among the hits names it."""
+    if len({h.chunk.doc_id for h in hits}) < 2 or len(plan.intent.doc_scope or ()) < 2:
+        return None
+    found = list_from_evidence(plan.question, plan.query, [h.chunk for h in hits], services.ws.doc_chunks)
+    wanted = terms(plan.query)
+    if found is None or not ends_lead_in(found.anchor) or not wanted \
+            or len(terms(found.anchor) & wanted) < LEAD_IN_NAMES * len(wanted):
+        return None
+    return found
 
 
 _CALLOUT = re.compile(r"^(?:note|warning|tip|important|caution|danger|info|example)\b", re.I)
