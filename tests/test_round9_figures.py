@@ -139,3 +139,27 @@ def test_a_cut_by_more_than_a_percent_on_the_filing(tmp_path_factory):
     gold = ROUND8["w22-041"]
     answer = engine.answer(gold["question"], docs=[gold["doc_name"] + ".pdf"], mode="deterministic")
     assert judge(gold, answer) == "correct", answer.answer[:300]
+
+
+def test_cash_from_operations_abbreviated_and_a_persona_before_a_colon():
+    """'CFO' in a formula is cash from operations (never 'the CFO', a person); 'We're looking at a small-cap credit:'
+    is who asks, not the name a definition after the colon defines; a persona that names the metric keeps it ('As an
+    equity analyst I want Alphabet's 2023 ROE: net income divided by ...')."""
+    from vera_core.finance.line_items import concepts_in
+
+    assert [c.name for c in concepts_in("CFO")] == ["operating cash flow"]
+    assert concepts_in("What did the CFO say about margins?") == []
+    plan = read_plan("We're looking at a small-cap credit: what was Safe & Green Holdings' (formerly SG Blocks) net "
+                     "working capital at December 31, 2022, meaning total current assets minus total current liabilities?")
+    assert plan.definition == "total current assets minus total current liabilities"
+    assert [p.end for p in plan.periods] == ["2022-12-31"]
+    roe = read_plan("As an equity analyst I want Alphabet's 2023 ROE: net income divided by the average of total "
+                    "stockholders' equity at the end of 2022 and 2023. Percent, one decimal.")
+    assert "average" in roe.definition
+
+
+def test_growth_between_quarters_of_an_unknown_item_is_not_read_as_years():
+    """'how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent' names quarters: an item the vocabulary
+    does not know is read as growth only between two years named."""
+    assert read_plan("Sequentially, how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent (two "
+                     "decimals)?") is None

@@ -83,7 +83,9 @@ CONCEPTS: tuple[Concept, ...] = (
        ("depreciation and amortization", "depreciation and amortisation", "depreciation depletion and amortization",
         "depreciation amortization and impairment", "depreciation and amortization expense"),
        expense=True, home=("cash_flow", "income"), other_items="accumulated deferred"),
-    _c("operating cash flow", r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|operating\s+cash\s+burn|"
+    _c("operating cash flow", r"(?<!\bthe\s)(?<!\bour\s)(?<!\bits\s)\b(?:CFO|OCF|CFFO)\b(?!['\u2019]s|\s+(?:said|says|is|was|"
+                              r"of|and|who|role|commentary))|"
+                              r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|operating\s+cash\s+burn|"
                               r"cash\s+(?:provided\s+by|from|(?:provided\s+by\s+\(?)?used\s+in\)?)\s+operating\s+activities|"
                               r"cash\b[^.?;]{0,40}?\b(?:generate[ds]?|provided|produced)\s+(?:by|from|in)\s+"
                               r"operati(?:ng\s+activities|ons)|cash\s+(?:flows?\s+)?from\s+(?:operati(?:ons|ng\s+activities)|ops))\b",

@@ -88,6 +88,7 @@ class MetricPlan:
 _DIVIDE_BY = re.compile(r"\s+and\s+(?:then\s+)?divid(?:e|ing)\s+(?:it\s+|that\s+|them\s+|the\s+result\s+)?by\b", re.I)
 """'take A and divide by B': a quotient written as an instruction."""
 _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|computed\s+as|measured\s+as|taking|"
+                     r"(?<=, )meaning|"
                      r"(?<=[-\u2013\u2014,;:] )take|"
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
@@ -154,6 +155,9 @@ def read_plan(question: str) -> MetricPlan | None:
 
 def _read_plan(question: str) -> MetricPlan | None:
     question = restated(question)
+    lead = PERSONA_LEAD.match(question)
+    if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
+        question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"
     defs = definitions(question)
     outside = question
     for body in defs.values():
@@ -198,7 +202,7 @@ def _read_plan(question: str) -> MetricPlan | None:
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and (concepts_in(head) or aggregate.over in ("change", "growth") and (
-                    aggregate.years or len(asked_periods(_without_definitions(question, defs))[0]) >= 2)
+                    aggregate.years or _two_years(_without_definitions(question, defs)))
                                             and label_terms(_without_periods(head))):
                 # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
                 # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
@@ -377,6 +381,18 @@ def _from_statement(node: Node, statement: str) -> Node:
 
 _ASIDE = re.compile(r"\((?![^()]*[-+*/\u00f7])[^()]*\)")
 """A parenthesis without an operator in a written formula: an aside ("(holdco consolidated)"), not an operand."""
+PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking|working|reviewing|doing|writing|building|"
+                          r"running|checking|a|an|the|on|in)\b|(?:as|for)\s+(?:a|an|the|our)\b)[^:?]{0,80}:\s+(?=\S)", re.I)
+"""Who is asking, set before a colon ("We're looking at a small-cap credit: what was ..."): not a definition's name
+(unless it names the metric: "As an equity analyst I want Alphabet's 2023 ROE: net income divided by ...")."""
+
+
+def _two_years(text: str) -> bool:
+    """Whether the text names two or more periods, each a year (not quarters: "from Q4 2022 to Q1 2023")."""
+    periods, _ = asked_periods(text)
+    return len(periods) >= 2 and all(p.kind in ("year", "fiscal_year") for p in periods)
+
+
 _COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to)\s*$", re.I)
 """What taking the years out of "X in 2022 compared with 2021" leaves after the item's name."""
 _NAMING_ASIDE = re.compile(r"\((?![^()]*(?:[-+*/\u00f7\d]|\b(?:year|years|start|end|beginning|opening|closing|average|avg|"
