@@ -90,7 +90,9 @@ def test_a_row_the_filing_prints_answers_a_question_in_a_frame_no_rule_reads(eng
     amount of a row the filing prints under its own label is answered as that row's figure or metric."""
     gold, answer = _ask(engine, qid)
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
-    assert answer.intent.rule in ("figure:row-named", "metric:row-named")
+    # NOTE: an item the vocabulary does not know is read as a growth between two years named from the ninth part on
+    # ("base rent grow in 2015 vs 2014"): routed as a metric at once, not after semantic search
+    assert answer.intent.rule in ("figure:row-named", "metric:row-named", "metric:library")
     cited = {c.page for c in answer.citations}
     assert cited & {op["page_index"] + 1 for op in gold["operands"]}, f"cited pages {sorted(cited)}"
 
