@@ -157,3 +157,22 @@ def test_an_organisations_documents_asked_as_a_set(three_incident_policies):
                                             mode="deterministic")
     names = {d.doc_id: d.name for d in three_incident_policies.ws.catalog.documents()}
     assert [names[d] for d in answer.intent.doc_scope] == ["incident-response-policy.md"]
+
+
+def test_steps_asked_are_never_a_metric():
+    """'What are the steps to fail over the call centre if the primary site goes down?' names a movement ('goes down')
+    but asks how something is done (it had gone to a metric route, over a store that holds an annual report)."""
+    intent = read_question("What are the steps to fail over the call centre if the primary site goes down?").intent
+    assert intent.type not in ("metric", "verdict"), intent.rule
+
+
+@pytest.mark.corpus
+def test_how_do_i_is_the_procedure_not_one_steps_sub_items(tmp_path_factory):
+    """'deleted a folder by mistake, how do I get it restored?': the best passage is the first step, 'Raise a restore
+    request in the Service Desk portal.', over its two sub-items; the procedure asked is the four steps."""
+    from tests.conftest import markdown_store
+    from vera_core.query import QueryEngine
+
+    folder = ROOT / "data" / "blind" / "policies-r4-holdout"
+    engine = QueryEngine(markdown_store(tmp_path_factory, "logistics-store", folder, 7), llm=None)
+    complete_list(engine, blind_golds("r4-policies-holdout")["w12-026"])

@@ -205,11 +205,38 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
         # the data search their systems ...")
         titled = [o for o in items if (t := terms(_item_title(o.text))) and t <= wanted]
         owners = {**_sub_lists(titled, doc_chunks), **anchors}
+        if not ends_lead_in(anchor) and PROCEDURAL.search(question) and not _names_title(anchor, wanted):
+            # NOTE: "deleted a folder by mistake, how do I get it restored?": the best passage is one step ("Raise a
+            # restore request in the Service Desk portal.") over its sub-items; the procedure asked is the steps
+            steps = _steps_of(chunk, first_line, doc_chunks)
+            if steps is not None:
+                return steps
         named = _named_item(items, owners, wanted, terms(first_line))
         if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
             anchor, (items, section) = _shown(named.text), owners[_lead_key(named.text)]
         return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
+
+
+def _names_title(item: str, wanted: set[str]) -> bool:
+    """Whether the question names an item's title whole ("the appeal stage" for "Appeal.")."""
+    title = terms(_item_title(item))
+    return bool(title) and title <= wanted
+
+
+def _steps_of(chunk: ChunkRecord, line: str, doc_chunks) -> ListAnswer | None:
+    """The top-level list an item over sub-items belongs to (the steps of its procedure), when it has siblings."""
+    scope, section = section_scope(chunk, doc_chunks(chunk.doc_id))
+    outline = read_outline(scope)
+    said = " ".join(_shown(line).split())
+    at = next((o for o in outline if o.chunk.chunk_id == chunk.chunk_id and " ".join(_shown(o.text).split()) == said), None)
+    if at is None or at.parent is not None:
+        return None
+    steps = [o for o in outline if o.parent is None and o.level == at.level and (o.lead_in, o.intro) == (at.lead_in, at.intro)]
+    if len(steps) < MIN_ITEMS:
+        return None
+    title = chunk.heading_titles[-1] if chunk.heading_titles else section
+    return ListAnswer(_shown(at.lead_in or at.intro) or title, tuple(_piece(o) for o in steps), section)
 
 
 def ends_lead_in(line: str) -> bool:
@@ -398,8 +425,8 @@ def callout_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> List
     return best[1] if best else None
 
 
-PROCEDURAL = re.compile(r"\b(?:steps?|procedures?|process|checklist|what\s+(?:do|should|must)\s+(?:i|we|you|they)\s+do)\b",
-                        re.I)
+PROCEDURAL = re.compile(r"\b(?:steps?|procedures?|process|checklist|what\s+(?:do|should|must)\s+(?:i|we|you|they)\s+do|"
+                        r"how\s+(?:do|can|should)\s+(?:i|we|you)\s+(?!know\b|tell\b|find\b))\b", re.I)
 """A question asking how something is done ("What's the procedure for calling in sick?")."""
 
 

@@ -349,6 +349,12 @@ WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
 """Kinds of document that state rules and terms in words: no figure or metric is read from them."""
 
 
+_STEPS_ASKED = re.compile(r"\b(?:what\s+(?:are|were)\s+the\s+(?:\w+\s+)?steps|(?:list|give|show)\s+(?:me\s+)?the\s+steps|"
+                          r"steps?\s+(?:to|for)\s+(?!(?:19|20)\d\d\b)|how\s+do\s+(?:i|we)\s+(?!calculate|compute|work\s+out))", re.I)
+"""A question asking how something is done ("What are the steps to fail over the call centre if the primary site goes
+down?"): never a metric or a verdict, whatever movement its words name."""
+
+
 def prints_figures(documents: Sequence[DocumentRecord], doc_scope: Sequence[str] = ()) -> bool:
     """Whether any document in scope (all of `documents` when no scope) can answer a figure, metric or
     verdict question: one that is not a policy or contract (a filing, or a document of another kind)."""
@@ -401,7 +407,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     focus = _focus(text, removed)
     if documents and not prints_figures(documents, doc_scope):
         return Routed(Intent(type="semantic", rule="semantic:no-figures", numeric=numeric, focus=focus, **common))
-    if not EXPLAIN.search(text):
+    if not EXPLAIN.search(text) and not _STEPS_ASKED.search(text):
         verdict = read_verdict(text)
         if verdict is not None:
             return Routed(Intent(type="verdict", rule=f"verdict:{verdict.kind}", numeric=True, focus=focus, **common),
