@@ -75,7 +75,7 @@ def test_a_document_named_loosely_in_a_note():
 
 @pytest.mark.corpus
 @pytest.mark.parametrize("qid", ["w21-040", "w21-015", "w21-020", "w21-024", "w21-025", "w21-026", "w21-027", "w21-014",
-                                 "w21-037", "w21-038"])
+                                 "w21-037", "w21-038", "w21-029"])
 def test_lists_on_the_schools_documents(schools, qid):
     """'IT DR plan glossary - which terms are defined?' is the plan's Markdown definition list (term, then ': '
     definition); 'trips procedure, roles section' the five roles of the trips procedure, not the safeguarding
@@ -88,7 +88,8 @@ def test_lists_on_the_schools_documents(schools, qid):
     acceptable use policy' names the schools' 'Acceptable Use of Technology Policy' beside the samples'
     acceptable_use_policy.md: its warning box is the list of what never to put into an AI tool. 'what does the warning
     box in the trips procedure tell the visit leader to do?' is the list inside the '::: warning' block, not the
-    serious-incident steps below it."""
+    serious-incident steps below it. 'which records in the retention schedule are deleted or overwritten automatically'
+    are the rows whose action is 'Automatic deletion' or 'Automatic overwrite', said in other forms and order."""
     complete_list(schools, SCHOOL_GOLDS[qid])
 
 

@@ -50,6 +50,20 @@ def rows_holding(question: str, hits: Sequence[ChunkRecord], doc_grids) -> ListA
     return None
 
 
+STEM_PREFIX = 5
+"""Two words of one stem share at least this many leading letters ("overwrite" / "overwritten", "deletion" /
+"deleted")."""
+
+
+def _said_in_other_forms(text: str, said: str) -> bool:
+    """Whether every word of a cell of two or more words is said by the question in some form and order ("Automatic
+    deletion" in "deleted or overwritten automatically")."""
+    cell = [w for w in _words(text).split() if w not in CONTENT_STOPWORDS]
+    asked = [w for w in said.split() if len(w) >= STEM_PREFIX]
+    return len(cell) >= 2 and all(len(w) >= STEM_PREFIX and any(a[:STEM_PREFIX] == w[:STEM_PREFIX] and (
+        a.startswith(w[:-2]) or w.startswith(a[:-2])) for a in asked) for w in cell)
+
+
 def _rows(grid: TableGrid | None, chunk: ChunkRecord, durations: set[str], said: str) -> ListAnswer | None:
     if grid is None or grid.status != "parsed" or len(grid.header) < 2:
         return None
@@ -65,7 +79,7 @@ def _rows(grid: TableGrid | None, chunk: ChunkRecord, durations: set[str], said:
             if durations & _durations(text) or (
                     not _durations(text) and len(text.split()) <= MAX_VALUE_WORDS
                     and set(_words(text).split()) - CONTENT_STOPWORDS  # "All", "No", "—" name no value
-                    and _words(text) in said and _words(text) not in headers):
+                    and (_words(text) in said or _said_in_other_forms(text, said)) and _words(text) not in headers):
                 matched.setdefault(r, []).append(cell)
     by_words = not any(durations & _durations(c.printed) for cells in matched.values() for c in cells)
     if not matched or len(matched) == len(rows) or (len(matched) < MIN_ITEMS and (by_words or len(rows) < 3)):
