@@ -205,7 +205,7 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
         # the data search their systems ...")
         titled = [o for o in items if (t := terms(_item_title(o.text))) and t <= wanted]
         owners = {**_sub_lists(titled, doc_chunks), **anchors}
-        if not ends_lead_in(anchor) and PROCEDURAL.search(question) and not _names_title(anchor, wanted):
+        if not ends_lead_in(anchor) and _HOW_DO.search(question) and not _names_title(anchor, wanted):
             # NOTE: "deleted a folder by mistake, how do I get it restored?": the best passage is one step ("Raise a
             # restore request in the Service Desk portal.") over its sub-items; the procedure asked is the steps
             steps = _steps_of(chunk, first_line, doc_chunks)
@@ -216,6 +216,10 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             anchor, (items, section) = _shown(named.text), owners[_lead_key(named.text)]
         return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
+
+
+_HOW_DO = re.compile(r"\bhow\s+(?:do|can|should)\s+(?:i|we|you)\s+(?!know\b|tell\b|find\b)", re.I)
+"""A question asking how to get something done, naming no step or list ("how do I get it restored?")."""
 
 
 def _names_title(item: str, wanted: set[str]) -> bool:
