@@ -183,6 +183,25 @@ def complete_list(engine, gold: dict):
 
 
 @pytest.fixture(scope="module")
+def three_incident_policies(tmp_path_factory):
+    """Three organisations' incident response policies in one store: Datica's '11. Incident Response Policy'
+    (11-incident_response_policy.md), Tailscale's 'Incident response policy' (incident-response-policy.md) and the
+    samples' 'Incident Response Policy' (incident_response_policy.md); skipped when policies-dev is absent."""
+    from vera_core.query import QueryEngine
+
+    corpus = ROOT.parent / "shared" / "corpus" / "policies-dev"
+    paths = [corpus / "datica" / "11-incident_response_policy.md", corpus / "tailscale" / "incident-response-policy.md",
+             ROOT / "data" / "samples" / "incident_response_policy.md"]
+    if not all(p.is_file() for p in paths):
+        pytest.skip(f"policies-dev not found under {corpus.parent}")
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("three-incident")), batch=True)
+    ingestor = Ingestor(ws)
+    for path in paths:
+        assert ingestor.ingest_file(path).status == "ingested"
+    return QueryEngine(ws, llm=None)
+
+
+@pytest.fixture(scope="module")
 def transit(tmp_path_factory):
     """The round-6 held-back policies (w18's transit authority, data/blind/policies-r6-holdout), dev since their one
     measurement: a store of its seven documents."""

@@ -78,27 +78,6 @@ def test_a_pointer_in_a_readers_frame_names_the_section(credit_union, qid):
     assert answer.citations[0].doc_name.startswith(gold["doc_name"])
 
 
-@pytest.fixture(scope="module")
-def three_incident_policies(tmp_path_factory):
-    """Three organisations' incident response policies in one store: Datica's '11. Incident Response Policy'
-    (11-incident_response_policy.md), Tailscale's (incident-response-policy.md) and the samples' (incident_response_policy.md)."""
-    from tests.conftest import settings_for
-    from vera_core.ingest.service import Ingestor
-    from vera_core.query import QueryEngine
-    from vera_core.workspace import Workspace
-
-    corpus = ROOT.parent / "shared" / "corpus" / "policies-dev"
-    paths = [corpus / "datica" / "11-incident_response_policy.md", corpus / "tailscale" / "incident-response-policy.md",
-             ROOT / "data" / "samples" / "incident_response_policy.md"]
-    if not all(p.is_file() for p in paths):
-        pytest.skip(f"policies-dev not found under {corpus.parent}")
-    ws = Workspace(settings_for(tmp_path_factory.mktemp("three-incident")), batch=True)
-    ingestor = Ingestor(ws)
-    for path in paths:
-        assert ingestor.ingest_file(path).status == "ingested"
-    return QueryEngine(ws, llm=None)
-
-
 @pytest.mark.corpus
 def test_the_organisation_a_question_names_tells_apart_documents_of_one_title(three_incident_policies):
     """'In Datica's incident response policy, what are the ways staff can report ...?': three documents are titled

@@ -122,26 +122,6 @@ def test_the_topic_of_documents_asked_by_a_reader(question, topic):
     assert read_topic(question).text == topic
 
 
-@pytest.fixture(scope="module")
-def three_incident_policies(tmp_path_factory):
-    """Datica's '11. Incident Response Policy', Tailscale's 'Incident response policy' and the samples' 'Incident
-    Response Policy' in one store (skipped when policies-dev is absent)."""
-    from vera_core.ingest.service import Ingestor
-    from vera_core.query import QueryEngine
-    from vera_core.workspace import Workspace
-
-    corpus = ROOT.parent / "shared" / "corpus" / "policies-dev"
-    paths = [corpus / "datica" / "11-incident_response_policy.md", corpus / "tailscale" / "incident-response-policy.md",
-             ROOT / "data" / "samples" / "incident_response_policy.md"]
-    if not all(p.is_file() for p in paths):
-        pytest.skip(f"policies-dev not found under {corpus.parent}")
-    ws = Workspace(settings_for(tmp_path_factory.mktemp("three-incident-r9")), batch=True)
-    ingestor = Ingestor(ws)
-    for path in paths:
-        assert ingestor.ingest_file(path).status == "ingested"
-    return QueryEngine(ws, llm=None)
-
-
 @pytest.mark.corpus
 def test_a_name_three_documents_share_is_answered_by_the_lead_in_that_says_it(three_incident_policies):
     """'What suspicious activities does the incident response policy tell all employees to watch for?': the name fits
