@@ -163,3 +163,36 @@ def test_growth_between_quarters_of_an_unknown_item_is_not_read_as_years():
     does not know is read as growth only between two years named."""
     assert read_plan("Sequentially, how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent (two "
                      "decimals)?") is None
+
+
+def test_round9_held_back_wrong_figures_read_apart():
+    """Round 9's held-back filings (w24), measured once: a part the question leaves out is not asked ('long-term debt
+    (excluding the current portion)'), a market named after 'get out of' and a region before 'generate' qualify the
+    item (both had been answered with the company's total), and 'grow faster than' is withheld, not answered with one
+    item's movement."""
+    from vera_core.questions.figure import read_request
+
+    debt = read_request("Per the balance sheet, what was 3M's long-term debt (excluding the current portion) at "
+                        "December 31, 2022, in $ millions?")
+    assert not {"current", "portion"} & debt.question_terms
+    china = read_question("how much revenue did McDonald's get out of China in 2022?").request
+    assert "china" in china.qualifier.words
+    region = read_question("I'm reviewing BXP's regional exposure. What net operating income did the New York region "
+                           "generate in 2015 according to the segment note?").request
+    assert {"new", "york"} <= region.qualifier.words
+    faster = read_verdict("Looking at the statements of financial condition, did BCB's total deposits grow faster than "
+                          "its net loans receivable during 2022?")
+    assert faster is not None and faster.unclear
+
+
+@pytest.mark.corpus
+def test_long_term_debt_excluding_the_current_portion(tmp_path_factory):
+    """3M's balance sheet: 'long-term debt (excluding the current portion)' is 14,001, not 'Short-term borrowings and
+    current portion of long-term debt' (1,938, which had been stated)."""
+    path = ROOT.parent / "shared" / "corpus" / "financebench-dev" / "3M_2022_10K.pdf"
+    if not path.is_file():
+        pytest.skip(f"{path.name} not found")
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "round9-3m-2022", [path]), llm=None)
+    gold = blind_golds("r9-filings-holdout")["w24-001"]
+    answer = engine.answer(gold["question"], docs=[path.name], mode="deterministic")
+    assert judge(gold, answer) == "correct", answer.answer[:300]

@@ -154,6 +154,12 @@ def is_figure_question(question: str) -> bool:
     return bool(periods) and asked_scale(question) is not None and bool(label_terms(item_phrase(question)))
 
 
+EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex)\s+"
+                      r"(?:the\s+|its\s+|any\s+)?[\w&' -]{2,40}?(?=[),;?]|$|\s+(?:in|at|for|as\s+of|on)\b)", re.I)
+"""What the question leaves out of the item ("long-term debt (excluding the current portion)"): its words never ask
+for a row that names them ("Short-term borrowings and current portion of long-term debt")."""
+
+
 def measure_terms(question: str) -> frozenset[str]:
     """The words of the adjusted measure a question names ("non-GAAP core earnings"), else none."""
     found = _MEASURE.search(question) if NON_GAAP.search(question) else None
@@ -171,7 +177,7 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     first = concepts[0].asked.search(question) if concepts else None
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
-                         label_terms(question), bool(NON_GAAP.search(question)),
+                         label_terms(EXCLUDED.sub(" ", question)), bool(NON_GAAP.search(question)),
                          qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
                          bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)))
 

@@ -128,14 +128,14 @@ def _skipped(token: str) -> bool:
 _NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
 """A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
 _AFTER = (
-    re.compile(rf"^\s+(?:did|does)\s+(?:[A-Z][\w&.'-]*\s+){{1,4}}(?:make|earn|generate|post|record|get|receive|derive|"
-               rf"collect)\s+(?:on|from)\s+(?:the\s+|its\s+)?{_NP}"),
+    re.compile(rf"^\s+(?:did|does)\s+(?:[A-Z][\w&.'\u2019-]*\s+){{1,4}}(?:make|earn|generate|post|record|get|receive|derive|"
+               rf"collect)\s+(?:on|from|out\s+of|in)\s+(?:the\s+|its\s+)?{_NP}"),
     re.compile(r"^\s+(?:did|does)\s+(?:[A-Z][\w&.'-]*\s+){1,4}(?:make|earn|generate|post|record|get|receive|derive|"
                r"collect)\s+(?:on|from)\s+"
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
-               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+)?(?:contribute|generate|earn|make|bring|post|"
+               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+|region\s+|market\s+)?(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
                rf"(?:the\s+)?{_NP}"),

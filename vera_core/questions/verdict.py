@@ -116,6 +116,15 @@ def read_verdict(question: str) -> VerdictRequest | None:
     both = _both_movements(question)
     if both is not None:
         return both
+    faster = _FASTER.search(question)
+    if faster is not None:
+        # NOTE: "did BCB's total deposits grow faster than its net loans receivable?": two growth rates held against each
+        # other; answered as one item's movement it had said yes for a no
+        verdict = _read_verdict(question)
+        if verdict is not None:
+            return replace(verdict, unclear=verdict.unclear or (
+                "the question compares how fast two items grew, and VERA reads each item's movement, not the two "
+                "growth rates against each other"))
     verdict = _read_verdict(question)
     misread = verdict is not None and verdict.kind == "threshold" and (
         bool(verdict.unclear) or bool(_JUDGED_BY.search(verdict.comparison.measure)))
@@ -143,6 +152,9 @@ def _better_said(question: str) -> str:
     return _BETTER.sub(lambda m: "higher" if m.group("word").lower() in ("better", "stronger") else "lower", question)
 
 
+_FASTER = re.compile(r"\b(?:grow|grew|grown|rise|rose|risen|increas\w*|fall|fell|declin\w*|shr[iau]nk\w*)\s+"
+                     r"(?:faster|more\s+quickly|more\s+slowly|slower)\s+than\b", re.I)
+"""Two movements held against each other ("grow faster than")."""
 _PROFITABLE = re.compile(r"\b(?P<aux>was|is|were|has\s+been|have\s+been|remained|stayed)\s+(?P<who>[^?,;]{1,60}?)\s+"
                          r"(?P<un>un)?profitable\b", re.I)
 

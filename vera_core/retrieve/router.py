@@ -388,7 +388,9 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if titles and not doc_filter:
         removed += [(r.start, r.end) for r in find_titles(text, titles)]
     pages, page_spans, location_rule = find_pages(text)
-    cues = [m.span() for rule, m in coverage if rule.subtype != "attribute"]  # "range of loss" is the topic too
+    # NOTE: "range of loss" is the topic too, as are the parts asked by their kind ("what scenarios does the BC plan have
+    # specific plans for?": the section is "Scenario plans")
+    cues = [m.span() for rule, m in coverage if rule.subtype != "attribute" and rule.name != "coverage:list:parts"]
     numeric = bool(_NUMERIC.search(text))
     common = {"doc_scope": doc_scope, "pages": pages}
     if location_rule:
