@@ -29,8 +29,9 @@ from vera_core.config import VeraSettings  # noqa: E402
 from vera_core.workspace import Workspace  # noqa: E402
 
 
-HELD_BACK = frozenset({"r9-policies-holdout.jsonl", "r9-filings-holdout.jsonl"})
-"""The sets still held back (data/blind/README.md): a set measured once is dev from then on and may train the model."""
+HELD_BACK: frozenset[str] = frozenset()
+"""The question files still held back (data/blind/README.md; none between rounds: a new round's files go here until
+their one measurement). A set measured once is dev from then on and may train the model."""
 
 
 def rows_for(store: str, questions_file: str) -> list[tuple[list[float], float, str]]:
