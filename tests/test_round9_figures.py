@@ -196,3 +196,11 @@ def test_long_term_debt_excluding_the_current_portion(tmp_path_factory):
     gold = blind_golds("r9-filings-holdout")["w24-001"]
     answer = engine.answer(gold["question"], docs=[path.name], mode="deterministic")
     assert judge(gold, answer) == "correct", answer.answer[:300]
+
+
+def test_a_margin_that_moved_between_two_years():
+    """'By how many percentage points did FedEx's consolidated operating margin move between fiscal 2022 and fiscal
+    2023?' asks the margin's move over both years (it had stated fiscal 2023's margin, 5.45%, for -1.23 points)."""
+    plan = read_plan("By how many percentage points did FedEx's consolidated operating margin move between fiscal 2022 "
+                     "and fiscal 2023? Two decimals, negative if it fell.")
+    assert plan.direction and [p.year for p in plan.periods] == [2022, 2023]
