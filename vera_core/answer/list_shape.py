@@ -203,14 +203,13 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
         # NOTE: an item the lead-in's chunk does not hold owns its sub-list only when the question names its title
         # whole ("the appeal stage" for "**Appeal.**"), not a few of its words ("data we hold" for "The teams holding
         # the data search their systems ...")
-        titled = [o for o in items if (t := terms(_item_title(o.text))) and t <= wanted]
-        owners = {**_sub_lists(titled, doc_chunks), **anchors}
         if not ends_lead_in(anchor) and _HOW_DO.search(question) and not _names_title(anchor, wanted):
             # NOTE: "deleted a folder by mistake, how do I get it restored?": the best passage is one step ("Raise a
             # restore request in the Service Desk portal.") over its sub-items; the procedure asked is the steps
             steps = _steps_of(chunk, first_line, doc_chunks)
             if steps is not None:
                 return steps
+        owners = {**_sub_lists([o for o in items if _names_title(o.text, wanted)], doc_chunks), **anchors}
         named = _named_item(items, owners, wanted, terms(first_line))
         if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
             anchor, (items, section) = _shown(named.text), owners[_lead_key(named.text)]
@@ -218,7 +217,8 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
     return _list_holding(scored, best * near, wanted, doc_chunks) if listy else None
 
 
-_HOW_DO = re.compile(r"\bhow\s+(?:do|can|should)\s+(?:i|we|you)\s+(?!know\b|tell\b|find\b)", re.I)
+_HOW_DO_WORDS = r"how\s+(?:do|can|should)\s+(?:i|we|you)\s+(?!know\b|tell\b|find\b)"
+_HOW_DO = re.compile(rf"\b{_HOW_DO_WORDS}", re.I)
 """A question asking how to get something done, naming no step or list ("how do I get it restored?")."""
 
 
@@ -236,11 +236,17 @@ def _steps_of(chunk: ChunkRecord, line: str, doc_chunks) -> ListAnswer | None:
     at = next((o for o in outline if o.chunk.chunk_id == chunk.chunk_id and " ".join(_shown(o.text).split()) == said), None)
     if at is None or at.parent is not None:
         return None
-    steps = [o for o in outline if o.parent is None and o.level == at.level and (o.lead_in, o.intro) == (at.lead_in, at.intro)]
+    steps = _siblings(outline, at)
     if len(steps) < MIN_ITEMS:
         return None
     title = chunk.heading_titles[-1] if chunk.heading_titles else section
     return ListAnswer(_shown(at.lead_in or at.intro) or title, tuple(_piece(o) for o in steps), section)
+
+
+def _siblings(outline: Sequence[OutlineItem], item: OutlineItem) -> list[OutlineItem]:
+    """The items of the list `item` is in: same level, same parent, same lead-in and introduction."""
+    return [o for o in outline if o.level == item.level and o.parent == item.parent
+            and (o.lead_in, o.intro) == (item.lead_in, item.intro)]
 
 
 def ends_lead_in(line: str) -> bool:
@@ -393,8 +399,9 @@ def section_list(question: str, query: str, hits: Sequence[ChunkRecord], doc_chu
 _CALLOUT_ASKED = re.compile(r"\b(?:(?P<kind>warning|caution|note|tip|important|danger)\s+(?:box|callout|panel|block)|"
                             r"callout|admonition)\b", re.I)
 """A question naming a callout by its kind ("what does the warning box in the trips procedure tell the leader to do?")."""
-_CALLOUT_LABEL = re.compile(r"^[ \t>]*(?:\*\*|__)?[ \t]*(?P<kind>warning|caution|note|tip|important|danger|info)\b[^\n]*$",
-                            re.I | re.M)
+CALLOUT_KINDS = r"(?:warning|caution|note|tip|important|danger|info)"
+"""The kinds a callout is labelled with ("> **Note:**", "!!! warning", "::: tip")."""
+_CALLOUT_LABEL = re.compile(rf"^[ \t>]*(?:\*\*|__)?[ \t]*(?P<kind>{CALLOUT_KINDS})\b[^\n]*$", re.I | re.M)
 """A callout's label as ingest prints it ("**Warning: Never enter the following into any AI tool**", "**Warning**")."""
 
 
@@ -418,8 +425,7 @@ def callout_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> List
                 if not after:
                     continue
                 first = after[0]
-                items = [o for o in after if o.level == first.level and o.parent == first.parent
-                         and (o.lead_in, o.intro) == (first.lead_in, first.intro)]
+                items = _siblings(after, first)
                 if len(items) < MIN_ITEMS:
                     continue
                 said = terms(" ".join([label.group(0), first.lead_in or first.intro, *(o.text for o in items)]))
@@ -430,7 +436,7 @@ def callout_list(question: str, hits: Sequence[ChunkRecord], doc_chunks) -> List
 
 
 PROCEDURAL = re.compile(r"\b(?:steps?|procedures?|process|checklist|what\s+(?:do|should|must)\s+(?:i|we|you|they)\s+do|"
-                        r"how\s+(?:do|can|should)\s+(?:i|we|you)\s+(?!know\b|tell\b|find\b))\b", re.I)
+                        rf"{_HOW_DO_WORDS})\b", re.I)
 """A question asking how something is done ("What's the procedure for calling in sick?")."""
 
 

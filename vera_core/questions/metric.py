@@ -155,7 +155,7 @@ def read_plan(question: str) -> MetricPlan | None:
 
 def _read_plan(question: str) -> MetricPlan | None:
     question = restated(question)
-    lead = PERSONA_LEAD.match(question)
+    lead = _PERSONA_LEAD.match(question)
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
         question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"
     defs = definitions(question)
@@ -187,11 +187,11 @@ def _read_plan(question: str) -> MetricPlan | None:
         inline = _inline_tree(defs[INLINE], defs) if tree is None and not named and INLINE in defs else None
         if inline is not None:  # "free cash flow for 2021, defined as A minus B": the question's own formula
             tree, definition = inline, defs[INLINE]
-            name = _without_periods(re.sub(r"\s*\([^()]*\)", " ", head)) or _named_before(question, defs[INLINE])
+            name = without_periods(re.sub(r"\s*\([^()]*\)", " ", head)) or _named_before(question, defs[INLINE])
         elif tree is not None:
-            name = definition = _LEFT_BEHIND.sub("", _without_periods(head)).strip(" ,")
+            name = definition = _LEFT_BEHIND.sub("", without_periods(head)).strip(" ,")
         elif named:
-            name, definition = _without_periods(named) or named, defs[named]
+            name, definition = without_periods(named) or named, defs[named]
             tree = _parsed(definition, defs)
         else:
             metric = metric_named(head or "") or (None if aggregate else metric_named(outside))
@@ -203,11 +203,11 @@ def _read_plan(question: str) -> MetricPlan | None:
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and (concepts_in(head) or aggregate.over in ("change", "growth") and (
                     aggregate.years or _two_years(_without_definitions(question, defs)))
-                                            and label_terms(_without_periods(head))):
+                                            and label_terms(without_periods(head))):
                 # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
                 # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
                 # vocabulary does not know, between the two years named
-                name = _COMPARED_LEFT.sub("", _INSTRUCTION_TAIL.sub("", _without_periods(head))).strip(" ,")
+                name = _COMPARED_LEFT.sub("", _INSTRUCTION_TAIL.sub("", without_periods(head))).strip(" ,")
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
@@ -329,7 +329,7 @@ def _named_before(question: str, body: str) -> str:
     -> "uber FCF"; "What gross margin did X earn on Y, i.e. ..." -> "gross margin did X earn on Y")."""
     before = question[:max(0, question.find(body))]
     before = re.sub(r"^\s*(?:what|which|how\s+much)\s+(?:is|was|were|are)?\s*", "", before, flags=re.I)
-    words = _without_periods(re.sub(r"[(,:]|\s[-\u2013\u2014]{1,2}\s*$|\bi\.\s?e\.|\b(?:defined|calculated|computed|taking)\b.*$",
+    words = without_periods(re.sub(r"[(,:]|\s[-\u2013\u2014]{1,2}\s*$|\bi\.\s?e\.|\b(?:defined|calculated|computed|taking)\b.*$",
                                     " ", before, flags=re.I)).split()
     return " ".join(words[-8:]) or "the metric asked"
 
@@ -381,7 +381,7 @@ def _from_statement(node: Node, statement: str) -> Node:
 
 _ASIDE = re.compile(r"\((?![^()]*[-+*/\u00f7])[^()]*\)")
 """A parenthesis without an operator in a written formula: an aside ("(holdco consolidated)"), not an operand."""
-PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking|working|reviewing|doing|writing|building|"
+_PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking|working|reviewing|doing|writing|building|"
                           r"running|checking|a|an|the|on|in)\b|(?:as|for)\s+(?:a|an|the|our)\b)[^:?]{0,80}:\s+(?=\S)", re.I)
 """Who is asking, set before a colon ("We're looking at a small-cap credit: what was ..."): not a definition's name
 (unless it names the metric: "As an equity analyst I want Alphabet's 2023 ROE: net income divided by ...")."""
@@ -406,7 +406,7 @@ _LEFT_BEHIND = re.compile(r",?\s*[\w&'-]+(?:\s+[\w&'-]+){0,3}\s*=\s*$")
 def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     """The formula the question's head writes ("unadjusted EBITDA less capex"), or None."""
     # NOTE: a year range ("FY2019 - FY2020") is a span, never a subtraction; nor is a dash left at either end
-    words = _without_periods(RANGE.sub(" ", head)).strip(" -\u2013\u2014")
+    words = without_periods(RANGE.sub(" ", head)).strip(" -\u2013\u2014")
     # NOTE: "PCG (holdco consolidated) 2021 EBIT / interest expense, EBIT = operating income": a parenthesis with no
     # operator in it and the name a definition left behind are not operands
     words = _LEFT_BEHIND.sub("", _ASIDE.sub(" ", words)).strip(" ,-\u2013\u2014")
@@ -485,7 +485,7 @@ def _head(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
 
 
-def _without_periods(text: str) -> str:
+def without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
@@ -503,7 +503,7 @@ def _without_definitions(question: str, defs: dict[str, str]) -> str:
 
 def _defined(head: str, defs: dict[str, str]) -> str | None:
     """The defined name the head asks for ("FY2018 fixed asset turnover ratio" -> "Fixed asset turnover ratio")."""
-    head_terms = label_terms(_without_periods(head))
+    head_terms = label_terms(without_periods(head))
     for name in defs:
         terms = label_terms(name)
         if terms and (terms <= head_terms or head_terms <= terms) and len(terms & head_terms) >= max(1, len(terms) - 1):

@@ -74,9 +74,6 @@ _SHARE_OWN = re.compile(rf"{_LEAD}(?P<ask>what\s+(?:was|is|were)\s+(?:the\s+)?)(
                         rf"(?:share|percentage)\s+of\s+(?:the\s+)?(?:company['’]s\s+|its\s+)?(?P<whole>.+?)"
                         rf"(?P<rest>(?:\s+(?:in|for|during|at|as\s+of|over)\s+.*|\s*[,(?].*)?)$", re.I | re.S)
 """'What was Data Center's share of total revenue in fiscal 2024?'."""
-_PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking|working|reviewing|doing|writing|building|"
-                           r"running|checking|a|an|the|on|in)\b|(?:as|for)\s+(?:a|an|the|our)\b)[^:?]{0,80}:\s+(?=\S)", re.I)
-"""Who is asking, set before a colon ("We're looking at a small-cap credit: what was ..."): not a definition's name."""
 _SHORT_WORDS = {"rev": "revenue", "revs": "revenue", "avg": "average", "yr": "year", "yrs": "years"}
 _SHORT = re.compile(r"\b(?:revs?(?![.\d])|avg\.?|yrs?(?![.\d]))(?=\W|$)", re.I)
 """An analyst's shorthand ("INTC rev CAGR FY2018-FY2020", "SNX 3-yr avg operating margin")."""

@@ -23,7 +23,7 @@ from vera_core.questions.comparisons import Comparison, read_bar, read_compariso
 from vera_core.questions.expression import SHARE_OF, BinOp, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
-from vera_core.questions.metric import MetricPlan, _without_periods, definitions, read_plan
+from vera_core.questions.metric import MetricPlan, without_periods, definitions, read_plan
 from vera_core.questions.restate import line_names_dropped
 from vera_core.questions.spans import shifted
 from vera_core.questions.yardsticks import read_yardstick
@@ -116,16 +116,13 @@ def read_verdict(question: str) -> VerdictRequest | None:
     both = _both_movements(question)
     if both is not None:
         return both
-    faster = _FASTER.search(question)
-    if faster is not None:
+    verdict = _read_verdict(question)
+    if verdict is not None and _FASTER.search(question):
         # NOTE: "did BCB's total deposits grow faster than its net loans receivable?": two growth rates held against each
         # other; answered as one item's movement it had said yes for a no
-        verdict = _read_verdict(question)
-        if verdict is not None:
-            return replace(verdict, unclear=verdict.unclear or (
-                "the question compares how fast two items grew, and VERA reads each item's movement, not the two "
-                "growth rates against each other"))
-    verdict = _read_verdict(question)
+        return replace(verdict, unclear=verdict.unclear or (
+            "the question compares how fast two items grew, and VERA reads each item's movement, not the two "
+            "growth rates against each other"))
     misread = verdict is not None and verdict.kind == "threshold" and (
         bool(verdict.unclear) or bool(_JUDGED_BY.search(verdict.comparison.measure)))
     if verdict is None or misread:
@@ -284,7 +281,7 @@ def _across_periods(comparison: Comparison) -> VerdictRequest | None:
 
 def _bare(text: str) -> str:
     """A measure without its periods and the owner or preposition before it."""
-    text = _without_periods(text)
+    text = without_periods(text)
     while (m := _OWN.match(text)) is not None and m.end():
         text = text[m.end():]
     return text.strip(" ,")

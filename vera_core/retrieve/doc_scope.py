@@ -400,11 +400,12 @@ def resolve_scope(question: str, documents: Sequence[DocumentRecord],
             candidates = chosen | titled_too
             kept = _owned(question, candidates, mentions)
             chosen = kept if kept != candidates else chosen
-        if not chosen and mentions is not None and _OWNED_SET.search(question):
+        owned_set = _OWNED_SET.search(question) if not chosen and mentions is not None else None
+        if owned_set is not None:
             # NOTE: "which of Tailscale's policies let engineers skip the usual review?": the documents whose opening
             # names the organisation, in a store that holds other organisations' too
             everything = {d.doc_id for d in documents}
-            kept = _owned(_OWNED_SET.search(question).group(0), everything, mentions)
+            kept = _owned(owned_set.group(0), everything, mentions)
             if kept != everything:
                 chosen, rules = kept, ["question:owner"]
     return [d.doc_id for d in documents if d.doc_id in chosen], "+".join(rules) or "scope:all"

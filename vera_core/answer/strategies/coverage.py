@@ -9,7 +9,7 @@ import re
 from vera_core.answer.compose import Piece
 from vera_core.answer.extract import items_with_amounts, list_items, numeric_spans
 from vera_core.answer.heading_lists import child_headings
-from vera_core.answer.list_shape import ends_lead_in, list_from_evidence, table_list
+from vera_core.answer.list_shape import CALLOUT_KINDS, ends_lead_in, list_from_evidence, table_list
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
@@ -56,9 +56,14 @@ def gather(plan: Plan, services: Services) -> Evidence:
             table = table_list(plan.question, [h.chunk for h in hits], services.ws.doc_grids)
             parts = _parts(scope, services.ws.doc_chunks) if plan.intent.rule == "coverage:list:parts" else []
             led = None if table or parts else _named_lead_in(plan, services, hits)
-            pieces = list(table.items) if table else parts or (list(led.items) if led else list_items(scope, section,
-                                                                                                       plan.query))
-            section = (table.section or section) if table else led.section if led else section
+            if table:
+                pieces, section = list(table.items), table.section or section
+            elif parts:
+                pieces = parts
+            elif led:
+                pieces, section = list(led.items), led.section
+            else:
+                pieces = list_items(scope, section, plan.query)
         lead = f"{len(pieces)} items in {section.replace('/', ' > ')}:" if is_list else ""
         empty = ""
         if not pieces:
@@ -122,7 +127,7 @@ def _named_lead_in(plan: Plan, services: Services, hits: list[Hit]):
     return found
 
 
-_CALLOUT = re.compile(r"^(?:note|warning|tip|important|caution|danger|info|example)\b", re.I)
+_CALLOUT = re.compile(rf"^(?:{CALLOUT_KINDS}|example)\b", re.I)
 """A bold line that labels a callout ("**Warning: Never enter ...**"), not a part of the section."""
 
 

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.heading_lists import heading_list
-from vera_core.answer.list_shape import (ListAnswer, callout_list, definitions_list, document_table_list, ends_lead_in, lead_in_list,
-                                         list_from_evidence, list_object, section_list, table_list,
+from vera_core.answer.list_shape import (ListAnswer, callout_list, definitions_list, document_table_list, ends_lead_in,
+                                         lead_in_list, list_from_evidence, list_object, section_list, table_list,
                                          top_hit_list)
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.table_rows import rows_holding
@@ -70,8 +70,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 def _worded(services: Services, hits) -> list:
     """The hits in documents that print no figures (policies, contracts)."""
-    documents = services.ws.catalog.documents()
-    return [h for h in hits if not prints_figures(documents, [h.chunk.doc_id])]
+    figured = {d.doc_id for d in services.ws.catalog.documents() if prints_figures([d])}
+    return [h for h in hits if h.chunk.doc_id not in figured]
 
 
 def _list_evidence(listed: ListAnswer, found) -> Evidence:
