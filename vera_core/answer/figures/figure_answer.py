@@ -9,12 +9,13 @@ not for the period asked, the answer says which periods the statements show: nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
-from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, signed
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, Rejected, signed
+from vera_core.answer.figures.unread import Read, unread_word
 from vera_core.finance.line_items import Concept, label_terms
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
@@ -37,16 +38,18 @@ class FigureEvidence:
 
 
 def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGrid]],
-                    chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int], doc_names: Mapping[str, str]
-                    ) -> FigureEvidence:
+                    chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int], doc_names: Mapping[str, str],
+                    question: str = "", company: Container[str] = frozenset()) -> FigureEvidence:
     """Resolve every (item, period) of `request` over the grids of the documents in scope.
     `grids` maps doc_id -> its grids; `chunks` chunk_id -> chunk; `hit_rank` the retrieval rank of
-    table chunks (a tie-breaker after the statement order)."""
+    table chunks (a tie-breaker after the statement order); `question` as asked and `company` (the registrant's
+    name words) for the last check (`unread.py`): a word the question puts on the item that the cell lacks."""
     out = FigureEvidence()
     finder = CellFinder(grids, chunks, hit_rank)
     corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
     chosen_labels: list[frozenset[str]] = []
+    named = frozenset().union(*(label_terms(" ".join((c.name, *c.printed))) for c in request.concepts))
     for concept in items:
         if concept is not None and any(label_terms(concept.name) <= own for own in chosen_labels):
             continue  # "total revenues net of interest expense": interest expense is part of the item asked
@@ -63,6 +66,11 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
                 out.refusals.extend(refusal_pieces(choice))
                 continue
             cand, cell = choice.candidate, choice.cell
+            why = unread_word(question, [Read(cand.grid, cand.label, cell)], grids, named, company)
+            if why:
+                out.missing.append(f"No figure is stated for {name}{' for ' + words if words else ''}: {why}.")
+                out.refusals.extend(refusal_pieces(Choice(rejected=(Rejected(cand, cell, why),))))
+                continue
             piece, figure = _state(request, concept, name, cand, cell)
             out.pieces.append(piece)
             out.figures.append(figure)

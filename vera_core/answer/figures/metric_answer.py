@@ -12,6 +12,9 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
 from vera_core.answer.figures.plausibility import implausible
 from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
+from vera_core.answer.figures.unread import Read, unread_word
+from vera_core.questions.library import metric_named
+from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num, items, joined, render
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import TableGrid
@@ -48,19 +51,19 @@ class MetricEvidence:
 
 def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
                     hit_rank: Mapping[str, int], doc_names: Mapping[str, str], propose=None,
-                    company: Container[str] = frozenset()) -> MetricEvidence:
+                    company: Container[str] = frozenset(), question: str = "") -> MetricEvidence:
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
-    qualifier of an operand."""
+    qualifier of an operand; `question` as asked, for the last check (`unread.py`)."""
     resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company,
                            uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(plan.tree)])
-    evidence = _metric_evidence(plan, grids, doc_names, resolve)
+    evidence = _metric_evidence(plan, grids, doc_names, resolve, question, company)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence
 
 
 def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], doc_names: Mapping[str, str],
-                     resolve: CellResolver) -> MetricEvidence:
+                     resolve: CellResolver, question: str = "", company: Container[str] = frozenset()) -> MetricEvidence:
     results: list[tuple[str, float, str, list[Operand]]] = []
     defined = ("the question's definition" if plan.source == "question" else "library definition") + f": {plan.definition}"
     for period in plan.periods or ():
@@ -95,7 +98,8 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         return MetricEvidence(missing=f"{plan.name}: {' and '.join(dict.fromkeys(same))} read the same figures, so "
                                       f"nothing is compared; name the two periods apart.", found=found)
     why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results]) \
-        or (_more_than_whole(plan, results) if plan.part_of_whole else None)
+        or (_more_than_whole(plan, results) if plan.part_of_whole else None) \
+        or _unread(plan, question, grids, results, company)
     if why:
         return _implausible(plan, why, results)
     if plan.over != "at":
@@ -171,6 +175,23 @@ def _implausible(plan: MetricPlan, why: str, results: list[tuple[str, float, str
     return MetricEvidence(missing=text, found=found, implausible=True, calculation=Calculation(
         metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
         unit=plan.unit, period=span, missing=[f"plausibility: {why}"]))
+
+
+def _unread(plan: MetricPlan, question: str, grids: Mapping[str, Sequence[TableGrid]],
+            results: list[tuple[str, float, str, list[Operand]]], company: Container[str]) -> str | None:
+    """Why no result is stated when the question puts a word on an operand that its row lacks and another row
+    carries (`unread.py`): the metric's own words and each operand's usual names are the question's item."""
+    operands = [op for _, _, _, ops in results for op in ops]
+    # NOTE: a metric the question defines itself ("ROA is defined as ...") keeps the library's names of it too
+    known = plan.metric or metric_named(plan.name)
+    names = (plan.name, *((known.name, *known.aliases) if known else ()))
+    explained = label_terms(" ".join(names)) | (label_terms(plan.definition) if plan.source != "question" else frozenset())
+    for op in operands:
+        for concept in concepts_in(op.name)[:1]:
+            explained |= label_terms(" ".join((concept.name, *concept.printed)))
+    read = [Read(op.candidate.grid, op.candidate.label, op.cell) for op in operands]
+    measure = label_terms(known.name) if known else label_terms(plan.name)
+    return unread_word(question, read, grids, explained, company, measure) or None
 
 
 def _more_than_whole(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]]) -> str | None:

@@ -32,7 +32,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         # NOTE: the company's own name is neither a qualifier nor a word of the item ("eBay 2021 GMV")
         request = replace(request, qualifier=request.qualifier.without(company),
                           item_terms=frozenset(t for t in request.item_terms if t not in company) or request.item_terms)
-        cells = figure_evidence(request, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+        cells = figure_evidence(request, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                                question=plan.question, company=company)
         if cells.item_found and not cells.pieces and cells.refusals:  # no figure: what was found, cited, and why
             return replace(searched, pieces=tuple(cells.refusals), lead=" ".join(cells.missing))
         if cells.item_found:

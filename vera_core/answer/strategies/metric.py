@@ -55,7 +55,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
-                                 propose=services.pick_row, company=company_of(services, tables.grids))
+                                 propose=services.pick_row, company=company_of(services, tables.grids),
+                                 question=plan.question)
         agrees = None if result.missing or result.calculation is None or result.calculation.result is None else \
             printed_agreement(metric, result.calculation.result, tables.grids, tables.chunks, tables.hit_rank,
                               services.doc_names())
