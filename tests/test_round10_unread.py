@@ -44,6 +44,10 @@ def test_the_total_read_for_a_part_the_question_names_is_withheld(engine):
     why = unread_word("I'm updating our Tesla model - how much revenue did they book from selling regulatory credits "
                       "in 2023?", [total], grids, company={"tesla"})
     assert "regulatory" in why and "credits" in why and "Automotive regulatory credits" in why, why
+    # NOTE: a line the question quotes must be the row read, whatever its words' share of the filing's rows
+    quoted = unread_word("By how much did Tesla's 'automotive regulatory credits' revenue grow in 2023?", [total], grids,
+                         explained={"revenue", "growth"}, company={"tesla"})
+    assert "quotes 'automotive regulatory credits'" in quoted, quoted
     # NOTE: the total asked as the total, or in words the filing's tables use everywhere, is not withheld
     assert unread_word("What were Tesla's total revenues in 2023, in $ millions?", [total], grids, company={"tesla"}) == ""
     assert unread_word("Tesla total revenue FY23 per the income statement (in $bn, one decimal)?", [total], grids,

@@ -59,6 +59,8 @@ _PARTS = re.compile(r"(?<=[.?!:;])\s+|\s+[-–—]+\s+|:\s+")
 _LEFT_OUT = re.compile(r"\b(?:excluding|excludes?|excl\.?|ex-|other\s+than|net\s+of|without|less)\s+[^,;:()?.]*", re.I)
 """What the question leaves out of the item ("long-term debt (excluding the current portion)")."""
 _WORD = re.compile(r"[A-Za-z][\w'’&-]*")
+_QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“](?P<q>[^'\"’”]{3,80})['\"’”](?=[\s?.,;:)!]|$)")
+"""A phrase the question quotes: the line as the filing prints it."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
                                   | label_terms(r.grid.title) | label_terms(r.cell.header) for r in read))
     skip = carried | frozenset(explained) | _INSTRUCTIONS | _MODIFIERS
     asked = asking_part(question)
+    quoted = _quoted_away(asked, carried, company)
+    if quoted:
+        return quoted
     residual = {w for w in label_terms(asked) - skip
                 if w not in company and not any(ch.isdigit() for ch in w) and len(w) > 2}
     if not residual:
@@ -141,4 +146,15 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
                 said = ", ".join(dict.fromkeys(w for w in _WORD.findall(asked) if label_terms(w) & words))
                 return (f"the question names '{said}', which the row read ({r.label.row_label.strip()}) does not carry, "
                         f"while '{row.name}' does: that is the line asked, and the row read is not stated in its place")
+    return ""
+
+
+def _quoted_away(asked: str, carried: frozenset[str], company: Container[str]) -> str:
+    """Why the cells read are not the line asked when the question quotes a line none of them prints; '' otherwise.
+    (A proper name outside quotes is no such sign: "McDonald's", "Dec 31", "SG Blocks" and a plant a persona names
+    are not lines.)"""
+    for match in _QUOTED.finditer(asked):
+        words = {w for w in label_terms(match["q"]) if w not in company and w not in _INSTRUCTIONS}
+        if len(words) >= 2 and not words <= carried:
+            return f"the question quotes '{match['q']}', which no row read prints"
     return ""
