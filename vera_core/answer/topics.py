@@ -85,6 +85,8 @@ _PERSONA_CLAUSE = re.compile(r"^\s*(?:as\s+[^,]{2,60},|(?:i'?m|i\s+am|we'?re|we\
 """Who is asking, said before the question's matter ("As the parent of a boarder,", "I'm the DSL and")."""
 _WANTING = re.compile(r"^\s*(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+(?:know|understand|check|see)\s+", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those)\b", re.I)
+_SITUATED = re.compile(r"\b(?:i|i've|i'd|i'll|me|my|we|we've|our|us|now|before|after)\b", re.I)
+"""A topic told from where the asker stands ("what I've got to sort out before I walk out"): the situation is elsewhere."""
 _SENTENCES = re.compile(r"(?<=[?.!])(?<!\bi\.e\.)(?<!\be\.g\.)\s+(?=[A-Za-z])")
 
 
@@ -107,7 +109,10 @@ def read_topic(question: str) -> Topic:
                   and len((t := _WANTING.sub("", _PERSONA_CLAUSE.sub("", x.strip(" ?.!,;:"), count=1), count=1).strip(" ?.!,;:")).split()) >= 3]
     if len(text.split()) < 2 or text.lower() in ("it", "this", "that", "them", "these"):
         text = " ".join(others) or text
-    elif others and _PRONOUN.search(text) and len(text.split()) < 12:
+    elif others and (_PRONOUN.search(text) and len(text.split()) < 12 or _SITUATED.search(text) and len(text.split()) < 16):
+        # NOTE: "A client has offered me Wimbledon tickets. Which policies should I read before saying yes?", "I'm handing
+        # in my notice. Which documents say what I've got to sort out before I walk out the door?": the asking sentence
+        # leans on the situation the sentence before tells
         text = f"{text} ({' '.join(others)})"
     text = " ".join(text.strip(" ?.!,;:").split())
     return Topic(text, read_concepts(text))

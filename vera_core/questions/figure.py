@@ -197,6 +197,8 @@ _DOCUMENT_AFTER = re.compile(r"\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|20-?F|annual\s
 
 _YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
 """'in the year ended Sept 30, 2023': the twelve months to that date, not the balance at it."""
+_QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", re.I)
+"""'for the quarter ended December 26, 2020': the three months to that date."""
 
 
 _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
@@ -233,7 +235,8 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 iso = dates_in(m.group(0))
                 if iso:
                     window = question[max(0, m.start() - 40):m.start()]
-                    months = _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else None
+                    months = _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else \
+                        3 if _QUARTER_ENDED.search(window) else None
                     kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
                     found.append((m.start(), m.end(), Period(kind, iso[0], int(iso[0][:4]), months), m.group(0)))
     for m in _NUMERIC_DATE.finditer(question):  # "as of 12/31/2022"

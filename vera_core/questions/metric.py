@@ -97,7 +97,7 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
-_DASHED = re.compile(r"(?<=[A-Za-z)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[^?;]*?\b(?:divided\s+by|minus|less|plus|over)\b"
+_DASHED = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[^?;]*?\b(?:divided\s+by|minus|less|plus|over)\b"
                      r"[^?;]*?)\s+[-\u2013\u2014]{1,2}(?=\s|\?|$)", re.I)
 """A definition set between dashes after the metric's name: "expense ratio - total expenses divided by total revenues
 net of interest expense - below 80%?"."""
@@ -129,7 +129,9 @@ def definitions(question: str) -> dict[str, str]:
     question = _DIVIDE_BY.sub(" divided by ", question)  # "take total revenues and divide by equivalent admissions"
     for pattern in (_DEFINE, _DEFINED, _EQUALS):
         for m in pattern.finditer(question):
-            name = re.sub(r"^(?:the|a|an)\s+", "", m.group("name").strip(), flags=re.I)
+            # NOTE: "..., with EBITDA = A + B + C": the name defined is EBITDA, not "with EBITDA"
+            name = re.sub(r"^(?:(?:with|where|and|using|given|taking)\s+)?(?:(?:the|a|an)\s+)?", "", m.group("name").strip(),
+                          flags=re.I)
             found.setdefault(name, m.group("body").strip())
     if not found:
         for pattern in (_INLINE, _DASHED, _PAREN):
@@ -417,15 +419,30 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     try:
         return _substitute(parse(normalise(words)), defs)
     except ExpressionError:
+        pass
+    # NOTE: "total debt (long-term debt plus long-term debt due within one year) over EBITDA": a name followed by its
+    # own formula in parentheses is that formula
+    named = _NAMED_FORMULA.sub(lambda m: f"{m.group('lead')}({m.group('body')})", words)
+    if named == words:
         return None  # NOTE: "times interest earned" names a metric; it is not a product
+    try:
+        return _substitute(parse(normalise(named)), defs)
+    except ExpressionError:
+        return None
+
+
+_NAMED_FORMULA = re.compile(r"(?P<lead>^|\b(?:over|divided\s+by|plus|minus|less|times|and)\s+)[A-Za-z][\w &'-]{1,60}?\s*"
+                            r"\((?P<body>[^()]*?\b(?:plus|minus|less|divided\s+by|times|over)\b[^()]*)\)", re.I)
+"""An operand written as its name and its formula in parentheses ("total debt (A plus B)")."""
 
 
 def _unit_of(name: str, tree: Node) -> str:
     """The unit of a metric the question defines: the library's unit for that name, else its name's cue
     ("margin", "ratio"), else a ratio for a quotient and an amount otherwise."""
     known = metric_named(name)  # NOTE: "dividend payout ratio (dividends paid / net income)" is still a percentage
-    if known is not None:
-        return known.unit
+    quotient = isinstance(tree, BinOp) and tree.op == "/"
+    if known is not None and not (quotient and known.unit == "amount"):
+        return known.unit  # NOTE: "total debt (A plus B) over EBITDA" names total debt, an amount; a quotient is none
     if _PERCENT.search(name):
         return "percent"
     if _RATIO.search(name):
@@ -457,6 +474,12 @@ def _without_hundred(node: Node) -> Node:
 _PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
                      r"\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
 """What makes a pasted object a metric: a share of another item, a growth, a quotient."""
+_COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
+"""A note's label before a colon ("HCA 2022 leverage: ")."""
+_OVER = re.compile(r"[A-Za-z)]\s+over\s+(?!(?:the|a|an|that|this|each|fiscal|FY|time|its|their|years?|quarters?|periods?)\b|"
+                   r"\d|\w+\s+(?:years?|quarters?)\b)[A-Za-z]", re.I)
+"""A quotient written with "over" in a labelled note ("HCA 2022 leverage: total debt over EBITDA"), not "over the
+last three years" or "year over year"."""
 
 
 _VERSUS = re.compile(r"\s*\b(?:vs\.?|versus|compared\s+(?:with|to))\s+(?:the\s+)?(?:same\s+(?:quarter|period)\s+)?"
@@ -472,8 +495,10 @@ def _head(text: str) -> str:
         # "WHLR leverage check: loans payable, net as a % of total assets at YE2022?"), after any label it
         # starts with ("From Weis Markets' income statement: ...")
         first = re.split(r"(?<=[?.!])\s+", text.strip(), maxsplit=1)[0]
+        labelled = bool(_COLON_LABEL.match(first))
         first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
-        return _head(f"what is {first}") if COMPOUND.search(first) or _PASTED.search(first) else ""
+        pasted = COMPOUND.search(first) or _PASTED.search(first) or labelled and _OVER.search(first)
+        return _head(f"what is {first}") if pasted else ""
     head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
     # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
     # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"

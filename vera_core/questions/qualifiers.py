@@ -127,9 +127,16 @@ def _skipped(token: str) -> bool:
 
 _NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
 """A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
+_NOT_PERIOD = (r"(?!FY|Q[1-4]|H[12]|(?:fiscal|Fiscal|January|February|March|April|May|June|July|August|September|October|"
+               r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b|\d)")
+"""Not a period after "in" ("in FY21", "in December 2022", "in Q3")."""
 _AFTER = (
     re.compile(rf"^\s+(?:did|does)\s+(?:[A-Z][\w&.'\u2019-]*\s+){{1,4}}(?:make|earn|generate|post|record|get|receive|derive|"
-               rf"collect)\s+(?:on|from|out\s+of|in)\s+(?:the\s+|its\s+)?{_NP}"),
+               rf"collect|book|recogni[sz]e|report|take\s+in|bring\s+in)\s+(?:on|from|out\s+of|in)\s+(?:the\s+|its\s+)?"
+               rf"{_NOT_PERIOD}{_NP}"),
+    # NOTE: "how much of pre-tax income ... was earned in the United States": a place the amount was earned in
+    re.compile(rf"^(?:\s+[a-z][\w-]*){{0,5}}?\s+(?:was|were|is|are)\s+(?:earned|generated|booked|recorded|derived|recogni[sz]ed|made)\s+in\s+(?:the\s+)?"
+               rf"{_NOT_PERIOD}{_NP}"),
     re.compile(r"^\s+(?:did|does)\s+(?:[A-Z][\w&.'-]*\s+){1,4}(?:make|earn|generate|post|record|get|receive|derive|"
                r"collect)\s+(?:on|from)\s+"
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"

@@ -17,6 +17,7 @@ from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
+from vera_core.finance.line_items import NON_GAAP
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.answer.figures.stated_answer import stated_evidence
@@ -30,6 +31,8 @@ TEXT_RULE = "metric:text"
 
 PRINTED_NOTICE = ("The filing prints this measure itself: its figure is stated as printed (a company-defined, "
                   "often non-GAAP measure), not recomputed by VERA.")
+NOT_PRINTED = ("No {name} is stated: the question asks for the company's adjusted (non-GAAP) measure, and no table of the "
+               "documents in scope prints it for the period asked; VERA does not compute the GAAP measure in its place.")
 SEARCH_TOP_K = 12
 """Chunks one search returns for a metric question (they rank tables and choose the documents)."""
 
@@ -54,6 +57,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if printed is not None:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
+            if NON_GAAP.search(plan.question):
+                # NOTE: "What non-GAAP operating margin did Salesforce report for the quarter ended ...?" of a 10-Q that
+                # prints GAAP results only: the GAAP margin is another measure, never stated in its place
+                return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
                                  propose=services.pick_row, company=company_of(services, tables.grids),
                                  question=plan.question)
