@@ -13,6 +13,9 @@ import pytest
 from tests.conftest import ROOT, blind_golds, searchable_pdfs
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
+from vera_core.records import Period
+from vera_core.answer.figures.gates import period_matches
+from vera_core.questions.expression import render
 from vera_core.questions.figure import asked_periods, read_request
 from vera_core.questions.metric import read_plan
 
@@ -42,6 +45,11 @@ def test_a_definition_between_dashes_after_a_year():
 def test_the_quarter_ended_a_date_is_three_months():
     periods, _ = asked_periods("What was gross margin as a percentage of net revenue for the quarter ended December 26, 2020?")
     assert [(p.kind, p.months, p.end) for p in periods] == [("months", 3, "2020-12-26")]
+    # NOTE: a balance "at the end of the quarter ended" that date is its balance sheet column
+    quarter = periods[0]
+    assert period_matches(quarter, Period("instant", "2020-12-26", 2020))
+    assert not period_matches(quarter, Period("instant", "2020-09-26", 2020))
+    assert not period_matches(quarter, Period("fiscal_year", "2020-12-26", 2020, 12))
 
 
 @pytest.mark.parametrize("question, words", [
@@ -49,6 +57,7 @@ def test_the_quarter_ended_a_date_is_three_months():
     ("how much of pre-tax income from continuing operations was earned in the United States?", {"unit", "stat"}),
     ("how much revenue did Oracle book in FY21?", set()),
     ("How much revenue was earned in fiscal 2022?", set()),
+    ("How much revenue was earned in the Third Quarter of 2022?", set()),
 ])
 def test_a_place_the_amount_was_booked_in_qualifies_it(question, words):
     assert set(read_request(question, "").qualifier.words) == words
@@ -73,3 +82,10 @@ def test_a_round10_class_is_answered_right(engine, qid, cls):
     gold = GOLDS[qid]
     answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+def test_a_gaap_metric_asked_apart_from_the_adjusted_one_is_computed(engine):
+    answer = engine.answer("Using GAAP figures, not non-GAAP, what was Salesforce's operating margin for the quarter ended "
+                           "October 31, 2022?", docs=["SALESFORCE_2023Q3_10Q.pdf"], mode="deterministic")
+    assert answer.calculation is not None and answer.calculation.rounded == "5.9%", answer.answer[:300]

@@ -48,6 +48,12 @@ def test_the_total_read_for_a_part_the_question_names_is_withheld(engine):
     quoted = unread_word("By how much did Tesla's 'automotive regulatory credits' revenue grow in 2023?", [total], grids,
                          explained={"revenue", "growth"}, company={"tesla"})
     assert "quotes 'automotive regulatory credits'" in quoted, quoted
+    # NOTE: a metric's own name in quotes is the measure, not a line (its words are the metric's)
+    assert unread_word("What was Tesla's 'gross margin' in 2023?", [total], grids, explained={"gross", "margin"},
+                       company={"tesla"}) == ""
+    # NOTE: a persona's part is not asked; a part that asks is, whoever it says asks ("for our comps, what was ...")
+    assert "leasing" in unread_word("Tesla 2023 - for our comps, what revenue came from leasing?", [total], grids,
+                                    company={"tesla"})
     # NOTE: the total asked as the total, or in words the filing's tables use everywhere, is not withheld
     assert unread_word("What were Tesla's total revenues in 2023, in $ millions?", [total], grids, company={"tesla"}) == ""
     assert unread_word("Tesla total revenue FY23 per the income statement (in $bn, one decimal)?", [total], grids,

@@ -122,6 +122,9 @@ ACRONYM_SKIP = frozenset({"and", "of", "the", "for", "a", "an", "on", "to", "in"
 QUALIFIER_TOKEN = re.compile(r"\(|\)|[A-Za-z][A-Za-z0-9&'\u2019./-]*|\d[\w,./&'\u2019-]*|[^\sA-Za-z\d]")
 """A question's tokens as the qualifier reader walks them (words with hyphens and apostrophes, figures, marks)."""
 
+QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"\u2018\u201c](?P<q>[^'\"\u2019\u201d]{3,60})['\"\u2019\u201d](?=[\s?.,;:)!]|$)")
+"""A phrase a question quotes: the term or line it asks about, as the documents print it."""
+
 TITLE_KIND_WORDS = frozenset({"policy", "policies", "standard", "standards", "procedure", "procedures", "guide",
                            "guideline", "guidelines", "handbook", "process", "plan", "program", "programme", "the",
                            "and", "of", "for", "a", "an", "our", "page", "document"})

@@ -85,7 +85,7 @@ _PERSONA_CLAUSE = re.compile(r"^\s*(?:as\s+[^,]{2,60},|(?:i'?m|i\s+am|we'?re|we\
 """Who is asking, said before the question's matter ("As the parent of a boarder,", "I'm the DSL and")."""
 _WANTING = re.compile(r"^\s*(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+(?:know|understand|check|see)\s+", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those)\b", re.I)
-_SITUATED = re.compile(r"\b(?:i|i've|i'd|i'll|me|my|we|we've|our|us|now|before|after)\b", re.I)
+_SITUATED = re.compile(r"\b(?:i(?!\.)|i've|i'd|i'll|me|my|we|we've|our|(?-i:us)|before)\b", re.I)
 """A topic told from where the asker stands ("what I've got to sort out before I walk out"): the situation is elsewhere."""
 _SENTENCES = re.compile(r"(?<=[?.!])(?<!\bi\.e\.)(?<!\be\.g\.)\s+(?=[A-Za-z])")
 

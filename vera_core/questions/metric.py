@@ -431,7 +431,8 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
         return None
 
 
-_NAMED_FORMULA = re.compile(r"(?P<lead>^|\b(?:over|divided\s+by|plus|minus|less|times|and)\s+)[A-Za-z][\w &'-]{1,60}?\s*"
+_NAMED_FORMULA = re.compile(r"(?P<lead>^|\b(?:over|divided\s+by|plus|minus|less|times|and)\s+)"
+                            r"(?:(?!\b(?:over|plus|minus|less|times|divided)\b)[\w &'-]){2,60}?\s*"
                             r"\((?P<body>[^()]*?\b(?:plus|minus|less|divided\s+by|times|over)\b[^()]*)\)", re.I)
 """An operand written as its name and its formula in parentheses ("total debt (A plus B)")."""
 
@@ -476,8 +477,9 @@ _PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[
 """What makes a pasted object a metric: a share of another item, a growth, a quotient."""
 _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
-_OVER = re.compile(r"[A-Za-z)]\s+over\s+(?!(?:the|a|an|that|this|each|fiscal|FY|time|its|their|years?|quarters?|periods?)\b|"
-                   r"\d|\w+\s+(?:years?|quarters?)\b)[A-Za-z]", re.I)
+_OVER = re.compile(r"[A-Za-z)]\s+over\s+(?!(?:the|a|an|that|this|each|fiscal|FY|time|its|their)\b|"
+                   r"[^,.?;:(]*\b(?:years?|quarters?|months?|periods?|consecutive|last|Q[1-4]|FY\w*|(?:19|20)\d\d)\b)"
+                   r"[A-Za-z]", re.I)
 """A quotient written with "over" in a labelled note ("HCA 2022 leverage: total debt over EBITDA"), not "over the
 last three years" or "year over year"."""
 

@@ -127,7 +127,7 @@ def _skipped(token: str) -> bool:
 
 _NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
 """A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
-_NOT_PERIOD = (r"(?!FY|Q[1-4]|H[12]|(?:fiscal|Fiscal|January|February|March|April|May|June|July|August|September|October|"
+_NOT_PERIOD = (r"(?!FY|Q[1-4]|H[12]|(?:(?:[Tt]he\s+)?(?:First|Second|Third|Fourth|Last)\s+(?:Quarter|Half)|fiscal|Fiscal|January|February|March|April|May|June|July|August|September|October|"
                r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b|\d)")
 """Not a period after "in" ("in FY21", "in December 2022", "in Q3")."""
 _AFTER = (

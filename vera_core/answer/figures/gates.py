@@ -110,6 +110,8 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
         if column.end:
             return fiscal_quarter(column.end, year_end_month or 12) == (asked.year, asked.quarter)
         return column.year == asked.year and column.quarter == asked.quarter
+    if column.kind == "instant" and asked.end:
+        return column.end == asked.end  # NOTE: "cash at the end of the quarter ended October 31, 2022": its balance
     if column.kind not in ("months", "quarter") or (column.months or 3) != asked.months:
         return False
     if asked.kind == "fiscal_months" and column.end:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from vera_core.finance.line_items import label_terms
 from vera_core.records import GridCell, TableGrid
+from vera_core.questions.figure import EXCLUDED
+from vera_core.text import QUOTED
 
 __all__ = ["Read", "unread_word"]
 
@@ -42,7 +44,7 @@ _INSTRUCTIONS = label_terms(
     "thousand thousands dollar dollars usd amount figure number value calculate compute computed using use based "
     "per share unit units basis point points year years fiscal full quarter quarters month months period ended "
     "ending end statement statements balance sheet income cash flow flows operations note notes report reported "
-    "reports annual filing form page table segment segments company business gaap defined define definition "
+    "annual filing form page table segment segments company business gaap defined define definition "
     "measured information data details line item items "
     "january february march april may june july august september october november december "
     "one two three four five six seven eight nine ten first second third fourth last prior previous current next "
@@ -52,15 +54,13 @@ _INSTRUCTIONS = label_terms(
     "print printed disclose disclosed state stated give given")
 """Words of arithmetic, units, periods, sources and the verbs a question asks a figure with ("how much revenue did
 they generate"): how the question asks, never which line it asks for."""
-_PERSONA = re.compile(r"^\W*(?:i|i'm|i’m|im|i've|we|we're|we’re|our|my|as\s+an?)\b|\bhere\W*$|\b(?:i|i'm|i’m|we|our|my|us)\b",
-                      re.I)
-"""A part of the question about who asks ("I'm building a comp sheet", "Credit analyst here", "for our comps")."""
+_PERSONA = re.compile(r"^\W*(?:i|i'm|i’m|im|i've|we|we're|we’re|our|my|as\s+an?)\b|\bhere\W*$|"
+                      r"\b(?:i(?!\.)|i'm|i’m|we|our|my|(?-i:us))\b", re.I)
+"""A part of the question about who asks ("I'm building a comp sheet", "Credit analyst here", "for our comps"); never
+"US" or "i.e."."""
+_ASKS = re.compile(r"\b(?:what|how|which|did|does|was|were|is|are)\b", re.I)
 _PARTS = re.compile(r"(?<=[.?!:;])\s+|\s+[-–—]+\s+|:\s+")
-_LEFT_OUT = re.compile(r"\b(?:excluding|excludes?|excl\.?|ex-|other\s+than|net\s+of|without|less)\s+[^,;:()?.]*", re.I)
-"""What the question leaves out of the item ("long-term debt (excluding the current portion)")."""
 _WORD = re.compile(r"[A-Za-z][\w'’&-]*")
-_QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“](?P<q>[^'\"’”]{3,80})['\"’”](?=[\s?.,;:)!]|$)")
-"""A phrase the question quotes: the line as the filing prints it."""
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,9 @@ class Read:
 def asking_part(question: str) -> str:
     """The question without its persona's parts and without what it leaves out of the item."""
     parts = [p for p in _PARTS.split(question) if p.strip()]
-    kept = [p for p in parts if not _PERSONA.search(p)] or parts[-1:]
-    return _LEFT_OUT.sub(" ", " ".join(kept))
+    # NOTE: a part that asks ("for our comps, what was EchoPark segment income?") is kept whoever it says asks
+    kept = [p for p in parts if not _PERSONA.search(p) or "?" in p or _ASKS.search(p)] or parts[-1:]
+    return EXCLUDED.sub(" ", " ".join(kept))
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
                                   | label_terms(r.grid.title) | label_terms(r.cell.header) for r in read))
     skip = carried | frozenset(explained) | _INSTRUCTIONS | _MODIFIERS
     asked = asking_part(question)
-    quoted = _quoted_away(asked, carried, company)
+    quoted = _quoted_away(asked, carried | frozenset(explained) | measure, company)
     if quoted:
         return quoted
     residual = {w for w in label_terms(asked) - skip
@@ -136,7 +137,8 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
     if not rare:
         return ""
     for r in read:
-        core = label_terms(r.label.row_label) - _MODIFIERS
+        # NOTE: a row labelled "Total" is its parent row's total ("Revenues:" over "Total")
+        core = label_terms(r.label.row_label) - _MODIFIERS or label_terms(r.label.parent_label) - _MODIFIERS
         if not core:
             continue
         for row in rows:
@@ -150,10 +152,11 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
 
 
 def _quoted_away(asked: str, carried: frozenset[str], company: Container[str]) -> str:
-    """Why the cells read are not the line asked when the question quotes a line none of them prints; '' otherwise.
+    """Why the cells read are not the line asked when the question quotes a line none of them prints (`carried`: the
+    cells' words and the metric's own names: "'return on equity'" quotes the measure, not a line); '' otherwise.
     (A proper name outside quotes is no such sign: "McDonald's", "Dec 31", "SG Blocks" and a plant a persona names
     are not lines.)"""
-    for match in _QUOTED.finditer(asked):
+    for match in QUOTED.finditer(asked):
         words = {w for w in label_terms(match["q"]) if w not in company and w not in _INSTRUCTIONS}
         if len(words) >= 2 and not words <= carried:
             return f"the question quotes '{match['q']}', which no row read prints"

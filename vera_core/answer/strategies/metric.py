@@ -7,6 +7,7 @@ over the sentences of the hits, each operand a cited sentence."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -33,6 +34,9 @@ PRINTED_NOTICE = ("The filing prints this measure itself: its figure is stated a
                   "often non-GAAP measure), not recomputed by VERA.")
 NOT_PRINTED = ("No {name} is stated: the question asks for the company's adjusted (non-GAAP) measure, and no table of the "
                "documents in scope prints it for the period asked; VERA does not compute the GAAP measure in its place.")
+_NOT_ADJUSTED = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?(?:company['\u2019]s\s+)?(?:non-?\s?GAAP|adjusted)\b",
+                           re.I)
+"""An adjusted measure the question sets aside ("using GAAP figures, not non-GAAP")."""
 SEARCH_TOP_K = 12
 """Chunks one search returns for a metric question (they rank tables and choose the documents)."""
 
@@ -57,7 +61,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if printed is not None:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
-            if NON_GAAP.search(plan.question):
+            if NON_GAAP.search(_NOT_ADJUSTED.sub(" ", plan.question)):
                 # NOTE: "What non-GAAP operating margin did Salesforce report for the quarter ended ...?" of a 10-Q that
                 # prints GAAP results only: the GAAP margin is another measure, never stated in its place
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)

@@ -3,7 +3,6 @@ semantic and figure questions (expansion hops until the question's terms are cov
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -12,7 +11,7 @@ from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
-from vera_core.text import terms
+from vera_core.text import QUOTED, terms
 
 __all__ = ["Found", "TOP_DOCUMENTS", "Tables", "company_of", "search", "search_iteratively", "tables_in_scope"]
 
@@ -60,8 +59,6 @@ def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str]
     return retriever.search(query)
 
 
-QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"\u2018\u201c](?P<q>[^'\"\u2019\u201d]{3,60})['\"\u2019\u201d](?=[\s?.,;:)!]|$)")
-"""A phrase the question quotes: the term it asks about, as the documents would print it."""
 QUOTED_HITS = 2
 """Chunks holding a quoted phrase that lead the hits (BM25 on the phrase alone)."""
 
