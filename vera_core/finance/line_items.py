@@ -40,6 +40,11 @@ class Concept:
     """Words that make a row printing its name another item ("Income from continuing operations" is
     not operating income; "Income before income taxes" is not the tax expense)."""
 
+    @property
+    def words(self) -> frozenset[str]:
+        """The normalised words of its name and of the row labels that print it."""
+        return label_terms(" ".join((self.name, *self.printed)))
+
 
 def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False,
        per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "", never_credit: bool = False) -> Concept:

@@ -201,7 +201,7 @@ def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]
     """The words by which a row label qualifies the item into another one (words of QUALIFIERS the
     item's names and the question lack), '' when it does not."""
     own = label_terms(label.split(",", 1)[0])  # NOTE: after a comma, a descriptor ("Inventories, at cost, not in ...")
-    names = label_terms(" ".join((concept.name, *concept.printed)))
+    names = concept.words
     return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms))
 
 

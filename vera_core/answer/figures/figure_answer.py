@@ -49,7 +49,7 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
     corroborations: list[Piece] = []
     items: list[Concept | None] = list(request.concepts) or [None]
     chosen_labels: list[frozenset[str]] = []
-    named = frozenset().union(*(label_terms(" ".join((c.name, *c.printed))) for c in request.concepts))
+    named = frozenset().union(*(c.words for c in request.concepts))
     for concept in items:
         if concept is not None and any(label_terms(concept.name) <= own for own in chosen_labels):
             continue  # "total revenues net of interest expense": interest expense is part of the item asked

@@ -188,7 +188,7 @@ def _unread(plan: MetricPlan, question: str, grids: Mapping[str, Sequence[TableG
     explained = label_terms(" ".join(names)) | (label_terms(plan.definition) if plan.source != "question" else frozenset())
     for op in operands:
         for concept in concepts_in(op.name)[:1]:
-            explained |= label_terms(" ".join((concept.name, *concept.printed)))
+            explained |= concept.words
     read = [Read(op.candidate.grid, op.candidate.label, op.cell) for op in operands]
     measure = label_terms(known.name) if known else label_terms(plan.name)
     return unread_word(question, read, grids, explained, company, measure) or None

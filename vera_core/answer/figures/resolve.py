@@ -115,7 +115,7 @@ class CellResolver:
         concepts = concepts_in(item.phrase)
         concept = concepts[0] if concepts else None
         # NOTE: the words the concept is asked by ("capex") are the item, not a qualifier of it
-        own = item_qualifier(concept.asked.sub(" ", item.phrase), label_terms(" ".join((concept.name, *concept.printed)))) \
+        own = item_qualifier(concept.asked.sub(" ", item.phrase), concept.words) \
             if concept else Qualifier()
         if not own and ITS.match(item.phrase):
             own = self._last_own  # NOTE: "(subscription and support revenue - its cost of revenues)": its = the one named before
