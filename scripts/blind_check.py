@@ -27,7 +27,8 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 EXTRA = [ROOT / "data" / "blind" / name for name in ("policies-extra-dev", "policies-extra-holdout", "policies-r3-dev",
                                                    "policies-r3-holdout", "policies-r4-dev", "policies-r4-holdout",
                                                    "policies-r5-holdout", "policies-r6-holdout", "policies-r7-holdout",
-                                                   "policies-r8-holdout", "policies-r9-holdout", "policies-r10-holdout")]
+                                                   "policies-r8-holdout", "policies-r9-holdout", "policies-r10-holdout",
+                                                   "policies-r11-holdout")]
 KINDS = {"docs", "list", "pointer", "figure", "metric", "verdict"}
 UNITS = {"usd", "usd_per_share", "percent", "ratio", "days", "count", "shares", "times", "years"}
 
