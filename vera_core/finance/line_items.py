@@ -54,7 +54,7 @@ def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, e
 
 CONCEPTS: tuple[Concept, ...] = (
     _c("capital expenditure", r"\bcapex\b|\bcapital\s+expenditures?\b|\bcapital\s+spending\b|"
-                              r"\b(?:purchases?|acquisitions?|additions?|payments?)\s+(?:of|to|for)\s+(?:PP&E|"
+                              r"\b(?:purchases?|acquisitions?|additions?|payments?)\s+(?:of|to|for)\s+(?:PP&E|P&E\b|"
                               r"property,?\s+(?:plant,?\s+)?(?:and|&)\s+equipment)\b",
        ("purchases of property plant and equipment", "purchase of property plant and equipment",
         "capital expenditures", "capital expenditure", "capital spending", "additions to property plant and equipment",
@@ -169,6 +169,10 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bcapex\b", re.I), "capital expenditures"),
                   (re.compile(r"\brevs?\b(?![.\d])", re.I), "revenue"),
                   (re.compile(r"\bD&A\b", re.I), "depreciation and amortization"),
+                  (re.compile(r"\bSBC\b"), "stock-based compensation"),
+                  (re.compile(r"\bNII\b"), "net interest income"),
+                  (re.compile(r"\bP&E\b"), "property and equipment"),
+                  (re.compile(r"\bF&I\b"), "finance and insurance"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Comparison", "read_bar", "read_comparison"]
+__all__ = ["Comparison", "multiple_of", "read_bar", "read_comparison"]
 
 _ASK = r"(?:is|are|was|were|does|do|did|has|have|had|will|can|could|would|should)"
 _ABOVE = (r"(?:greater|larger|higher|bigger|more)\s+than|exceed(?:s|ed|ing)?|above|over|in\s+excess\s+of|"
@@ -158,10 +158,36 @@ def _bar(m: re.Match) -> Comparison:
                       words=f"at least {m.group('num')}{m.group('unit') or ''}".strip())
 
 
+_COVERS = re.compile(r"^(?P<a>.+?)\s+(?:covers?|covered|covering)\s+(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?"
+                     r"(?P<b>.+?)(?:\s+by)?$", re.I)
+_TIMES_BASE = re.compile(r"\s*(?!(?:in|for|at|as|during|on|by|over|and|or|of|to|from|when|than|while|if|with)\b)"
+                         r"(?:(?:the|its|their|that)\s+)?(?:(?:year|quarter|period|company)['\u2019]s\s+)?"
+                         r"(?P<base>[a-z][^,.;?()]{1,60}?)(?=\s+(?:in|for|at|as\s+of|during|on|by|over)\b|\s*[,.;?()]|$)", re.I)
+
+
+def multiple_of(measure: str, after: str, unit: str) -> str:
+    """A measure held against a multiple of another: "did operating income cover interest expense at least 1.0x" and
+    "is total debt more than 3.0x the year's income from operations" (`after`: the words after the bar) test A / B
+    against the multiple, not A."""
+    if unit != "ratio":
+        return measure
+    covers = _COVERS.match(measure)
+    if covers:
+        # NOTE: "Our credit policy wants operating income to cover interest expense at least 1.5x": the measure's A is
+        # what is to cover, not who wants it
+        a = re.sub(r"^.*?\b(?:wants?|needs?|requires?|expects?|likes?)\s+(?:to\s+see\s+)?|\s+to$", "", covers.group("a").strip(),
+                   flags=re.I)
+        return f"{a.strip()} / {covers.group('b').strip()}"
+    base = _TIMES_BASE.match(after)
+    return f"{measure} / {base.group('base').strip()}" if base else measure
+
+
 def _threshold(m: re.Match) -> Comparison | None:
     cmp = m.group("cmp").lower()
     value, unit = _value(m)
     measure = _measure(m.group("measure"))
+    if not m.group("whole"):
+        measure = multiple_of(measure, m.string[m.end():], unit)
     if m.group("whole") and unit == "percent":  # "capex above 10% of total revenue"
         measure = f"{measure} as a % of {m.group('whole').strip()}"
     return Comparison("threshold", bool(re.match(_ABOVE, cmp, re.I)), _inclusive(cmp), measure, threshold=value,

@@ -95,7 +95,8 @@ LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]
 _NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)?(?:thousands|millions|billions)"
                        r"(?:\s+of\s+dollars)?\b|\brounded\b.*$|\bround\w*\b.*$|\b(?:did|does|do)\s+.*?\b(?:report|"
                        r"generate|record|earn|have|post)\w*\b|\b(?:report|generate|record|post)(?:ed|s)?\b|"
-                       r"\b(?:on|in|from|per)\s+(?:the\s+|its\s+)?(?:consolidated\s+)?(?:balance\s+sheet|income\s+statement|"
+                       r"\b(?:(?:charged|recorded|recogni[sz]ed|booked|shown|reported)\s+(?:to|in|on)|on|in|from|per)\s+(?:the\s+|its\s+)?"
+                       r"(?:consolidated\s+)?(?:balance\s+sheet|income\s+statement|"
                        r"(?:statements?|statement)\s+of\s+[\w\s]+?|cash\s+flow\s+statement|P&L|10-[KQ])\b|\b(?:the\s+)?year\s+"
                        r"ended\b|\bas\s+of\b|\bfiscal\b|\bthe\s+company\b", re.I)
 """What a question says around a line item that is not the item: units, rounding, its verb, the
@@ -120,6 +121,9 @@ def item_phrase(question: str) -> str:
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
     first = re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0]
+    # NOTE: "I'm on the credit side and just opened Amex's 2022 10-K. What was the total provision ...?": the sentence
+    # that asks, not the persona's before it
+    first = re.split(r"(?<=[.!])\s+(?=(?:What|How|Which|Give|Show|Tell|Find|Please|Can|Could)\b)", first)[-1]
     first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
                           first)
     text = LABEL_FIRST.sub("", first)
@@ -154,7 +158,8 @@ def is_figure_question(question: str) -> bool:
     return bool(periods) and asked_scale(question) is not None and bool(label_terms(item_phrase(question)))
 
 
-EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex)\s+"
+EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex|as\s+opposed\s+to|"
+                      r"rather\s+than|instead\s+of)\s+"
                       r"(?:the\s+|its\s+|any\s+)?[\w&' -]{2,40}?(?=[),;?]|$|\s+(?:in|at|for|as\s+of|on)\b)", re.I)
 """What the question leaves out of the item ("long-term debt (excluding the current portion)"): its words never ask
 for a row that names them ("Short-term borrowings and current portion of long-term debt")."""

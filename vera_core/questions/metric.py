@@ -93,7 +93,9 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
                      r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
-                     r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|$)",
+                     r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|"
+                     # NOTE: "defined as A minus B — how much, in $ millions?": the ask after a dash is not an operand
+                     r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please)\b)|,\s*both\b|$)",
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
@@ -101,6 +103,11 @@ _DASHED = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[^?;]
                      r"[^?;]*?)\s+[-\u2013\u2014]{1,2}(?=\s|\?|$)", re.I)
 """A definition set between dashes after the metric's name: "expense ratio - total expenses divided by total revenues
 net of interest expense - below 80%?"."""
+_DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[A-Za-z(][^?;\u2013\u2014]*?\b(?:divided\s+by|minus|"
+                        r"less|plus)\b(?:(?!\s[-\u2013\u2014]{1,2}\s)[^?;])*?)(?=\?|;|\.\s|\.$|,\s*(?:in|as)\s|,\s*both\b|$)",
+                        re.I)
+"""A formula after a dash that no second dash closes, tried after every other form: "Book value per share at 12/31/2021
+- A divided by B, both from the balance sheet?"."""
 _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
                     rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
@@ -134,7 +141,7 @@ def definitions(question: str) -> dict[str, str]:
                           flags=re.I)
             found.setdefault(name, m.group("body").strip())
     if not found:
-        for pattern in (_INLINE, _DASHED, _PAREN):
+        for pattern in (_INLINE, _DASHED, _PAREN, _DASH_LEAD):
             m = pattern.search(question)
             if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
                 body = _INSTRUCTION_TAIL.sub("", m.group("body")).strip(" ,")  # "(gross profit / net revenue, %, 1 dp)"

@@ -64,6 +64,10 @@ class Qualifier:
         return bool(self.words and self.words <= terms) or bool(self.aliases & terms)
 
 
+_SELLING = frozenset({"selling", "sell", "sold"})
+_EARNING = frozenset("make makes made earn earns earned generate generates generated get gets got bring brings brought "
+                     "from by".split())
+"""How an amount was earned, after a verb of earning ("make selling", "earned selling"): not a word of the line."""
 _UNIT_POSSESSIVE = re.compile(r"(?:segment|division|business|unit|subsidiary|brand)['\u2019]s?", re.I)
 """A business unit's possessive ("segment's"): the name before it is the unit's, and qualifies the item."""
 
@@ -76,7 +80,8 @@ def qualifier_before(question: str, start: int) -> Qualifier:
     aliases: list[str] = []
     owner = ""
     inside = False
-    for token in reversed(tokens[-(MAX_WORDS * 2 + 4):]):
+    window = list(reversed(tokens[-(MAX_WORDS * 2 + 4):]))
+    for i, token in enumerate(window):
         if token == ")":
             inside = True
             continue
@@ -96,6 +101,8 @@ def qualifier_before(question: str, start: int) -> Qualifier:
             break
         if low in _STOP:
             break
+        if low in _SELLING and i + 1 < len(window) and window[i + 1].lower() in _EARNING:
+            break  # NOTE: "how much did Tesla make selling automotive regulatory credits": how it was earned, not a line
         if _skipped(token) or low == "and":
             continue
         (aliases if inside else words).append(token)
@@ -161,6 +168,9 @@ _AFTER = (
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?(?:from|by)\s+(?:the\s+)?{_NP}"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|as|over|at|on)\b))"),
+    # NOTE: "how much of Oracle's cloud services and license support revenue came from infrastructure": the part, in lower case
+    re.compile(r"^\s+(?:came|comes|come)\s+from\s+(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
+               r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(r"^\s+(?:did|does|do)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,2}"
                r"[a-z][\w&-]*)\s+(?:segment|business|division|unit|group|brand)\s+(?:contribute|generate|earn|make|bring|"
                r"post|deliver|produce|record|report)"),

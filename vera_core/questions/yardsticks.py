@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vera_core.questions.comparisons import _ABOVE, _CMP, _NUMBER, NOTE_LABEL, Comparison, _inclusive, _value
+from vera_core.questions.comparisons import _ABOVE, _CMP, _NUMBER, NOTE_LABEL, Comparison, _inclusive, _value, multiple_of
 from vera_core.questions.figure import YES_NO_CLAUSE, asked_periods
 from vera_core.questions.metric import MetricPlan, read_plan
 
@@ -64,10 +64,12 @@ def read_yardstick(question: str) -> tuple[MetricPlan, Comparison] | None:
     if not measure:
         return None
     latest = max(zip(periods, texts), key=lambda x: (x[0].year or 0, x[0].end))
+    value, unit = _value(bar)
+    if not bar.groupdict().get("whole"):
+        measure = multiple_of(measure, question[bar.end():], unit)
     plan = read_plan(f"What is the {measure} for {latest[1]}?")
     if plan is None or plan.over != "at" or plan.direction:
         return None
-    value, unit = _value(bar)
     cmp = (bar.groupdict().get("cmp") or "at least").lower()
     comparison = Comparison("threshold", bool(re.match(_ABOVE, cmp, re.I)), _inclusive(cmp), plan.name, threshold=value,
                             unit=unit, words=f"{cmp} {bar.group('num')}{bar.group('unit') or ''}".strip())

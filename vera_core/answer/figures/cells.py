@@ -417,6 +417,12 @@ _RATE_LABEL = re.compile(r"\brates?\b|\bratio\b|%", re.I)
 """A row that prints a rate of a cost ("Effective income tax (benefit) expense rate"), not the cost."""
 
 
+_SPENT_LABEL = re.compile(r"\s*(?:purchases?|payments?|repurchases?|acquisitions?|additions?|repayments?|"
+                          r"capital\s+expenditures?|(?:cash\s+)?dividends\s+paid)\b", re.I)
+"""A cash flow row that names money paid out ("Purchases of property and equipment", "Repayments of debt"): printed in
+parentheses, it is the amount paid."""
+
+
 def signed(concept, cand: Candidate, cell: GridCell) -> float:
     """A cell's figure in the sign the formula needs: a cost or an outflow as the amount incurred
     (printed in parentheses it is still a cost), a tax row printing benefits positive ("Income tax
@@ -428,6 +434,8 @@ def signed(concept, cand: Candidate, cell: GridCell) -> float:
         if value < 0 and cell.unit != "%" and _COST_LABEL.search(cand.label.row_label) \
                 and not _RATE_LABEL.search(cand.label.row_label) and prints_costs_negative(cand.grid, cell.col):
             return -value
+        if value < 0 and cand.grid.statement == "cash_flow" and _SPENT_LABEL.match(cand.label.row_label):
+            return -value  # NOTE: "Purchases of property and equipment (32,251)" asked in the question's words: spent
         return value
     deduction = deducted(cand.grid, cell) if concept.expense else None
     if deduction is not None:

@@ -1,0 +1,133 @@
+"""Issue 25, eleventh part: classes of the blind filing sets (dev since their measurements) that abstained or stated a
+sign wrong, each a class an analyst writes in many ways:
+
+- a measure held against a multiple of another ("did operating income cover interest expense at least 1.0x", "is total
+  debt more than 3.0x the year's income from operations", "cover its long-term debt more than 5 times over"): the
+  quotient against the multiple, never the amount withheld for want of a unit;
+- analysts' abbreviations of lines statements print in words (SBC, NII, P&E, F&I);
+- a cash flow row the question names in its own words that pays money out ("purchases of P&E"): the amount paid, so a
+  ratio over it is not stated negative;
+- a definition that ends where the ask resumes ("defined as A minus B - how much, in $ millions?") or that follows a
+  dash no second dash closes;
+- how an amount was earned is not a word of its line ("how much did Tesla make selling automotive regulatory credits"),
+  a part it came from is ("how much of ... revenue came from infrastructure (as opposed to applications)"), and the
+  persona's sentence before the question is not the item ("I'm on the credit side and just opened Amex's 2022 10-K.").
+
+Golds are the writers' own, judged as `vera eval` judges them. Skipped when ../shared/corpus is absent."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from vera_core.cli.eval_judge import judge
+from vera_core.finance.line_items import label_terms
+from vera_core.query import QueryEngine
+from vera_core.questions.figure import item_phrase, read_request
+from vera_core.questions.metric import read_plan
+from vera_core.questions.qualifiers import qualifier_before
+from vera_core.questions.verdict import read_verdict
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+FILES = [CORPUS / "financebench-dev3" / "ALPHABET_2023_10K.pdf",
+         CORPUS / "financebench-dev3" / "WHEELERREIT_2022_10K.pdf",
+         CORPUS / "financebench-dev3" / "TESLA_2023_10K.pdf",
+         CORPUS / "financebench-dev2" / "AES_2021_10K.pdf",
+         CORPUS / "financebench-dev2" / "ORACLE_2021_10K.pdf"]
+GOLDS = blind_golds("r10-filings-holdout")
+
+
+@pytest.mark.parametrize("question, measure, above, inclusive", [
+    ("Private credit lens on Wheeler REIT: did 2022 operating income cover interest expense at least 1.0x (operating "
+     "income / interest expense)?", "operating income / interest expense", True, True),
+    ("Is net debt more than 2x EBITDA in 2022?", "net debt / EBITDA", True, False),
+    ("Did EBIT cover interest expense by more than 3x in FY2022?", "EBIT / interest expense", True, False),
+    ("Did operating cash flow cover capital expenditures at least 1.5 times in 2021?",
+     "operating cash flow / capital expenditures", True, True),
+    ("Our credit policy wants operating income to cover interest expense at least 1.5x. Did Wheeler REIT meet that in "
+     "2022?", "operating income / interest expense", True, True),
+    ("Quick credit screen on eBay for FY2021: is total debt (short-term debt plus long-term debt as shown on the balance "
+     "sheet) more than 3.0x the year's income from operations?", "total debt / income from operations", True, False),
+])
+def test_a_measure_against_a_multiple_of_another_is_their_quotient(question, measure, above, inclusive):
+    verdict = read_verdict(question)
+    assert verdict is not None and verdict.kind == "threshold" and not verdict.unclear, verdict
+    assert verdict.comparison.measure.endswith(measure) and verdict.plan.unit == "ratio", verdict.comparison
+    assert (verdict.comparison.above, verdict.comparison.inclusive) == (above, inclusive)
+
+
+def test_a_multiple_with_no_other_measure_is_the_measure_itself():
+    # NOTE: "above 2x at the end of 2022" names no second measure: the ratio asked is held against 2x as before
+    verdict = read_verdict("Is debt-to-equity above 2x at the end of 2022?")
+    assert verdict is not None and verdict.comparison.measure == "debt-to-equity", verdict
+
+
+@pytest.mark.parametrize("abbreviation, words", [
+    ("SBC expense", "stock-based compensation expense"), ("NII", "net interest income"),
+    ("purchases of P&E", "purchases of property and equipment"), ("F&I gross profit", "finance and insurance gross profit"),
+])
+def test_an_analysts_abbreviation_reads_as_the_printed_words(abbreviation, words):
+    assert label_terms(abbreviation) == label_terms(words)
+
+
+@pytest.mark.parametrize("question, definition", [
+    ("AES free cash flow for 2021, defined as operating cash flow minus capital expenditures \u2014 how much, in $ millions?",
+     "operating cash flow minus capital expenditures"),
+    ("Book value per share for eBay at 12/31/2021 - total stockholders' equity divided by common shares outstanding, both "
+     "from the balance sheet?", "total stockholders' equity divided by common shares outstanding"),
+    ("BCB Bancorp 2022 common dividend payout ratio \u2014 cash dividends on common stock divided by net income available to "
+     "common stockholders, in %, two decimals.",
+     "cash dividends on common stock divided by net income available to common stockholders"),
+])
+def test_a_definition_ends_where_the_ask_resumes(question, definition):
+    plan = read_plan(question)
+    assert plan is not None and plan.definition == definition, plan
+
+
+def test_a_range_after_a_dash_is_not_a_definition():
+    plan = read_plan("Free cash flow 2021 - 2022, defined as OCF minus capex?")
+    assert plan is not None and plan.definition == "OCF minus capex", plan
+
+
+@pytest.mark.parametrize("question, item, words", [
+    ("how much did tesla make selling automotive regulatory credits in 2023?", "automotive", set()),
+    ("What did the company earn from selling used vehicles in 2022?", "used", set()),
+    ("What were selling expenses in 2023?", "expenses", {"sell"}),  # NOTE: a line's own word, not how it was earned
+])
+def test_how_an_amount_was_earned_is_not_a_word_of_its_line(question, item, words):
+    assert set(qualifier_before(question, question.index(item)).words) == words
+
+
+def test_a_part_the_amount_came_from_qualifies_it_and_what_it_is_opposed_to_does_not():
+    request = read_request("In FY2021, how much of Oracle's cloud services and license support revenue came from "
+                           "infrastructure (as opposed to applications)?", "")
+    assert "infrastructur" in request.qualifier.words
+    assert "applic" not in request.question_terms  # NOTE: what the part is opposed to is left out, as "excluding" is
+
+
+def test_the_persona_sentence_before_the_question_is_not_the_item():
+    assert item_phrase("I'm on the credit side and just opened Amex's 2022 10-K. What was the total provision for credit "
+                       "losses charged to the income statement in 2022, in $ millions?") == "total provision for credit losses"
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory) -> QueryEngine:
+    if not all(path.is_file() for path in FILES):
+        pytest.skip(f"financebench-dev2/dev3 filings not found under {CORPUS}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "multiples", FILES), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w26-033", "cash and marketable securities cover long-term debt more than 5 times over: yes, 8.37x"),
+    ("w26-053", "operating income cover interest expense at least 1.0x: no, 0.82x"),
+    ("w26-031", "capex-to-depreciation over 'purchases of P&E': 2.70, not -2.70"),
+    ("w26-032", "SBC expense per the cash flow statement: 22,460"),
+    ("w26-024", "free cash flow 'defined as A minus B - how much': -214, not withheld for an operand named 'how much'"),
+    ("w26-038", "how much did tesla make selling automotive regulatory credits: 1,790, 'selling' not a qualifier"),
+    ("w26-009", "Oracle's cloud services and license support revenue that came from infrastructure: 16,989"),
+])
+def test_a_class_is_answered_right(engine, qid, cls):
+    gold = GOLDS[qid]
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
