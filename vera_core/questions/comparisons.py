@@ -160,6 +160,8 @@ def _bar(m: re.Match) -> Comparison:
 
 _COVERS = re.compile(r"^(?P<a>.+?)\s+(?:covers?|covered|covering)\s+(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?"
                      r"(?P<b>.+?)(?:\s+by)?$", re.I)
+_AGAINST = re.compile(r"^(?P<a>.+?)\s+(?:against|relative\s+to)\s+(?:its\s+|their\s+|the\s+)?(?P<b>.+?)$", re.I)
+"""'notes payable against total equity' held against a multiple: the quotient."""
 _TIMES_BASE = re.compile(r"\s*(?!(?:in|for|at|as|during|on|by|over|and|or|of|to|from|when|than|while|if|with)\b)"
                          r"(?:(?:the|its|their|that)\s+)?(?:(?:year|quarter|period|company)['\u2019]s\s+)?"
                          r"(?P<base>[a-z][^,.;?()]{1,60}?)(?=\s+(?:in|for|at|as\s+of|during|on|by|over)\b|\s*[,.;?()]|$)", re.I)
@@ -178,6 +180,9 @@ def multiple_of(measure: str, after: str, unit: str) -> str:
         a = re.sub(r"^.*?\b(?:wants?|needs?|requires?|expects?|likes?)\s+(?:to\s+see\s+)?|\s+to$", "", covers.group("a").strip(),
                    flags=re.I)
         return f"{a.strip()} / {covers.group('b').strip()}"
+    against = _AGAINST.match(measure)
+    if against:
+        return f"{against.group('a').strip()} / {against.group('b').strip()}"
     base = _TIMES_BASE.match(after)
     return f"{measure} / {base.group('base').strip()}" if base else measure
 

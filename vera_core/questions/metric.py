@@ -111,6 +111,8 @@ _DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[A
 _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
                     rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
+_IN_FORMULA = re.compile(r"\s*(?:[/\u00f7*+]|-\s|\b(?:over|divided\s+by|minus|less|plus|times|against)\b)", re.I)
+"""What follows a parenthesis inside a written formula: the parenthesis is an operand's own formula, not the metric's."""
 _AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
 """A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
 _YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bnumber\s+of\s+years\b", re.I)
@@ -143,6 +145,8 @@ def definitions(question: str) -> dict[str, str]:
     if not found:
         for pattern in (_INLINE, _DASHED, _PAREN, _DASH_LEAD):
             m = pattern.search(question)
+            if m and pattern is _PAREN and _IN_FORMULA.match(question, m.end()):
+                continue  # NOTE: "notes payable (current plus non-current ...) / total equity": an operand's own formula
             if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
                 body = _INSTRUCTION_TAIL.sub("", m.group("body")).strip(" ,")  # "(gross profit / net revenue, %, 1 dp)"
                 # NOTE: "defined as A divided by (B + C)?": the body's own group closes where the question does
@@ -429,13 +433,22 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
         pass
     # NOTE: "total debt (long-term debt plus long-term debt due within one year) over EBITDA": a name followed by its
     # own formula in parentheses is that formula
-    named = _NAMED_FORMULA.sub(lambda m: f"{m.group('lead')}({m.group('body')})", words)
+    named = _NAMED_FORMULA.sub(lambda m: f"{m.group('lead')}({_ELLIPTIC.sub(_said_twice, m.group('body'))})", words)
     if named == words:
         return None  # NOTE: "times interest earned" names a metric; it is not a product
     try:
         return _substitute(parse(normalise(named)), defs)
     except ExpressionError:
         return None
+
+
+_ELLIPTIC = re.compile(r"\b(?P<a>current|short-term)\s+(?P<op>plus|and|\+)\s+(?P<b>non-?current|long-term)\s+(?P<x>[\w &'-]+)$",
+                       re.I)
+"""'current plus non-current notes payable and other borrowings': the item said once for both parts."""
+
+
+def _said_twice(m: re.Match) -> str:
+    return f"{m.group('a')} {m.group('x')} plus {m.group('b')} {m.group('x')}"
 
 
 _NAMED_FORMULA = re.compile(r"(?P<lead>^|\b(?:over|divided\s+by|plus|minus|less|times|and)\s+)"

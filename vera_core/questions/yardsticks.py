@@ -67,6 +67,11 @@ def read_yardstick(question: str) -> tuple[MetricPlan, Comparison] | None:
     value, unit = _value(bar)
     if not bar.groupdict().get("whole"):
         measure = multiple_of(measure, question[bar.end():], unit)
+    defined = _PAREN_NAME.match(question, bar.end())
+    if defined and _OPERATOR.search(defined.group("body")) and not _OPERATOR.search(measure):
+        # NOTE: "One of our tests is EBIT interest cover above 5x (operating income / interest expense).": the measure's
+        # formula follows the bar
+        measure = f"{measure} ({defined.group('body').strip()})"
     plan = read_plan(f"What is the {measure} for {latest[1]}?")
     if plan is None or plan.over != "at" or plan.direction:
         return None

@@ -102,14 +102,42 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     found.sort(key=lambda c: c.rank)
     # NOTE: without a row named by the qualifier under a heading of the item, a row printing both the item and
     # the qualifier ("EchoPark Segment revenues", in a segment note) is the line asked, wherever it is printed
+    # ("JAKAFI revenues, net" for "Jakafi net product revenue": "product" is the item's own word where its total row,
+    # "Total product revenues, net", prints it)
     labelled = [replace(c, rank=(-1, *c.rank)) for c in found if request.qualifier and not c.refused
-                and request.qualifier.named_by(label_terms(c.label.row_label))] if not qualified else []
+                and (request.qualifier.named_by(label_terms(c.label.row_label))
+                     or named_with_total(request.qualifier, c.grid, c.label))] if not qualified else []
     # NOTE: last, a row under the item's heading carrying every word of a qualifier of CARRIED_WORDS or more, though
     # the question does not say all of its words ("revenue ... from selling regulatory credits": "Automotive regulatory
     # credits"; one word is too loose: "construction revenue" is not "Construction services (includes engineering ...)")
+    # NOTE: each segment heading its own rows, the item one row of each ("Greater China:" over "Net sales" and
+    # "Operating income"), or a table of its own ("TABLE 13: ICS SELECTED INCOME STATEMENT DATA"): the item's row under
+    # the heading or in the table the qualifier names
+    grouped = [replace(c, rank=(-1, *c.rank)) for c in found if request.qualifier and not c.refused and (
+        request.qualifier.named_by(label_terms(ancestors(c.grid, c.label)))
+        or request.qualifier.named_by(label_terms(c.grid.title)))] if not (qualified or labelled) else []
     carried = _qualified_rows(request, concept, phrases, grids, chunks, lambda own: request.qualifier.words <= own) \
-        if concept and len(request.qualifier.words) >= CARRIED_WORDS and not (qualified or labelled) else []
-    return qualified or labelled or carried or found
+        if concept and len(request.qualifier.words) >= CARRIED_WORDS and not (qualified or labelled or grouped) else []
+    return qualified or labelled or grouped or carried or found
+
+
+_TOTAL = re.compile(r"^\W*total\b", re.I)
+
+
+def named_with_total(qualifier, grid: TableGrid, label: GridCell) -> bool:
+    """Whether a row names the qualified line once the words its table's total row prints are the item's own: the
+    qualifier's other words, at least one, all on the row ("JAKAFI revenues, net" for "Jakafi net product revenue"; never
+    a part for "product revenue" alone)."""
+    distinct = qualifier.words - total_words(grid, label)
+    return bool(distinct) and distinct <= label_terms(label.row_label) and not _TOTAL.match(label.row_label)
+
+
+def total_words(grid: TableGrid, label: GridCell) -> frozenset[str]:
+    """The words of the total rows of a row's table that share a word of the row's label ("Total product revenues, net"
+    for "JAKAFI revenues, net"), "total" aside: the item's own words, which its parts need not repeat."""
+    own = label_terms(label.row_label) - _WHOLE
+    totals = (label_terms(c.row_label) - _WHOLE for c in grid.cells if c.col == 0 and _TOTAL.match(c.row_label))
+    return frozenset().union(*(t for t in totals if t & own))
 
 
 CARRIED_WORDS = 2
@@ -137,8 +165,12 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
             own = label_terms(label.row_label)
             # NOTE: a segment table's rows sit under a heading row that prints the item ("Operating segment
             # revenue:" over "Data Center and AI"), when neither its title nor its columns do
-            under_item = any(p and p <= label_terms(label.parent_label) for p in phrases) \
-                and not label_terms(label.parent_label) & COUNT_WORDS
+            under_item = _under(label.parent_label, phrases)
+            if not under_item and own and own <= request.qualifier.words | request.qualifier.aliases | request.qualifier.owner:
+                # NOTE: a part the qualifier names may sit two headings below the item ("Net revenue:" > "Internet of
+                # Things" > "Mobileye"); any row of the question's other words may not ("Income" under "Termination"
+                # under "Rental Revenue" for "total revenue ... in the income statement")
+                under_item = _under(ancestors(grid, label), phrases)
             if not (item_table or under_item) or not own or own & concept_terms or not named(own) or MONTH_NAME.search(label.row_label) \
                     or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
                 continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
@@ -153,6 +185,29 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
     return sorted(found, key=lambda c: c.rank)
 
 
+def _under(heading: str, phrases: list[frozenset[str]]) -> bool:
+    """Whether a heading prints the item (and is not a count of it)."""
+    return any(p and p <= label_terms(heading) for p in phrases) and not label_terms(heading) & COUNT_WORDS
+
+
+_DEPTH = 3
+"""Heading rows read above a row (its parent, the parent's parent, ...)."""
+
+
+def ancestors(grid: TableGrid, label: GridCell) -> str:
+    """The heading rows a row sits under, nearest first: its parent, then the heading row that parent is itself under
+    ("Mobileye" under "Internet of Things" under "Net revenue:"), each the nearest row above of that label."""
+    labels = {c.row: c for c in grid.cells if c.col == 0}
+    chain, parent, row = [], label.parent_label, label.row
+    while parent and len(chain) < _DEPTH:
+        chain.append(parent)
+        above = next((labels[r] for r in sorted(labels, reverse=True) if r < row and labels[r].row_label == parent), None)
+        if above is None:
+            break
+        parent, row = above.parent_label, above.row
+    return " ".join(chain)
+
+
 def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCell) -> str:
     """Why a row is not the qualified line the question asks for ("automotive revenues", not total
     revenues): its label, parent rows, table title and column header lack the qualifier; '' when it is."""
@@ -160,7 +215,7 @@ def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCel
         return ""
     terms = (label_terms(cand.label.row_label) | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
              | label_terms(cell.header) | label_terms(cand.chunk.caption))
-    if request.qualifier.named_by(terms):
+    if request.qualifier.named_by(terms) or named_with_total(request.qualifier, cand.grid, cand.label):
         return ""
     return f"it is not the {' '.join(sorted(request.qualifier.words | request.qualifier.aliases))} line the question asks for"
 

@@ -187,6 +187,10 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     period_text = cell.period.label if cell.period else cell.header
     label = cand.label.row_label
     item = label if label.lower() == name.lower() else f"{name} ({label})"
+    heading = cand.label.parent_label.strip().rstrip(":")
+    if request.qualifier and heading and not request.qualifier.named_by(label_terms(label)) \
+            and request.qualifier.named_by(label_terms(heading)):
+        item = f"{item}, {heading}"  # NOTE: the segment's heading the row sits under ("Operating income, Greater China")
     note = "; a cash outflow" if outflow else ""
     text = (f"{item[:1].upper()}{item[1:]}, {period_text}: {stated} "
             f"(printed {cell.printed}{' in ' + printed_unit if printed_unit else ''}; {where}{note}).")
