@@ -9,6 +9,9 @@ sign wrong, each a class an analyst writes in many ways:
   ratio over it is not stated negative;
 - a definition that ends where the ask resumes ("defined as A minus B - how much, in $ millions?") or that follows a
   dash no second dash closes;
+- an average balance in a question's formula ("net income / average of beginning and ending total stockholders'
+  equity", "net income divided by average stockholders' equity") is the mean of its opening and closing balances, never
+  the closing balance alone, and a return on something is a percentage;
 - how an amount was earned is not a word of its line ("how much did Tesla make selling automotive regulatory credits"),
   a part it came from is ("how much of ... revenue came from infrastructure (as opposed to applications)"), and the
   persona's sentence before the question is not the item ("I'm on the credit side and just opened Amex's 2022 10-K.").
@@ -23,6 +26,7 @@ from tests.conftest import ROOT, blind_golds, searchable_pdfs
 from vera_core.cli.eval_judge import judge
 from vera_core.finance.line_items import label_terms
 from vera_core.query import QueryEngine
+from vera_core.questions.expression import Avg
 from vera_core.questions.figure import item_phrase, read_request
 from vera_core.questions.metric import read_plan
 from vera_core.questions.qualifiers import qualifier_before
@@ -34,7 +38,7 @@ FILES = [CORPUS / "financebench-dev3" / "ALPHABET_2023_10K.pdf",
          CORPUS / "financebench-dev3" / "TESLA_2023_10K.pdf",
          CORPUS / "financebench-dev2" / "AES_2021_10K.pdf",
          CORPUS / "financebench-dev2" / "ORACLE_2021_10K.pdf"]
-GOLDS = {**blind_golds("r10-filings-holdout"), **blind_golds("r3-filings-holdout")}
+GOLDS = {**blind_golds("r10-filings-holdout"), **blind_golds("r3-filings-holdout"), **blind_golds("filings-holdout")}
 
 
 @pytest.mark.parametrize("question, measure, above, inclusive", [
@@ -94,10 +98,34 @@ def test_an_analysts_abbreviation_reads_as_the_printed_words(abbreviation, words
     ("BCB Bancorp 2022 common dividend payout ratio \u2014 cash dividends on common stock divided by net income available to "
      "common stockholders, in %, two decimals.",
      "cash dividends on common stock divided by net income available to common stockholders"),
+    ("Tesla's quick ratio at December 31, 2023, defined as (total current assets minus inventory) divided by total current "
+     "liabilities - two decimals please.", "(total current assets minus inventory) divided by total current liabilities"),
 ])
 def test_a_definition_ends_where_the_ask_resumes(question, definition):
     plan = read_plan(question)
     assert plan is not None and plan.definition == definition, plan
+
+
+def test_a_quotient_times_a_years_days_is_in_days():
+    plan = read_plan("Days inventory outstanding for TD SYNNEX, FY2022: year-end inventories / cost of revenue x 365. "
+                     "One decimal, in days.")
+    assert plan is not None and plan.unit == "days", plan
+
+
+@pytest.mark.parametrize("question", [
+    "GOOGL ROE for 2023, computed as net income / average of beginning and ending total stockholders' equity - one decimal.",
+    "GOOGL 2023 return on average equity: net income divided by average stockholders' equity?",
+    "ROA 2022 = net income / the average of opening and closing total assets",
+])
+def test_an_average_balance_in_a_formula_is_the_mean_of_its_ends(question):
+    plan = read_plan(question)
+    assert plan is not None and isinstance(plan.tree.right, Avg), plan
+    assert plan.unit == "percent" or "ROA" in question, plan
+
+
+def test_weighted_average_shares_are_a_printed_line_not_an_average():
+    plan = read_plan("What was net income divided by weighted average diluted shares in 2022?")
+    assert plan is None or "avg(" not in str(plan.tree), plan
 
 
 def test_a_range_after_a_dash_is_not_a_definition():
@@ -142,6 +170,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w26-024", "free cash flow 'defined as A minus B - how much': -214, not withheld for an operand named 'how much'"),
     ("w26-038", "how much did tesla make selling automotive regulatory credits: 1,790, 'selling' not a qualifier"),
     ("w26-009", "Oracle's cloud services and license support revenue that came from infrastructure: 16,989"),
+    ("w4-008", "ROE over the average of beginning and ending equity: 27.4%, not 26.0% on the closing balance"),
 ])
 def test_a_class_is_answered_right(engine, qid, cls):
     gold = GOLDS[qid]

@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import ROOT, blind_golds, searchable_pdfs
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
+from vera_core.questions.verdict import read_verdict
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 FILES = [CORPUS / "financebench-dev2" / "INTEL_2020_10K.pdf",
@@ -25,6 +26,23 @@ FILES = [CORPUS / "financebench-dev2" / "INTEL_2020_10K.pdf",
          CORPUS / "financebench-dev2" / "BOSTONPROPERTIES_2015_10K.pdf"]
 GOLDS = {**blind_golds("r5-filings-holdout"), **blind_golds("r6-filings-holdout"), **blind_golds("r7-filings-holdout"),
          **blind_golds("r8-filings-holdout"), **blind_golds("r10-filings-holdout")}
+
+
+@pytest.mark.parametrize("question, among", [
+    ("Among FedEx Express, FedEx Ground and FedEx Freight, which segment ran the highest operating margin in fiscal 2023?",
+     ("FedEx Express", "FedEx Ground", "FedEx Freight")),
+    ("which region grew revenue fastest for salesforce in Q1 FY24 - americas, europe or APAC?",
+     ("americas", "europe", "APAC")),
+])
+def test_the_segments_a_question_lists_before_or_after_it(question, among):
+    verdict = read_verdict(question)
+    assert verdict is not None and verdict.kind == "which" and verdict.among == among, verdict
+
+
+def test_segments_not_listed_are_not_ranked():
+    # NOTE: unlisted, Intel's "Earnings per share" rows and its revenue by country had read as segments in a trial
+    assert read_verdict("Looking at the segment note, which Intel operating segment had the fastest revenue growth in "
+                        "2020 vs 2019?") is None
 
 
 @pytest.fixture(scope="module")

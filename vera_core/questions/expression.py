@@ -63,6 +63,15 @@ _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\
                       r"at\s+(?:the\s+)?(?:end|close)\s+of|at)\s+"
                       r"(?P<a>(?:FY\s?|fiscal\s+(?:year\s+)?)?\d{2,4})\s+(?:and|to|-)\s+"
                       r"(?P<b>(?:FY\s?|fiscal\s+(?:year\s+)?)?\d{2,4})", re.I)
+_ENDS = r"(?:beginning|opening|start)(?:[\s-]+of[\s-]+(?:the\s+)?(?:year|period))?\s+and\s+(?:the\s+)?(?:ending|closing|end)(?:[\s-]+of[\s-]+(?:the\s+)?(?:year|period))?"
+_AVERAGE_ENDS = re.compile(rf"\b(?:the\s+|an?\s+)?(?:simple\s+)?average\s+(?:of\s+)?(?:the\s+|its\s+)?{_ENDS}\s+(?P<item>[^()/*+\-{{}},.;]+?)"
+                           r"(?=\s*(?:$|[,.;)]|\{|\s(?:for|in|at|during|as\s+of)\b))", re.I)
+"""'the average of beginning and ending total stockholders' equity': the item's average over the year asked (its year-end
+and the one before)."""
+_AVERAGE_BALANCE = re.compile(r"(?<!weighted\s)\b(?:the\s+|an?\s+)?average\s+(?!daily\b|annual\b|monthly\b|quarterly\b)"
+                              r"(?P<item>(?:[\w'\u2019&-]+\s+){0,3}?(?:equity|assets|liabilities|debt|inventor(?:y|ies)|"
+                              r"receivables?|payables?|capital|deposits|loans|borrowings))\b", re.I)
+"""'average total stockholders' equity' in a formula: a balance's average over the year asked, never its closing balance."""
 _CHANGE = re.compile(r"\b(?:the\s+)?change\s+in\s+(?P<item>[^()/*+\-]+?)\s+(?:between|from)\s+"
                      r"(?P<a>(?:FY\s?)?\d{2,4})\s+(?:and|to|-)\s+(?P<b>(?:FY\s?)?\d{2,4})", re.I)
 _STATEMENT_NOTE = re.compile(r"[\[(]\s*(?:from|in|per|using|on)\s+(?:the\s+)?(?P<what>[^\])]*?statements?|"
@@ -96,6 +105,8 @@ def normalise(text: str) -> str:
     out = re.sub(r"^(?P<num>[^,()]+?\b(?:less|minus|plus|-|\+)\b[^,()]+?),\s*(?P<op>over|divided\s+by)\s+",
                  lambda m: f"({m.group('num')}) {m.group('op')} ", out, flags=re.I)
     out = _AVERAGE.sub(lambda m: f" avg({m.group('item').strip()} {m.group('b')}) ", out)
+    out = _AVERAGE_ENDS.sub(lambda m: f" avg({m.group('item').strip()}) ", out)
+    out = _AVERAGE_BALANCE.sub(lambda m: f" avg({m.group('item').strip()}) ", out)
     out = _CHANGE.sub(lambda m: f" chg({m.group('item').strip()} {m.group('b')}) ", out)
     for pattern, symbol in _WORD_OPS:
         out = re.sub(pattern, f" {symbol} ", out, flags=re.I)

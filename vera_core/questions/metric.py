@@ -39,7 +39,7 @@ _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+
 """Rounding asked: "round to two decimal places", "to the nearest whole number", and the instruction alone
 ("two decimals", "(%, 1 decimal)", "2 dp")."""
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
-_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
+_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b|\breturn\s+on\b", re.I)
 _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
                             r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)"
                             r"|[,(:-]\s*%\s*(?:[.?)]|$)|[.?;]\s*(?:in\s+)?(?:percent(?:age)?s?|%)\s*[.?]?\s*$", re.I)
@@ -95,7 +95,7 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|"
                      # NOTE: "defined as A minus B — how much, in $ millions?": the ask after a dash is not an operand
-                     r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please)\b)|,\s*both\b|$)",
+                     r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please|round\w*|one|two|three|four|zero|\d+)\b)|,\s*both\b|$)",
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
@@ -111,7 +111,8 @@ _DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[A
 _PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
                     rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
-_IN_FORMULA = re.compile(r"\s*(?:[/\u00f7*+]|-\s|\b(?:over|divided\s+by|minus|less|plus|times|against)\b)", re.I)
+_IN_FORMULA = re.compile(r"\s*(?:[/\u00f7*+]|-\s+(?=[A-Za-z(])(?!(?:in|as|to|rounded|one|two|three|percent)\b)|"
+                         r"\b(?:over|divided\s+by|minus|less|plus|times|against)\b)", re.I)
 """What follows a parenthesis inside a written formula: the parenthesis is an operand's own formula, not the metric's."""
 _AGGREGATED = re.compile(r"\b(?:mean|average|each\s+year|sum)\b", re.I)
 """A parenthesis that says how a metric is aggregated ("(simple mean of A / B for each year)") defines no metric."""
@@ -471,7 +472,16 @@ def _unit_of(name: str, tree: Node) -> str:
     if isinstance(tree, BinOp) and tree.op == "/" and isinstance(tree.right, Item) and _OF_REVENUE.search(tree.right.phrase) \
             and not _OF_REVENUE.search(render(tree.left)):
         return "percent"  # NOTE: "capex / revenue", "R&D / net sales": a share of revenue is read as a percentage
+    if _DAYS_TIMES.search(render(tree)) and _has_quotient(tree):
+        return "days"  # NOTE: "year-end inventories / cost of revenue x 365": a quotient of a year's days
     return "ratio" if isinstance(tree, BinOp) and tree.op == "/" else "amount"
+
+
+_DAYS_TIMES = re.compile(r"[*x\u00d7]\s*36[056]\b|\b36[056]\s*[*x\u00d7]", re.I)
+
+
+def _has_quotient(node: Node) -> bool:
+    return isinstance(node, BinOp) and (node.op == "/" or _has_quotient(node.left) or _has_quotient(node.right))
 
 
 _OF_REVENUE = re.compile(r"\b(?:total\s+|net\s+)?(?:revenues?|sales|turnover)\b", re.I)

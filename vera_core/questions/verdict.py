@@ -337,13 +337,13 @@ def _yardstick_unclear(comparison: Comparison, plan: MetricPlan) -> str:
 
 
 _UNITS = r"(?:segments?|business(?:es)?|divisions?|regions?|units?|geograph\w*|markets?|brands?)"
-_WHICH_UNIT = re.compile(rf"(?:^|[.?:,]\s+)(?:looking\s+at\s+[^,?]{{2,80}},\s*)?which\s+(?:of\s+(?:the|its)\s+)?"
+_WHICH_UNIT = re.compile(rf"(?:^|[.?:,]\s+|\s+[-\u2013\u2014]\s+)(?:looking\s+at\s+[^,?]{{2,80}},\s*)?which\s+(?:of\s+(?:the|its)\s+)?"
                          rf"(?:[\w&'\u2019-]+\s+){{0,4}}?{_UNITS}\b|\bamong\s+[^?]{{0,80}}?\b{_UNITS}\b[^?]{{0,80}}?,\s*which\b",
                          re.I)
 _RANK_GROWTH = (
     re.compile(r"\b(?:grew|increased|expanded|raised)\s+(?:its\s+|their\s+)?(?P<m>[\w&'\u2019\s-]{2,60}?)\s+(?:the\s+)?"
                r"(?P<rank>fastest|most|quickest|slowest|least)\b", re.I),
-    re.compile(r"\b(?:had|has|have|posted|reported|saw|showed|delivered)\s+(?:the\s+)?(?P<rank>fastest|highest|strongest|"
+    re.compile(r"\b(?:had|has|have|posted|reported|saw|showed|delivered|recorded|achieved|ran)\s+(?:the\s+)?(?P<rank>fastest|highest|strongest|"
                r"quickest|slowest|lowest|weakest|largest|biggest)\s+(?P<m>[\w&'\u2019\s-]{2,60}?)\s+growth\b", re.I),
     re.compile(r"\b(?P<rank>fastest|highest|strongest|slowest|lowest|weakest|largest)\s+growth\s+(?:in|of)\s+(?:its\s+)?"
                r"(?P<m>[\w&'\u2019\s-]{2,60}?)(?=\s+(?:in|for|during|from|between|vs|versus|over)\b|[?,.]|$)", re.I),
@@ -370,6 +370,7 @@ def _which_grew(question: str) -> VerdictRequest | None:
         periods, _ = asked_periods(question)
         dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
         test = "lowest" if m.group("rank").lower() in ("slowest", "lowest", "weakest", "least") else "highest"
+        measure = _YOY.sub(" ", measure).strip() or "revenue"
         among = _named_segments(question)
         if not among:
             return None  # NOTE: unlisted, a table of products or yields can read as segments: the text answers it
@@ -378,6 +379,7 @@ def _which_grew(question: str) -> VerdictRequest | None:
     return None
 
 
+_YOY = re.compile(r"\b(?:year[\s-]over[\s-]year|yoy|y/y|annual|reported)\b", re.I)
 _RANK_MARGIN = re.compile(r"\b(?P<rank>highest|higher|best|better|strongest|lowest|lower|worst|weakest)\s+"
                           r"(?P<m>(?:[\w-]+\s+){0,2}?margins?)\b|\b(?P<rank2>higher|lower)-margin\b", re.I)
 """'which segment had the highest operating margin', 'the higher operating margin', 'a higher-margin business'."""
@@ -408,7 +410,9 @@ def _which_margin(question: str) -> VerdictRequest | None:
                           ratio=(numerator, denominator))
 
 
-_LISTED = re.compile(r"\((?P<p>[^()]*,[^()]*)\)|:\s*(?P<c>[^:?]*?,[^:?]*?)\s*\??\s*$")
+_LISTED = re.compile(r"\((?P<p>[^()]*,[^()]*)\)|:\s*(?P<c>[^:?]*?,[^:?]*?)\s*\??\s*$|"
+                     r"^\s*among\s+(?P<a>[^?]*?\b(?:and|or)\b[^?]*?),\s*which\b|"
+                     r"\s[-\u2013\u2014]\s+(?P<d>[^?\-\u2013\u2014]*?,[^?\-\u2013\u2014]*?)\s*\??\s*$", re.I)
 
 
 def _named_segments(question: str) -> tuple[str, ...]:
@@ -417,8 +421,8 @@ def _named_segments(question: str) -> tuple[str, ...]:
     m = _LISTED.search(question)
     if not m:
         return ()
-    text = m.group("p") or m.group("c")
-    parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", text)]
+    text = m.group("p") or m.group("c") or m.group("a") or m.group("d")
+    parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", text)]
     parts = [x for x in parts if x and len(x.split()) <= 8]
     return tuple(parts) if len(parts) >= 2 else ()
 
