@@ -29,7 +29,7 @@ from vera_core.config import VeraSettings  # noqa: E402
 from vera_core.workspace import Workspace  # noqa: E402
 
 
-HELD_BACK: frozenset[str] = frozenset({"r11-filings-holdout.jsonl", "r11-policies-holdout.jsonl"})
+HELD_BACK: frozenset[str] = frozenset()
 """The question files still held back (data/blind/README.md; none between rounds: a new round's files go here until
 their one measurement). A set measured once is dev from then on and may train the model."""
 

@@ -209,8 +209,12 @@ def list_from_evidence(question: str, query: str, hits: Sequence[ChunkRecord], d
             steps = _steps_of(chunk, first_line, doc_chunks)
             if steps is not None:
                 return steps
-        owners = {**_sub_lists([o for o in items if _names_title(o.text, wanted)], doc_chunks), **anchors}
-        named = _named_item(items, owners, wanted, terms(first_line))
+        # NOTE: a question that asks for what sits under one step ("the items under that step", "what does the first
+        # step involve") may name the step by any of its words, not its whole title
+        sub_asked = bool(SUBLIST_ASKED.search(question)) and not TOP_LEVEL_ASKED.search(question)
+        pool = items if sub_asked else [o for o in items if _names_title(o.text, wanted)]
+        owners = {**_sub_lists(pool, doc_chunks), **anchors}
+        named = _named_item(items, owners, wanted, terms(first_line), dominant=sub_asked)
         if named is not None:  # NOTE: "what examples of security testing": the item the question names owns the list
             anchor, (items, section) = _shown(named.text), owners[_lead_key(named.text)]
         return ListAnswer(anchor, tuple(_piece(o) for o in items), section)
@@ -335,9 +339,20 @@ def _list_holding(scored, floor: float, wanted: set[str], doc_chunks) -> ListAns
     return None
 
 
-def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], anchor_terms: set[str]) -> OutlineItem | None:
+SUBLIST_ASKED = re.compile(r"\b(?:under|beneath|below|within)\s+(?:that|the|this|each)\s+(?:step|item|point|bullet|task)\b|"
+                           r"\bsub-?(?:items?|steps?|points?|tasks?|bullets?)\b|\b(?:step|item|task)\s+about\b|"
+                           r"\bwhat\s+does\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:step|item|task)\b", re.I)
+"""A question asking for the sub-items of one step or item, not the list the step is in."""
+TOP_LEVEL_ASKED = re.compile(r"\b(?:not|no|without|excluding|except)\s+(?:the\s+|any\s+)?sub-?(?:items?|steps?|points?|tasks?|"
+                             r"bullets?)\b|\bmain\s+steps\b|\btop[\s-]level\b", re.I)
+"""'(main steps only, not the sub-steps)': the list itself is asked."""
+
+
+def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], anchor_terms: set[str],
+                dominant: bool = False) -> OutlineItem | None:
     """The item of a list that owns a list of its own and that the question names beyond what the
-    anchor names ("Security testing, for example:" under "Secure Development and Testing:"), else None."""
+    anchor names ("Security testing, for example:" under "Secure Development and Testing:"), else None. `dominant`:
+    a sub-list is asked, and the one item the question names that has items under it is it."""
     best, best_key = None, (0, 0)
     for item in items:
         own = terms(item.text) & wanted
@@ -353,6 +368,11 @@ def _named_item(items: Sequence[OutlineItem], anchors: dict, wanted: set[str], a
             named = [item for item in named if (terms(_item_title(item.text)) & wanted) - anchor_terms - shared]
         if len(named) == 1 and _lead_key(named[0].text) in anchors:
             best = named[0]
+        elif dominant:
+            # NOTE: "which permits are listed under the step about issuing a permit to work?": of the steps the question
+            # names, the one step with items under it
+            owning = [item for item in named if _lead_key(item.text) in anchors]
+            best = owning[0] if len(owning) == 1 else None
     return best
 
 

@@ -126,7 +126,7 @@ def item_phrase(question: str) -> str:
     first = re.split(r"(?<=[.!])\s+(?=(?:What|How|Which|Give|Show|Tell|Find|Please|Can|Could)\b)", first)[-1]
     first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
                           first)
-    text = LABEL_FIRST.sub("", first)
+    text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", first))  # NOTE: what the question leaves out is not the item's name
     if not label_terms(_SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))):
         text = first  # NOTE: "Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?": only an instruction follows the dash
     text = _SPEND.sub(" ", expand_abbreviations(text))

@@ -14,7 +14,7 @@ from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
-from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, RANGE, SPAN, Aggregate, aggregate_periods, span_year,
+from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, POINTS, RANGE, SPAN, Aggregate, aggregate_periods, span_year,
                                       read_aggregate)
 from vera_core.records import Period
 
@@ -39,7 +39,8 @@ _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+
 """Rounding asked: "round to two decimal places", "to the nearest whole number", and the instruction alone
 ("two decimals", "(%, 1 decimal)", "2 dp")."""
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
-_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b|\breturn\s+on\b", re.I)
+_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b|\breturn\s+on\b|\bpayout\b|"
+                      r"\b(?:combined|loss|expense|efficiency)\s+ratio\b", re.I)
 _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
                             r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)"
                             r"|[,(:-]\s*%\s*(?:[.?)]|$)|[.?;]\s*(?:in\s+)?(?:percent(?:age)?s?|%)\s*[.?]?\s*$", re.I)
@@ -183,7 +184,8 @@ def _read_plan(question: str) -> MetricPlan | None:
         rest = _without_definitions(question, defs)
         span = SPAN.search(rest) or RANGE.search(rest) or LISTED.search(rest)
         head = f"{head} {span.group(0)}" if span else head
-    aggregate = read_aggregate(head, bool(_PERCENT_ASKED.search(question))) if head and not _defined(head, defs) else None
+    percent_asked = bool(_PERCENT_ASKED.search(question)) and not POINTS.search(question)
+    aggregate = read_aggregate(head, percent_asked) if head and not _defined(head, defs) else None
     if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
         aggregate = None  # "revenue growth" is the library's metric: its own formula, at the last year
     if aggregate is not None and aggregate.years is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from vera_core.finance.line_items import concepts_in
+from vera_core.questions.spans import POINTS
 
 __all__ = ["line_names_dropped", "restated"]
 
@@ -106,7 +107,9 @@ def _growth(question: str) -> str | None:
         m = pattern.search(question)
         if not m:
             continue
-        asks_percent = pattern is _BY_PERCENT or bool(_PERCENT_ASKED.search(m.group("rest")))
+        # NOTE: "... change ..., in percentage points?": the difference of two rates, never their growth
+        asks_percent = pattern is _BY_PERCENT or (bool(_PERCENT_ASKED.search(m.group("rest")))
+                                                  and not POINTS.search(m.group("rest")))
         how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
         if (pattern is _BY_HOW_MUCH or (how and how.group("w").lower() == "much")) and not asks_percent:
             # NOTE: "by how much did X change from FY2022 to FY2023, in $ millions": a change between the two

@@ -20,7 +20,7 @@ from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED
                                         FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
-from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, RANGE, SPAN, Aggregate, span_year
+from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, POINTS, RANGE, SPAN, Aggregate, span_year
 from vera_core.finance.statements import named_statement
 from vera_core.records import Period
 from vera_core.text import LABEL_WORD_TOKEN
@@ -127,6 +127,8 @@ def _over(text: str) -> tuple[str, bool] | None:
     if MEAN.search(text) or _ON_AVERAGE.search(text):
         return "mean", False
     if _CHANGE.search(text):
+        if POINTS.search(text):
+            return "change", False  # NOTE: a rate's change "in percentage points" is the difference of the two rates
         return ("growth", False) if PERCENT_ASKED.search(text) or "%" in text else ("change", False)
     return None
 

@@ -27,6 +27,8 @@ SPAN = re.compile(rf"\b(?:from|between|over)\s+(?P<a>{_YEAR})\s+(?:to|and|throug
 LISTED = re.compile(rf"(?P<a>{_YEAR})(?:\s*,\s*{_YEAR})*\s*,?\s+(?:and|&)\s+(?P<b>{_YEAR})\b", re.I)
 """Years listed one by one ("across 2020, 2021 and 2022"): the span from the first to the last."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+POINTS = re.compile(r"\bpercentage\s+points?\b|\b(?:pp|ppts?|bps|basis\s+points?)\b", re.I)
+"""A rate's change asked "in percentage points": the difference of the two rates, never their growth."""
 MEAN = re.compile(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+average(?:\s+of)?\b|"
                   r"\baverage\s+(?:annual\s+|yearly\s+)?(?=\w)", re.I)
 COMPOUND = re.compile(r"(?:\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+)?(?:\bCAGR\b|\bcompound(?:ed)?\s+annual"

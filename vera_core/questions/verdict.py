@@ -153,7 +153,8 @@ _FASTER = re.compile(r"\b(?:grow|grew|grown|rise|rose|risen|increas\w*|fall|fell
                      r"(?:faster|more\s+quickly|more\s+slowly|slower)\s+than\b", re.I)
 """Two movements held against each other ("grow faster than")."""
 _PROFITABLE = re.compile(r"\b(?P<aux>was|is|were|has\s+been|have\s+been|remained|stayed)\s+(?P<who>[^?,;]{1,60}?)\s+"
-                         r"(?P<un>un)?profitable\b", re.I)
+                         r"(?<!more\s)(?<!less\s)(?P<un>un)?profitable\b(?!\s+than\b)", re.I)
+"""'Was Incyte profitable ...?' (never "was PBNA more profitable than FLNA": a comparison of two measures)."""
 
 
 def _profitable_said(question: str) -> str:
@@ -310,6 +311,13 @@ def _moved_by(comparison: Comparison, dated: list[Period]) -> VerdictRequest | N
     plan = read_plan(f"How fast did {item} grow in {last} compared with {first}, in percent?")
     if plan is None or plan.unit != "percent":
         return None
+    if plan.over == "at" and len(plan.periods) > 1:
+        # NOTE: a growth metric read at each year ("did Greater China net sales drop by more than 15% in fiscal 2019
+        # versus fiscal 2018?") is the later year's growth over the year before it; read at both, FY2018's own growth
+        # had decided a "no"
+        if last - first != 1:
+            return None
+        plan = replace(plan, periods=plan.periods[-1:], direction=False)
     shrinks = bool(_SHRINKS.match(m.group("verb") or m.group("verb2")))
     above, threshold = comparison.above != shrinks, -comparison.threshold if shrinks else comparison.threshold
     bar = replace(comparison, above=above, threshold=threshold,

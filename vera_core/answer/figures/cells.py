@@ -12,7 +12,7 @@ from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate
                                             scale_gate, statement_gate)
 from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
-from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, in_order, label_score, label_terms
+from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
@@ -72,8 +72,11 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
                 values = adjusted_cells(grid, chunk, label, values)
                 if not values:
                     continue  # a GAAP row: not the adjusted measure asked
-            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None):
-                fit = (0, 1.0)  # the question quotes this row ("attributable to owners of the parent")
+            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None) \
+                    and not _other_measure(ancestors(grid, label), concept):
+                # the question quotes this row ("attributable to owners of the parent"); under a heading of another
+                # measure it is that measure's ("FedEx Ground segment" under "Operating income (loss):")
+                fit = (0, 1.0)
             if fit is None:
                 continue
             source = sources.get(grid.chunk_id, Source("other", grid.statement))
@@ -183,6 +186,13 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
                 found.append(Candidate(grid, chunk, values, label,
                                        (-1, narrowed, not item_table, -len(own), doc_order, chunk.position)))
     return sorted(found, key=lambda c: c.rank)
+
+
+def _other_measure(heading: str, concept: Concept | None) -> bool:
+    """Whether a row's headings name another line item than the one asked ("Operating income (loss):" over "FedEx
+    Ground segment", asked for revenue); "Current liabilities" over "Wildfire-related claims" names the one asked."""
+    named = concepts_in(heading) if heading and concept is not None else []
+    return bool(named) and concept not in named
 
 
 def _under(heading: str, phrases: list[frozenset[str]]) -> bool:

@@ -46,11 +46,14 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
         return None
     if percent != (found.figures[0].unit == "%"):
         return None  # a percentage printed for an amount asked, or the other way round
-    named_by_row = words & (label_terms(found.figures[0].row_label) | label_terms(found.figures[0].line_item))
+    row = label_terms(found.figures[0].row_label) | label_terms(found.figures[0].line_item)
+    named_by_row = words & row
     if len(named_by_row) < max(1, len(words) - 1):
         # NOTE: a measure printed is a row named for it (one word may be misprinted: "Free cash þow"), never another
         # row of its table
         return None
+    if len(row - words) > len(words - named_by_row) and named_by_row != words:
+        return None  # NOTE: a word missing is a misprint only in its place: "Revision in estimated cash flows" is no FCF
     return found
 
 
