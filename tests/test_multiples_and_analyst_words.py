@@ -183,3 +183,33 @@ def test_a_verdict_on_a_part_of_the_defined_measure_is_never_stated(engine):
     gold = GOLDS["w10-013"]  # notes payable (current plus non-current ...) against total equity above 2.0x: yes
     answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
     assert judge(gold, answer) != "wrong", answer.answer[:300]
+
+
+def test_the_item_said_once_for_two_parts_keeps_the_rest_of_the_formula_once():
+    plan = read_plan("What was net debt (current plus long-term debt minus cash and equivalents) over EBITDA in 2022?")
+    assert plan is not None and str(plan.tree).count("cash and equivalents") == 1, plan.tree
+
+
+@pytest.mark.parametrize("question", [
+    "Was the current ratio above 1.2x throughout 2022?",
+    "Did the debt-to-EBITDA ratio stay below 3.0x EBITDA in 2022?",
+])
+def test_words_after_a_multiple_that_name_no_line_are_not_a_divisor(question):
+    verdict = read_verdict(question)
+    assert verdict is not None and "/" not in verdict.comparison.measure, verdict.comparison
+
+
+def test_a_segment_named_with_and_stays_one_segment():
+    from vera_core.questions.verdict import _named_segments
+    assert _named_segments("Which segment had the highest operating income (Food and Beverage, Industrial, Consumer) in "
+                           "2022?") == ("Food and Beverage", "Industrial", "Consumer")
+
+
+def test_a_weighted_average_is_a_line_not_an_average_of_its_ends():
+    from vera_core.questions.expression import normalise, parse
+    assert "Avg" not in repr(parse(normalise("interest expense / weighted-average total debt")))
+
+
+def test_a_question_after_a_dash_is_not_a_definition():
+    plan = read_plan("Apple FY2022 - what was revenue less cost of sales, in millions?")
+    assert plan is not None and plan.definition == "revenue less cost of sales", plan

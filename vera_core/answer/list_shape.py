@@ -340,8 +340,8 @@ def _list_holding(scored, floor: float, wanted: set[str], doc_chunks) -> ListAns
 
 
 SUBLIST_ASKED = re.compile(r"\b(?:under|beneath|below|within)\s+(?:that|the|this|each)\s+(?:step|item|point|bullet|task)\b|"
-                           r"\bsub-?(?:items?|steps?|points?|tasks?|bullets?)\b|\b(?:step|item|task)\s+about\b|"
-                           r"\bwhat\s+does\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:step|item|task)\b", re.I)
+                           r"\bsub-?(?:items?|steps?|points?|tasks?|bullets?)\b|\b(?:step|task)\s+about\b|"
+                           r"\bwhat\s+does\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:step|task)\b", re.I)
 """A question asking for the sub-items of one step or item, not the list the step is in."""
 TOP_LEVEL_ASKED = re.compile(r"\b(?:not|no|without|excluding|except)\s+(?:the\s+|any\s+)?sub-?(?:items?|steps?|points?|tasks?|"
                              r"bullets?)\b|\bmain\s+steps\b|\btop[\s-]level\b", re.I)

@@ -184,7 +184,23 @@ def multiple_of(measure: str, after: str, unit: str) -> str:
     if against:
         return f"{against.group('a').strip()} / {against.group('b').strip()}"
     base = _TIMES_BASE.match(after)
-    return f"{measure} / {base.group('base').strip()}" if base else measure
+    if base is None or not _names_line(base.group("base")) or _is_ratio(measure):
+        return measure  # NOTE: "above 1.2x throughout 2022", "debt-to-EBITDA below 3.0x EBITDA": no second measure
+    return f"{measure} / {base.group('base').strip()}"
+
+
+def _names_line(words: str) -> bool:
+    """Whether words name a line item or a library metric ("the year's income from operations", "EBITDA")."""
+    from vera_core.finance.line_items import concepts_in
+    from vera_core.questions.library import metric_named
+    return bool(concepts_in(words)) or metric_named(words) is not None
+
+
+def _is_ratio(measure: str) -> bool:
+    """Whether a measure is already a ratio by its name ("debt-to-EBITDA ratio", "current ratio")."""
+    from vera_core.questions.library import metric_named
+    known = metric_named(measure)
+    return (known is not None and known.unit != "amount") or bool(re.search(r"\bratio\b|\bcoverage\b|-to-", measure, re.I))
 
 
 def _threshold(m: re.Match) -> Comparison | None:

@@ -68,7 +68,8 @@ _AVERAGE_ENDS = re.compile(rf"\b(?:the\s+|an?\s+)?(?:simple\s+)?average\s+(?:of\
                            r"(?=\s*(?:$|[,.;)]|\{|\s(?:for|in|at|during|as\s+of)\b))", re.I)
 """'the average of beginning and ending total stockholders' equity': the item's average over the year asked (its year-end
 and the one before)."""
-_AVERAGE_BALANCE = re.compile(r"(?<!weighted\s)\b(?:the\s+|an?\s+)?average\s+(?!daily\b|annual\b|monthly\b|quarterly\b)"
+_AVERAGE_BALANCE = re.compile(r"(?<!weighted\s)(?<!weighted-)\b(?:the\s+|an?\s+)?average\s+(?:of\s+(?:the\s+)?)?"
+                              r"(?!daily\b|annual\b|monthly\b|quarterly\b|cost\s+of\s+capital\b)"
                               r"(?P<item>(?:[\w'\u2019&-]+\s+){0,3}?(?:equity|assets|liabilities|debt|inventor(?:y|ies)|"
                               r"receivables?|payables?|capital|deposits|loans|borrowings))\b", re.I)
 """'average total stockholders' equity' in a formula: a balance's average over the year asked, never its closing balance."""

@@ -39,8 +39,9 @@ _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+
 """Rounding asked: "round to two decimal places", "to the nearest whole number", and the instruction alone
 ("two decimals", "(%, 1 decimal)", "2 dp")."""
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
-_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b|\breturn\s+on\b|\bpayout\b|"
-                      r"\b(?:combined|loss|expense|efficiency)\s+ratio\b", re.I)
+_PERCENT = re.compile(r"\bpercent(?:age|s)?\b|%|\bmargin\b|\brate\b", re.I)
+_PERCENT_QUOTIENT = re.compile(r"\breturn\s+on\b|\bpayout\b|\b(?:combined|loss|expense|efficiency)\s+ratio\b", re.I)
+"""Quotients analysts state in percent (a return on equity, a payout, an insurer's combined ratio); never an amount."""
 _PERCENT_ASKED = re.compile(r"\b(?:in|as)\s+(?:a\s+)?(?:units\s+of\s+)?(?:percent(?:age)?s?\b|%)(?!\s+of\b)"
                             r"|(?:^|[.?(;]\s*)(?:percent(?:age)?|%)\s*(?:,|with\b|to\b|\)|rounded\b|one\b|two\b|\d)"
                             r"|[,(:-]\s*%\s*(?:[.?)]|$)|[.?;]\s*(?:in\s+)?(?:percent(?:age)?s?|%)\s*[.?]?\s*$", re.I)
@@ -96,7 +97,7 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|"
                      # NOTE: "defined as A minus B — how much, in $ millions?": the ask after a dash is not an operand
-                     r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please|round\w*|one|two|three|four|zero|\d+)\b)|,\s*both\b|$)",
+                     r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please|round\w*|one|two|three|four|zero|\d+)\b(?!-))|,\s*both\b|$)",
                      re.I)
 """A definition of the metric the question asks, written after its name: ", defined as A minus B",
 "taking A over B", "i.e. (A - B) / C"."""
@@ -104,7 +105,7 @@ _DASHED = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[^?;]
                      r"[^?;]*?)\s+[-\u2013\u2014]{1,2}(?=\s|\?|$)", re.I)
 """A definition set between dashes after the metric's name: "expense ratio - total expenses divided by total revenues
 net of interest expense - below 80%?"."""
-_DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?P<body>[A-Za-z(][^?;\u2013\u2014]*?\b(?:divided\s+by|minus|"
+_DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?!(?:what|how|which|why|who)\b)(?P<body>[A-Za-z(][^?;\u2013\u2014]*?\b(?:divided\s+by|minus|"
                         r"less|plus)\b(?:(?!\s[-\u2013\u2014]{1,2}\s)[^?;])*?)(?=\?|;|\.\s|\.$|,\s*(?:in|as)\s|,\s*both\b|$)",
                         re.I)
 """A formula after a dash that no second dash closes, tried after every other form: "Book value per share at 12/31/2021
@@ -445,13 +446,15 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
         return None
 
 
-_ELLIPTIC = re.compile(r"\b(?P<a>current|short-term)\s+(?P<op>plus|and|\+)\s+(?P<b>non-?current|long-term)\s+(?P<x>[\w &'-]+)$",
-                       re.I)
+_ELLIPTIC = re.compile(r"\b(?P<a>current|short-term)\s+(?P<op>plus|and|\+)\s+(?P<b>non-?current|long-term)\s+"
+                       r"(?P<x>(?:(?!\b(?:plus|minus|less|over|times|divided)\b)[\w &'-])+?)(?P<rest>\s+(?:plus|minus|less|over|"
+                       r"times|divided)\b.*)?$", re.I)
 """'current plus non-current notes payable and other borrowings': the item said once for both parts."""
 
 
 def _said_twice(m: re.Match) -> str:
-    return f"{m.group('a')} {m.group('x')} plus {m.group('b')} {m.group('x')}"
+    """'current plus non-current X' as 'current X plus non-current X' (the rest of the formula once, after it)."""
+    return f"{m.group('a')} {m.group('x')} plus {m.group('b')} {m.group('x')}{m.group('rest') or ''}"
 
 
 _NAMED_FORMULA = re.compile(r"(?P<lead>^|\b(?:over|divided\s+by|plus|minus|less|times|and)\s+)"
@@ -467,7 +470,7 @@ def _unit_of(name: str, tree: Node) -> str:
     quotient = isinstance(tree, BinOp) and tree.op == "/"
     if known is not None and not (quotient and known.unit == "amount"):
         return known.unit  # NOTE: "total debt (A plus B) over EBITDA" names total debt, an amount; a quotient is none
-    if _PERCENT.search(name):
+    if _PERCENT.search(name) or (_PERCENT_QUOTIENT.search(name) and _has_quotient(tree)):
         return "percent"
     if _RATIO.search(name):
         return "ratio"

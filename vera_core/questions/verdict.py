@@ -387,7 +387,8 @@ def _which_grew(question: str) -> VerdictRequest | None:
     return None
 
 
-_YOY = re.compile(r"\b(?:year[\s-]over[\s-]year|yoy|y/y|annual|reported)\b", re.I)
+_YOY = re.compile(r"\b(?:year[\s-]over[\s-]year|yoy|y/y|reported)\b", re.I)
+"""How a growth is measured, not a word of the measure ("year-over-year net sales growth")."""
 _RANK_MARGIN = re.compile(r"\b(?P<rank>highest|higher|best|better|strongest|lowest|lower|worst|weakest)\s+"
                           r"(?P<m>(?:[\w-]+\s+){0,2}?margins?)\b|\b(?P<rank2>higher|lower)-margin\b", re.I)
 """'which segment had the highest operating margin', 'the higher operating margin', 'a higher-margin business'."""
@@ -430,7 +431,9 @@ def _named_segments(question: str) -> tuple[str, ...]:
     if not m:
         return ()
     text = m.group("p") or m.group("c") or m.group("a") or m.group("d")
-    parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(r",\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", text)]
+    # NOTE: " and " ends a list only in "Among A, B and C, which": inside a list it may join a name ("Food and Beverage")
+    joins = r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+(?=[^,]*$)" if m.group("a") else r",\s*(?:or\s+|and\s+)?|\s+or\s+"
+    parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(joins, text)]
     parts = [x for x in parts if x and len(x.split()) <= 8]
     return tuple(parts) if len(parts) >= 2 else ()
 
