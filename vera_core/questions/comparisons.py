@@ -16,6 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from vera_core.finance.line_items import concepts_in
+from vera_core.questions.library import metric_named
+
 __all__ = ["Comparison", "multiple_of", "read_bar", "read_comparison"]
 
 _ASK = r"(?:is|are|was|were|does|do|did|has|have|had|will|can|could|would|should)"
@@ -191,14 +194,11 @@ def multiple_of(measure: str, after: str, unit: str) -> str:
 
 def _names_line(words: str) -> bool:
     """Whether words name a line item or a library metric ("the year's income from operations", "EBITDA")."""
-    from vera_core.finance.line_items import concepts_in
-    from vera_core.questions.library import metric_named
     return bool(concepts_in(words)) or metric_named(words) is not None
 
 
 def _is_ratio(measure: str) -> bool:
     """Whether a measure is already a ratio by its name ("debt-to-EBITDA ratio", "current ratio")."""
-    from vera_core.questions.library import metric_named
     known = metric_named(measure)
     return (known is not None and known.unit != "amount") or bool(re.search(r"\bratio\b|\bcoverage\b|-to-", measure, re.I))
 

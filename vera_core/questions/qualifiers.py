@@ -67,7 +67,8 @@ class Qualifier:
 _SELLING = frozenset({"selling", "sell", "sold"})
 _EARNING = frozenset("make makes made earn earns earned generate generates generated get gets got bring brings brought "
                      "from by".split())
-"""How an amount was earned, after a verb of earning ("make selling", "earned selling"): not a word of the line."""
+"""How an amount was earned, after a verb of earning or its preposition ("make selling", "earn from selling"): not a word
+of the line."""
 _UNIT_POSSESSIVE = re.compile(r"(?:segment|division|business|unit|subsidiary|brand)['\u2019]s?", re.I)
 """A business unit's possessive ("segment's"): the name before it is the unit's, and qualifies the item."""
 

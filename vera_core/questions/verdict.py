@@ -372,13 +372,12 @@ def _which_grew(question: str) -> VerdictRequest | None:
         if not m:
             continue
         measure = re.sub(r"\s+", " ", (m.groupdict().get("m") or "").strip(" ,"))
-        measure = re.sub(r"^(?:its|their|the)\s+", "", measure, flags=re.I)
+        measure = _YOY.sub(" ", re.sub(r"^(?:its|their|the)\s+", "", measure, flags=re.I)).strip()
         if not label_terms(measure):
             measure = "revenue"  # NOTE: "which region grew the fastest": a segment's growth is its revenue's
         periods, _ = asked_periods(question)
         dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
         test = "lowest" if m.group("rank").lower() in ("slowest", "lowest", "weakest", "least") else "highest"
-        measure = _YOY.sub(" ", measure).strip() or "revenue"
         among = _named_segments(question)
         if not among:
             return None  # NOTE: unlisted, a table of products or yields can read as segments: the text answers it
