@@ -29,7 +29,7 @@ EXTRA = [ROOT / "data" / "blind" / name for name in ("policies-extra-dev", "poli
                                                    "policies-r5-holdout", "policies-r6-holdout", "policies-r7-holdout",
                                                    "policies-r8-holdout", "policies-r9-holdout", "policies-r10-holdout",
                                                    "policies-r11-holdout")]
-KINDS = {"docs", "list", "pointer", "figure", "metric", "verdict"}
+KINDS = {"docs", "list", "pointer", "figure", "metric", "verdict", "people", "remark", "slide"}
 UNITS = {"usd", "usd_per_share", "percent", "ratio", "days", "count", "shares", "times", "years"}
 
 
@@ -66,6 +66,81 @@ def markdown_headings(path: Path) -> tuple[str, ...]:
         elif re.match(r"^\s*title:\s*(.+)$", line):
             out.append(norm(line.split(":", 1)[1]))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def pdf_all(path: Path) -> str:
+    import pymupdf
+
+    with pymupdf.open(path) as doc:
+        return "".join(norm(page.get_text()).replace(" ", "") for page in doc)
+
+
+def squash(text: str) -> str:
+    return norm(text).replace(" ", "")
+
+
+def check_ir(q: dict, kind: str) -> list[str]:
+    """people / remark / slide questions over investor-relations PDFs."""
+    errs: list[str] = []
+    if kind == "people":
+        doc = find_file(q.get("doc_name", ""))
+        if doc is None:
+            return [f"doc_name {q.get('doc_name')!r} not found"]
+        people = q.get("required_people") or []
+        if not people:
+            errs.append("a people question needs required_people")
+        text = pdf_all(doc)
+        for person in people:
+            if not person.get("name"):
+                errs.append(f"person without a name: {person}")
+                continue
+            for key in ("name", "firm"):
+                if person.get(key) and squash(person[key]) not in text:
+                    errs.append(f"{key} {person[key]!r} is not printed in {doc.name}")
+        return errs
+    if kind == "remark":
+        turns = q.get("turns") or []
+        if not turns:
+            return ["a remark question needs turns"]
+        for turn in turns:
+            doc = find_file(turn.get("doc_name") or q.get("doc_name", ""))
+            if doc is None:
+                errs.append(f"turn's document not found: {turn}")
+                continue
+            for key in ("speaker", "page_index", "quote"):
+                if key not in turn:
+                    errs.append(f"turn lacks {key!r}: {turn}")
+            if errs:
+                continue
+            page = squash(pdf_page_text(doc, int(turn["page_index"])))
+            if len(squash(turn["quote"])) < 25:
+                errs.append(f"quote too short to identify the turn: {turn['quote']!r}")
+            elif squash(turn["quote"]) not in page:
+                errs.append(f"quote is not on page_index {turn['page_index']} of {doc.name}: {turn['quote'][:60]!r}")
+            if squash(turn["speaker"]) not in pdf_all(doc):
+                errs.append(f"speaker {turn['speaker']!r} is not printed in {doc.name}")
+        return errs
+    doc = find_file(q.get("doc_name", ""))
+    if doc is None:
+        return [f"doc_name {q.get('doc_name')!r} not found"]
+    pages = q.get("gold_pages") or []
+    if not pages:
+        errs.append("a slide question needs gold_pages")
+    quote = q.get("quote", "")
+    if len(squash(quote)) < 8:
+        errs.append("a slide question needs a quote of the slide's text")
+    elif pages and not any(squash(quote) in squash(pdf_page_text(doc, int(i))) for i in pages):
+        errs.append(f"quote is on none of gold_pages of {doc.name}: {quote[:60]!r}")
+    return errs
+
+
+@lru_cache(maxsize=None)
+def pdf_page_text(path: Path, index: int) -> str:
+    import pymupdf
+
+    with pymupdf.open(path) as doc:
+        return doc[index].get_text() if 0 <= index < doc.page_count else ""
 
 
 @lru_cache(maxsize=None)
@@ -180,6 +255,8 @@ def check(q: dict, seen_ids: set[str]) -> list[str]:
                         if norm(a) in norm(b) or norm(b) in norm(a):
                             errs.append(f"item {a[:40]!r} is inside item {b[:40]!r}: each must name one item")
         return errs
+    if kind in ("people", "remark", "slide"):
+        return errs + check_ir(q, kind)
     doc = find_file(q.get("doc_name", ""))
     if doc is None or doc.suffix.lower() != ".pdf":
         return errs + [f"doc_name {q.get('doc_name')!r} is not a PDF of the corpus"]
@@ -193,7 +270,8 @@ def check(q: dict, seen_ids: set[str]) -> list[str]:
             errs.append("an abstain question says why (why_abstain)")
         return errs
     for op in q.get("operands", []):
-        errs += check_operand(doc, op)
+        own = find_file(op["doc_name"]) if op.get("doc_name") else doc
+        errs += check_operand(own, op) if own is not None else [f"operand's doc_name {op['doc_name']!r} not found"]
     if not q.get("operands"):
         errs.append("no operands: every figure the gold rests on is an operand with its page")
         return errs
