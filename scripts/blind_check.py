@@ -83,6 +83,12 @@ def squash(text: str) -> str:
 def check_ir(q: dict, kind: str) -> list[str]:
     """people / remark / slide questions over investor-relations PDFs."""
     errs: list[str] = []
+    if q.get("expect") == "abstain":
+        if not q.get("why_abstain"):
+            errs.append("an abstain question says why (why_abstain)")
+        if not find_file(q.get("doc_name", "")) and q.get("doc_name"):
+            errs.append(f"doc_name {q.get('doc_name')!r} not found")
+        return errs
     if kind == "people":
         doc = find_file(q.get("doc_name", ""))
         if doc is None:
