@@ -13,7 +13,9 @@ from components.ingest_status import queue_status
 from components.uploader import uploader
 from components.access import session_workspace, signed_in_quietly
 from components.workspace import shared_ingest_desk
+from vera_core.documents.identity import DOC_TYPES, Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS, KINDS, KindReading, stored_kind
+from vera_core.errors import VeraError
 from vera_core.tables.export import document_tables
 from vera_core.workspace import Workspace
 
@@ -38,6 +40,46 @@ def kind_label(reading: KindReading) -> str:
     return f"{reading.kind} ({'set by you' if reading.basis == 'user' else 'from its ' + reading.basis})"
 
 
+def identity_label(identity: Identity) -> str:
+    """'transcript, 2024-Q3' as the table shows a document's type and period."""
+    return ", ".join(part for part in (identity.doc_type, identity.quarter) if part)
+
+
+def identity_form(doc, identity: Identity) -> None:
+    """What the document is and when, each with what it was read from; the user corrects any of them."""
+    with st.form(f"identity_{doc.doc_id}"):
+        st.markdown("**What it is and when**")
+        left, right = st.columns(2)
+        doc_type = left.selectbox("Type", DOC_TYPES, index=DOC_TYPES.index(identity.doc_type)
+                                  if identity.doc_type in DOC_TYPES else len(DOC_TYPES) - 1)
+        company = right.text_input("Company", identity.company)
+        year = left.text_input("Fiscal year", "" if identity.fiscal_year is None else str(identity.fiscal_year))
+        quarter = right.selectbox("Fiscal quarter", ["year", "Q1", "Q2", "Q3", "Q4"],
+                                  index=identity.fiscal_quarter or 0)
+        period_end = left.text_input("Period end (YYYY-MM-DD)", identity.period_end)
+        st.caption("; ".join(f"{name.replace('_', ' ')}: {'set by you' if basis == 'user' else basis}"
+                             for name, basis in identity.basis.items()))
+        if st.form_submit_button("Save"):
+            chosen = {"doc_type": doc_type, "company": company, "fiscal_quarter": quarter, "period_end": period_end}
+            if year.strip():
+                chosen["fiscal_year"] = year.strip()
+            changed = {k: v for k, v in chosen.items() if str(v) != str(_shown(identity, k))}
+            try:
+                if changed:
+                    shared_ingest_desk().set_identity(doc.doc_id, **changed)
+                    st.session_state["vera_identity_changed"] = doc.name
+                    st.rerun()
+            except VeraError as exc:
+                st.error(str(exc))
+
+
+def _shown(identity: Identity, name: str) -> object:
+    if name == "fiscal_quarter":
+        return f"Q{identity.fiscal_quarter}" if identity.fiscal_quarter else "year"
+    value = getattr(identity, name)
+    return "" if value is None else value
+
+
 def change_kind(doc_id: str, name: str) -> None:
     kind = st.session_state[f"kind_{doc_id}"]
     shared_ingest_desk().set_kind(doc_id, kind)
@@ -60,14 +102,19 @@ if deleted := st.session_state.pop("vera_deleted", None):
              else f"Document {deleted[0]} will be deleted by the ingestion worker in a moment.")
 if changed := st.session_state.pop("vera_kind_changed", None):
     st.toast(f"{changed[0]} is now a {changed[1]}.")
+if changed := st.session_state.pop("vera_identity_changed", None):
+    st.toast(f"Saved what {changed} is and when.")
 if not docs:
     st.info("No documents yet. Upload PDF or Markdown files above.")
     st.stop()
 
 kinds = {d.doc_id: stored_kind(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in docs}
+identities = {d.doc_id: stored_identity(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS), kinds[d.doc_id])
+              for d in docs}
 st.dataframe(
     pd.DataFrame([{"name": d.name, "format": d.format, "pages": d.pages or None, "chunks": d.chunk_count,
                    "tables": d.table_count, "facts": facts_status(ws, d.doc_id), "kind": kind_label(kinds[d.doc_id]),
+                   "type and period": identity_label(identities[d.doc_id]),
                    "id": d.doc_id, "stage": d.stage, "warnings": " ".join(w["message"] for w in d.warnings)}
                   for d in docs]),
     hide_index=True, width="stretch")
@@ -83,6 +130,7 @@ st.selectbox("Kind of document", KINDS, key=f"kind_{doc.doc_id}", on_change=chan
              help="Questions about policies, contracts or filings search the documents of that kind (and those "
                   "whose kind is uncertain).")
 st.caption(f"Kind: {kind_label(reading)}.")
+identity_form(doc, identities[doc.doc_id])
 headings, tables, remove = st.tabs(["Headings", "Tables", "Delete"])
 with headings:
     tree = [f"{'  ' * (h.level - 1)}- {escape_markdown(h.title)}"

@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from vera_core.documents.identity import Identity
 from vera_core.access.scope import scoped
 from vera_core.access.store import AccessError, AccessStore, Principal
 from vera_core.answer.evidence_rows import to_csv
@@ -407,7 +408,18 @@ def _memberships(access: AccessStore, who: Principal) -> dict[str, list[str]]:
 def _document_out(doc, members: dict[str, list[str]]) -> DocumentOut:
     return DocumentOut(doc_id=doc.doc_id, name=doc.name, format=doc.format, kind=doc.kind, pages=doc.pages,
                        chunks=doc.chunk_count, tables=doc.table_count, stage=doc.stage,
-                       warnings=[w["message"] for w in doc.warnings], collections=members.get(doc.doc_id, []))
+                       warnings=[w["message"] for w in doc.warnings], collections=members.get(doc.doc_id, []),
+                       **_identity_fields(doc.identity))
+
+
+def _identity_fields(identity: dict) -> dict:
+    """A document's type and period as `DocumentOut` carries them ({} for a store read before identities)."""
+    if not identity:
+        return {}
+    read = Identity.from_dict(identity)
+    return {"doc_type": read.doc_type, "company": read.company, "fiscal_year": read.fiscal_year,
+            "fiscal_quarter": read.fiscal_quarter, "quarter": read.quarter, "period_end": read.period_end,
+            "identity_basis": dict(read.basis)}
 
 
 def _job_out(job: Job) -> JobOut:

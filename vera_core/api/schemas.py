@@ -63,6 +63,14 @@ class DocumentOut(BaseModel):
     stage: str
     warnings: list[str]
     collections: list[str]
+    doc_type: str = Field(default="", description="10-K, 10-Q, 8-K, release, transcript, slides, annual_report, policy, "
+                                                  "contract or other ('' when not read yet).")
+    company: str = Field(default="", description="The company, as the document names it.")
+    fiscal_year: int | None = Field(default=None, description="The fiscal year as the company numbers it.")
+    fiscal_quarter: int | None = Field(default=None, description="1-4 for a quarter's document; none for a year's.")
+    quarter: str = Field(default="", description="'2024-Q3' for a quarter, 'FY2024' for a year.")
+    period_end: str = Field(default="", description="ISO date the covered period ends ('' when not printed).")
+    identity_basis: dict[str, str] = Field(default_factory=dict, description="What each of these was read from, or 'user'.")
 
 
 class JobOut(BaseModel):

@@ -7,6 +7,7 @@ import sys
 import time
 
 from vera_core.config import VeraSettings
+from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS, KindReading, stored_kind
 from vera_core.ingest.desk import IngestDesk
 from vera_core.ingest.worker_process import store_lock
@@ -18,12 +19,17 @@ from vera_core.workspace import Workspace
 
 def document_json(ws: Workspace, doc) -> dict:
     """The `doc` object of `vera list/show --json`; `kind` and `kind_basis` say what the document is
-    and how that was decided (`user`, or what VERA read it from, or `uncertain`)."""
-    reading = stored_kind(doc, lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS))
+    and how that was decided (`user`, or what VERA read it from, or `uncertain`); `doc_type`, `company`,
+    `fiscal_year`, `fiscal_quarter`, `quarter` ('2024-Q3', 'FY2024') and `period_end` what it is and
+    when, with `identity_basis` saying what each was read from."""
+    chunks = lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS)  # noqa: E731
+    reading = stored_kind(doc, chunks)
+    identity = stored_identity(doc, chunks, reading).to_dict()
     return {"doc_id": doc.doc_id, "name": doc.name, "format": doc.format, "pages": doc.pages,
             "chunks": doc.chunk_count, "tables": doc.table_count, "size_bytes": doc.size_bytes,
             "sha256": doc.sha256, "ingested_at": doc.ready_at, "stage": doc.stage, "warnings": doc.warnings,
-            "kind": reading.kind, "kind_basis": reading.basis}
+            "kind": reading.kind, "kind_basis": reading.basis,
+            **{k: v for k, v in identity.items() if k != "basis"}, "identity_basis": identity["basis"]}
 
 
 def show_json(ws: Workspace, doc) -> dict:
@@ -53,7 +59,8 @@ def run_list(args, settings: VeraSettings) -> int:
         pages = f"{d.pages} pages" if d.format == "pdf" else "markdown"
         stage = "" if d.complete else "  [searchable; dense vectors in progress]"
         reading = stored_kind(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS))
-        print(f"{d.doc_id}  {d.name}  {_kind_words(reading)}  ({pages}, {d.chunk_count} chunks, "
+        identity = stored_identity(d, lambda d=d: ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS), reading)
+        print(f"{d.doc_id}  {d.name}  {_kind_words(reading)}  [{_identity_words(identity)}]  ({pages}, {d.chunk_count} chunks, "
               f"{d.table_count} tables){stage}")
         for warning in d.warnings:
             print(f"    warning: {warning['message']}")
@@ -105,6 +112,34 @@ def run_kind(args, settings: VeraSettings) -> int:
         print(json.dumps({"doc_id": doc.doc_id, "name": doc.name, "kind": reading.kind, "kind_basis": reading.basis}))
     else:
         print(f"{doc.name}: {reading.kind} {_kind_words(reading)}")
+    return 0
+
+
+def _identity_words(identity: Identity) -> str:
+    when = identity.quarter.replace("-", " ") or "period not printed"
+    ends = f", ended {identity.period_end}" if identity.period_end else ""
+    return f"{identity.doc_type}, {identity.company or 'company not printed'}, {when}{ends}"
+
+
+def run_identify(args, settings: VeraSettings) -> int:
+    """`vera identify DOC [--doc-type T] [--company C] [--fiscal-year Y] [--fiscal-quarter Q] [--period-end D]`:
+    what a document is and when, and what each was read from; with options, correct it (`--detect`:
+    read it from the document again)."""
+    ws = Workspace(settings)
+    doc = ws.catalog.resolve(args.doc)
+    fields = {"doc_type": args.doc_type, "company": args.company, "fiscal_year": args.fiscal_year,
+              "fiscal_quarter": args.fiscal_quarter, "period_end": args.period_end}
+    if args.detect or any(v is not None for v in fields.values()):
+        IngestDesk(ws).set_identity(doc.doc_id, detect=args.detect, **fields)
+    doc = ws.catalog.document(doc.doc_id)
+    chunks = lambda: ws.catalog.first_chunks(doc.doc_id, KIND_CHUNKS)  # noqa: E731
+    identity = stored_identity(doc, chunks, stored_kind(doc, chunks))
+    if args.json:
+        print(json.dumps({"doc_id": doc.doc_id, "name": doc.name, **identity.to_dict()}))
+        return 0
+    print(f"{doc.name}: {_identity_words(identity)}")
+    for name, basis in identity.basis.items():
+        print(f"    {name}: {'set by you' if basis == 'user' else basis}")
     return 0
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from vera_core.config import VeraSettings
+from vera_core.documents.identity import DOC_TYPES
 from vera_core.errors import VeraError
 
 
@@ -82,6 +83,15 @@ def build_parser() -> argparse.ArgumentParser:
     kind.add_argument("kind", nargs="?", choices=["filing", "policy", "contract", "other", "detect"],
                       help="the kind to set (`detect`: read it from the document again); omit to show it")
     kind.add_argument("--json", action="store_true")
+    identify = sub.add_parser("identify", help="what a document is and when (type, company, fiscal quarter), or correct it")
+    identify.add_argument("doc", help="name (with or without extension) or id")
+    identify.add_argument("--doc-type", choices=list(DOC_TYPES))
+    identify.add_argument("--company")
+    identify.add_argument("--fiscal-year", help="as the company numbers it, e.g. 2024")
+    identify.add_argument("--fiscal-quarter", help="1-4 (or Q1-Q4); 'year' for a whole year's document")
+    identify.add_argument("--period-end", help="the date the covered period ends, e.g. 2024-09-30")
+    identify.add_argument("--detect", action="store_true", help="read it from the document again (forgets corrections)")
+    identify.add_argument("--json", action="store_true")
     delete = sub.add_parser("delete", help="remove a document from every store")
     delete.add_argument("doc")
     sub.add_parser("migrate", help="bring the catalog schema up to date")
@@ -197,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             return eval_cmd.run(args, settings)
         from vera_core.cli import docs_cmd
         return {"list": docs_cmd.run_list, "show": docs_cmd.run_show, "delete": docs_cmd.run_delete,
-                "migrate": docs_cmd.run_migrate, "kind": docs_cmd.run_kind}[args.command](args, settings)
+                "migrate": docs_cmd.run_migrate, "kind": docs_cmd.run_kind,
+                "identify": docs_cmd.run_identify}[args.command](args, settings)
     except VeraError as exc:
         print(f"vera: {exc}", file=sys.stderr)
         return 2

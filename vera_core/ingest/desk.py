@@ -8,11 +8,12 @@ import os
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vera_core.documents.kinds import KINDS
+from vera_core.documents.identity import Identity, check_identity_fields, stored_identity, with_user_fields
+from vera_core.documents.kinds import KIND_CHUNKS, KINDS, stored_kind
 from vera_core.errors import VeraError
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.ingest.worker_process import start_worker_process, store_lock, worker_running
@@ -108,6 +109,21 @@ class IngestDesk:
         if kind not in KINDS:
             raise VeraError(f"{kind!r} is not a document kind; choose one of {', '.join(KINDS)}.")
         self.ws.catalog.set_kind(doc_id, kind)
+
+    def set_identity(self, doc_id: str, **fields) -> Identity:
+        """Record the user's corrections to what a document is and when (a catalog row only); `detect`
+        reads it from the document again, forgetting earlier corrections."""
+        doc = self.ws.catalog.document(doc_id)
+        if doc is None:
+            raise VeraError(f"No document {doc_id!r} in this store.")
+        detect = fields.pop("detect", False)
+        checked = check_identity_fields(**fields)
+        chunks = lambda: self.ws.catalog.first_chunks(doc_id, KIND_CHUNKS)  # noqa: E731
+        kind = stored_kind(doc, chunks)
+        current = stored_identity(replace(doc, identity={}) if detect else doc, chunks, kind)
+        identity = with_user_fields(current, **checked)
+        self.ws.catalog.set_identity(doc_id, identity.to_dict())
+        return identity
 
     def delete(self, doc_id: str) -> bool:
         """Delete a document now when no worker runs (True), else queue the delete for it (False)."""

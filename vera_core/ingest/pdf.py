@@ -66,6 +66,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     try:
         pages = [page_rows(page, number) for number, page in enumerate(doc, start=1)]
         heights = [page.rect.height for page in doc]
+        landscape = sum(1 for page in doc if page.rect.width > page.rect.height) / max(doc.page_count, 1)
         toc = doc.get_toc(simple=True)
         info = {k: v for k, v in (doc.metadata or {}).items() if v}
         repaired = bool(getattr(doc, "is_repaired", False))
@@ -106,6 +107,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     parsed = ParsedDocument(
         doc_id=source.doc_id, name=source.name, format="pdf", sha256=source.sha256, pages=len(pages),
         blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc),
+                                 "landscape_share": round(landscape, 3),
                                  **({"warnings": warnings} if warnings else {})})
     parsed.headings = headings_with_ranges(blocks, last_page=len(pages))
     parsed.timings = {"parse": (parsed_at - started) + (time.perf_counter() - tables_at),

@@ -20,6 +20,7 @@ from pathlib import Path
 from vera_core import chunk_metadata as M
 from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser, embedding_text
 from vera_core.config import VeraSettings
+from vera_core.documents.identity import parsed_identity
 from vera_core.documents.kinds import KindReading, parsed_kind
 from vera_core.errors import EmbeddingModelError, VeraError
 from vera_core.facts.extract import extract_facts, to_record
@@ -153,12 +154,13 @@ class Ingestor:
         if not kind and earlier is not None and earlier.kind_source == "user":
             kind = earlier.kind
         reading = KindReading(kind, "user") if kind else parsed_kind(parsed)  # type: ignore[arg-type]
+        identity = parsed_identity(parsed, reading, earlier.identity if earlier is not None else None)
         ws.delete(parsed.doc_id)
         ws.catalog.begin_document(
             doc_id=parsed.doc_id, name=parsed.name, format=parsed.format, sha256=parsed.sha256,
             pages=parsed.pages, size_bytes=len(source.data), metadata=parsed.metadata,
             parser_version=PDF_VERSION if parsed.format == "pdf" else MD_VERSION,
-            kind=reading.kind, kind_source=reading.basis)
+            kind=reading.kind, kind_source=reading.basis, identity=identity.to_dict())
         started = time.perf_counter()
         nodes = self.parser.get_nodes_from_documents([StructuredDocument.from_parsed(parsed)])
         chunked = time.perf_counter()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -48,6 +48,9 @@ class DocumentRecord:
     kind_source: str = ""
     """How the kind was decided: `user`, or what VERA read it from (`title`, `front matter`, `opening`,
     `headings`, `vocabulary`, `file name`), or `uncertain` (vera_core/documents/kinds.py)."""
+    identity: dict = field(default_factory=dict)
+    """What the document is and when: doc_type, company, fiscal_year, fiscal_quarter, period_end and the
+    basis of each (vera_core/documents/identity.py); {} in a store ingested before identities were read."""
 
     @property
     def complete(self) -> bool:
@@ -195,19 +198,25 @@ class Catalog:
 
     def begin_document(self, *, doc_id: str, name: str, format: str, sha256: str, pages: int,
                        size_bytes: int, metadata: dict, parser_version: str, kind: str = "",
-                       kind_source: str = "") -> None:
+                       kind_source: str = "", identity: Mapping | None = None) -> None:
         """Register a document as `ingesting` (invisible), replacing any earlier rows for it."""
         with self.transaction() as conn:
             execute(conn, "DELETE FROM documents WHERE doc_id = :doc_id", {"doc_id": doc_id})
             execute(conn,
                     "INSERT INTO documents (doc_id, name, format, sha256, pages, size_bytes, status,"
-                    " metadata_json, parser_version, created_at, kind, kind_source)"
+                    " metadata_json, parser_version, created_at, kind, kind_source, identity_json)"
                     " VALUES (:doc_id, :name, :format, :sha256, :pages, :size_bytes, 'ingesting', :metadata,"
-                    " :parser_version, :created_at, :kind, :kind_source)",
+                    " :parser_version, :created_at, :kind, :kind_source, :identity)",
                     {"doc_id": doc_id, "name": name, "format": format, "sha256": sha256, "pages": pages,
                      "size_bytes": size_bytes, "metadata": json.dumps(metadata, default=str, sort_keys=True),
                      "parser_version": parser_version, "created_at": _now(), "kind": kind,
-                     "kind_source": kind_source})
+                     "kind_source": kind_source, "identity": json.dumps(dict(identity or {}), sort_keys=True)})
+
+    def set_identity(self, doc_id: str, identity: Mapping) -> None:
+        """Record what a document is and when (read from it, or corrected by the user)."""
+        with self.transaction() as conn:
+            execute(conn, "UPDATE documents SET identity_json = :identity WHERE doc_id = :doc_id",
+                    {"identity": json.dumps(dict(identity), sort_keys=True), "doc_id": doc_id})
 
     def set_kind(self, doc_id: str, kind: str, kind_source: str = "user") -> None:
         """Record a document's kind (the user's choice, by default)."""
@@ -389,7 +398,7 @@ def _document(row: Mapping) -> DocumentRecord:
         metadata=json.loads(row["metadata_json"]), parser_version=row["parser_version"],
         chunk_count=row["chunk_count"], table_count=row["table_count"],
         created_at=row["created_at"], ready_at=row["ready_at"], stage=row["stage"], kind=row["kind"],
-        kind_source=row["kind_source"])
+        kind_source=row["kind_source"], identity=json.loads(row["identity_json"] or "{}"))
 
 
 def _chunk(row: Mapping) -> ChunkRecord:

@@ -232,12 +232,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (token_id, collection)
         )
     """),
+    Migration(9, "what each document is and when: type, company, fiscal year and quarter, period end", """
+        ALTER TABLE documents ADD COLUMN identity_json TEXT NOT NULL DEFAULT '{}'
+    """),
 )
 
 CONTRACT: dict[str, tuple[str, ...]] = {
     "documents": ("doc_id", "name", "format", "sha256", "pages", "size_bytes", "status",
                   "metadata_json", "parser_version", "chunk_count", "table_count", "created_at", "ready_at", "stage",
-                  "kind", "kind_source"),
+                  "kind", "kind_source", "identity_json"),
     "chunks": ("chunk_id", "doc_id", "position", "kind", "text", "embed_text", "heading_path",
                "heading_titles_json", "section_id", "page_start", "page_end", "polygons_json",
                "caption", "footnotes", "tokens", "embed_key"),
