@@ -26,7 +26,7 @@ class Intent(BaseModel):
     """What kind of question this is, and why the router thinks so."""
 
     type: IntentType
-    subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer|documents; "
+    subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer|documents|speakers; "
                                 "metadata: the fact name; semantic: None")
     rule: str = Field(description="The router rule that fired, e.g. 'location:page-number'.")
     pages: list[int] = Field(default_factory=list, description="1-based pages named in the question.")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from vera_core.records import ParsedDocument
     from vera_core.store.catalog import ChunkRecord, DocumentRecord
 
-__all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "Identity", "IdentitySource", "parsed_identity", "parsed_source", "quarter_label", "read_identity",
+__all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "Identity", "IdentitySource", "parsed_identity", "parsed_source", "quarter_label", "quarter_labels", "read_identity",
            "stored_identity", "with_user_fields"]
 
 DOC_TYPES = ("10-K", "10-Q", "8-K", "release", "transcript", "slides", "annual_report", "policy", "contract", "other")
@@ -488,3 +488,14 @@ def stored_identity(doc: DocumentRecord, chunks: Callable[[], Sequence[ChunkReco
     title = str(front.get("title") or front.get("name") or (meta.get("pdf") or {}).get("title") or "")
     return read_identity(IdentitySource(name=doc.name, title=title, pages=["\n".join(p) for p in pages],
                                         landscape=meta.get("landscape_share"), kind=kind))
+
+
+def quarter_labels(text: str) -> list[tuple[int | None, int]]:
+    """The quarters a question names, as (fiscal year or None, quarter): "Q3 FY23", "1Q24", "the second
+    quarter of 2023", or a quarter without its year ("the Q2 call")."""
+    found = [(label.year, label.quarter) for _, label in _labels(text)]
+    if found:
+        return found
+    bare = re.finditer(r"\bQ([1-4])\b|\b([1-4])Q\b|\b(first|second|third|fourth)[-\s]+quarter\b", text, re.I)
+    return [(None, int(m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) else _ORDINALS[m.group(3).lower()])
+            for m in bare]

@@ -22,6 +22,7 @@ from vera_core.chunking.node_parser import StructuredDocument, StructureNodePars
 from vera_core.config import VeraSettings
 from vera_core.documents.identity import parsed_identity
 from vera_core.documents.kinds import KindReading, parsed_kind
+from vera_core.transcripts.turns import as_turns
 from vera_core.errors import EmbeddingModelError, VeraError
 from vera_core.facts.extract import extract_facts, to_record
 from vera_core.index.bm25 import BM25Index
@@ -155,6 +156,8 @@ class Ingestor:
             kind = earlier.kind
         reading = KindReading(kind, "user") if kind else parsed_kind(parsed)  # type: ignore[arg-type]
         identity = parsed_identity(parsed, reading, earlier.identity if earlier is not None else None)
+        if identity.doc_type == "transcript":
+            parsed = as_turns(parsed, identity.company)  # NOTE: each speaker's turn a section: no chunk mixes two
         ws.delete(parsed.doc_id)
         ws.catalog.begin_document(
             doc_id=parsed.doc_id, name=parsed.name, format=parsed.format, sha256=parsed.sha256,

@@ -17,6 +17,8 @@ Precedence (first family that fires wins):
                  (not a question about its causes: "what drove the margin change" stays semantic).
   6. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
   7. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.
+A question about who spoke on a call (`coverage:speakers`: a role, the analysts, the company speakers)
+comes before metadata, and only when a call transcript is in scope.
 Metadata outranks coverage because "list the reporting currency" is still one fact of the document.
 """
 
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from vera_core.answer.contract import Intent
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
+from vera_core.questions.speakers import PeopleAsk, read_people_ask
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve.doc_scope import find_references, find_titles, resolve_scope
@@ -342,7 +345,7 @@ class Routed:
     strategy does not parse the question again)."""
 
     intent: Intent
-    request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | None = None
+    request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | PeopleAsk | None = None
 
 
 WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
@@ -360,6 +363,12 @@ def prints_figures(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]
     verdict question: one that is not a policy or contract (a filing, or a document of another kind)."""
     scope = set(doc_scope)
     return any(d.kind not in WORDS_ONLY_KINDS for d in documents if not scope or d.doc_id in scope)
+
+
+def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> bool:
+    """Whether a call transcript cut into speaker turns is among the documents in scope."""
+    scope = set(doc_scope)
+    return any((d.metadata or {}).get("transcript") for d in documents if not scope or d.doc_id in scope)
 
 
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
@@ -396,6 +405,10 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if location_rule:
         return Routed(Intent(type="location", subtype=coverage[0][0].subtype if coverage else None, rule=location_rule,
                              numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common))
+    people = read_people_ask(text) if _calls_in_scope(documents, doc_scope) else None
+    if people is not None:  # "who's the CFO?", "which analysts asked questions?" over call transcripts
+        return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
+                             focus=_focus(text, removed), **common), people)
     for rule in METADATA_RULES:
         if rule.search(text):
             return Routed(Intent(type="metadata", subtype=rule.subtype, rule=rule.name, focus=_focus(text, removed),

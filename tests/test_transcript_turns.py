@@ -1,0 +1,168 @@
+"""Earnings calls as speaker turns (issue 26): each turn a section of its own, so no chunk holds two
+speakers' words; who held a role, every analyst who asked with their firm and every company speaker
+answered from the turns, complete and cited to the speaker's line; golds from the blind writer w29."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.conftest import ROOT, settings_for
+from vera_core.chunking.node_parser import StructureNodeParser, StructuredDocument
+from vera_core.documents.identity import parsed_identity
+from vera_core.documents.kinds import parsed_kind
+from vera_core.ingest.pdf import parse_pdf
+from vera_core.ingest.service import Ingestor
+from vera_core.ingest.source import load_source
+from vera_core.query import QueryEngine
+from vera_core.retrieve.router import route
+from vera_core.transcripts.speakers import name_key
+from vera_core.transcripts.turns import as_turns
+from vera_core.workspace import Workspace
+
+IR = ROOT.parent / "shared" / "corpus" / "ir-dev"
+HELD_BACK = ("TD_", "MSFT_")
+DEV_CALLS = sorted(p for p in IR.glob("*/*_CALL.pdf") if not p.name.startswith(HELD_BACK)) if IR.exists() else []
+GOLDS = ROOT / "data" / "blind" / "r12-ir-calls-dev.jsonl"
+needs_ir = pytest.mark.skipif(not DEV_CALLS, reason="../shared/corpus/ir-dev is not here")
+
+CALL = ("Falcon Holdings Q1 2026 Earnings Call\nFebruary 12, 2026\nCorporate Participants\nAnna Peeters Falcon Holdings - "
+        "Chief Executive Officer\nTom Wouters Falcon Holdings - Chief Financial Officer\nPresentation\nOperator: Good "
+        "morning and welcome to the Falcon Holdings first quarter fiscal 2026 earnings call.\nANNA PEETERS: Thank you. "
+        "Revenue grew 9% and our warehouse robots shipped to 40 new sites.\nTOM WOUTERS: Gross margin was 41%, up two "
+        "points.\nQuestions and Answers\nOperator: Our first question comes from Lisa Marin with Northgate Securities.\n"
+        "LISA MARIN: How many of the new sites are in Germany?\nANNA PEETERS: Twelve of the forty are in Germany.")
+
+
+def _turned(path: Path):
+    parsed = parse_pdf(load_source(path, max_file_mb=50))
+    identity = parsed_identity(parsed, parsed_kind(parsed))
+    assert identity.doc_type == "transcript", path.name
+    return as_turns(parsed, identity.company)
+
+
+def _chunks(parsed):
+    return StructureNodeParser().chunk(parsed, StructuredDocument.from_parsed(parsed))
+
+
+def test_a_small_call_is_cut_at_every_speaker(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 60
+    for line in CALL.split("\n"):  # one paragraph per line, as a transcript prints them
+        page.insert_text((50, y), line, fontsize=9)
+        y += 26
+    path = tmp_path / "falcon_call.pdf"
+    path.write_bytes(doc.tobytes())
+    parsed = _turned(path)
+    turns = parsed.metadata["transcript"]["turns"]
+    assert [(t["speaker"].title(), t["section"]) for t in turns] == [
+        ("Operator", "prepared"), ("Anna Peeters", "prepared"), ("Tom Wouters", "prepared"),
+        ("Operator", "qa"), ("Lisa Marin", "qa"), ("Anna Peeters", "qa")]
+    lisa = next(t for t in turns if t["speaker"] == "LISA MARIN")
+    assert (lisa["role"], lisa["firm"], lisa["exchange"]) == ("analyst", "Northgate Securities", 1)
+    roles = {p["name"]: p["role"] for p in parsed.metadata["transcript"]["participants"]}
+    assert roles["Anna Peeters"] == "CEO" and roles["Tom Wouters"] == "CFO"
+    for node in _chunks(parsed):
+        path_speaker = node.metadata["heading_path"].split("/")[-1]
+        others = {"ANNA PEETERS", "TOM WOUTERS", "LISA MARIN"} - {path_speaker.split(" (")[0].upper()}
+        assert not any(f"{o}:" in node.text for o in others), node.text
+
+
+@needs_ir
+def test_no_chunk_of_any_dev_call_holds_two_speakers():
+    assert len(DEV_CALLS) == 17
+    for path in DEV_CALLS:
+        parsed = _turned(path)
+        transcript = parsed.metadata["transcript"]
+        assert len({name_key(t["speaker"]) for t in transcript["turns"]}) >= 4, path.name
+        names = [p["name"] for p in transcript["participants"] if p["role"] != "operator"]
+        for node in _chunks(parsed):
+            own = name_key(node.metadata["heading_path"].split("/")[-1].split(" (")[0])
+            for name in names:
+                if name_key(name) == own:
+                    continue
+                # another speaker's line inside the chunk: "NAME:", "Title, Firm NAME Q", "NAME Firm - Title"
+                line = re.compile(rf"(?m)^\s*{re.escape(name)}\s*(?::|\s[QA]\s*$)|{re.escape(name)} [QA]\s*$", re.I)
+                assert not line.search(node.text), (path.name, name, node.text[:300])
+
+
+@needs_ir
+def test_blind_remark_quotes_sit_under_their_speaker():
+    norm = lambda text: re.sub(r"[^a-z0-9]", "", text.lower())  # noqa: E731
+    parsed = {p.stem: _turned(p) for p in DEV_CALLS}
+    chunks = {stem: _chunks(doc) for stem, doc in parsed.items()}
+    on, off = 0, []
+    for line in GOLDS.read_text().splitlines():
+        q = json.loads(line)
+        if q["kind"] != "remark" or q.get("expect") == "abstain":
+            continue
+        for turn in q["turns"]:
+            quote = norm(turn["quote"])[:60]
+            holding = [n for n in chunks[turn.get("doc_name") or q["doc_name"]] if quote in norm(n.text)]
+            if holding and name_key(holding[0].metadata["heading_path"].split("/")[-1].split(" (")[0]) == name_key(
+                    turn["speaker"]):
+                on += 1
+            else:
+                off.append((q["id"], turn["speaker"]))
+    # NOTE: Deutsche Bank prints its prepared remarks' speaker as a running head, which the parser drops as page
+    # furniture: those quotes fall to the call's opening (docs/decisions.md, issue 26)
+    assert on >= 48 and len(off) <= 5, off
+
+
+@pytest.fixture(scope="module")
+def calls_store(tmp_path_factory):
+    if not DEV_CALLS:
+        pytest.skip("../shared/corpus/ir-dev is not here")
+    ws = Workspace(settings_for(tmp_path_factory.mktemp("calls")))
+    ingestor = Ingestor(ws)
+    for stem in ("C_2023Q1_CALL", "JPM_2023Q2_CALL", "META_2024Q3_CALL", "SNOW_2023Q3_CALL", "DB_2023Q4_CALL"):
+        path = next(p for p in DEV_CALLS if p.stem == stem)
+        source = load_source(path, max_file_mb=50)
+        assert ingestor.make_searchable(source, parse_pdf(source)).status == "ingested"
+    return ws
+
+
+def _golds(kind: str) -> list[dict]:
+    stems = {"C_2023Q1_CALL", "JPM_2023Q2_CALL", "META_2024Q3_CALL", "SNOW_2023Q3_CALL", "DB_2023Q4_CALL"}
+    return [q for line in GOLDS.read_text().splitlines() if (q := json.loads(line))["kind"] == kind
+            and q.get("expect") != "abstain" and q["doc_name"] in stems]
+
+
+def test_every_analyst_with_their_firm_as_the_blind_golds_list_them(calls_store):
+    engine = QueryEngine(calls_store)
+    golds = [q for q in _golds("people") if q["template"] == "people:analysts"]
+    assert len(golds) >= 3
+    for q in golds:
+        answer = engine.answer(q["question"], mode="deterministic")
+        assert answer.intent.rule == "coverage:speakers:analysts", q["question"]
+        listed = {name_key(line.split(" (")[0].lstrip("- ")): line for line in answer.answer.splitlines()
+                  if line.startswith("- ")}
+        for person in q["required_people"]:
+            assert name_key(person["name"]) in listed, (q["id"], person["name"], answer.answer)
+            firm = re.sub(r"[^a-z]", "", person["firm"].lower())[:6]
+            assert firm in re.sub(r"[^a-z]", "", listed[name_key(person["name"])].lower()), (q["id"], person)
+        assert len(listed) == len(q["required_people"]), (q["id"], "an analyst listed twice or one who did not ask")
+        assert all(c.quote.split(" (")[0] in c.heading_path for c in answer.citations), "cited on their own line"
+
+
+def test_who_held_a_role(calls_store):
+    engine = QueryEngine(calls_store)
+    golds = [q for q in _golds("people") if q["template"] in ("people:role", "people:executives")]
+    assert golds
+    for q in golds:
+        answer = engine.answer(q["question"], mode="deterministic")
+        assert answer.intent.rule.startswith("coverage:speakers"), (q["question"], answer.intent.rule)
+        for person in q["required_people"]:
+            assert name_key(person["name"]) in {name_key(m) for m in re.findall(r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)+",
+                                                                                 answer.answer)}, (q["id"], answer.answer)
+    cfo = engine.answer("Who's the CFO on Citi's first quarter 2023 call?", mode="deterministic")
+    assert cfo.answer.startswith("Mark Mason") and cfo.citations[0].page == 4  # his first turn: "MARK MASON:" on page 4
+
+
+def test_who_questions_route_to_speakers_only_over_calls():
+    assert route("Who is the CFO?").type != "coverage" or route("Who is the CFO?").subtype != "speakers"

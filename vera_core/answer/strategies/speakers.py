@@ -1,0 +1,134 @@
+"""Questions about who spoke on a call: who held a role, every analyst who asked a question with their
+firm, every company speaker, what role a named person holds. Read from the turns the transcript was cut
+into at ingestion (`transcripts/turns.py`), complete (never from the top passages), each person cited to
+their first turn, whose speaker line is highlighted on its page."""
+
+from __future__ import annotations
+
+import re
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.documents.identity import Identity, stored_identity
+from vera_core.documents.kinds import KIND_CHUNKS
+from vera_core.questions.speakers import PeopleAsk, calls_named, read_people_ask
+from vera_core.store.catalog import ChunkRecord, DocumentRecord
+from vera_core.transcripts.speakers import name_key
+
+__all__ = ["gather", "transcripts"]
+
+ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
+              "investor relations": "investor relations", "operator": "operator"}
+COMPANY_ROLES = ("CEO", "CFO", "investor relations", "other executive")
+
+
+def transcripts(documents: list[DocumentRecord]) -> list[DocumentRecord]:
+    """The documents cut into speaker turns at ingestion."""
+    return [d for d in documents if (d.metadata or {}).get("transcript", {}).get("turns")]
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    ask = plan.request if isinstance(plan.request, PeopleAsk) else read_people_ask(plan.question)
+    catalog = services.ws.catalog
+    scope = set(services.doc_ids(plan))
+    calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
+    identities = [(d.doc_id, stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS))) for d in calls]
+    chosen = set(calls_named(plan.question, identities))
+    calls = [d for d in calls if d.doc_id in chosen]
+    if ask is None or not calls:
+        return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
+                        if ask is not None else "", hops=1)
+    named = dict(identities)
+    found: list[tuple[str, str, dict, ChunkRecord]] = []
+    absent: list[str] = []
+    with services.clock.stage("synthesize"):
+        for doc in calls:
+            people = _people(ask, doc, services.ws.doc_chunks(doc.doc_id))
+            found.extend((name, _call_label(doc, named[doc.doc_id]), turn, chunk) for name, turn, chunk in people)
+            if not people:
+                absent.append(_absent(ask, doc))
+    pieces = _pieces(ask, found)
+    if ask.kind == "role_of" and pieces:
+        absent = []  # NOTE: a person is on some calls only; the calls they are on answer
+    lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
+    return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
+                    lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
+                    sections=tuple(f"{d.stem}: participant lists and every speaker line" for d in calls),
+                    empty_message=" ".join(absent) if absent and not pieces else "")
+
+
+def _call_label(doc: DocumentRecord, identity: Identity) -> str:
+    when = identity.quarter.replace("-", " ") if identity.quarter else doc.stem
+    return f"{identity.company or doc.stem} {when} call"
+
+
+def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
+    """Each person the question asks for on one call with their first turn (of the Q&A, for analysts) and
+    the chunk that turn opens."""
+    first: dict[str, dict] = {}
+    for turn in doc.metadata["transcript"]["turns"]:
+        if ask.kind == "analysts" and not (turn["section"] == "qa" and turn["role"] == "analyst"):
+            continue
+        first.setdefault(name_key(turn["speaker"]), turn)
+    out = []
+    for key, turn in first.items():
+        role = turn["role"]
+        if (ask.kind == "role" and role != ask.role) or (ask.kind == "executives" and role not in COMPANY_ROLES) \
+                or (ask.kind == "role_of" and key != name_key(ask.name)):
+            continue
+        chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
+        if chunk is not None:
+            out.append((key, turn, chunk))
+    if ask.kind in ("role", "role_of", "executives"):
+        out += _listed_only(ask, doc, chunks, set(first))
+    return out
+
+
+def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord], spoke: set[str]
+                 ) -> list[tuple[str, dict, ChunkRecord]]:
+    """People the participant lists name whose turns were not read: cited to the list."""
+    out = []
+    for person in doc.metadata["transcript"].get("participants", []):
+        key, role = name_key(person["name"]), person["role"]
+        if key in spoke or role in ("operator", "analyst", ""):
+            continue
+        if (ask.kind == "role" and role != ask.role) or (ask.kind == "executives" and role not in COMPANY_ROLES) \
+                or (ask.kind == "role_of" and key != name_key(ask.name)):
+            continue
+        printed = re.sub(r"[\s-]+", "", person["name"])
+        chunk = next((c for c in chunks if printed in re.sub(r"[\s-]+", "", c.text)), None)
+        if chunk is not None:
+            out.append((key, {"speaker": person["name"], "role": role, "title": person["title"],
+                              "firm": person["firm"], "heading": person["name"]}, chunk))
+    return out
+
+
+def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> list[Piece]:
+    """One claim per person and call; a person asked by role or name is named once with every call they
+    are on (cited on the last)."""
+    if ask.kind in ("analysts", "executives"):
+        return [Piece(f"{_who(turn)}, {label}", chunk, turn["heading"], checked=turn["heading"])
+                for _, label, turn, chunk in found]
+    by_person: dict[str, list[tuple[str, dict, ChunkRecord]]] = {}
+    for key, label, turn, chunk in found:
+        by_person.setdefault(key, []).append((label, turn, chunk))
+    pieces = []
+    for calls in by_person.values():
+        label, turn, chunk = calls[-1]
+        where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
+        verb = f"is the {ROLE_NAMES.get(ask.role, ask.role)}" if ask.kind == "role" else "speaks"
+        pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, turn["heading"], checked=turn["heading"]))
+    return pieces
+
+
+def _who(turn: dict) -> str:
+    """'Jeremy Barnum (Chief Financial Officer, JPMorgan Chase & Co.)'; an analyst with their firm."""
+    about = ", ".join(p for p in (turn["title"], turn["firm"]) if p) or ROLE_NAMES.get(turn["role"], turn["role"])
+    return f"{turn['speaker']} ({about or 'role not printed'})"
+
+
+def _absent(ask: PeopleAsk, doc: DocumentRecord) -> str:
+    what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "analysts": "as an analyst asking a question",
+            "executives": "as a company speaker", "role_of": f"as {ask.name}"}[ask.kind]
+    return (f"No speaker on {doc.stem} is named {what}: read its participant lists and every speaker line "
+            f"of its prepared remarks and Q&A.")

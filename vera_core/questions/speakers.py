@@ -1,0 +1,91 @@
+"""Questions about who spoke on an earnings call: who held a role ("who's the CFO at Snowflake?"), every
+analyst who asked a question (with their firm), every company speaker, and what role a named person
+holds; and which calls a question names (by company and quarter as the company labels it)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vera_core.documents.identity import Identity, quarter_labels
+
+__all__ = ["PeopleAsk", "ROLE_WORDS", "calls_named", "read_people_ask"]
+
+ROLE_WORDS: dict[str, str] = {
+    "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
+    "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
+    "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
+    "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderator\b",
+}
+"""How a question names a role on a call."""
+_ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
+                       re.I)
+_ANALYSTS = re.compile(
+    r"\b(?:which|what|list|name|every|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
+    r"questioners|participants\s+(?:who|that)\s+asked)\b(?!\s+(?:conference\s+)?(?:call|day|meeting|presentation))|\bwho\s+(?:asked|had)\s+(?:a\s+)?questions?\b"
+    r"|\bwho\s+(?:all\s+)?(?:asked|questioned)\b|\banalysts?\b[^?.]{0,40}\b(?:asked|questions?|q\s?&\s?a)\b"
+    r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster)\b", re.I)
+_EXECUTIVES = re.compile(
+    r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members|speakers|"
+    r"people)|company\s+(?:speakers|participants|representatives)|speakers?\s+from\s+(?:the\s+)?company|"
+    r"members\s+of\s+management)\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
+    r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
+    r"|\b(?:which|what|who)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
+_PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
+_ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
+                      rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
+                      rf"|^\s*(?P<name4>{_PERSON})\s*[-\u2013\u2014:,]\s*(?i:what)(?:['\u2019]s|\s+is|\s+was)\s+"
+                      rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b"
+                      rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$")
+
+
+@dataclass(frozen=True)
+class PeopleAsk:
+    """What a question asks about the people on a call."""
+
+    kind: str
+    """`role` (who held a role), `analysts` (every analyst who asked), `executives` (every company
+    speaker) or `role_of` (what role a named person holds)."""
+    role: str = ""
+    """For `role`: one of ROLE_WORDS."""
+    name: str = ""
+    """For `role_of`: the person named."""
+
+
+def read_people_ask(question: str) -> PeopleAsk | None:
+    """The people a question asks about, or None when it asks something else."""
+    if _ANALYSTS.search(question):
+        return PeopleAsk("analysts")
+    if _EXECUTIVES.search(question):
+        return PeopleAsk("executives")
+    if _ROLE_ASK.search(question):
+        for role, pattern in ROLE_WORDS.items():
+            if re.search(pattern, question, re.I if role != "investor relations" else 0) or (
+                    role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I)):
+                return PeopleAsk("role", role=role)
+    named = _ROLE_OF.search(question)
+    if named:
+        name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4")
+        return PeopleAsk("role_of", name=re.sub(r"['\u2019]s$", "", name))
+    return None
+
+
+def calls_named(question: str, calls: Sequence[tuple[str, Identity]]) -> list[str]:
+    """The calls (doc ids) a question names by company and quarter; every call when it names neither.
+    A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", question)}
+    words |= {w[:-2] for w in words if w.endswith(("'s", "\u2019s"))}
+
+    def company_named(identity: Identity) -> bool:
+        name = re.sub(r"[,.]|\b(?:inc|corp|corporation|co|ag|plc|ltd|group|holdings|platforms)\b", " ",
+                      identity.company, flags=re.I)
+        return any(w.lower() in words for w in name.split() if len(w) >= 3)
+
+    chosen = [(doc_id, identity) for doc_id, identity in calls if company_named(identity)] or list(calls)
+    labels = quarter_labels(question)
+    if labels:
+        quarters = [(doc_id, identity) for doc_id, identity in chosen
+                    if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
+        return [doc_id for doc_id, _ in quarters]
+    return [doc_id for doc_id, _ in chosen]

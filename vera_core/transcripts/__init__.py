@@ -1,0 +1,1 @@
+"""Earnings-call transcripts: speakers, roles and turns."""
