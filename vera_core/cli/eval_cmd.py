@@ -9,6 +9,7 @@ import statistics
 import sys
 from pathlib import Path
 
+from vera_core.cli.eval_calls import people_found
 from vera_core.questions.figure import read_request
 from vera_core.cli.eval_judge import judge, per_template
 from vera_core.cli.eval_lists import doc_stem, list_coverage, list_table
@@ -113,7 +114,8 @@ def _judged(rows: list[dict]) -> dict:
         return {"questions": n, **{k: (round(sum(r["outcome"] == k for r in part) / n, 4) if n else None)
                                    for k in ("correct", "wrong", "abstained")}}
     return {"figure_and_metric": shares([r for r in rows if r["kind"] in ("figure", "metric")]),
-            **{kind: shares([r for r in rows if r["kind"] == kind]) for kind in ("figure", "metric", "verdict")},
+            **{kind: shares([r for r in rows if r["kind"] == kind])
+               for kind in ("figure", "metric", "verdict", "people", "remark", "slide")},
             "expect_abstain": shares([r for r in rows if r["expect"] == "abstain"]),
             "per_template": per_template(rows),
             **({"per_writer": per_template([{**r, "template": r["writer"]} for r in rows])}
@@ -182,7 +184,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
             accuracy.append((correct, wrong))
             split["computed" if is_computed(q["question"], answer) else "printed"].append(
                 {"correct": correct, "wrong": wrong, "abstained": not correct and not wrong})
-        listed = list_coverage(q, answer)
+        listed = {**list_coverage(q, answer), **people_found(q, answer)}
         if listed:
             listed_rows.append({"template": q.get("template", "?"), "writer": q.get("writer", ""), "listed": dict(listed)})
         unexpected = listed.pop("unexpected_docs", None)
@@ -192,6 +194,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         if other is not None:
             other_kind += other[0]
         for key, (got, of) in listed.items():
+            lists.setdefault(key, [0, 0, 0])
             lists[key][0] += got
             lists[key][1] += of
             lists[key][2] += 1
@@ -274,8 +277,8 @@ def run(args, settings: VeraSettings) -> int:
         print(f"{title:32} {'n':>4} {'found':>6} {'of':>5} {'share':>6} {'complete':>9} {'unexpected':>11} "
               f"{'other kind':>11}")
         for template, row in report[key].items():
-            print(f"{template:32} {row['questions']:>4} {row['found']:>6} {row['required']:>5} {row['share']:>6} "
-                  f"{row['complete']:>9} {row['unexpected_docs']:>11} {row['other_kind_docs']:>11}")
+            print(f"{template:32} {row['questions']:>4} {row['found']:>6} {row['required']:>5} {row['share']!s:>6} "
+                  f"{row['complete']!s:>9} {row['unexpected_docs']!s:>11} {row['other_kind_docs']!s:>11}")
     if "judged" in report:
         print_judged(report["judged"])
     print(f"grounding: {g['grounded']} grounded, {g['partial']} partial, {g['ungrounded']} ungrounded, mean {g['mean']:.2f}")
@@ -285,8 +288,8 @@ def run(args, settings: VeraSettings) -> int:
 
 def print_judged(judged: dict) -> None:
     """The typed-gold outcomes: by kind, then one row per template."""
-    for kind in ("figure_and_metric", "figure", "metric", "verdict", "expect_abstain"):
-        part = judged[kind]
+    for kind in ("figure_and_metric", "figure", "metric", "verdict", "people", "remark", "slide", "expect_abstain"):
+        part = judged.get(kind, {"questions": 0})
         if part["questions"]:
             print(f"{kind.replace('_', ' ')}: {part['questions']} questions, correct {part['correct']:.1%}, "
                   f"wrong-stated {part['wrong']:.1%}, abstained {part['abstained']:.1%}")

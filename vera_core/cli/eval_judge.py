@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from vera_core.cli.eval_calls import CALL_KINDS, judge_call
 from vera_core.answer.contract import Answer
 
 __all__ = ["VERDICT_KIND", "judge", "per_template", "stated"]
@@ -60,7 +61,10 @@ def _norm(text: str) -> str:
 def judge(question: dict, answer: Answer) -> Outcome:
     """Correct, wrong or abstained. An abstention is correct where the question expects one (the
     filing does not print what it asks); a verdict is judged on `answer.verdict`, a figure or metric
-    on the values the answer states."""
+    on the values the answer states; a question about a call, a release's people or a deck's slide as
+    `eval_calls` judges it."""
+    if question.get("kind") in CALL_KINDS:
+        return judge_call(question, answer)  # type: ignore[return-value]
     if question.get("kind") == VERDICT_KIND:
         given = answer.verdict.value if answer.verdict is not None else None
         if question.get("verdict") == "withheld":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "calls_named", "read_people_ask"]
+__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask"]
 
 ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
@@ -89,3 +89,66 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]]) -> list[st
                     if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
         return [doc_id for doc_id, _ in quarters]
     return [doc_id for doc_id, _ in chosen]
+
+
+_SAID = re.compile(
+    r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
+    r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
+    r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
+    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up)\b", re.I)
+_QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask",
+                       re.I)
+_PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
+_ANALYST_ROLE = re.compile(r"\banalysts?\b|\bsell[-\s]?side\b|\bsomeone\s+from\b|\banyone\b", re.I)
+_CALLS = re.compile(r"\b(?:earnings\s+)?calls?\b|\btranscripts?\b|\bconference\s+call\b", re.I)
+_MANAGEMENT = re.compile(r"\bmanagement\b|\bexecutives?\b|\bthe\s+company\b", re.I)
+
+
+@dataclass(frozen=True)
+class RemarkAsk:
+    """What a question asks someone said on a call."""
+
+    names: tuple[str, ...] = ()
+    """Participants the question names (as the transcripts print them)."""
+    roles: tuple[str, ...] = ()
+    """Roles it names (ROLE_WORDS keys, 'analyst', 'management'); empty with names."""
+    section: str = ""
+    """'qa', 'prepared' or '' (either)."""
+    firm: str = ""
+    """'an analyst from Morgan Stanley': the firm named."""
+
+
+def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
+    """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
+    consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?");
+    `participants`: the names the calls in scope print."""
+    if not _SAID.search(question):
+        return None
+    lowered = question.lower()
+    names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered)))
+    roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
+                  and re.search(pattern, question, 0 if role == "investor relations" else re.I))
+    if not names and _ANALYST_ROLE.search(question):
+        roles += ("analyst",)
+    if not names and not roles and (_MANAGEMENT.search(question) or _CALLS.search(question)):
+        roles = ("management",)  # NOTE: "what did JPMorgan guide ... across its 2023 calls": the company speaking
+    section = "qa" if _QA_WORDS.search(question) else "prepared" if _PREPARED_WORDS.search(question) else ""
+    if not (names or roles or section):
+        return None
+    return RemarkAsk(names, roles, section)
+
+
+def _named(person: str, lowered: str) -> bool:
+    """A person is named by their full name or their surname ("Dimon", "Scarpelli"), in any case."""
+    tokens = [t for t in re.findall(r"[a-z\u00e0-\u00ff'\u2019-]+", person.lower()) if len(t) > 2]
+    if not tokens:
+        return False
+    surname = tokens[-1]
+    if re.search(rf"\b{re.escape(surname)}\b", lowered) is None:
+        return False
+    return surname not in _COMMON_WORDS or re.search(rf"\b{re.escape(tokens[0])}\b", lowered) is not None
+
+
+_COMMON_WORDS = {"post", "wood", "mason", "young", "price", "long", "hill", "brown", "green", "king", "rich", "best",
+                 "fraser", "lee", "park", "may", "bank", "call"}
+"""Surnames that are everyday words: a person of such a name is named only with their first name too."""

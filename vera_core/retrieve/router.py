@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from vera_core.answer.contract import Intent
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.speakers import PeopleAsk, read_people_ask
+from vera_core.questions.speakers import PeopleAsk, RemarkAsk, read_people_ask, read_remark_ask
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.retrieve.doc_scope import find_references, find_titles, resolve_scope
@@ -345,7 +345,7 @@ class Routed:
     strategy does not parse the question again)."""
 
     intent: Intent
-    request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | PeopleAsk | None = None
+    request: FigureRequest | MetricPlan | StatedAsk | VerdictRequest | PeopleAsk | RemarkAsk | None = None
 
 
 WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
@@ -369,6 +369,13 @@ def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str
     """Whether a call transcript cut into speaker turns is among the documents in scope."""
     scope = set(doc_scope)
     return any((d.metadata or {}).get("transcript") for d in documents if not scope or d.doc_id in scope)
+
+
+def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
+    """The names the call transcripts in scope print for their participants."""
+    scope = set(doc_scope)
+    return [p["name"] for d in documents if not scope or d.doc_id in scope
+            for p in (d.metadata or {}).get("transcript", {}).get("participants", []) if p.get("role") != "operator"]
 
 
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
@@ -409,6 +416,11 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if people is not None:  # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)
+    said = read_remark_ask(text, _participants(documents, doc_scope)) if people is None and _calls_in_scope(
+        documents, doc_scope) else None
+    if said is not None:  # "what did the CFO say about expenses?" over call transcripts
+        return Routed(Intent(type="semantic", subtype="remarks", rule="semantic:remarks", focus=_focus(text, removed),
+                             **common), said)
     for rule in METADATA_RULES:
         if rule.search(text):
             return Routed(Intent(type="metadata", subtype=rule.subtype, rule=rule.name, focus=_focus(text, removed),

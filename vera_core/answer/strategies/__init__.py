@@ -10,8 +10,8 @@ with a strategy of its own, such as the document-coverage questions).
 from __future__ import annotations
 
 from vera_core.answer.contract import Intent, IntentType
-from vera_core.answer.strategies import (coverage, documents, figure, location, metadata, metric, semantic, speakers,
-                                         verdict)
+from vera_core.answer.strategies import (coverage, documents, figure, location, metadata, metric, remarks, semantic,
+                                         speakers, verdict)
 from vera_core.answer.strategies.base import Evidence, Keywords, Mode, Plan, Services, Stopwatch, Strategy
 
 __all__ = ["STRATEGIES", "SUBTYPE_STRATEGIES", "strategy_for", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
@@ -30,6 +30,7 @@ STRATEGIES: dict[IntentType, Strategy] = {
 SUBTYPE_STRATEGIES: dict[tuple[IntentType, str], Strategy] = {
     ("coverage", "documents"): documents.gather,
     ("coverage", "speakers"): speakers.gather,
+    ("semantic", "remarks"): remarks.gather,
 }
 """Kinds of answer that are a subtype of an intent with a strategy of their own."""
 

@@ -1,0 +1,104 @@
+"""What someone said on a call ("what did Jamie Dimon say about the consumer?", "what did the CFO say
+about expenses?", "did anyone ask about deposit betas in the Q&A?"): the turns of the person, role or
+section asked, on each call asked (by company and quarter), and their sentences that best share the
+question's topic; one cited answer per call, the speaker and call named. A call where the person spoke
+but never of the topic says so rather than quoting something else."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.strategies.semantic import best_sentences
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
+from vera_core.documents.identity import stored_identity
+from vera_core.documents.kinds import KIND_CHUNKS
+from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named
+from vera_core.store.catalog import ChunkRecord, DocumentRecord
+from vera_core.text import terms
+from vera_core.transcripts.speakers import name_key
+
+__all__ = ["gather"]
+
+MAX_CALLS = 8
+CHUNKS_PER_CALL = 3
+"""The turns' chunks per call whose sentences are weighed (the best-sharing first)."""
+_ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
+                           r"call|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management)\b", re.I)
+
+
+def gather(plan: Plan, services: Services) -> Evidence:
+    ask = plan.request if isinstance(plan.request, RemarkAsk) else None
+    catalog = services.ws.catalog
+    scope = set(services.doc_ids(plan))
+    calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
+    identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
+    chosen = set(calls_named(plan.question, list(identities.items())))
+    calls = [d for d in calls if d.doc_id in chosen]
+    if ask is not None and ask.names:  # NOTE: a person named narrows the calls to those they spoke on
+        keys = {name_key(n) for n in ask.names}
+        calls = [d for d in calls if keys & {name_key(t["speaker"]) for t in d.metadata["transcript"]["turns"]}] or calls
+    calls = calls[:MAX_CALLS]
+    if ask is None or not calls:
+        return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
+    topic = _topic(plan.question, ask)
+    focused = replace(plan, query=topic or plan.query)
+    pieces: list[Piece] = []
+    absent: list[str] = []
+    scope_chunks: list[ChunkRecord] = []
+    with services.clock.stage("synthesize"):
+        for doc in calls:
+            heard = _turn_chunks(ask, doc, services.ws.doc_chunks(doc.doc_id))
+            scope_chunks.extend(heard)
+            label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
+            wanted = terms(topic)
+            ranked = sorted(heard, key=lambda c: -len(terms(c.text) & wanted))
+            best = [c for c in ranked[:CHUNKS_PER_CALL] if terms(c.text) & wanted]
+            if not best:
+                who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
+                absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
+                              f"({len(heard)} passages of their turns read)." if heard else
+                              f"On the {label}, no turn of {who} was found.")
+                continue
+            for piece in best_sentences(focused, best, {})[:2]:
+                speaker = piece.chunk.heading_path.split("/")[-1]
+                pieces.append(Piece(f"{speaker}, {label}: {piece.text}", piece.chunk, piece.quote,
+                                    checked=piece.quote))
+    return Evidence(pieces=tuple(pieces), scope=tuple(scope_chunks), hops=1, notices=tuple(absent),
+                    sections=tuple(f"{d.stem}: the turns asked" for d in calls),
+                    empty_message=" ".join(absent) if absent and not pieces else "")
+
+
+def _topic(question: str, ask: RemarkAsk) -> str:
+    """The question without the people, roles and asking words: what they spoke about."""
+    text = question
+    for name in ask.names:
+        for token in re.findall(r"[\w'\u2019-]+", name):
+            text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
+    for pattern in ROLE_WORDS.values():
+        text = re.sub(pattern, " ", text, flags=re.I)
+    return " ".join(_ASKING_WORDS.sub(" ", text).split())
+
+
+def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
+    """The chunks of the turns of the people, roles and section asked."""
+    turns = {t["heading"]: t for t in doc.metadata["transcript"]["turns"]}
+    keys = {name_key(n) for n in ask.names}
+    out = []
+    for chunk in chunks:
+        parts = chunk.heading_path.split("/")
+        turn = turns.get(parts[-1]) if len(parts) >= 3 else None
+        if turn is None or (ask.section and turn["section"] != ask.section):
+            continue
+        if keys:
+            if name_key(turn["speaker"]) in keys:
+                out.append(chunk)
+            continue
+        roles = set(ask.roles)
+        if "management" in roles:
+            roles |= set(COMPANY_ROLES)
+        if (not roles and turn["role"] != "operator") or turn["role"] in roles:
+            out.append(chunk)
+    return out

@@ -1,0 +1,58 @@
+"""Judging the questions about calls, releases and decks (`people`, `remark`, `slide`; data/blind/briefs/
+SCHEMA.md): a person named (and their firm), a remark cited on its turn's page, a slide cited."""
+
+from __future__ import annotations
+
+import re
+
+from vera_core.answer.contract import Answer
+from vera_core.transcripts.speakers import name_key
+
+__all__ = ["CALL_KINDS", "judge_call", "people_found"]
+
+CALL_KINDS = ("people", "remark", "slide")
+
+
+def _named(answer: Answer) -> set[str]:
+    """The people an answer names ('Jeremy Barnum (CFO ...)', '- GLENN SCHORR (Evercore)')."""
+    names = re.findall(r"(?m)(?:^- |^|\. )([A-Z][\w.'\u2019-]+(?:\s+[A-Z][\w.'\u2019-]+){1,3})\s*\(", answer.answer)
+    return {name_key(n) for n in names}
+
+
+def _firm_in(firm: str, text: str) -> bool:
+    squash = lambda s: re.sub(r"[^a-z]", "", s.lower())  # noqa: E731
+    return squash(firm)[:6] in squash(text)
+
+
+def people_found(question: dict, answer: Answer) -> dict[str, tuple[int, int]]:
+    """{"people": (named, required), "firms": (named with their firm, required with a firm)} of a people question."""
+    if question.get("kind") != "people" or question.get("expect") == "abstain":
+        return {}
+    named = _named(answer)
+    lines = {name_key(line.split(" (")[0].lstrip("- ")): line for line in answer.answer.splitlines()}
+    people = question.get("required_people", [])
+    found = [p for p in people if name_key(p["name"]) in named]
+    firms = [p for p in people if p.get("firm")]
+    firm_ok = [p for p in firms if name_key(p["name"]) in named
+               and _firm_in(p["firm"], lines.get(name_key(p["name"]), answer.answer))]
+    return {"people": (len(found), len(people)), **({"firms": (len(firm_ok), len(firms))} if firms else {})}
+
+
+def judge_call(question: dict, answer: Answer) -> str:
+    """correct / wrong / abstained. An answer with no citation abstains; a question to be declined is
+    correct when nothing is cited."""
+    cited = answer.citations
+    if question.get("expect") == "abstain":
+        return "wrong" if cited else "correct"
+    if not cited:
+        return "abstained"
+    kind = question["kind"]
+    if kind == "people":
+        named, required = people_found(question, answer)["people"]
+        return "correct" if named == required else "wrong"
+    if kind == "remark":
+        wanted = [((t.get("doc_name") or question["doc_name"]), t["page_index"] + 1) for t in question["turns"]]
+        on = [any(c.doc_name.startswith(doc) and c.page == page for c in cited) for doc, page in wanted]
+        return "correct" if all(on) else "wrong"
+    pages = {i + 1 for i in question.get("gold_pages", [])}
+    return "correct" if any(c.doc_name.startswith(question["doc_name"]) and c.page in pages for c in cited) else "wrong"
