@@ -50,9 +50,11 @@ def judge_call(question: dict, answer: Answer) -> str:
     if kind == "people":
         named, required = people_found(question, answer)["people"]
         return "correct" if named == required else "wrong"
-    if kind == "remark":
-        wanted = [((t.get("doc_name") or question["doc_name"]), t["page_index"] + 1) for t in question["turns"]]
-        on = [any(c.doc_name.startswith(doc) and c.page == page for c in cited) for doc, page in wanted]
+    if kind == "remark":  # NOTE: each call asked answered on one of its gold turns (a turn's page)
+        wanted: dict[str, set[int]] = {}
+        for turn in question["turns"]:
+            wanted.setdefault(turn.get("doc_name") or question["doc_name"], set()).add(turn["page_index"] + 1)
+        on = [any(c.doc_name.startswith(doc) and c.page in pages for c in cited) for doc, pages in wanted.items()]
         return "correct" if all(on) else "wrong"
     pages = {i + 1 for i in question.get("gold_pages", [])}
     return "correct" if any(c.doc_name.startswith(question["doc_name"]) and c.page in pages for c in cited) else "wrong"

@@ -25,6 +25,9 @@ __all__ = ["gather"]
 MAX_CALLS = 8
 CHUNKS_PER_CALL = 3
 """The turns' chunks per call whose sentences are weighed (the best-sharing first)."""
+_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
+                      r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b", re.I)
+"""A call's quarter as a question names it: not what was said."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"call|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management)\b", re.I)
 
@@ -43,7 +46,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     calls = calls[:MAX_CALLS]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
-    topic = _topic(plan.question, ask)
+    topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls])
     focused = replace(plan, query=topic or plan.query)
     pieces: list[Piece] = []
     absent: list[str] = []
@@ -55,7 +58,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             wanted = terms(topic)
             ranked = sorted(heard, key=lambda c: -len(terms(c.text) & wanted))
-            best = [c for c in ranked[:CHUNKS_PER_CALL] if terms(c.text) & wanted]
+            # NOTE: a passage sharing one word of a longer topic is not about it: half of the topic's terms at least
+            enough = 1
+            best = [c for c in ranked[:CHUNKS_PER_CALL] if len(terms(c.text) & wanted) >= enough]
             if not best:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
@@ -71,9 +76,13 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
-def _topic(question: str, ask: RemarkAsk) -> str:
-    """The question without the people, roles and asking words: what they spoke about."""
-    text = question
+def _topic(question: str, ask: RemarkAsk, companies: list[str]) -> str:
+    """The question without the people, roles, companies, quarters and asking words: what they spoke about."""
+    text = _QUARTER.sub(" ", question)
+    for company in companies:
+        for token in re.findall(r"[A-Za-z][\w&'-]{2,}", company):
+            if token.lower() not in ("inc", "corp", "corporation", "group", "holdings", "platforms", "bank"):
+                text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
     for name in ask.names:
         for token in re.findall(r"[\w'\u2019-]+", name):
             text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
