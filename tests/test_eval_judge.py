@@ -118,3 +118,34 @@ def test_a_table_row_listed_with_its_details_counts_for_its_name():
     listed = _listed(["Critical (Extreme outage)", "Medium (Non-critical functionality loss)"])
     assert list_coverage(q, listed)["items"] == (2, 2)
     assert list_coverage(q, _listed(["Critical; Medium"]))["items"] == (0, 2)  # run together: still neither
+
+
+def _cited(text: str, *pages: tuple[str, int]) -> Answer:
+    from vera_core.answer.contract import Citation
+    return Answer(question="q", intent=Intent(type="coverage", rule="t"), answer=text,
+                  verification=Verification(grounding_score=1.0, label="grounded"),
+                  citations=[Citation(n=i + 1, doc_id="d", doc_name=f"{doc}.pdf", format="pdf", page=page,
+                                      heading_path="h", chunk_id=f"c{i}", kind="text", quote="q", score=1.0)
+                             for i, (doc, page) in enumerate(pages)])
+
+
+ANALYSTS = {"kind": "people", "expect": "answer", "doc_name": "C_2023Q1_CALL",
+            "required_people": [{"name": "Glenn Schorr", "firm": "Evercore"}, {"name": "Mike Mayo", "firm": "Wells Fargo"}]}
+REMARK = {"kind": "remark", "expect": "answer", "doc_name": "JPM_2023Q1_CALL",
+          "turns": [{"speaker": "Jamie Dimon", "page_index": 4}, {"speaker": "Jamie Dimon", "page_index": 6},
+                    {"doc_name": "JPM_2023Q2_CALL", "speaker": "Jamie Dimon", "page_index": 2}]}
+
+
+@pytest.mark.parametrize("question, given, outcome", [
+    (ANALYSTS, _cited("- GLENN SCHORR (Evercore), Citi [1]\n- MIKE MAYO (Wells Fargo Securities), Citi [2]",
+                      ("C_2023Q1_CALL", 9)), "correct"),
+    (ANALYSTS, _cited("- GLENN SCHORR (Evercore), Citi [1]", ("C_2023Q1_CALL", 9)), "wrong"),  # one missing
+    (ANALYSTS, _cited("No speaker on C_2023Q1_CALL is named as an analyst"), "abstained"),
+    # each call asked answered on one of its gold turns' pages
+    (REMARK, _cited("Dimon said ...", ("JPM_2023Q1_CALL", 7), ("JPM_2023Q2_CALL", 3)), "correct"),
+    (REMARK, _cited("Dimon said ...", ("JPM_2023Q1_CALL", 7)), "wrong"),  # the second call not answered
+    (REMARK, _cited("Dimon said ...", ("JPM_2023Q1_CALL", 8), ("JPM_2023Q2_CALL", 3)), "wrong"),  # another turn
+    ({**REMARK, "expect": "abstain"}, _cited("On the call, nobody spoke of it."), "correct"),
+])
+def test_call_questions_are_judged_on_names_firms_and_cited_turns(question, given, outcome):
+    assert judge(question, given) == outcome

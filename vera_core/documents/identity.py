@@ -209,8 +209,9 @@ _ORD = r"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 _LABELS = (
     re.compile(rf"\b{_ORD}[-\s]+(?:fiscal\s+)?quarter(?:\s+(?:and|&)\s+(?:full|fiscal)[-\s]+year)?"
+               r"(?:\s+(?:and|&)\s+year[-\s]to[-\s]date(?:\s+(?:operating|financial))?\s+results)?"
                rf"(?:\s+(?:of|for|in))?\s+(?P<fiscal>fiscal\s+(?:year\s+)?|FY\s*)?{_YEAR}\b", re.I),
-    re.compile(rf"\b(?P<fiscal>fiscal\s+(?:year\s+)?|FY\s*){_YEAR}\s+{_ORD}[-\s]+quarter\b", re.I),
+    re.compile(rf"\b(?P<fiscal>fiscal\s+(?:year\s+)?|FY\s*)(?P<year>(?:19|20)\d{{2}}|\d{{2}})\s+{_ORD}[-\s]+quarter\b", re.I),
     re.compile(r"\bQ(?P<q>[1-4])\s*(?:/\s*FY\s*|(?P<fiscal>FY|fiscal(?:\s+year)?))?\s*['\u2019]?"
                r"(?P<year>(?:19|20)\d{2}|\d{2})\b", re.I),
     re.compile(r"\b(?P<q>[1-4])Q\s*['\u2019]?(?P<fiscal>FY)?\s*(?P<year>(?:19|20)\d{2}|\d{2})\b", re.I),
@@ -417,7 +418,7 @@ TITLE_CHARS = 300
 
 def _clean(name: str) -> str:
     name = re.split(r"\s[-\u2013\u2014]\s?|\d{4}\s*[-\u2013\u2014]\s?", re.sub(r"\s+", " ", name))[-1]
-    name = name.strip(" ,.-\u2013:")
+    name = re.sub(r"\s+(?:FY\s*['\u2019]?\d{2,4}|Reports?|Announces?|Posts?|Delivers?)$", "", name.strip(" ,.-\u2013:"))
     if re.search(r"\b(?:Inc|Corp|Co|Ltd|S\.A|N\.V)$", name):
         name += "."
     return name[:1] + name[1:] if not name.isupper() else name.title().replace("'S", "'s")

@@ -40,13 +40,19 @@ _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_P
                       rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$")
 
 
+_TITLE_ASKED = re.compile(r"\bchief\s+(?!executive|financial)\w+(?:\s+\w+)?\s+officer\b|\bhead\s+of\s+(?!investor)[a-z][\w&\s]{2,30}?(?=[?.,]|\s+(?:at|on|for|of\s+the|in)\b|$)"
+                          r"|\b(?:general\s+counsel|treasurer|controller|chief\s+accounting\s+officer)\b", re.I)
+"""A title other than the roles ROLE_WORDS names ("chief risk officer", "head of wholesale banking")."""
+
+
 @dataclass(frozen=True)
 class PeopleAsk:
     """What a question asks about the people on a call."""
 
     kind: str
-    """`role` (who held a role), `analysts` (every analyst who asked), `executives` (every company
-    speaker) or `role_of` (what role a named person holds)."""
+    """`role` (who held a role), `title` (who holds a title printed with the name: `name` holds the title),
+    `analysts` (every analyst who asked), `executives` (every company speaker) or `role_of` (what role a
+    named person holds)."""
     role: str = ""
     """For `role`: one of ROLE_WORDS."""
     name: str = ""
@@ -64,6 +70,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
             if re.search(pattern, question, re.I if role != "investor relations" else 0) or (
                     role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I)):
                 return PeopleAsk("role", role=role)
+    titled = _TITLE_ASKED.search(question) if _ROLE_ASK.search(question) or re.search(r"\bname\b", question, re.I) else None
+    if titled:  # "TD chief risk officer - name?"
+        return PeopleAsk("title", name=" ".join(titled.group(0).split()))
     named = _ROLE_OF.search(question)
     if named:
         name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4")

@@ -39,7 +39,9 @@ _DATE_AFTER = re.compile(r"\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec
 _TITLE_WORDS = re.compile(
     r"\b(?:chief|officer|president|chair(?:man|woman|person)?|director|head|vice|svp|evp|cfo|ceo|coo|cto|analyst"
     r"|investor\s+relations|treasurer|controller|managing|partner|founder|general\s+counsel|md|research|ir)\b", re.I)
-_OPERATOR = re.compile(r"^operator$", re.I)
+_OPERATOR = re.compile(r"^operator:?$", re.I)
+_OPERATOR_LEADS = re.compile(r"^Operator\s+(?=\[|[A-Z][a-z])")
+_BARE_COLON = re.compile(rf"^(?P<name>{NAME})(?:,\s*(?P<firm>[A-Z][^:\n]{{1,60}}?))?\s*:$")
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,11 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
     if alone:
         if _OPERATOR.match(first):
             return SpeakerLine(roster.add(Speaker("Operator", "operator")), 0)
+        bare = _BARE_COLON.match(first)
+        if bare and not _NOT_NAMES.match(bare.group("name")):  # "BRETT IVERSEN:" on a line of its own
+            known, firm = roster.people.get(name_key(bare.group("name"))), bare.group("firm") or ""
+            role = (known.role if known else "") or ("analyst" if firm else "")
+            return SpeakerLine(roster.add(Speaker(bare.group("name"), role, "", firm)), len(text))
         marked = _MARKED.match(first)
         if marked and not _NOT_NAMES.match(marked.group("name")):
             marked = _marked_name(first, roster)
@@ -204,7 +211,15 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
     if known is not None:
         end = len(text) - len(text.lstrip()) + len(known.name)
         rest = text[end:]
-        return SpeakerLine(known, end + len(rest) - len(rest.lstrip(" :,")))
+        end += len(rest) - len(rest.lstrip(" :,"))
+        for part in (known.firm, known.title):  # "Doug Young – Desjardins Capital Markets – Analyst Just starting ..."
+            dashed = re.match(rf"\s*[\u2013\u2014-]\s*{re.escape(part)}\s*", text[end:]) if part else None
+            if dashed:
+                end += dashed.end()
+        return SpeakerLine(known, end)
+    operator = _OPERATOR_LEADS.match(first)
+    if operator:  # "Operator [Operator Instructions]. Our first question is from ..."
+        return SpeakerLine(roster.add(Speaker("Operator", "operator")), len(text) - len(text.lstrip()) + operator.end())
     return None
 
 

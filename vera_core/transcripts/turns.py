@@ -36,6 +36,11 @@ _FIRST_QUESTION = re.compile(r"\b(?:first|next)\s+question\b", re.I)
 _TITLE_END = re.compile(r"\b(Officer|Relations|President|Chairman|Director|Treasurer|Controller|Counsel|CEO|CFO|COO)\s+"
                         rf"(?={NAME},)")
 _NOT_A_TITLE = re.compile(r"\b(?:call|conference|earnings|results|quarter|transcript)\b", re.I)
+_INTRODUCED = re.compile(rf"(?P<name>{NAME}),\s+(?:our\s+)?(?P<title>(?:[a-z]+\s+){{0,4}}?(?:chief\s+\w+\s+officer|"
+                         r"officer|president|head\s+of\s+investor\s+relations|investor\s+relations))\b")
+"""A speaker introduced in prose: "Satya Nadella, chairman and chief executive officer, Amy Hood, chief financial officer"."""
+_SPACED_RUN = re.compile(r"^\s*(?:[A-Z] ){3,}[A-Z]\b")
+"""A heading printed letter-spaced at a paragraph's start ("Q U E S T I O N A N D A N S W E R Operator ...")."""
 _CAPITAL_TAIL = re.compile(r"(?:\s+[A-Z]{2,}[A-Z'\u2019-]*){2,}\s*$")
 """A name in capitals printed after a title in a list ("Head of Investor Relations CHRISTIAN SEWING")."""
 ALONE_CHARS = 160
@@ -80,6 +85,9 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
     listed: set[int] = set()
     for m in _HANDOFF.finditer("\n".join(b.text for b in blocks)):
         roster.handed_to(m.group("name"), m.group("firm").strip())
+    for m in _INTRODUCED.finditer("\n".join(b.text for b in blocks[:60])):
+        if not _NOT_NAMES.match(m.group("name")) and role_of(m.group("title")):
+            roster.add(Speaker(m.group("name"), role_of(m.group("title")), m.group("title").strip()))
     listing = False
     for i, block in enumerate(blocks):
         text = block.text.strip()
@@ -94,6 +102,12 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
         if not listing:
             continue
         listed.add(i)
+        if re.fullmatch(NAME, text) and i + 1 < len(blocks) and "\u2013" in blocks[i + 1].text[:120]:
+            firm, _, title = blocks[i + 1].text.strip().partition("\u2013")  # a name, then "Firm – Title"
+            firm, title = firm.strip(), title.strip()
+            role = role_of(title) or ("analyst" if re.search(r"research|securities|capital|bank", firm, re.I) else "")
+            roster.add(Speaker(text, role, title, firm))
+            continue
         for line in _TITLE_END.sub(r"\1\n", text).split("\n"):
             found = speaker_line(line.strip(), roster, alone=True)
             if found is None:
@@ -135,6 +149,12 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
         if i in listed:  # a participant list stays where it is printed, and opens no turn
             turns[-1].blocks.append(block)
             continue
+        spaced = _SPACED_RUN.match(block.text)
+        if spaced and spaced.group(0).replace(" ", "").upper() in ("QUESTIONANDANSWER", "QUESTIONSANDANSWERS"):
+            section = QA
+            cut = spaced.end()
+            block = replace(block, text=block.text[cut:].lstrip(),
+                            rect_offsets=tuple(max(0, o - cut) for o in block.rect_offsets))
         text = block.text.strip()
         if _QA_MARK.match(text) and len(text) < 60:
             section = QA
@@ -165,6 +185,8 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
         handed = _HANDOFF.search(block.text) if speaker.role == "operator" else None
         if speaker.role == "operator" and section == PREPARED and _FIRST_QUESTION.search(block.text) and exchange == 0:
             section = QA
+        if section == PREPARED and exchange == 0 and speaker.role == "analyst" and speaker.firm:
+            section = QA  # NOTE: no Q&A heading and no operator: the first analyst's question opens it
         if section == QA and _asks(speaker, roster) and speaker.key != asking:
             exchange, asking = exchange + 1, speaker.key
         turn = Turn(speaker, section, exchange if section == QA else 0, header=block)

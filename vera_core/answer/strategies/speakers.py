@@ -73,13 +73,12 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
     out = []
     for key, turn in first.items():
         role = turn["role"]
-        if (ask.kind == "role" and role != ask.role) or (ask.kind == "executives" and role not in COMPANY_ROLES) \
-                or (ask.kind == "role_of" and key != name_key(ask.name)):
+        if not _asked(ask, key, role, turn["title"] if "title" in turn else ""):
             continue
         chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
         if chunk is not None:
             out.append((key, turn, chunk))
-    if ask.kind in ("role", "role_of", "executives"):
+    if ask.kind in ("role", "title", "role_of", "executives"):
         out += _listed_only(ask, doc, chunks, set(first))
     return out
 
@@ -92,8 +91,7 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
         key, role = name_key(person["name"]), person["role"]
         if key in spoke or role in ("operator", "analyst", ""):
             continue
-        if (ask.kind == "role" and role != ask.role) or (ask.kind == "executives" and role not in COMPANY_ROLES) \
-                or (ask.kind == "role_of" and key != name_key(ask.name)):
+        if not _asked(ask, key, role, person["title"]):
             continue
         printed = re.sub(r"[\s-]+", "", person["name"])
         chunk = next((c for c in chunks if printed in re.sub(r"[\s-]+", "", c.text)), None)
@@ -101,6 +99,17 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
             out.append((key, {"speaker": person["name"], "role": role, "title": person["title"],
                               "firm": person["firm"], "heading": person["name"]}, chunk))
     return out
+
+
+def _asked(ask: PeopleAsk, key: str, role: str, title: str) -> bool:
+    """Whether a person (name key, role, printed title) is one the question asks for."""
+    if ask.kind == "role":
+        return role == ask.role
+    if ask.kind == "title":
+        return ask.name.lower() in title.lower()
+    if ask.kind == "executives":
+        return role in COMPANY_ROLES
+    return ask.kind != "role_of" or key == name_key(ask.name)
 
 
 def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> list[Piece]:
@@ -116,7 +125,7 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> 
     for calls in by_person.values():
         label, turn, chunk = calls[-1]
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
-        verb = f"is the {ROLE_NAMES.get(ask.role, ask.role)}" if ask.kind == "role" else "speaks"
+        verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}"}.get(ask.kind, "speaks")
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, turn["heading"], checked=turn["heading"]))
     return pieces
 
@@ -128,7 +137,7 @@ def _who(turn: dict) -> str:
 
 
 def _absent(ask: PeopleAsk, doc: DocumentRecord) -> str:
-    what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "analysts": "as an analyst asking a question",
+    what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"as {ask.name}", "analysts": "as an analyst asking a question",
             "executives": "as a company speaker", "role_of": f"as {ask.name}"}[ask.kind]
     return (f"No speaker on {doc.stem} is named {what}: read its participant lists and every speaker line "
             f"of its prepared remarks and Q&A.")
