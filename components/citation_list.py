@@ -28,7 +28,10 @@ def citation_list(answer: Answer, index: int) -> None:
                           on_click=session.select_citation, args=(index, cite.n),
                           help="Show this evidence in the page viewer")
         quote = cite.quote if len(cite.quote) <= 220 else cite.quote[:220] + "…"
-        text_col.caption(escape_markdown(f"{cite.doc_name} · {section_label(cite.heading_path)} · {cite.kind}\n{quote}"))
+        where = " · ".join(part for part in (cite.doc_type, cite.quarter.replace("-", " "),
+                                             cite.speaker and f"speaker {cite.speaker}") if part)
+        head = f"{cite.doc_name} · {where + ' · ' if where else ''}{section_label(cite.heading_path)} · {cite.kind}"
+        text_col.caption(escape_markdown(f"{head}\n{quote}"))
 
 
 def pills_key(index: int) -> str:

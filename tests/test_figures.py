@@ -123,6 +123,8 @@ def test_evidence_csv_carries_the_cell(engine):
     assert row["claim"].startswith("Revenue, FY2024")
     assert (row["printed"], row["cell_page"], row["statement"], row["figure_value"]) == ("1,032,400", 6, "income", 1032400.0)
     assert json.loads(row["cell_bbox"]) == answer.figures[0].cell.bbox
+    assert row["table_id"] == row["cell_table_id"] == answer.citations[0].table_id  # [doc_type, quarter, page, table id]
+    assert row["doc_type"] == answer.citations[0].doc_type == "annual_report"
 
 
 def test_metric_answer_states_the_result_and_cites_every_operand(engine):

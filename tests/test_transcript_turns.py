@@ -166,3 +166,14 @@ def test_who_held_a_role(calls_store):
 
 def test_who_questions_route_to_speakers_only_over_calls():
     assert route("Who is the CFO?").type != "coverage" or route("Who is the CFO?").subtype != "speakers"
+
+
+def test_a_citation_carries_type_quarter_and_speaker(calls_store):
+    from vera_core.answer.evidence_rows import evidence_rows
+    answer = QueryEngine(calls_store).answer("Which analysts asked questions on JPMorgan's 2Q23 call?",
+                                             mode="deterministic")
+    first = answer.citations[0]
+    assert (first.doc_type, first.quarter) == ("transcript", "2023-Q2")
+    assert first.speaker and first.speaker in answer.answer.splitlines()[1]
+    row = evidence_rows(answer)[0]
+    assert (row["doc_type"], row["quarter"], row["speaker"]) == ("transcript", "2023-Q2", first.speaker)

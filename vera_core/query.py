@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from vera_core.answer.citation_context import with_context
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Answer, LLMUsage, RetrievalInfo, Timings, Verification
@@ -136,6 +137,7 @@ class QueryEngine:
         formats = {k: d.format for k, d in docs.items()}
         pieces = list(evidence.pieces)
         citations, numbers = compose.citations_for(pieces, names, formats, locate=self.locator.locate)
+        citations = with_context(citations, docs)
         notices = list(evidence.notices)
         in_scope = plan.intent.doc_scope or list(docs)
         pending = sorted(names[d] for d in self.ws.searchable_only(in_scope) if d in names)

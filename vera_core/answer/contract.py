@@ -61,6 +61,11 @@ class Citation(BaseModel):
     context_polygons: list[Polygon] = Field(default_factory=list, description="Regions drawn faintly around the "
                                             "highlight: the whole table of a cited cell.")
     score: float = Field(description="Retrieval score of the chunk (fused rank score or 1.0 for scoped reads).")
+    doc_type: str = Field(default="", description="The cited document's type (10-K, 10-Q, release, transcript, slides, "
+                                                  "...; '' when not read).")
+    quarter: str = Field(default="", description="The period the cited document covers: '2024-Q3', 'FY2024' ('' unknown).")
+    speaker: str = Field(default="", description="A transcript's cited turn: the speaker's name ('' otherwise).")
+    table_id: str = Field(default="", description="A cited table: its table id (as `vera table` lists it); '' otherwise.")
 
 
 class Item(BaseModel):

@@ -14,9 +14,10 @@ COLUMNS = ("question", "claim", "citation", "document", "page", "heading_path", 
            "retrieval_score", "support", "grounding_score", "label",
            "line_item", "period", "figure_value", "figure_unit", "figure_scale", "printed", "statement",
            "cell_table_id", "cell_row", "cell_col", "cell_page", "cell_bbox",
-           "metric", "definition", "expression", "result", "operand")
+           "metric", "definition", "expression", "result", "operand", "doc_type", "quarter", "speaker", "table_id")
 """The columns from `line_item` on describe the table cell a figure answer or a metric's operand read, and
-the calculation it entered ('' for other claims)."""
+the calculation it entered ('' for other claims); the last four where the citation stands: the document's type
+and quarter, a transcript turn's speaker, a table's id."""
 
 
 def evidence_rows(answer: Answer) -> list[dict]:
@@ -37,7 +38,8 @@ def evidence_rows(answer: Answer) -> list[dict]:
                 "quote": cite.quote, "polygons": json.dumps([p.model_dump() for p in cite.polygons]),
                 "retrieval_score": cite.score, "support": round(support.get(tuple(claim.citations), claim.support), 4),
                 "grounding_score": answer.verification.grounding_score, "label": answer.verification.label,
-                **_cell_columns(figures.get(n)), **_calculation_columns(answer, operands.get(n))})
+                **_cell_columns(figures.get(n)), **_calculation_columns(answer, operands.get(n)),
+                "doc_type": cite.doc_type, "quarter": cite.quarter, "speaker": cite.speaker, "table_id": cite.table_id})
     return rows
 
 
