@@ -206,3 +206,24 @@ def test_an_open_store_refuses_to_listen_beyond_loopback(tmp_path):
                            str(free_port())], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "will not listen on 0.0.0.0 while the store has no users" in done.stderr
     assert main  # the CLI entry the command above runs
+
+
+def test_quarter_type_and_speaker_filters(api):
+    alice = api.client("alice")
+    kept = alice.post("/query", json={"question": "What was revenue in 2024?", "mode": "deterministic",
+                                      "filters": {"quarter": "FY2024", "doc_type": ["annual_report"]}})
+    assert kept.status_code == 200, kept.text
+    body = kept.json()
+    assert body["citations"] and {c["doc_type"] for c in body["citations"]} == {"annual_report"}
+    assert {c["quarter"] for c in body["citations"]} == {"FY2024"}
+    assert any("Filters applied: quarter FY2024; type annual_report" in n for n in body["vera"]["notices"])
+    # a filter that leaves nothing says which, and what would widen it
+    empty = alice.post("/query", json={"question": "What did the CFO say?", "filters": {"doc_type": "transcript"}})
+    assert empty.status_code == 404 and empty.json()["field"] == "filters"
+    assert "type filter leaves none" in empty.json()["error"] and "annual_report" in empty.json()["error"]
+    later = alice.post("/query", json={"question": "Revenue?", "filters": {"quarter": "2025-Q2"}})
+    assert later.status_code == 404 and "FY2024" in later.json()["error"]
+    bad = alice.post("/query", json={"question": "Revenue?", "filters": {"quarter": "2024-Q9"}})
+    assert bad.status_code == 400 and bad.json()["field"] == "filters.quarter"
+    wrong_type = alice.post("/query", json={"question": "Revenue?", "filters": {"doc_type": ["memo"]}})
+    assert wrong_type.status_code == 400

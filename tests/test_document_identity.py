@@ -159,3 +159,33 @@ def test_filings_and_releases_by_their_covers(name, doc_type, quarter, end):
     parsed = parse_pdf(load_source(CORPUS / name, max_file_mb=80))
     identity = parsed_identity(parsed, parsed_kind(parsed))
     assert (identity.doc_type, identity.quarter, identity.period_end) == (doc_type, quarter, end)
+
+
+def test_vera_query_filters_by_quarter_type_and_speaker(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("VERA_EMBED_WORKERS", "1")
+    call = pymupdf.open()
+    page = call.new_page()
+    y = 60
+    for line in CALL[0].split("\n"):
+        page.insert_text((40, y), line, fontsize=9)
+        y += 26
+    folder = _names(["update.pdf", "call.pdf"], [_pdf(RELEASE), call.tobytes()], tmp_path)
+    store = tmp_path / "store"
+    assert main(["--data-dir", str(store), "ingest", "--quiet", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["--data-dir", str(store), "query", "What was revenue?", "--doc-type", "release", "--quarter", "Q3 2025",
+                 "--mode", "deterministic", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["citations"] and {c["doc_name"] for c in answer["citations"]} == {"update.pdf"}
+    assert answer["notices"][0].startswith("Filters applied: quarter 2025-Q3; type release (1 documents")
+    # the speaker's turns answer, cited with the speaker
+    assert main(["--data-dir", str(store), "query", "What about revenue?", "--speaker", "Anna Peeters",
+                 "--mode", "deterministic", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["intent"]["rule"] == "semantic:remarks:speaker-filter"
+    assert answer["citations"] and {c["speaker"].title() for c in answer["citations"]} == {"Anna Peeters"}
+    assert "Revenue grew 9%" in answer["answer"]
+    # a filter that leaves nothing: said, with what would widen it; nothing answered from other quarters
+    assert main(["--data-dir", str(store), "query", "What was revenue?", "--quarter", "2025-Q2"]) == 2
+    err = capsys.readouterr().err
+    assert "quarter filter leaves none" in err and "2025-Q3" in err and "2026-Q1" in err

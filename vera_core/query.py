@@ -10,6 +10,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from vera_core.answer.strategies.remarks import speaker_plan
+from vera_core.documents.filters import LibraryFilters, apply_filters
+from vera_core.documents.identity import stored_identity
+from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.answer.citation_context import with_context
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
@@ -58,28 +62,37 @@ class QueryEngine:
                 self.ws.doc_grids(doc.doc_id)
 
     def answer(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback",
-               top_k: int = 8, hybrid: bool | None = None) -> Answer:
-        """A cited, verified answer. Raises DocumentNotFoundError for an unknown `docs` entry."""
+               top_k: int = 8, hybrid: bool | None = None, filters: LibraryFilters | None = None) -> Answer:
+        """A cited, verified answer. Raises DocumentNotFoundError for an unknown `docs` entry, and
+        `NothingMatches` when `filters` (quarter, fiscal year, type, speaker) leave no document."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         with span("vera.query", {"vera.operation": "query", "vera.mode": mode}) as current:
-            answer = self._answer(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            answer = self._answer(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid, filters=filters)
             current.set_attributes({"vera.route": answer.intent.type, "vera.grounding_score":
                                     answer.verification.grounding_score, "vera.grounding_label": answer.verification.label,
                                     "vera.document_count": len(answer.intent.doc_scope or self.ws.catalog.versions()),
                                     "vera.citation_count": len(answer.citations)})
         return answer
 
-    def _answer(self, question: str, *, docs: Sequence[str], mode: str, top_k: int, hybrid: bool | None) -> Answer:
+    def _answer(self, question: str, *, docs: Sequence[str], mode: str, top_k: int, hybrid: bool | None,
+                filters: LibraryFilters | None = None) -> Answer:
         started = time.perf_counter()
         self.ws.sync()  # NOTE: the ingestion worker may have added or completed documents meanwhile
         clock = Stopwatch()
         meter = self.llm.meter() if self.llm and mode != "deterministic" else None
         with clock.stage("route"):
+            if filters:
+                docs = self._filtered(docs, filters)
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            if filters and filters.speaker:
+                plan = speaker_plan(plan, filters.speaker)
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
         plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
+        if filters:  # NOTE: the filters applied are shown with the answer, never silent
+            evidence = replace(evidence, notices=(f"Filters applied: {filters.describe()} ({len(docs)} documents "
+                                                  f"in scope).",) + evidence.notices)
         with clock.stage("synthesize"):
             evidence = self._llm_step(plan, evidence, meter)
         with clock.stage("verify"):
@@ -94,6 +107,14 @@ class QueryEngine:
         """Whether a document's opening chunks name `word` (an organisation's name) as a whole word."""
         pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
         return any(pattern.search(c.text) for c in self.ws.doc_chunks(doc_id)[:self.OPENING_CHUNKS])
+
+    def _filtered(self, docs: Sequence[str], filters: LibraryFilters) -> list[str]:
+        """The documents in scope that the filters keep (their ids)."""
+        catalog = self.ws.catalog
+        scope = [catalog.resolve(d) for d in docs] if docs else catalog.documents()
+        kept = apply_filters(scope, filters, lambda d: stored_identity(
+            d, lambda: catalog.first_chunks(d.doc_id, KIND_CHUNKS)))
+        return [d.doc_id for d in kept]
 
     def plan(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback", top_k: int = 8,
              hybrid: bool | None = None) -> Plan:

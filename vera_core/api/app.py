@@ -27,6 +27,7 @@ from vera_core.access.store import AccessError, AccessStore, Principal
 from vera_core.answer.evidence_rows import to_csv
 from vera_core.api.schemas import (CitationOut, DocumentOut, ErrorOut, Filters, JobOut, QueryRequest, QueryResponse,
                                    Source, UploadOut)
+from vera_core.documents.filters import NothingMatches
 from vera_core.errors import FileTooLargeError, UnsupportedFormatError, VeraError
 from vera_core.ingest.desk import IngestDesk
 from vera_core.ingest.source import load_source
@@ -167,7 +168,15 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         filtered = body.filters != Filters()
         if not docs and (filtered or not engine.ws.catalog.documents()):
             raise ApiError(404, "No document you may read matches the filters.", "filters")
-        return engine.answer(body.question, docs=docs if filtered else (), mode=body.mode, top_k=body.top_k)
+        try:
+            library = body.filters.library()
+        except VeraError as exc:
+            raise ApiError(400, str(exc), "filters.quarter") from exc
+        try:
+            return engine.answer(body.question, docs=docs if filtered else (), mode=body.mode, top_k=body.top_k,
+                                 filters=library or None)
+        except NothingMatches as exc:  # NOTE: a filter that leaves nothing says which, and what would widen it
+            raise ApiError(404, str(exc), "filters") from exc
 
     @app.post("/query", response_model=QueryResponse, responses={400: {"model": ErrorOut}, 401: {"model": ErrorOut},
                                                                  404: {"model": ErrorOut}, 504: {"model": ErrorOut}})

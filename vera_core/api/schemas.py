@@ -8,6 +8,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from vera_core.answer.contract import Answer, Citation, Verification
+from vera_core.documents.filters import LibraryFilters
+
+DocType = Literal["10-K", "10-Q", "8-K", "release", "transcript", "slides", "annual_report", "policy", "contract", "other"]
+"""vera_core.documents.identity.DOC_TYPES, as the API's schema lists them."""
 
 
 class Filters(BaseModel):
@@ -19,6 +23,18 @@ class Filters(BaseModel):
     fiscal_period: str | None = Field(default=None, description="Only documents whose reporting period names this "
                                       "(e.g. 2022 or FY2022).")
     format: Literal["pdf", "markdown"] | None = Field(default=None, description="Only PDFs or only Markdown files.")
+    quarter: str | list[str] = Field(default_factory=list, description="Only documents of these fiscal quarters as the "
+                                     "company labels them ('2025-Q2', 'Q2 2025') or fiscal years ('FY2024').")
+    fiscal_year: int | list[int] = Field(default_factory=list, description="Only documents of these fiscal years.")
+    doc_type: DocType | list[DocType] = Field(default_factory=list, description="Only documents of these types.")
+    speaker: str | list[str] = Field(default_factory=list, description="Answer from these speakers' turns of the call "
+                                     "transcripts in scope (names, or roles: CEO, CFO, analyst).")
+
+    def library(self) -> LibraryFilters:
+        """The quarter, fiscal year, type and speaker filters as one record (a bad quarter raises VeraError)."""
+        listed = lambda v: tuple(v) if isinstance(v, list) else (v,)  # noqa: E731
+        return LibraryFilters(quarter=listed(self.quarter), fiscal_year=listed(self.fiscal_year),
+                              doc_type=listed(self.doc_type), speaker=listed(self.speaker))
 
 
 class QueryRequest(BaseModel):

@@ -102,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     query = sub.add_parser("query", help="answer a question with citations")
     query.add_argument("question", nargs="?", help="the question (or use --questions)")
     query.add_argument("--doc", action="append", default=[], help="limit to a document (name or id); repeatable")
+    query.add_argument("--quarter", action="append", default=[], help="only documents of this fiscal quarter "
+                       "(2025-Q2, Q2 2025) or fiscal year (FY2024); repeatable")
+    query.add_argument("--fiscal-year", action="append", default=[], type=int, help="only documents of this fiscal year")
+    query.add_argument("--doc-type", action="append", default=[], choices=list(DOC_TYPES), help="only documents of this type")
+    query.add_argument("--speaker", action="append", default=[], help="answer from this speaker's turns of the call "
+                       "transcripts in scope (a name, or CEO, CFO, analyst); repeatable")
     query.add_argument("--mode", choices=["deterministic", "llm_fallback", "llm_always"], default="llm_fallback")
     query.add_argument("--top-k", type=int, default=8)
     query.add_argument("--dense", action="store_true", help="dense retrieval only (no BM25 fusion)")

@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from vera_core.documents.filters import LibraryFilters
 from vera_core.answer.contract import Answer
 from vera_core.answer.evidence_rows import evidence_rows, to_csv
 from vera_core.config import VeraSettings
@@ -30,6 +31,7 @@ def answer_many(engine: QueryEngine, questions: list[dict], args) -> list[Answer
     for q in questions:
         docs = [q["doc"]] if q.get("doc") else [q["doc_name"]] if q.get("doc_name") and args.scope_docs else []
         answers.append(engine.answer(q["question"], docs=docs or args.doc, mode=args.mode, top_k=args.top_k,
+                                     filters=library_filters(args),
                                      hybrid=False if args.dense else None))
     return answers
 
@@ -67,9 +69,18 @@ def run_query(args, settings: VeraSettings) -> int:
         print("vera query: give a QUESTION or --questions FILE.jsonl", file=sys.stderr)
         return 2
     answer = engine.answer(args.question, docs=args.doc, mode=args.mode, top_k=args.top_k,
-                           hybrid=False if args.dense else None)
+                           hybrid=False if args.dense else None, filters=library_filters(args))
     print(answer.model_dump_json(indent=2) if args.json else render(answer))
     return 0
+
+
+def library_filters(args) -> LibraryFilters | None:
+    """The quarter, fiscal year, type and speaker options as filters (None when none is given)."""
+    filters = LibraryFilters(quarter=tuple(getattr(args, "quarter", ()) or ()),
+                             fiscal_year=tuple(getattr(args, "fiscal_year", ()) or ()),
+                             doc_type=tuple(getattr(args, "doc_type", ()) or ()),
+                             speaker=tuple(getattr(args, "speaker", ()) or ()))
+    return filters or None
 
 
 def run_facts(args, settings: VeraSettings) -> int:

@@ -224,7 +224,8 @@ _ENDED = re.compile(
     rf"|sixteen\s+weeks|16\s+weeks|seventeen\s+weeks|17\s+weeks)\s+(?:ended|ending)\s+(?:on\s+)?(?:{_DATE}|{_DATE_DMY.replace('?P<', '?P<d')})",
     re.I)
 _YEAR_ENDED = re.compile(rf"\bfiscal\s+year\s+ended\s+(?:{_DATE})", re.I)
-_ANY_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s+(?:on\s+)?(?:{_DATE})", re.I)
+_ANY_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s+(?:on\s+)?(?:{_DATE}|{_DATE_DMY.replace('?P<', '?P<d')})",
+                             re.I)
 _MONTHS_ENDED = re.compile(r"\b(?P<n>three|six|nine|twelve|3|6|9|12)\s+months\s+ended\b", re.I)
 _FISCAL_YEAR_NAMED = re.compile(r"\bfiscal\s+(?:year\s+)?(?P<year>(?:19|20)\d{2})\b|\bFY\s*['\u2019]?(?P<yy>\d{2})\b", re.I)
 _EVENT_DATE = re.compile(rf"{_DATE}|{_DATE_DMY.replace('?P<', '?P<d')}|\b(?P<m>\d{{1,2}})/(?P<dd>\d{{1,2}})/(?P<yyyy>20\d{{2}})\b",
@@ -288,9 +289,13 @@ def _period(doc_type: str, source: IdentitySource, opening: str, text: str) -> d
         return out
     if doc_type in ("10-K", "annual_report"):
         year_end = next((d for m in _YEAR_ENDED.finditer(text[:40000]) if (d := _date(m)) is not None), None)
+        where = "cover page: fiscal year ended"
+        if year_end is None:  # an annual report's "for the year ended 31 December 2024": the latest it compares
+            year_end = max((d for m in _ANY_YEAR_ENDED.finditer(text[:40000]) if (d := _date(m)) is not None), default=None)
+            where = "printed: year ended"
         if year_end is not None:
-            out["period_end"] = (year_end.isoformat(), "cover page: fiscal year ended")
-            out["fiscal_year"] = (_fiscal_year_of(year_end, text), "cover page: fiscal year ended")
+            out["period_end"] = (year_end.isoformat(), where)
+            out["fiscal_year"] = (_fiscal_year_of(year_end, text), where)
         return out
     if doc_type == "10-Q":
         return _quarterly_report(text)
@@ -454,7 +459,7 @@ def parsed_source(parsed: ParsedDocument, kind: KindReading | None = None) -> Id
     pages = [[] for _ in range(count)]
     for block in parsed.blocks:
         page = block.rects[0].page - 1 if block.rects else 0
-        pages[min(max(page, 0), count - 1)].append(block.text)
+        pages[min(max(page, 0), count - 1)].append(f"{block.caption}\n{block.text}" if block.caption else block.text)
     meta = parsed.metadata or {}
     front = meta.get("front_matter") or {}
     title = str(front.get("title") or front.get("name") or (meta.get("pdf") or {}).get("title") or "")

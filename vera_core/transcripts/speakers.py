@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["COLON", "DASHED", "NAME", "ROLES", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
+__all__ = ["COLON", "DASHED", "NAME", "ROLES", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
 
 ROLES = ("CEO", "CFO", "other executive", "investor relations", "operator", "analyst", "")
 
@@ -76,6 +76,15 @@ def name_key(name: str) -> str:
     tokens = [t for t in re.findall(r"[a-z\u00e0-\u00ff'\-]+", name.lower().replace("\u2019", "'")) if len(t) > 1]
     # NOTE: the first name's initial only: the operator says "Doug Anmuth" for "Douglas Anmuth"
     return f"{tokens[0][0]} {tokens[-1]}" if len(tokens) >= 2 else " ".join(tokens)
+
+
+def same_person(asked: str, printed: str) -> bool:
+    """Whether a name asked ('Dimon', 'jamie dimon', 'Doug Anmuth') is the person printed ('Jamie Dimon',
+    'JAMIE DIMON', 'Douglas Anmuth')."""
+    if name_key(asked) == name_key(printed):
+        return True
+    words = re.findall(r"[a-z\u00e0-\u00ff'-]+", asked.lower().replace("\u2019", "'"))
+    return len(words) == 1 and name_key(printed).endswith(" " + words[0])
 
 
 def role_of(title: str, *, operator: bool = False) -> str:

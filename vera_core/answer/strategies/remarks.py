@@ -7,6 +7,7 @@ but never of the topic says so rather than quoting something else."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
@@ -18,9 +19,9 @@ from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
 from vera_core.text import terms
-from vera_core.transcripts.speakers import name_key
+from vera_core.transcripts.speakers import same_person
 
-__all__ = ["gather"]
+__all__ = ["gather", "speaker_plan"]
 
 MAX_CALLS = 8
 CHUNKS_PER_CALL = 3
@@ -41,8 +42,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     chosen = set(calls_named(plan.question, list(identities.items())))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is not None and ask.names:  # NOTE: a person named narrows the calls to those they spoke on
-        keys = {name_key(n) for n in ask.names}
-        calls = [d for d in calls if keys & {name_key(t["speaker"]) for t in d.metadata["transcript"]["turns"]}] or calls
+        calls = [d for d in calls if any(same_person(n, t["speaker"]) for n in ask.names
+                                         for t in d.metadata["transcript"]["turns"])] or calls
     calls = calls[:MAX_CALLS]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
@@ -76,6 +77,19 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
+def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
+    """A plan whose question is answered from the turns of the speakers a filter names (names, or roles
+    such as CFO and analyst), unless it already asks who spoke."""
+    if plan.intent.subtype == "speakers":
+        return plan
+    roles = tuple(s for s in speakers if s in ROLE_WORDS or s in ("analyst", "management"))
+    names = tuple(s for s in speakers if s not in roles)
+    asked = plan.request if isinstance(plan.request, RemarkAsk) else RemarkAsk()
+    request = RemarkAsk(names=names, roles=roles, section=asked.section)
+    intent = plan.intent.model_copy(update={"type": "semantic", "subtype": "remarks", "rule": "semantic:remarks:speaker-filter"})
+    return replace(plan, intent=intent, request=request)
+
+
 def _topic(question: str, ask: RemarkAsk, companies: list[str]) -> str:
     """The question without the people, roles, companies, quarters and asking words: what they spoke about."""
     text = _QUARTER.sub(" ", question)
@@ -88,21 +102,20 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str]) -> str:
             text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
     for pattern in ROLE_WORDS.values():
         text = re.sub(pattern, " ", text, flags=re.I)
-    return " ".join(_ASKING_WORDS.sub(" ", text).split())
+    return " ".join(_ASKING_WORDS.sub(" ", text).split()).strip(" ?.!,;:")
 
 
 def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
     """The chunks of the turns of the people, roles and section asked."""
     turns = {t["heading"]: t for t in doc.metadata["transcript"]["turns"]}
-    keys = {name_key(n) for n in ask.names}
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
         turn = turns.get(parts[-1]) if len(parts) >= 3 else None
         if turn is None or (ask.section and turn["section"] != ask.section):
             continue
-        if keys:
-            if name_key(turn["speaker"]) in keys:
+        if ask.names:
+            if any(same_person(n, turn["speaker"]) for n in ask.names):
                 out.append(chunk)
             continue
         roles = set(ask.roles)
