@@ -5,6 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from vera_core.answer.modes import MODES
+from vera_core.documents.filters import LibraryFilters
+from vera_core.documents.identity import DOC_TYPES, Identity
 from vera_core.question_options import QuestionOptions, llm_configured
 from vera_core.workspace import Workspace
 
@@ -34,5 +36,25 @@ def settings_sidebar(ws: Workspace) -> QuestionOptions:
         top_k = st.slider("Top-k chunks", min_value=2, max_value=30, value=8, key="opt_top_k")
         scope = st.multiselect("Documents in scope", list(names), format_func=names.get, key="opt_docs",
                                placeholder="All documents")
+        filters = library_filters(docs)
     return QuestionOptions(mode=mode, hybrid=hybrid, verifier=verifier, facts_enabled=facts, top_k=top_k,
-                           docs=tuple(d for d in scope if d in names))
+                           docs=tuple(d for d in scope if d in names), filters=filters)
+
+
+def library_filters(docs) -> LibraryFilters | None:
+    """Quarter, document type and speaker filters as removable chips, offered from what the store holds."""
+    identities = [Identity.from_dict(d.identity) for d in docs if d.identity]
+    quarters = sorted({i.quarter for i in identities if i.quarter}, reverse=True)
+    types = [t for t in DOC_TYPES if any(i.doc_type == t for i in identities)]
+    speakers = sorted({p["name"] for d in docs for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
+                       if p.get("role") not in ("operator", None)})
+    if not (quarters or types or speakers):
+        return None
+    st.subheader("Filters")
+    quarter = st.multiselect("Quarter", quarters, key="opt_quarter", placeholder="Any quarter",
+                             help="Fiscal quarters as each company labels them; FY for a year's documents.")
+    doc_type = st.multiselect("Document type", types, key="opt_doc_type", placeholder="Any type")
+    speaker = st.multiselect("Speaker", speakers, key="opt_speaker", placeholder="Anyone",
+                             help="Answer from this speaker's turns of the call transcripts.") if speakers else []
+    chosen = LibraryFilters(quarter=tuple(quarter), doc_type=tuple(doc_type), speaker=tuple(speaker))
+    return chosen or None

@@ -1,5 +1,6 @@
 """Per-question options (the app's settings sidebar) applied to one shared workspace: coverage mode,
-hybrid retrieval, the semantic verifier, the document-facts cache, top-k and document scope."""
+hybrid retrieval, the semantic verifier, the document-facts cache, top-k, document scope and the IR library's
+filters (quarter, type, speaker)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from vera_core.answer.contract import Answer
 from vera_core.answer.modes import MODES
 from vera_core.config import VeraSettings
+from vera_core.documents.filters import LibraryFilters
 from vera_core.llm.client import api_key
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ class QuestionOptions:
     """Chunks retrieved per search."""
     docs: tuple[str, ...] = field(default_factory=tuple)
     """doc_ids the question is limited to; empty: every document."""
+    filters: LibraryFilters | None = None
+    """Quarter, fiscal year, type and speaker filters (the sidebar's chips); None: none."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -85,7 +89,7 @@ class QuestionAnswerer:
         """A cited, verified answer; raises DocumentNotFoundError for an unknown doc in `options.docs`."""
         engine = self.engine(facts_enabled=options.facts_enabled, verifier=options.verifier)
         answer = engine.answer(question, docs=list(options.docs), mode=options.mode, top_k=options.top_k,
-                               hybrid=options.hybrid)
+                               hybrid=options.hybrid, filters=options.filters or None)
         if not options.verifier:
             answer.notices.append(VERIFIER_OFF_NOTICE)
         return answer
