@@ -177,3 +177,39 @@ def test_a_citation_carries_type_quarter_and_speaker(calls_store):
     assert first.speaker and first.speaker in answer.answer.splitlines()[1]
     row = evidence_rows(answer)[0]
     assert (row["doc_type"], row["quarter"], row["speaker"]) == ("transcript", "2023-Q2", first.speaker)
+
+
+def _doc(doc_id: str, metadata: dict):
+    from vera_core.store.catalog import DocumentRecord
+    return DocumentRecord(doc_id=doc_id, name=f"{doc_id}.pdf", format="pdf", sha256="", pages=1, size_bytes=1,
+                          status="ready", metadata=metadata, parser_version="", chunk_count=1, table_count=0,
+                          created_at="", ready_at="", kind="filing")
+
+
+def test_a_10k_beside_a_call_keeps_its_own_questions():
+    call = {"transcript": {"turns": [{"speaker": "Tom Banks"}],
+                           "participants": [{"name": "Tom Banks", "role": "analyst"}, {"name": "Jane Fraser", "role": "CEO"}]}}
+    docs = [_doc("tenk", {}), _doc("call", call)]
+    for question in ("Did the company raise its dividend?", "What was the analyst consensus for EPS?",
+                     "Who is the operator of the Permian pipeline?", "How exposed are regional banks, as discussed?"):
+        assert route(question, docs).subtype not in ("speakers", "remarks"), question
+    assert route("Who is the CFO on the call?", docs).rule == "coverage:speakers:role"
+    assert route("What did Jane Fraser say about expenses?", docs).rule == "semantic:remarks"
+
+
+def test_calls_named_by_company_quarter_or_file_name_and_none_for_another_company():
+    from vera_core.documents.identity import Identity
+    from vera_core.questions.speakers import calls_named
+    calls = [("a", Identity("transcript", "JPMorgan Chase", 2023, 4)), ("b", Identity("transcript", "Wells Fargo & Company", 2023, 4))]
+    names = {"a": "JPM_2023Q4_CALL.pdf", "b": "WFC_2023Q4_CALL.pdf"}
+    assert calls_named("Which executives from the company spoke on the JPMorgan call?", calls, names) == ["a"]
+    assert calls_named("Coverage map for JPM: who asked on the 4Q23 call?", calls, names) == ["a"]
+    assert calls_named("Who is Citi's CFO?", calls, names) == []  # never another bank's CFO
+    assert calls_named("Who is the CFO?", calls, names) == ["a", "b"]
+
+
+def test_speaker_filters_read_roles_and_quarters_as_analysts_write_them():
+    from vera_core.documents.filters import LibraryFilters, normal_quarter
+    assert [normal_quarter(q) for q in ("FY25 Q2", "FY2025-Q2", "2Q25", "Q2 2025", "2025")] == [
+        "2025-Q2", "2025-Q2", "2025-Q2", "2025-Q2", "FY2025"]
+    assert LibraryFilters(speaker=("ceo", "Jamie Dimon", "Management")).speaker == ("CEO", "Jamie Dimon", "management")

@@ -171,7 +171,7 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         try:
             library = body.filters.library()
         except VeraError as exc:
-            raise ApiError(400, str(exc), "filters.quarter") from exc
+            raise ApiError(400, str(exc), "filters.quarter" if "quarter" in str(exc) else "filters") from exc
         try:
             return engine.answer(body.question, docs=docs if filtered else (), mode=body.mode, top_k=body.top_k,
                                  filters=library or None)

@@ -49,12 +49,17 @@ def judge_call(question: dict, answer: Answer) -> str:
     kind = question["kind"]
     if kind == "people":
         named, required = people_found(question, answer)["people"]
-        return "correct" if named == required else "wrong"
+        extra = _named(answer) - {name_key(p["name"]) for p in question.get("required_people", [])}
+        return "correct" if required and named == required and not extra else "wrong"
     if kind == "remark":  # NOTE: each call asked answered on one of its gold turns (a turn's page)
         wanted: dict[str, set[int]] = {}
         for turn in question["turns"]:
             wanted.setdefault(turn.get("doc_name") or question["doc_name"], set()).add(turn["page_index"] + 1)
-        on = [any(c.doc_name.startswith(doc) and c.page in pages for c in cited) for doc, pages in wanted.items()]
+        on = [any(_stem(c.doc_name) == doc and c.page in pages for c in cited) for doc, pages in wanted.items()]
         return "correct" if all(on) else "wrong"
     pages = {i + 1 for i in question.get("gold_pages", [])}
-    return "correct" if any(c.doc_name.startswith(question["doc_name"]) and c.page in pages for c in cited) else "wrong"
+    return "correct" if any(_stem(c.doc_name) == question["doc_name"] and c.page in pages for c in cited) else "wrong"
+
+
+def _stem(name: str) -> str:
+    return name.rsplit(".", 1)[0] if name.lower().endswith((".pdf", ".md")) else name

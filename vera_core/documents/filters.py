@@ -14,7 +14,13 @@ from vera_core.errors import VeraError
 from vera_core.store.catalog import DocumentRecord
 from vera_core.transcripts.speakers import same_person
 
-__all__ = ["LibraryFilters", "NothingMatches", "apply_filters", "normal_quarter"]
+__all__ = ["SPEAKER_ROLES", "LibraryFilters", "NothingMatches", "apply_filters", "normal_quarter"]
+
+
+SPEAKER_ROLES = ("CEO", "CFO", "investor relations", "analyst", "management")
+"""Roles a speaker filter may name instead of a person."""
+_ROLE_NAMES = {"ceo": "CEO", "cfo": "CFO", "ir": "investor relations", "investor relations": "investor relations",
+               "analyst": "analyst", "analysts": "analyst", "management": "management", "executives": "management"}
 
 
 class NothingMatches(VeraError):
@@ -27,6 +33,7 @@ def normal_quarter(text: str) -> str:
     for pattern, build in ((r"^(\d{4})-?Q([1-4])$", lambda m: f"{m[1]}-Q{m[2]}"),
                            (r"^Q([1-4])-?(?:FY)?(\d{4}|\d{2})$", lambda m: f"{_year(m[2])}-Q{m[1]}"),
                            (r"^([1-4])Q(\d{4}|\d{2})$", lambda m: f"{_year(m[2])}-Q{m[1]}"),
+                           (r"^FY(\d{4}|\d{2})-?Q([1-4])$", lambda m: f"{_year(m[1])}-Q{m[2]}"),
                            (r"^(?:FY)?(\d{4}|\d{2})$", lambda m: f"FY{_year(m[1])}")):
         found = re.match(pattern, raw)
         if found:
@@ -52,6 +59,7 @@ class LibraryFilters:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "quarter", tuple(normal_quarter(q) for q in self.quarter))
+        object.__setattr__(self, "speaker", tuple(_ROLE_NAMES.get(s.strip().lower(), s.strip()) for s in self.speaker))
         unknown = [t for t in self.doc_type if t not in DOC_TYPES]
         if unknown:
             raise VeraError(f"{', '.join(map(repr, unknown))} is not a document type; choose among {', '.join(DOC_TYPES)}.")
@@ -73,8 +81,10 @@ def _quarter_ok(identity: Identity, wanted: Sequence[str]) -> bool:
 
 def _speaks(doc: DocumentRecord, speakers: Sequence[str]) -> bool:
     people = (doc.metadata or {}).get("transcript", {}).get("participants", [])
-    roles = {p["role"].lower() for p in people if p.get("role")}
-    return any(s.lower() in roles or any(same_person(s, p["name"]) for p in people) for s in speakers)
+    roles = {p["role"] for p in people if p.get("role")}
+    if roles & {"CEO", "CFO", "investor relations", "other executive"}:
+        roles.add("management")
+    return any(s in roles or any(same_person(s, p["name"]) for p in people) for s in speakers)
 
 
 def apply_filters(docs: Sequence[DocumentRecord], filters: LibraryFilters,

@@ -160,6 +160,9 @@ _TRANSCRIPT_SIGNS = (
                    r"|^\s*speakers\s*:", re.I | re.M)),
 )
 TRANSCRIPT_SCORE = 3
+TRANSCRIPT_CHARS = 8000
+"""A call's title, participants and first turns are printed within its opening (a Markdown file is one page:
+a note that quotes a call further down is not one)."""
 _RELEASE = re.compile(
     r"\b(?:news|press|earnings)\s+release\b|\bfor\s+immediate\s+release\b|\bexhibit\s+99\.?\s?1\b"
     r"|\b(?:reports?|announces?|posts?|delivers?)\b[^.\n]{0,80}?\b(?:results|earnings)\b", re.I)
@@ -185,7 +188,7 @@ def _doc_type(source: IdentitySource, opening: str, first: str) -> tuple[str, st
                 if found:
                     return doc_type, f"cover page{'' if number == 1 else f' (page {number})'}: {found.group(0)!r}"
     head = f"{source.title}\n{opening}"
-    score = sum(weight for weight, pattern in _TRANSCRIPT_SIGNS if pattern.search(f"{source.title}\n{first}"))
+    score = sum(weight for weight, pattern in _TRANSCRIPT_SIGNS if pattern.search(f"{source.title}\n{first[:TRANSCRIPT_CHARS]}"))
     if score >= TRANSCRIPT_SCORE and (re.search(r"\btranscript\b|\bcall\b", head, re.I)):
         return "transcript", "opening: a call's title, speakers and question-and-answer section"
     pages = [p for p in source.pages if p.strip()]
@@ -394,7 +397,7 @@ _NOT_A_NAME = re.compile(r"^(?:news|press|exhibit|for\s+immediate|the|earnings|f
 def _company(doc_type: str, source: IdentitySource, opening: str, first: str) -> tuple[str, str]:
     for page in source.pages[:COVER_PAGES]:
         for found in _REGISTRANT.finditer(page):
-            if _name_ok(found.group(1)):
+            if _name_ok(re.sub(r"^the\s+", "", found.group(1).strip(), flags=re.I)):
                 return _clean(found.group(1)), "cover page: exact name of registrant"
     candidates = [(m.group(1), "opening: name and ticker") for m in _TICKER.finditer(opening)]
     candidates += [(m.group(1), "opening: name and ticker") for m in _OWN_TICKER.finditer(opening[:TITLE_CHARS])]
@@ -423,7 +426,8 @@ TITLE_CHARS = 300
 
 def _clean(name: str) -> str:
     name = re.split(r"\s[-\u2013\u2014]\s?|\d{4}\s*[-\u2013\u2014]\s?", re.sub(r"\s+", " ", name))[-1]
-    name = re.sub(r"\s+(?:FY\s*['\u2019]?\d{2,4}|Reports?|Announces?|Posts?|Delivers?)$", "", name.strip(" ,.-\u2013:"))
+    name = re.sub(r"\s+(?:FY\s*['\u2019]?\d{2,4}|Reports?|Announces?|Posts?|Delivers?)$", "", name.strip(" ,.-\u2013:"),
+                  flags=re.I)
     if re.search(r"\b(?:Inc|Corp|Co|Ltd|S\.A|N\.V)$", name):
         name += "."
     return name[:1] + name[1:] if not name.isupper() else name.title().replace("'S", "'s")

@@ -5,7 +5,7 @@ holds; and which calls a question names (by company and quarter as the company l
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
@@ -80,24 +80,45 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     return None
 
 
-def calls_named(question: str, calls: Sequence[tuple[str, Identity]]) -> list[str]:
+def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None) -> list[str]:
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
     A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", question)}
-    words |= {w[:-2] for w in words if w.endswith(("'s", "\u2019s"))}
+    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
 
-    def company_named(identity: Identity) -> bool:
-        name = re.sub(r"[,.]|\b(?:inc|corp|corporation|co|ag|plc|ltd|group|holdings|platforms)\b", " ",
-                      identity.company, flags=re.I)
-        return any(w.lower() in words for w in name.split() if len(w) >= 3)
+    def company_words(doc_id: str, identity: Identity) -> set[str]:
+        # NOTE: the file's name counts as the user's own name for it ("JPM" of JPM_2023Q4_CALL.pdf)
+        printed = identity.company + " " + _FILE_PARTS.sub(" ", (names or {}).get(doc_id, ""))
+        return {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", printed)
+                if len(w) >= 2 and w.lower() not in _GENERIC_NAME_WORDS | _FILE_WORDS}
 
-    chosen = [(doc_id, identity) for doc_id, identity in calls if company_named(identity)] or list(calls)
+    chosen = [(doc_id, identity) for doc_id, identity in calls if company_words(doc_id, identity) & words]
+    if not chosen:
+        known = set().union(*(company_words(d, i) for d, i in calls)) if calls else set()
+        # NOTE: a company named that no call is of ("Who is Citi's CFO?" over other banks' calls) is answered by none
+        named = {re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - _NOT_COMPANIES
+        if named - known and _NAMED_OWNER.search(question):
+            return []
+        chosen = list(calls)
     labels = quarter_labels(question)
     if labels:
         quarters = [(doc_id, identity) for doc_id, identity in chosen
                     if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
         return [doc_id for doc_id, _ in quarters]
     return [doc_id for doc_id, _ in chosen]
+
+
+_GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "group", "holdings", "platforms", "company",
+                       "companies", "bank", "banks", "the", "and", "america", "american", "financial", "international",
+                       "national", "global", "technologies", "technology", "systems", "services", "limited", "llc"}
+"""Words of a company's name that name no company on their own."""
+_FILE_PARTS = re.compile(r"[_.]|\d+Q\d|\d{4}")
+_FILE_WORDS = {"call", "calls", "release", "slides", "transcript", "pdf", "md", "earnings", "deck", "q"}
+_PROPER = re.compile(r"\b[A-Z][\w&\u2019'-]+")
+_NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from|for)\s+[A-Z][\w&-]+\b")
+"""A company named as an owner ("Citi's CFO", "the CFO at Snowflake")."""
+_NOT_COMPANIES = {"who", "what", "which", "when", "where", "how", "did", "does", "is", "was", "the", "cfo", "ceo", "ir",
+                  "coo", "q&a", "i", "in", "on", "for", "list", "name", "every", "all", "give", "tell", "and", "fy",
+                  "q1", "q2", "q3", "q4", "first", "second", "third", "fourth", "fiscal"}
 
 
 _SAID = re.compile(

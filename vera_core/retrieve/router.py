@@ -365,10 +365,22 @@ def prints_figures(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]
     return any(d.kind not in WORDS_ONLY_KINDS for d in documents if not scope or d.doc_id in scope)
 
 
-def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> bool:
-    """Whether a call transcript cut into speaker turns is among the documents in scope."""
-    scope = set(doc_scope)
-    return any((d.metadata or {}).get("transcript") for d in documents if not scope or d.doc_id in scope)
+def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str], text: str) -> bool:
+    """Whether a question is about call transcripts: every document in scope is one cut into speaker
+    turns, or some are and the question names a call, its Q&A or one of its participants ("did the company
+    raise its dividend?" over a 10-K and a call is the 10-K's question too)."""
+    scope = [d for d in documents if not doc_scope or d.doc_id in set(doc_scope)]
+    calls = [d for d in scope if (d.metadata or {}).get("transcript")]
+    if not calls:
+        return False
+    if len(calls) == len(scope) or _CALL_WORDS.search(text):
+        return True
+    return any(re.search(rf"\b{re.escape(p)}\b", text, re.I) for p in _participants(calls, ()) if " " in p)
+
+
+_CALL_WORDS = re.compile(r"\b(?:earnings\s+|conference\s+|analyst\s+)?calls?\b|\btranscripts?\b|\bq\s?&\s?a\b|"
+                         r"\bprepared\s+remarks\b|\bquestion[-\s]+and[-\s]+answer\b", re.I)
+"""Words that put a question on a call when other documents are in scope too."""
 
 
 def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
@@ -412,12 +424,12 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if location_rule:
         return Routed(Intent(type="location", subtype=coverage[0][0].subtype if coverage else None, rule=location_rule,
                              numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common))
-    people = read_people_ask(text) if _calls_in_scope(documents, doc_scope) else None
+    on_calls = _calls_in_scope(documents, doc_scope, text)
+    people = read_people_ask(text) if on_calls else None
     if people is not None:  # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)
-    said = read_remark_ask(text, _participants(documents, doc_scope)) if people is None and _calls_in_scope(
-        documents, doc_scope) else None
+    said = read_remark_ask(text, _participants(documents, doc_scope)) if people is None and on_calls else None
     if said is not None:  # "what did the CFO say about expenses?" over call transcripts
         return Routed(Intent(type="semantic", subtype="remarks", rule="semantic:remarks", focus=_focus(text, removed),
                              **common), said)

@@ -73,7 +73,8 @@ class SpeakerLine:
 
 def name_key(name: str) -> str:
     """A name compared whatever its case and initials: 'Michael P. Scarpelli' ~ 'MICHAEL SCARPELLI'."""
-    tokens = [t for t in re.findall(r"[a-z\u00e0-\u00ff'\-]+", name.lower().replace("\u2019", "'")) if len(t) > 1]
+    tokens = [t for t in re.findall(r"[a-z\u00e0-\u00ff'\-]+", name.lower().replace("\u2019", "'"))
+              if len(t) > 1 and t not in ("jr", "sr", "ii", "iii", "iv")]
     # NOTE: the first name's initial only: the operator says "Doug Anmuth" for "Douglas Anmuth"
     return f"{tokens[0][0]} {tokens[-1]}" if len(tokens) >= 2 else " ".join(tokens)
 

@@ -65,7 +65,8 @@ class Turn:
             return OPENING
         s = self.speaker
         about = ", ".join(part for part in (s.title or (s.role if s.role not in ("", "operator") else ""), s.firm) if part)
-        return f"{s.name} ({about})" if about else s.name
+        title = f"{s.name} ({about})" if about else s.name
+        return title.replace("/", "-")  # NOTE: "/" separates a heading path's parts
 
     @property
     def page(self) -> int:

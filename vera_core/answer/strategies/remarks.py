@@ -14,6 +14,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
+from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named
@@ -39,7 +40,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
-    chosen = set(calls_named(plan.question, list(identities.items())))
+    chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls}))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is not None and ask.names:  # NOTE: a person named narrows the calls to those they spoke on
         calls = [d for d in calls if any(same_person(n, t["speaker"]) for n in ask.names
@@ -58,10 +59,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
             scope_chunks.extend(heard)
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             wanted = terms(topic)
-            ranked = sorted(heard, key=lambda c: -len(terms(c.text) & wanted))
-            # NOTE: a passage sharing one word of a longer topic is not about it: half of the topic's terms at least
-            enough = 1
-            best = [c for c in ranked[:CHUNKS_PER_CALL] if len(terms(c.text) & wanted) >= enough]
+            if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
+                best = heard[:1]
+            else:
+                ranked = sorted(heard, key=lambda c: -len(terms(c.text) & wanted))
+                best = [c for c in ranked[:CHUNKS_PER_CALL] if terms(c.text) & wanted]
             if not best:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
@@ -82,7 +84,7 @@ def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
     such as CFO and analyst), unless it already asks who spoke."""
     if plan.intent.subtype == "speakers":
         return plan
-    roles = tuple(s for s in speakers if s in ROLE_WORDS or s in ("analyst", "management"))
+    roles = tuple(s for s in speakers if s in ROLE_WORDS or s in SPEAKER_ROLES)
     names = tuple(s for s in speakers if s not in roles)
     asked = plan.request if isinstance(plan.request, RemarkAsk) else RemarkAsk()
     request = RemarkAsk(names=names, roles=roles, section=asked.section)

@@ -13,7 +13,7 @@ from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import PeopleAsk, calls_named, read_people_ask
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
-from vera_core.transcripts.speakers import name_key
+from vera_core.transcripts.speakers import name_key, same_person
 
 __all__ = ["gather", "transcripts"]
 
@@ -33,7 +33,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = [(d.doc_id, stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS))) for d in calls]
-    chosen = set(calls_named(plan.question, identities))
+    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
@@ -73,7 +73,7 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
     out = []
     for key, turn in first.items():
         role = turn["role"]
-        if not _asked(ask, key, role, turn["title"] if "title" in turn else ""):
+        if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
         chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
         if chunk is not None:
@@ -91,7 +91,7 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
         key, role = name_key(person["name"]), person["role"]
         if key in spoke or role in ("operator", "analyst", ""):
             continue
-        if not _asked(ask, key, role, person["title"]):
+        if not _asked(ask, key, role, person["title"], person["name"]):
             continue
         printed = re.sub(r"[\s-]+", "", person["name"])
         chunk = next((c for c in chunks if printed in re.sub(r"[\s-]+", "", c.text)), None)
@@ -101,7 +101,7 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
     return out
 
 
-def _asked(ask: PeopleAsk, key: str, role: str, title: str) -> bool:
+def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> bool:
     """Whether a person (name key, role, printed title) is one the question asks for."""
     if ask.kind == "role":
         return role == ask.role
@@ -109,7 +109,7 @@ def _asked(ask: PeopleAsk, key: str, role: str, title: str) -> bool:
         return ask.name.lower() in title.lower()
     if ask.kind == "executives":
         return role in COMPANY_ROLES
-    return ask.kind != "role_of" or key == name_key(ask.name)
+    return ask.kind != "role_of" or key == name_key(ask.name) or same_person(ask.name, name)
 
 
 def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> list[Piece]:
