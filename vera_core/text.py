@@ -134,6 +134,10 @@ TITLE_FOLLOWS = frozenset("""the a an our your their its this that these in of f
 according see read check within at with""".split())
 """Words a title may follow: a title that follows another content word ends a longer name, it is not named."""
 
+NOT_COMPANY_WORDS = frozenset("""who what which when where how did does is was the cfo ceo ir coo q&a i in on for list
+name every all give tell and fy q1 q2 q3 q4 first second third fourth fiscal""".split())
+"""Capitalised words of a question that name no company ("Who", "CFO", "Q2")."""
+
 _KEYWORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 _TERM_SUFFIX = re.compile(r"(ies|es|s|ed|ing)$")
 _FIGURE = re.compile(r"\d[\d,.]*")

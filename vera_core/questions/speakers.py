@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
+from vera_core.text import NOT_COMPANY_WORDS
 
 __all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask"]
 
@@ -95,7 +96,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     if not chosen:
         known = set().union(*(company_words(d, i) for d, i in calls)) if calls else set()
         # NOTE: a company named that no call is of ("Who is Citi's CFO?" over other banks' calls) is answered by none
-        named = {re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - _NOT_COMPANIES
+        named = {re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - NOT_COMPANY_WORDS
         if named - known and _NAMED_OWNER.search(question):
             return []
         chosen = list(calls)
@@ -116,9 +117,6 @@ _FILE_WORDS = {"call", "calls", "release", "slides", "transcript", "pdf", "md", 
 _PROPER = re.compile(r"\b[A-Z][\w&\u2019'-]+")
 _NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from|for)\s+[A-Z][\w&-]+\b")
 """A company named as an owner ("Citi's CFO", "the CFO at Snowflake")."""
-_NOT_COMPANIES = {"who", "what", "which", "when", "where", "how", "did", "does", "is", "was", "the", "cfo", "ceo", "ir",
-                  "coo", "q&a", "i", "in", "on", "for", "list", "name", "every", "all", "give", "tell", "and", "fy",
-                  "q1", "q2", "q3", "q4", "first", "second", "third", "fourth", "fiscal"}
 
 
 _SAID = re.compile(
