@@ -50,3 +50,25 @@ def long_review_pdf(pages: int = LONG_PAGES) -> bytes:
                             "ship-to-shore cranes for EUR 41 million, to be delivered to Genoa in 2027.")
         page.insert_textbox(pymupdf.Rect(72, 100, 540, 760), " ".join(lines), fontsize=9, fontname="helv")
     return doc.tobytes()
+
+
+CALL_NAME = "falcon_call.pdf"
+CALL = ("Falcon Holdings Q1 2026 Earnings Call\nFebruary 12, 2026\nCorporate Participants\nAnna Peeters Falcon Holdings - "
+        "Chief Executive Officer\nTom Wouters Falcon Holdings - Chief Financial Officer\nPresentation\nOperator: Good "
+        "morning and welcome to the Falcon Holdings first quarter fiscal 2026 earnings call.\nANNA PEETERS: Thank you. "
+        "Revenue grew 9% and our warehouse robots shipped to 40 new sites.\nTOM WOUTERS: Gross margin was 41%, up two "
+        "points.\nQuestions and Answers\nOperator: Our first question comes from Lisa Marin with Northgate Securities.\n"
+        "LISA MARIN: How many of the new sites are in Germany?\nANNA PEETERS: Twelve of the forty are in Germany.")
+"""A small earnings call: a participant list, prepared remarks by the CEO and CFO, one analyst's question."""
+CALL_TOP, CALL_STEP = 60, 26
+"""Where the call's first line is printed and the distance between its lines (one paragraph per line)."""
+
+
+def falcon_call_pdf() -> bytes:
+    """`CALL` on one page, one paragraph per line, as a transcript prints them."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=PAGE_W, height=PAGE_H)
+    for i, line in enumerate(CALL.split("\n")):
+        page.insert_text((50, CALL_TOP + CALL_STEP * i), line, fontsize=9)
+    return doc.tobytes()
+

@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+import pymupdf
 from PIL import Image
 
 from tests.conftest import ROOT
-from tests.made_pdfs import KESTREL_NAME as PDF_NAME, PAGE_W, kestrel_review_pdf as make_pdf
+from tests.made_pdfs import CALL_NAME, KESTREL_NAME as PDF_NAME, PAGE_W, falcon_call_pdf, kestrel_review_pdf as make_pdf
 from tests.pixels import yellowness
 from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
 from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
@@ -227,3 +228,36 @@ def test_the_documents_page_shows_a_documents_kind_and_the_user_changes_it(page,
     doc = next(d for d in Workspace(VeraSettings(data_dir=server.store)).catalog.documents()
                if d.name == "expense_policy.md")
     assert (doc.kind, doc.kind_source) == ("contract", "user")
+
+
+def _line_box(pdf: bytes, text: str, scale: float) -> tuple[int, int, int, int]:
+    """Where `text` is printed on the PDF's first page, in the viewer image's pixels (inset 2 px)."""
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        rect = doc[0].search_for(text)[0]
+    return round(rect.x0 * scale) + 2, round(rect.y0 * scale) + 2, round(rect.x1 * scale) - 2, round(rect.y1 * scale) - 2
+
+
+def test_a_speaker_question_is_answered_from_the_turn_highlighted_on_its_page(page, server, tmp_path):
+    """Issue 26: what a named speaker said is cited to that speaker's turn, and the turn, not the call, is drawn."""
+    pdf = falcon_call_pdf()
+    path = tmp_path / CALL_NAME
+    path.write_bytes(pdf)
+    page.goto(f"{server.url}/documents")
+    page.get_by_text("Browse a document").wait_for(timeout=240_000)
+    page.locator('input[type="file"]').first.set_input_files(str(path))
+    page.get_by_text(f"{CALL_NAME}: ingested (1 pages").wait_for(timeout=120_000)
+    wait_until_idle(page)
+    ask = AskPage(page, server.url)
+    ask.open()
+    ask.scope_to(CALL_NAME)
+    question = "What did Tom Wouters say about gross margin?"
+    ask.ask(question)
+    assert "Gross margin was 41%" in ask.card_text(question)
+    ask.click_citation(1)
+    assert ask.viewer_caption().startswith(f"{CALL_NAME}, page 1 of 1: [1] selected")
+    shot(page, "09-ask-speaker-turn")
+    image = viewer_image(page, "10-viewer-turn.png")
+    scale = image.width / PAGE_W
+    assert yellowness(image, _line_box(pdf, "Gross margin was 41%", scale)) > 40, "the speaker's turn is not highlighted"
+    for other in ("Revenue grew 9%", "How many of the new sites", "Twelve of the forty"):
+        assert yellowness(image, _line_box(pdf, other, scale)) < 5, f"another speaker's turn is highlighted: {other}"

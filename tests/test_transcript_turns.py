@@ -12,6 +12,7 @@ import pymupdf
 import pytest
 
 from tests.conftest import ROOT, settings_for
+from tests.made_pdfs import CALL_NAME, falcon_call_pdf
 from vera_core.chunking.node_parser import StructureNodeParser, StructuredDocument
 from vera_core.documents.identity import parsed_identity
 from vera_core.documents.kinds import parsed_kind
@@ -30,13 +31,6 @@ DEV_CALLS = sorted(IR.glob("*/*_CALL.pdf")) if IR.exists() else []
 GOLDS = ROOT / "data" / "blind" / "r12-ir-calls-dev.jsonl"
 needs_ir = pytest.mark.skipif(not DEV_CALLS, reason="../shared/corpus/ir-dev is not here")
 
-CALL = ("Falcon Holdings Q1 2026 Earnings Call\nFebruary 12, 2026\nCorporate Participants\nAnna Peeters Falcon Holdings - "
-        "Chief Executive Officer\nTom Wouters Falcon Holdings - Chief Financial Officer\nPresentation\nOperator: Good "
-        "morning and welcome to the Falcon Holdings first quarter fiscal 2026 earnings call.\nANNA PEETERS: Thank you. "
-        "Revenue grew 9% and our warehouse robots shipped to 40 new sites.\nTOM WOUTERS: Gross margin was 41%, up two "
-        "points.\nQuestions and Answers\nOperator: Our first question comes from Lisa Marin with Northgate Securities.\n"
-        "LISA MARIN: How many of the new sites are in Germany?\nANNA PEETERS: Twelve of the forty are in Germany.")
-
 
 def _turned(path: Path):
     parsed = parse_pdf(load_source(path, max_file_mb=50))
@@ -50,14 +44,8 @@ def _chunks(parsed):
 
 
 def test_a_small_call_is_cut_at_every_speaker(tmp_path):
-    doc = pymupdf.open()
-    page = doc.new_page()
-    y = 60
-    for line in CALL.split("\n"):  # one paragraph per line, as a transcript prints them
-        page.insert_text((50, y), line, fontsize=9)
-        y += 26
-    path = tmp_path / "falcon_call.pdf"
-    path.write_bytes(doc.tobytes())
+    path = tmp_path / CALL_NAME
+    path.write_bytes(falcon_call_pdf())
     parsed = _turned(path)
     turns = parsed.metadata["transcript"]["turns"]
     assert [(t["speaker"].title(), t["section"]) for t in turns] == [

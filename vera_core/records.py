@@ -6,6 +6,10 @@ import enum
 from dataclasses import dataclass, field
 
 
+CHART_CAPTION = "Chart: "
+"""How a chart read as a table is captioned (`ingest/pdf_charts.py`): a deck's charts are its figures, no statement
+prints them."""
+
 @dataclass(frozen=True)
 class Rect:
     """An axis-aligned region on one PDF page."""

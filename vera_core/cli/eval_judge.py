@@ -23,11 +23,12 @@ Outcome = str
 
 def stated(answer: Answer) -> list[tuple[float, str]]:
     """What the answer states as its answer, signed, with its unit: each cell figure in units
-    (`usd`, `usd_per_share`, `percent`) and the calculation's result(s) (`percent`, `ratio`, `days`,
+    (`usd`, `usd_per_share`, `percent`, `number` when no currency is printed) and the calculation's result(s) (`percent`, `ratio`, `days`,
     `usd`)."""
     out: list[tuple[float, str]] = []
     for f in answer.figures:
-        unit = "percent" if f.unit == "%" else "usd"
+        # NOTE: a figure printed with no currency is a number: an amount in a table that states none, or a count
+        unit = "percent" if f.unit == "%" else "usd" if f.unit else "number"
         out.append((f.value * (1.0 if unit == "percent" else f.scale), unit))
     calc = answer.calculation
     if calc is not None and calc.result is not None:
@@ -51,6 +52,8 @@ _SAME_UNIT = ({"usd", "usd_per_share"}, {"ratio", "times"})
 
 
 def _units_agree(stated_unit: str, gold_unit: str) -> bool:
+    if stated_unit == "number":
+        return gold_unit in ("usd", "usd_per_share", "count", "number")
     return stated_unit == gold_unit or any({stated_unit, gold_unit} <= same for same in _SAME_UNIT)
 
 

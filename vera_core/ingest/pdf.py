@@ -12,13 +12,14 @@ from vera_core.errors import EmptyDocumentError, EncryptedPDFError, InvalidPDFEr
 from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
+from vera_core.ingest.pdf_charts import chart_regions
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
 from vera_core.ingest.source import SourceFile
 from vera_core.ingest.split_words import repair_split_words, split_heads, vocabulary
 from vera_core.ingest.structure import headings_with_ranges
-from vera_core.records import Block, BlockKind, ParsedDocument, Rect
+from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-4"  # pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-5"  # pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -92,6 +93,8 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
 
     text_right = max((r.x1 for rows in pages for r in rows), default=0.0)
     per_page = [find_tables(rows, body, text_right) for rows in pages]
+    if landscape >= SLIDE_SHARE:  # NOTE: a deck's charts print its figures; a filing's pages are read as tables only
+        per_page = [regions + chart_regions(rows, regions) for rows, regions in zip(pages, per_page)]
     tables = _merge_continued(per_page, pages)
     consumed = {(region.page, _index(pages, region.page, row))
                 for table in tables for region in table.regions for row in region.rows}
@@ -116,6 +119,8 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
 
 
 EMPTY_PAGES_WARNING = 0.25
+SLIDE_SHARE = 0.5
+"""A document this share of whose pages are landscape is a deck: its charts are read as tables (`pdf_charts.py`)."""
 """Warn when at least this share of a PDF's pages has no text while others do."""
 
 
@@ -264,6 +269,6 @@ def _table_block(table: _Table, titles: tuple[str, ...]) -> Block:
     width = max(len(header), *(len(r) for r in body))
     header += [""] * (width - len(header))
     body = [r + [""] * (width - len(r)) for r in body]
-    caption = " ".join(r.text for r in table.first.caption)
+    caption = f"{CHART_CAPTION}{table.first.chart}" if table.first.chart else " ".join(r.text for r in table.first.caption)
     return Block(BlockKind.TABLE, grid_markdown(header, body), titles, tuple(rects),
                  caption=caption, footnotes="\n".join(footnotes), grid=region_raw_grid(table.regions))

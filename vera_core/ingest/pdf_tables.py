@@ -43,6 +43,8 @@ class TableRegion:
     header: list[Row] = field(default_factory=list)
     caption: list[Row] = field(default_factory=list)
     footnotes: list[Row] = field(default_factory=list)
+    chart: str = ""
+    """The chart's name when the region is a chart read as a table (`pdf_charts.py`)."""
 
     @property
     def rows(self) -> list[Row]:
@@ -190,12 +192,17 @@ def _is_amount(text: str) -> bool:
     return is_numeric(t) and not _YEAR.match(t) and not _DASH.match(t)
 
 
+_DAY = re.compile(r"(?:[12]?\d|3[01]),")
+"""A day of the month printed with its comma, the rest of its date on the line above."""
+
+
 def _split_year_header(region: TableRegion) -> None:
     """Leading body rows whose values are years or words (no amounts) are column headers."""
     while len(region.body) > 2:
         row = region.body[0]
         values = [c.text.strip() for c in _value_cells(row)]
-        if values and all(_YEAR.match(v) or not is_numeric(v) for v in values):
+        # NOTE: a date's day broken onto its own line ("Nine Months Ended September" over "30,") is a header word
+        if values and all(_YEAR.match(v) or _DAY.fullmatch(v) or not is_numeric(v) for v in values):
             region.header.append(region.body.pop(0))
         else:
             break

@@ -28,7 +28,8 @@ METRIC_CUE = re.compile(
     r"\bless\b|\bminus\b|\bdivided\b|\bdivide\s+(?:it\s+|that\s+|them\s+)?by\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
     r"\bpercent(?:age)?\s+of\b|"
-    r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*", re.I)
+    r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b|"
+    r"\b(?:doubled?|tripled?|halved?)\b", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
@@ -212,6 +213,8 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{
                            re.I)
 """The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
 first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
+_YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
+"""A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
 RESTATED_GAP = 40
 """At most this many characters between a named year and the parenthesis that dates the part of it asked."""
 _RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:ended|ending)\s+$", re.I)
@@ -225,14 +228,19 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     def free(start: int, end: int) -> bool:
         return not any(s < end and start < e for s, e, _, _ in found)
 
+    to_date = _YEAR_TO_DATE.search(question)
     for m in QUARTER.finditer(question):
-        q = m.group("q") or m.group("q2") or m.group("q3")
+        q = m.group("q") or m.group("q2") or m.group("q3") or m.group("q4")
         quarter = int(q) if q else _ORDINALS[m.group("ord").lower()]
-        year_text = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
+        year_text = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4") or m.group("y5")
         if not year_text:
             after = YEAR.search(question, m.end())
             year_text = after.group("y") if after and after.start() - m.end() < 12 else None
-        if year_text:
+        if year_text and to_date and quarter > 1:
+            # NOTE: "year-to-date capex through Q3 2025": the nine months that end with the quarter, never the quarter
+            found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(year_text), 3 * quarter),
+                          f"year to date through {m.group(0)}"))
+        elif year_text:
             found.append((m.start(), m.end(), Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
     for pattern in (DATE_MDY, DATE_DMY):
         for m in pattern.finditer(question):

@@ -25,7 +25,7 @@ from vera_core.finance.statements import named_statement
 from vera_core.records import Period
 from vera_core.text import LABEL_WORD_TOKEN
 
-__all__ = ["LabelSpan", "asks_amount", "asked_of_row", "label_in_question"]
+__all__ = ["LabelSpan", "asks_amount", "asks_count", "asked_of_row", "label_in_question"]
 
 _AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat\s+[\w&' -]{2,60}?\s+"
                      r"(?:did|does|do)\b|\bwhat\s+did\b|\b(?:in|as)\s+(?:(?:USD|US\$|\$)\s*)?(?:thousands|millions|billions)\b|"
@@ -59,9 +59,25 @@ class LabelSpan:
 def asks_amount(question: str) -> bool:
     """Whether a question asks for an amount (a figure, or its growth, change or mean) and is not a yes/no, a
     question about causes or what was said, or a formula over other items. "How many" asks a count, which an
-    amount row never answers ("How many iPhones did Apple sell?" is not the iPhone revenue row)."""
-    return bool(_AMOUNT.search(question)) and not (_NOT_AMOUNT.search(question) or YES_NO_CLAUSE.search(question)
-                                                  or _FORMULA.search(question))
+    amount row never answers ("How many iPhones did Apple sell?" is not the iPhone revenue row): see `asks_count`.
+    A note with no question word ("Meta ARPP, Q2 2025", "EBAY GMV 2Q23, $bn") asks the figure it names."""
+    asked = bool(_AMOUNT.search(question)) or (not _QUESTION_WORD.search(question) and len(question.split()) <= TERSE_WORDS)
+    return asked and not (_NOT_AMOUNT.search(question) or YES_NO_CLAUSE.search(question) or _FORMULA.search(question))
+
+
+def asks_count(question: str) -> bool:
+    """Whether a question asks how many of something ("How many active buyers did eBay have in Q1 2023?"): a
+    count row (people, accounts, units: no currency) answers it, never an amount row."""
+    return bool(_HOW_MANY.search(question)) and not (YES_NO_CLAUSE.search(question) or _FORMULA.search(question)
+                                                     or _CAUSES.search(question))
+
+
+TERSE_WORDS = 12
+"""A note without a question word asks a figure when it is this short."""
+_QUESTION_WORD = re.compile(r"\b(?:what|whats|how|which|who|whom|why|when|where|did|does|do|is|was|were|are|can|could|"
+                            r"should|would|list|name|describe|explain|summari[sz]e|tell|give|show)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
+_CAUSES = re.compile(r"\b(?:why|drove|drivers?|explain\w*|reasons?|caus\w*|say|said|says|discuss\w*|describe\w*)\b", re.I)
 
 
 def _asking_sentence(question: str) -> str:

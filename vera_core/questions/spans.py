@@ -17,7 +17,7 @@ from typing import Literal
 
 from vera_core.records import Period
 
-__all__ = ["Aggregate", "read_aggregate", "shifted", "span_year"]
+__all__ = ["Aggregate", "read_aggregate", "shifted", "span_year", "summed_periods"]
 
 _YEAR = r"(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d|FY\s?'?\d\d(?!\d))"
 RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru|vs\.?|versus|over)\s*(?P<b>{_YEAR})\b", re.I)
@@ -36,7 +36,7 @@ COMPOUND = re.compile(r"(?:\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\
 """A compound annual growth rate: (last / first) ^ (1 / years) - 1."""
 GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?(?:\s+(?:of|in))?\b|"
                     r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)(?:\s+(?:of|in))?\b|"
-                    r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b", re.I)
+                    r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b|\b(?:year[\s-]over[\s-]year|yoy|y/y)\s*%", re.I)
 CHANGE = re.compile(r"\b(?:the\s+)?change\s+(?:in|of)\b", re.I)
 _PERIOD_TAIL = re.compile(r"\s+(?:for|in|during|over|of|from)\s+(?:the\s+)?(?:(?:three|six|nine|twelve|\d+)[\s-]+"
                           r"(?:months|weeks)|(?:first|second|third|fourth|last|latest|fiscal)\s+(?:quarter|year)|quarter|"
@@ -132,3 +132,21 @@ def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...
     if agg.compound and agg.count:
         return shifted(asked, agg.count), asked
     return shifted(asked, 1), asked
+
+
+_SUMMED = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?|combined|in\s+total|the\s+total\s+(?:of|for|across|over)|"
+                     r"(?:what|how\s+much)\s+is\s+the\s+total|total\s+in\b)", re.I)
+_NAMED_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\b|\b(?:first|second|third|fourth)\s+quarter", re.I)
+
+
+def summed_periods(question: str) -> list[str]:
+    """The periods a question asks a measure added up over ("Add up free cash flow for Q1, Q2 and Q3 2025 ... the
+    total"), [] when it asks no sum over two or more of them."""
+    if not _SUMMED.search(question):
+        return []
+    named = [m.group(0) for m in _NAMED_QUARTER.finditer(question)]
+    if len(named) < 2:
+        named = [m.group(0) for m in LISTED.finditer(question)] and [m.group("a") for m in LISTED.finditer(question)] \
+            + [m.group("b") for m in LISTED.finditer(question)]
+    return named if len(named) >= 2 else []
+

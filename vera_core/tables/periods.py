@@ -86,21 +86,23 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
     # NOTE: a year over its group's share column ("2022 % of Total") is the year, not a percentage
     probe = re.sub(r"(?<=\d)\s+%(?=\s*of\b)", " ", header)
     year_match = FISCAL_YEAR.search(probe) or YEAR.search(probe)
-    if not own_dates and not year_match:
+    quarter = QUARTER.search(header)
+    short = quarter.group("y") or quarter.group("y5") if quarter else None  # "Q4'24", "3Q24": a slide's quarter
+    if not own_dates and not year_match and not short:
         return None
     if own_dates:
         end = own_dates[-1]
         year = int(end[:4])
     else:
-        year = _full_year(year_match.group("y"))
+        year = _full_year(year_match.group("y") if year_match else short)
         end = _end_from_context(year, context)
     if FISCAL_YEAR.search(header) and own_dates:
         year = _full_year(FISCAL_YEAR.search(header).group("y"))
     words = f"{header} {context}"
     months = _months(header) or _months(context)
-    quarter = QUARTER.search(header)
     if quarter:
-        q = int(quarter.group("q") or quarter.group("q2") or quarter.group("q3") or _ORDINALS[quarter.group("ord").lower()])
+        q = int(quarter.group("q") or quarter.group("q2") or quarter.group("q3") or quarter.group("q4")
+                or _ORDINALS[quarter.group("ord").lower()])
         return Period("quarter", end, year, 3, q)
     if INSTANT.search(header) or (statement == "balance" and not months):
         return Period("instant", end, year)

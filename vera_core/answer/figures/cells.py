@@ -14,7 +14,7 @@ from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
 from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
-from vera_core.records import GridCell, Period, TableGrid
+from vera_core.records import CHART_CAPTION, GridCell, Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 
 __all__ = ["Candidate", "CellFinder", "Choice", "Rejected"]
@@ -177,8 +177,16 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
             if not (item_table or under_item) or not own or own & concept_terms or not named(own) or MONTH_NAME.search(label.row_label) \
                     or YEAR.fullmatch(label.row_label.strip()) or own <= BASIS_WORDS:
                 continue  # NOTE: a row named by a date ("October 2022") or a basis ("GAAP") is not a named row
+            # NOTE: a row printing some of the qualifier's words is not the line the rest of them name ("Subscription
+            # and support" for "Data subscription and support revenue"); its headings, title or item column may print them
+            if request.qualifier and not request.qualifier.named_by(
+                    own | label_terms(ancestors(grid, label)) | label_terms(_UNIT_NOTE.sub(" ", f"{grid.title} {chunk.caption}"))
+                    | frozenset().union(*(label_terms(grid.header[j]) for j in item_columns if j < len(grid.header)))):
+                continue
             values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None
                            and (not item_columns or c.col in item_columns))
+            if values and request.non_gaap:
+                values = adjusted_cells(grid, chunk, label, values)  # a GAAP row is not the adjusted measure asked
             if values:
                 # NOTE: a heading naming more than the item ("Franchised Dealerships Segment Revenues") narrows
                 # the row to a part of it the question does not ask for: such rows come last
@@ -186,6 +194,10 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
                 found.append(Candidate(grid, chunk, values, label,
                                        (-1, narrowed, not item_table, -len(own), doc_order, chunk.position)))
     return sorted(found, key=lambda c: c.rank)
+
+
+_UNIT_NOTE = re.compile(r"\([^)]*\b(?:millions?|thousands?|billions?|percentage|except)\b[^)]*\)", re.I)
+"""A title's unit note ("(in millions, except per share data)"): no words of a line item."""
 
 
 def _other_measure(heading: str, concept: Concept | None) -> bool:
@@ -378,6 +390,12 @@ class CellFinder:
         self.sources = table_sources(self.grids, self.chunks)
         self.year_end_months = {doc_id: fiscal_year_end_month(p for g in grids for p in g.periods)
                                 for doc_id, grids in self.grids.items()}
+        # NOTE: a deck prints no statement: its charts and slides' tables are its figures (a filing or release whose
+        # statements are printed, or whose statements were not read, is read from its statements only)
+        self.without_statements = {doc_id for doc_id, grids in self.grids.items()
+                                   if any(g.title.startswith(CHART_CAPTION) for g in grids)
+                                   and not any(self.sources.get(g.chunk_id, Source("other", "")).role == "statement"
+                                               for g in grids)}
 
     def candidates(self, request: FigureRequest, concept: Concept | None) -> list[Candidate]:
         return _candidates(request, concept, self.grids, self.chunks, self.hit_rank, self.sources)
@@ -405,7 +423,8 @@ class CellFinder:
                 rejected.append(Rejected(cand, cells[0], ambiguous))
                 continue
             for cell in cells[:1]:
-                why = cand.refused or ("" if qualified else statement_gate(cand.source, needed))
+                unprinted = cand.chunk.doc_id in self.without_statements and not (request and request.statement)
+                why = cand.refused or ("" if qualified or unprinted else statement_gate(cand.source, needed))
                 # NOTE: an item no vocabulary knows is refused as a percentage when the question asks it in a currency's
                 # scale ("TD SYNNEX SG&A ... in $ millions": not its share of revenue in a results-of-operations table)
                 why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and (

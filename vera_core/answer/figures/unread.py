@@ -28,7 +28,7 @@ from vera_core.records import GridCell, TableGrid
 from vera_core.questions.figure import EXCLUDED
 from vera_core.text import QUOTED
 
-__all__ = ["Read", "unread_word"]
+__all__ = ["Read", "segment_not_read", "unread_word"]
 
 RARE_SHARE = 0.2
 """A word printed in at most this share of a filing's row labels names a part of its figures."""
@@ -121,7 +121,8 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
                                   | label_terms(r.grid.title) | label_terms(r.cell.header) for r in read))
     skip = carried | frozenset(explained) | _INSTRUCTIONS | _MODIFIERS
     asked = asking_part(question)
-    quoted = _quoted_away(asked, carried | frozenset(explained) | measure, company)
+    quoted = _quoted_away(asked, carried | frozenset(explained) | measure, company) \
+        or segment_not_read(asked, carried | frozenset(explained) | measure, company)
     if quoted:
         return quoted
     residual = {w for w in label_terms(asked) - skip
@@ -161,3 +162,30 @@ def _quoted_away(asked: str, carried: frozenset[str], company: Container[str]) -
         if len(words) >= 2 and not words <= carried:
             return f"the question quotes '{match['q']}', which no row read prints"
     return ""
+
+
+_UNIT_NAMED = re.compile(r"(?P<name>(?:(?:[A-Z][\w&'’.-]*|\([^)]{1,80}\)|and|of|&)\s+){1,8})"
+                         r"(?P<unit>(?i:segment|division|business\s+unit|operating\s+unit))(?:['’]s)?\b"
+                         r"(?!\s+(?i:notes?|information|reporting|disclosures?|data|tables?|results|sections?)\b)")
+"""A business unit the question names by its capitalised name or acronym ("Intel's AXG (Accelerated Computing Systems
+and Graphics) segment", "the Motion Control segment's")."""
+_OWNER = re.compile(r"^.*\b[\w&.-]+['’]s?\s+", re.S)
+
+
+def segment_not_read(asked: str, carried: frozenset[str], company: Container[str]) -> str:
+    """Why the cells read are not the unit's line when the question names a segment or division by name and no cell
+    read carries that name (nor, for a name with an alias in parentheses, the alias): the figure read is another
+    unit's or the company's total, whether or not the filing prints the unit at all (a segment reorganised away)."""
+    for match in _UNIT_NAMED.finditer(asked):
+        name = _OWNER.sub("", match["name"]).strip()  # "Intel's AXG" -> "AXG": the owner is the company
+        inside = " ".join(re.findall(r"\(([^)]*)\)", name))
+        outside = re.sub(r"\([^)]*\)", " ", name)
+        words = {w for w in label_terms(outside) if w not in company and w not in _INSTRUCTIONS and not re.search(r"\d", w)}
+        aliases = {w for w in label_terms(inside) if w not in company and w not in _INSTRUCTIONS and not re.search(r"\d", w)}
+        if not (words or aliases):
+            continue
+        if (words and words <= carried) or (aliases and aliases <= carried):
+            continue
+        return f"the question asks for the {name} {match['unit'].lower()}, which no cell read carries"
+    return ""
+

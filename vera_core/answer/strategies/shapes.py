@@ -17,7 +17,7 @@ from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
 from vera_core.questions.figure import FigureRequest, asked_periods
-from vera_core.questions.row_asks import asked_of_row, asks_amount
+from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
 __all__ = ["ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
 
@@ -31,9 +31,10 @@ _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
 def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[Plan, Evidence]:
     """The evidence of a row's figure or metric when the question is semantic, asks for an amount and names a
     printed row, and that answer states its figure; else `routed`'s evidence for `plan`."""
-    if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and asks_amount(plan.question) \
+    counted = asks_count(plan.question)
+    if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and (asks_amount(plan.question) or counted) \
             and asked_periods(plan.question)[0]:  # NOTE: a row's figure is always of a period; none named, no trial
-        tried = _row_plan(plan, services)
+        tried = _row_plan(plan, services, counted)
         if tried is not None:
             evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
             if _states(evidence):
@@ -41,11 +42,14 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
     return plan, routed(plan, services)
 
 
-def _row_plan(plan: Plan, services: Services) -> Plan | None:
-    """The plan of the figure or metric the question asks of the longest row label it names, else None."""
+def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | None:
+    """The plan of the figure or metric the question asks of the longest row label it names, else None; asked how many
+    (`counted`), only a row that prints counts (no currency, no percentages) answers."""
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
     tables = tables_in_scope(plan, services, hits)
     for named in named_rows(plan.question, tables.grids, company_of(services, tables.grids)):
+        if counted and not _counts(named.label, tables.grids):
+            continue
         request = asked_of_row(plan.question, named)
         if request is None:
             continue
@@ -53,6 +57,13 @@ def _row_plan(plan: Plan, services: Services) -> Plan | None:
         intent = plan.intent.model_copy(update={"type": kind, "rule": ROW_RULES[kind], "numeric": True})
         return replace(plan, intent=intent, request=request)
     return None
+
+
+def _counts(label: str, grids) -> bool:
+    """Whether every row printed under `label` prints counts: figures with no currency, percentage or per-share unit."""
+    cells = [c for doc in grids.values() for g in doc if g.status == "parsed" for c in g.cells
+             if c.col and c.value is not None and c.row_label.strip().rstrip(":") == label.strip().rstrip(":")]
+    return bool(cells) and all(not c.currency and not c.unit and "$" not in c.printed for c in cells)
 
 
 def _states(evidence: Evidence) -> bool:
