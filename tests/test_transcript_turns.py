@@ -152,6 +152,19 @@ def test_who_held_a_role(calls_store):
     assert cfo.answer.startswith("Mark Mason") and cfo.citations[0].page == 4  # his first turn: "MARK MASON:" on page 4
 
 
+@pytest.mark.parametrize("qid, cls", [
+    ("w29-003", "the sentences that share the topic's rarest words (NII guide), not the turn's first ('Yeah, it's a good question.')"),
+    ("w29-013", "the CEO's prepared remarks, though she also speaks in the Q&A under the same heading"),
+    ("w29-030", "what a named person told analysts is a remark, not the list of analysts"),
+    ("w29-059", "'Does Susan Li expect ...' asks what she said"),
+])
+def test_a_remark_is_quoted_from_the_turn_asked(calls_store, qid, cls):
+    from vera_core.cli.eval_judge import judge
+    gold = next(q for line in GOLDS.read_text().splitlines() if (q := json.loads(line))["id"] == qid)
+    answer = QueryEngine(calls_store).answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
 def test_who_questions_route_to_speakers_only_over_calls():
     assert route("Who is the CFO?").type != "coverage" or route("Who is the CFO?").subtype != "speakers"
 

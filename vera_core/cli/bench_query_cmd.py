@@ -1,7 +1,8 @@
-"""`vera bench query`: P50/P95 latency per intent over the samples plus the dev filings, with the
-models already loaded (a warm-up question runs first and is not counted). Document-coverage questions
-("which policies address ...", the row `documents`) run over the whole store, with six extra
-policies written for the bench (`bench_documents`) so that it holds 20+ documents."""
+"""`vera bench query`: P50/P95 latency per intent over the samples plus the dev filings (and a call's or a release's
+questions for each earnings call, release or deck in the store), with the models already loaded (a warm-up question
+runs first and is not counted). Document-coverage questions ("which policies address ...", the row `documents`) run
+over the whole store, with six extra policies written for the bench (`bench_documents`) so that it holds 20+
+documents."""
 
 from __future__ import annotations
 
@@ -39,6 +40,18 @@ PER_FISCAL_YEAR = [  # figure and metric questions, for the latest fiscal year a
     "What was the gross margin in FY{year}?",
     "What is the FY{year} current ratio?",
     "What was the FY{year} return on assets?",
+]
+
+PER_CALL = [  # an earnings call's people and remarks
+    "Who is the CFO?",
+    "Which analysts asked questions, and from which firms?",
+    "What did the CEO say about guidance?",
+    "What was said about expenses in the Q&A?",
+]
+PER_QUARTER = [  # a release's or deck's figures, for the quarter it covers
+    "What was revenue in Q{quarter} {year}?",
+    "What was diluted EPS in Q{quarter} {year}?",
+    "What was the operating margin in Q{quarter} {year}?",
 ]
 
 
@@ -121,6 +134,7 @@ def _questions(ws: Workspace, scope: str) -> list[tuple[str, str | None]]:
         questions = [(q, None) for q, _ in questions]
         questions += [(t.format(mid=5), None) for t in PER_DOCUMENT]
         questions += [(t.format(year=2022), None) for t in PER_FISCAL_YEAR]
+        questions += [(q, None) for q in dict.fromkeys(q for doc in ws.catalog.documents() for q in _ir_questions(doc))]
     else:
         for doc in ws.catalog.documents():
             for template in PER_DOCUMENT:
@@ -128,7 +142,19 @@ def _questions(ws: Workspace, scope: str) -> list[tuple[str, str | None]]:
             years = [p.year for g in ws.doc_grids(doc.doc_id) for p in g.periods if p is not None and p.year]
             if years:
                 questions += [(template.format(year=max(years)), doc.name) for template in PER_FISCAL_YEAR]
+            questions += [(q, doc.name) for q in _ir_questions(doc)]
     return questions + [(q, None) for q in COVERAGE_QUESTIONS]  # over the whole store, one document at a time
+
+
+def _ir_questions(doc) -> list[str]:
+    """The call and quarter questions of a document of the quarterly IR library (none for another)."""
+    identity = doc.identity or {}
+    kind, quarter, year = identity.get("doc_type"), identity.get("fiscal_quarter"), identity.get("fiscal_year")
+    if kind == "transcript":
+        return list(PER_CALL)
+    if kind in ("release", "slides") and quarter and year:
+        return [t.format(quarter=quarter, year=year) for t in PER_QUARTER]
+    return []
 
 
 def _table(by_intent: dict[str, list[float]]) -> float:

@@ -27,9 +27,12 @@ ALIGN_SHARE = 0.34
 _UNIT_LINE = re.compile(r"^\s*\(?\s*(?:\$|US\$|USD)?\s*in\s+(?:thousands|millions|billions|percent|%)\s*\)?\s*$", re.I)
 
 
+_MARK = re.compile(r"(?:[*†‡]+|\(\d\))$")
+
+
 def _is_period_label(text: str) -> bool:
     """A quarter or a year and nothing else ("Q4'24", "3Q23", "2024", "FY2023")."""
-    text = text.strip()
+    text = _MARK.sub("", text.strip())  # NOTE: "Q3'25*": the quarter a footnote qualifies
     return bool(QUARTER.fullmatch(text) or YEAR.fullmatch(text))
 
 

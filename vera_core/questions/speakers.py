@@ -123,7 +123,7 @@ _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
-    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up)\b", re.I)
+    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask",
                        re.I)
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)

@@ -426,10 +426,12 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
                              numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common))
     on_calls = _calls_in_scope(documents, doc_scope, text)
     people = read_people_ask(text) if on_calls else None
-    if people is not None:  # "who's the CFO?", "which analysts asked questions?" over call transcripts
+    said = read_remark_ask(text, _participants(documents, doc_scope)) if on_calls else None
+    # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
+    if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")):
+        # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)
-    said = read_remark_ask(text, _participants(documents, doc_scope)) if people is None and on_calls else None
     if said is not None:  # "what did the CFO say about expenses?" over call transcripts
         return Routed(Intent(type="semantic", subtype="remarks", rule="semantic:remarks", focus=_focus(text, removed),
                              **common), said)

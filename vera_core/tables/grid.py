@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
-from vera_core.records import GridCell, RawCell, RawGrid, TableGrid
+from vera_core.records import CHART_CAPTION, GridCell, RawCell, RawGrid, TableGrid
 from vera_core.finance.dates import DATE_MDY, MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.column_groups import group_years
 from vera_core.tables.periods import column_period, dated
@@ -270,8 +270,9 @@ def with_document_periods(grid: TableGrid, year_ends: dict[int, str]) -> TableGr
 
 
 def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, currency: str) -> TableGrid:
-    """A grid that stated no scale (or currency), given the document's."""
-    if grid.status != "parsed" or (grid.scale_source and grid.currency):
+    """A grid that stated no scale (or currency), given the document's. A chart read as a table keeps its own: its
+    unit line names its scale ("In Billions"), and a chart without one prints units ("$13.65" revenue per person)."""
+    if grid.status != "parsed" or (grid.scale_source and grid.currency) or grid.title.startswith(CHART_CAPTION):
         return grid
     new_scale = grid.scale if grid.scale_source or scale is None else scale[0]
     new_currency = grid.currency or currency

@@ -6,13 +6,15 @@ but never of the topic says so rather than quoting something else."""
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.strategies.semantic import best_sentences
+from vera_core.answer.units import split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
@@ -21,15 +23,20 @@ from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
 from vera_core.text import terms
 from vera_core.transcripts.speakers import same_person
+from vera_core.transcripts.turns import OPENING, PREPARED, QA
 
 __all__ = ["gather", "speaker_plan"]
 
 MAX_CALLS = 8
-CHUNKS_PER_CALL = 3
-"""The turns' chunks per call whose sentences are weighed (the best-sharing first)."""
+MAX_SAID = 2
+"""Sentences quoted per call."""
+SHORT_SAID = 40
+"""A sentence shorter than this (characters) says little of a topic on its own."""
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
                       r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b", re.I)
 """A call's quarter as a question names it: not what was said."""
+_SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
+"""A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"call|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management)\b", re.I)
 
@@ -49,7 +56,6 @@ def gather(plan: Plan, services: Services) -> Evidence:
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
     topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls])
-    focused = replace(plan, query=topic or plan.query)
     pieces: list[Piece] = []
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
@@ -60,23 +66,35 @@ def gather(plan: Plan, services: Services) -> Evidence:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             wanted = terms(topic)
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
-                best = heard[:1]
+                said = [(u.chunk, u.text, u.quote) for u in (split_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
-                ranked = sorted(heard, key=lambda c: -len(terms(c.text) & wanted))
-                best = [c for c in ranked[:CHUNKS_PER_CALL] if terms(c.text) & wanted]
-            if not best:
+                said = _best_said(heard, wanted)
+            if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
                               f"({len(heard)} passages of their turns read)." if heard else
                               f"On the {label}, no turn of {who} was found.")
                 continue
-            for piece in best_sentences(focused, best, {})[:2]:
-                speaker = piece.chunk.heading_path.split("/")[-1]
-                pieces.append(Piece(f"{speaker}, {label}: {piece.text}", piece.chunk, piece.quote,
-                                    checked=piece.quote))
+            for chunk, text, quote in said:
+                speaker = chunk.heading_path.split("/")[-1]
+                pieces.append(Piece(f"{speaker}, {label}: {text}", chunk, quote, checked=quote))
     return Evidence(pieces=tuple(pieces), scope=tuple(scope_chunks), hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: the turns asked" for d in calls),
                     empty_message=" ".join(absent) if absent and not pieces else "")
+
+
+def _best_said(heard: list[ChunkRecord], wanted: set[str]) -> list[tuple[ChunkRecord, str, str]]:
+    """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
+    the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
+    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half."""
+    units = [u for chunk in heard for u in split_units(chunk)]
+    held = [terms(u.text) & wanted for u in units]
+    counts = Counter(t for own in held for t in own)
+    weight = {t: math.log((len(units) + 1) / (n + 0.5)) for t, n in counts.items()}
+    scored = [(sum(weight[t] for t in own) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
+              for i, (u, own) in enumerate(zip(units, held)) if own]
+    best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
+    return [(u.chunk, u.text, u.quote) for _, _, u in best]
 
 
 def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
@@ -109,11 +127,14 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str]) -> str:
 
 def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
     """The chunks of the turns of the people, roles and section asked."""
-    turns = {t["heading"]: t for t in doc.metadata["transcript"]["turns"]}
+    # NOTE: one speaker's turns share a heading in both sections: a turn is its section's and its heading's
+    turns = {(t["section"], t["heading"]): t for t in doc.metadata["transcript"]["turns"]}
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
-        turn = turns.get(parts[-1]) if len(parts) >= 3 else None
+        section = _SECTIONS.get(parts[1], "") if len(parts) >= 3 else ""
+        # NOTE: a heading the call prints inside a turn ("Slide 4") sits below the speaker's
+        turn = next((turns[(section, p)] for p in reversed(parts[2:]) if (section, p) in turns), None)
         if turn is None or (ask.section and turn["section"] != ask.section):
             continue
         if ask.names:
