@@ -93,6 +93,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
                 if len(w) >= 2 and w.lower() not in _GENERIC_NAME_WORDS | _FILE_WORDS}
 
     chosen = [(doc_id, identity) for doc_id, identity in calls if company_words(doc_id, identity) & words]
+    company_named = bool(chosen)
     if not chosen:
         known = set().union(*(company_words(d, i) for d, i in calls)) if calls else set()
         # NOTE: a company named that no call is of ("Who is Citi's CFO?" over other banks' calls) is answered by none
@@ -104,10 +105,36 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     if labels:
         quarters = [(doc_id, identity) for doc_id, identity in chosen
                     if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
-        return [doc_id for doc_id, _ in quarters]
+        if quarters or _CALL_OF_QUARTER.search(question) or not company_named:
+            return [doc_id for doc_id, _ in quarters]
+        # NOTE: "What Azure growth did Microsoft's CFO guide for Q4 FY23?": a quarter the company's call speaks of, not
+        # the call's own; the company's calls answer (a quarter tied to a call, "on JPMorgan's 1Q24 call", is the call's)
     return [doc_id for doc_id, _ in chosen]
 
 
+_CALL_OF_QUARTER = re.compile(
+    r"\b(?:Q[1-4]|[1-4]Q|first|second|third|fourth)[-\s'\u2019]*(?:quarter\s+)?(?:(?:of\s+)?(?:FY|fiscal)?\s*['\u2019]?\d{2,4}\s+)?"
+    r"(?:earnings\s+|conference\s+|analyst\s+)?(?:call|transcript|conference)\b|\b(?:call|transcript)\s+(?:for|of)\s+(?:the\s+)?"
+    r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b|\b(?:in|on|during)\s+(?:the\s+)?(?:Q[1-4]|[1-4]Q)\b", re.I)
+"""A quarter that names the call ("JPMorgan's 1Q24 earnings call", "the call for Q3"), not a quarter spoken of."""
+
+
+def firms_named(question: str, firms: Sequence[str]) -> set[str]:
+    """The firms of `firms` the question names by every distinctive word of theirs ("Which Morgan Stanley analyst
+    asked ...?": "Morgan Stanley & Co. LLC"); generic words of a firm's name ("Securities", "Inc.") need not be said."""
+    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+    out = set()
+    for firm in firms:
+        # NOTE: every letter counts: "J.P. Morgan" is not named by "Morgan Stanley"
+        own = {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", firm)} - _GENERIC_NAME_WORDS - _FIRM_WORDS
+        if own and own <= words:
+            out.add(firm)
+    return out
+
+
+_FIRM_WORDS = frozenset("securities capital research partners markets advisors associates isi equities investment "
+                        "investments asset management brokerage".split())
+"""Words of a broker's name an analyst's firm is not named by ("Evercore ISI" is named "Evercore")."""
 _GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "group", "holdings", "platforms", "company",
                        "companies", "bank", "banks", "the", "and", "america", "american", "financial", "international",
                        "national", "global", "technologies", "technology", "systems", "services", "limited", "llc"}
@@ -123,7 +150,7 @@ _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
-    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?)\b", re.I)
+    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds))\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask",
                        re.I)
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
@@ -146,6 +173,11 @@ class RemarkAsk:
     """'an analyst from Morgan Stanley': the firm named."""
 
 
+_PERSON_SAID = re.compile(r"\b(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)['\u2019]s\s+"
+                          r"(?:questions?|remarks?|comments?|answers?|response)\b")
+"""A person named by first name and surname as the owner of what was said ("Brad Zelnick's question")."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?");
@@ -154,6 +186,9 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         return None
     lowered = question.lower()
     names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered)))
+    if not names:
+        # NOTE: "What was Brad Zelnick's question?" of a call he is not on: the person asked, whose turns are none
+        names = tuple(m.group("n") for m in _PERSON_SAID.finditer(question))
     roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
                   and re.search(pattern, question, 0 if role == "investor relations" else re.I))
     if not names and _ANALYST_ROLE.search(question):

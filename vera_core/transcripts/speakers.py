@@ -28,6 +28,16 @@ _NOT_NAMES = re.compile(
     r"|thanks|disclaimer|forward|safe|good|hi|hello|okay|yes|no|so|and|well|look|sure|great|turning|moving|next"
     r"|first|second|third|fourth|total|net|our|we|in|on|for|the|as|with|to|this|that|these|those|management|discussion"
     r"|section|corporate|conference|call|participants|speakers|host|transcript|copyright|fiscal|revenue|cet1)\b", re.I)
+_ORGANISATION = re.compile(r"\b(?:bank|banks|financial|group|securities|capital|markets|inc|corp|corporation|llc|ltd|plc"
+                           r"|holdings|partners|research|company|limited)\.?$", re.I)
+"""A name line that names a firm, not a person ("TD Bank:", "National Bank:")."""
+
+
+def _a_name(text: str) -> bool:
+    """Whether a speaker line's name can be a person's: not a heading word, not a firm."""
+    return not _NOT_NAMES.match(text) and not _ORGANISATION.search(text.strip())
+
+
 COLON = re.compile(rf"^(?P<name>{NAME}|Operator|OPERATOR)(?:,\s*(?P<firm>[A-Z][^:\n]{{1,60}}?))?\s*:\s+(?=\S)")
 DASHED = re.compile(r"^(?P<who>[^\u2013\u2014\n]{3,120}?)\s+[\u2013\u2014-]\s+(?P<rest>[^\n]{2,160})$")
 _COMMA_TITLE = re.compile(rf"^(?P<name>{NAME}),\s+(?P<title>[^\n]{{2,80}})$")
@@ -174,18 +184,18 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
         if _OPERATOR.match(first):
             return SpeakerLine(roster.add(Speaker("Operator", "operator")), 0)
         bare = _BARE_COLON.match(first)
-        if bare and not _NOT_NAMES.match(bare.group("name")):  # "BRETT IVERSEN:" on a line of its own
+        if bare and _a_name(bare.group("name")):  # "BRETT IVERSEN:" on a line of its own
             known, firm = roster.people.get(name_key(bare.group("name"))), bare.group("firm") or ""
             role = (known.role if known else "") or ("analyst" if firm else "")
             return SpeakerLine(roster.add(Speaker(bare.group("name"), role, "", firm)), len(text))
         marked = _MARKED.match(first)
-        if marked and not _NOT_NAMES.match(marked.group("name")):
+        if marked and _a_name(marked.group("name")):
             marked = _marked_name(first, roster)
             title, firm = _title_and_firm(marked.group("title"))
             role = role_of(title)
             return SpeakerLine(roster.add(Speaker(marked.group("name"), role, title, firm)), 0)
         dashed = DASHED.match(first)
-        if dashed and not _NOT_NAMES.match(dashed.group("who")):
+        if dashed and not _NOT_NAMES.match(dashed.group("who")):  # NOTE: "who" holds the firm too
             parts = [p.strip() for p in re.split(r"\s+[\u2013\u2014-]\s+", first)]
             if len(parts) >= 3 and re.fullmatch(NAME, parts[0]):  # "Name – Firm – Analyst"
                 name, firm, title = parts[0], parts[1], " - ".join(parts[2:])
@@ -195,16 +205,16 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
             else:
                 name, firm = _split_name_firm(parts[0], roster)
                 title = parts[1]
-            if re.fullmatch(NAME, name):
+            if re.fullmatch(NAME, name) and _a_name(name):
                 return SpeakerLine(roster.add(Speaker(name, _role(title, firm, roster.company), title, firm)), 0)
         comma = _COMMA_TITLE.match(first)
-        if comma and _TITLE_WORDS.search(comma.group("title")) and not _NOT_NAMES.match(comma.group("name")):
+        if comma and _TITLE_WORDS.search(comma.group("title")) and _a_name(comma.group("name")):
             title = comma.group("title")
             return SpeakerLine(roster.add(Speaker(comma.group("name"), role_of(title), title)), 0)
         if re.fullmatch(NAME, first) and name_key(first) in roster.people:
             return SpeakerLine(roster.people[name_key(first)], 0)
     colon = COLON.match(first)
-    if colon and not _NOT_NAMES.match(colon.group("name")) or colon and _OPERATOR.match(colon.group("name")):
+    if colon and _a_name(colon.group("name")) or colon and _OPERATOR.match(colon.group("name")):
         name = colon.group("name")
         if _OPERATOR.match(name):
             return SpeakerLine(roster.add(Speaker("Operator", "operator")), colon.end() + len(text) - len(text.lstrip()))
@@ -213,7 +223,7 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
         speaker = Speaker(name, (known.role if known else "") or ("analyst" if firm else ""), "", firm)
         return SpeakerLine(roster.add(speaker), colon.end() + len(text) - len(text.lstrip()))
     found = _MARGIN.match(first) if margin else None
-    if found and not _NOT_NAMES.match(found.group("name")) and name_key(found.group("name")) not in roster.people \
+    if found and _a_name(found.group("name")) and name_key(found.group("name")) not in roster.people \
             and not found.group("name").isupper() and not _DATE_AFTER.match(first[found.end("name"):]):
         speaker = roster.add(Speaker(found.group("name"), "analyst", "", found.group("firm").strip()))
         return SpeakerLine(speaker, len(text) - len(text.lstrip()) + found.end("name") + 1)

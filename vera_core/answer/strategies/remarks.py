@@ -76,7 +76,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                               f"On the {label}, no turn of {who} was found.")
                 continue
             for chunk, text, quote in said:
-                speaker = chunk.heading_path.split("/")[-1]
+                speaker = " ".join(chunk.heading_path.split("/")[-1].split())
                 pieces.append(Piece(f"{speaker}, {label}: {text}", chunk, quote, checked=quote))
     return Evidence(pieces=tuple(pieces), scope=tuple(scope_chunks), hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: the turns asked" for d in calls),

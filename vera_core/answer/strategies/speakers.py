@@ -11,7 +11,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import PeopleAsk, calls_named, read_people_ask
+from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, read_people_ask
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import name_key, same_person
 
@@ -47,6 +47,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
             found.extend((name, _call_label(doc, named[doc.doc_id]), turn, chunk) for name, turn, chunk in people)
             if not people:
                 absent.append(_absent(ask, doc))
+    if ask.kind == "analysts":
+        # NOTE: "Which Morgan Stanley analyst asked the questions?": the analysts of the firm named
+        firms = firms_named(plan.question, sorted({turn.get("firm", "") for _, _, turn, _ in found} - {""}))
+        found = [f for f in found if f[2].get("firm") in firms] if firms else found
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
