@@ -99,6 +99,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w30-034", "eBay non-GAAP EPS from continuing operations: 1.11, not the GAAP 1.05"),
     ("w30-043", "Data subscription and support growth: not the total subscription and support's 12.1%"),
     ("w30-054", "Intel AXG revenue in Q1 2023: none stated, not the company's 11,715"),
+    ("w30-019", "Family of Apps operating margin: the segment's rows ('of' inside a capitalised name), 54.0%"),
 ])
 def test_a_round12_class_is_answered_right(engine, qid, cls):
     gold = GOLDS[qid]
@@ -127,3 +128,33 @@ def test_a_segment_named_that_no_cell_read_carries_withholds_the_figure():
     assert "AXG" in segment_not_read(asked, frozenset({"net", "revenue"}), {"intel"})
     assert segment_not_read("What was the Motion Control Segment revenue?", frozenset({"motion", "control", "revenue"}), set()) == ""
     assert segment_not_read("What was the company's segment revenue?", frozenset({"revenue"}), set()) == ""
+
+
+@pytest.mark.corpus
+def test_a_chart_without_a_unit_line_prints_units(engine):
+    answer = engine.answer("Meta ARPP, Q4 2024", docs=["META_2024Q4_SLIDES.pdf"], mode="deterministic")
+    assert answer.figures and answer.figures[0].printed == "$14.25", answer.answer
+    assert answer.figures[0].scale == 1.0 and "million" not in answer.answer.split("(printed")[0], answer.answer
+
+
+def test_of_inside_a_capitalised_name_keeps_the_qualifier_whole():
+    from vera_core.questions.qualifiers import qualifier_before
+    question = "What was the Family of Apps operating margin in Q3 2024?"
+    assert qualifier_before(question, question.index("operating")).words == frozenset({"famil", "apps"})
+    question = "What was revenue of Apple in 2022?"
+    assert not qualifier_before(question, question.index("Apple")).words
+
+
+
+def test_a_footnote_mark_on_a_row_is_no_scale():
+    from vera_core.finance.money import label_scale
+    assert label_scale("Europe(b)") is None and label_scale("Net revenue (m)") is None  # footnote marks
+    assert label_scale("Revenue ($B)") == 1e9 and label_scale("Family Daily Active People (DAP) (In Billions)") == 1e9
+
+
+def test_a_release_without_a_year_end_column_places_its_fiscal_year_by_its_year_to_date():
+    from vera_core.answer.figures.gates import fiscal_quarter, fiscal_year_end_month
+    costco = [Period("months", "2023-05-07", 2023, 3, 2), Period("months", "2023-05-07", 2023, 9, None)]
+    assert fiscal_quarter("2023-05-07", fiscal_year_end_month(costco)) == (2023, 3)  # 12 weeks to May: Q3 FY23
+    salesforce = [Period("months", "2023-07-31", 2023, 3, 3), Period("months", "2023-07-31", 2023, 6, None)]
+    assert fiscal_quarter("2023-07-31", fiscal_year_end_month(salesforce)) == (2024, 2)

@@ -19,7 +19,7 @@ MONTH_DAY = re.compile(rf"\b(?P<m>{_MONTH})\s+(?P<d>\d{{1,2}})\b(?!,?\s*{_YEAR})
 YEAR = re.compile(rf"(?<![\d,.$])(?:FY\s?|fiscal\s+(?:year\s+)?)?(?P<y>{_YEAR})(?![\d,.]\d|\s*%)", re.I)
 FISCAL_YEAR = re.compile(rf"\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?P<y>{_YEAR}|\d\d)\b", re.I)
 QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?['\u2019]?(?P<y>{_YEAR}|\d\d)?|(?P<y2>{_YEAR})\s*Q(?P<q2>[1-4])|"
-                     rf"(?P<q4>[1-4])Q\s?['\u2019]?(?P<y5>{_YEAR}|\d\d)|"
+                     rf"(?P<q4>[1-4])Q\s?(?:FY\s?)?['\u2019]?(?P<y5>{_YEAR}|\d\d)|"
                      rf"FY\s?(?P<y3>{_YEAR})\s*Q(?P<q3>[1-4])|"
                      rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y4>{_YEAR}))?)\b",
                      re.I)

@@ -78,7 +78,9 @@ def scale_statement(text: str) -> tuple[float, str, str] | None:
     return SCALES[scale_word], currency_in(text), phrase.strip()
 
 
-_LABEL_SCALE = re.compile(r"\(\s*(?:in\s+)?(?:US)?[$€£]?\s*(?P<s>B|bn|billions?|M|mn|millions?|K|thousands?)\s*\)\s*$", re.I)
+_LABEL_SCALE = re.compile(r"\(\s*(?:in\s+)?(?:US)?(?:[$€£]\s*(?P<s>B|bn|billions?|M|mn|millions?|K|thousands?)"
+                          r"|(?P<t>(?-i:B|M|K)|bn|billions?|mn|millions?|thousands?))\s*\)\s*$", re.I)
+"""A row's own scale: "($B)", "(in millions)", "(B)"; a lower-case letter alone is a footnote's mark ("Europe(b)")."""
 _LABEL_SCALES = {"b": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9, "m": 1e6, "mn": 1e6, "million": 1e6,
                  "millions": 1e6, "k": 1e3, "thousand": 1e3, "thousands": 1e3}
 
@@ -97,7 +99,7 @@ def label_scale(label: str) -> float | None:
     """The scale a row label states for its own figures ("Revenue ($B)", "Net income (in millions)"),
     None when it states none."""
     m = _LABEL_SCALE.search(label)
-    return _LABEL_SCALES[m.group("s").lower()] if m else None
+    return _LABEL_SCALES[(m.group("s") or m.group("t")).lower()] if m else None
 
 
 def currency_in(text: str) -> str:

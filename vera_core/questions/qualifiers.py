@@ -101,7 +101,12 @@ def qualifier_before(question: str, start: int) -> Qualifier:
                 owner = re.sub(r"['\u2019]s?$", "", token)  # "Gatorade's net revenues" (`Qualifier.without`)
             break
         if low in _STOP:
-            break
+            # NOTE: "Family of Apps", "Bank of America": "of" inside a capitalised name continues it
+            named = low == "of" and words and words[-1][:1].isupper() and i + 1 < len(window) \
+                and window[i + 1][:1].isupper() and window[i + 1].lower() not in _STOP
+            if not named:
+                break
+            continue
         if low in _SELLING and i + 1 < len(window) and window[i + 1].lower() in _EARNING:
             break  # NOTE: "how much did Tesla make selling automotive regulatory credits": how it was earned, not a line
         if _skipped(token) or low == "and":

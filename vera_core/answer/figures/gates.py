@@ -70,7 +70,8 @@ def _shifted(day: date) -> date:
 
 def fiscal_year_end_month(periods: Iterable[Period | None]) -> int | None:
     """The month a document's fiscal year ends in: from its year columns' end dates, else from its
-    balance sheets' earlier date (the last year-end, beside a quarter's end); None when neither shows."""
+    balance sheets' earlier date (the last year-end, beside a quarter's end), else from its year-to-date columns;
+    None when none shows."""
     periods = [p for p in periods if p is not None and p.end]
     years = Counter(_shifted(date.fromisoformat(p.end)).month for p in periods if p.kind == "fiscal_year")
     if years:
@@ -78,7 +79,15 @@ def fiscal_year_end_month(periods: Iterable[Period | None]) -> int | None:
     quarter_ends = {p.end for p in periods if p.kind in ("months", "quarter")}
     instants = Counter(_shifted(date.fromisoformat(p.end)).month for p in periods
                        if p.kind == "instant" and p.end not in quarter_ends)
-    return instants.most_common(1)[0][0] if instants and quarter_ends else None
+    if instants and quarter_ends:
+        return instants.most_common(1)[0][0]
+    # NOTE: a release prints no year-end: its year-to-date columns start the fiscal year ("36 Weeks Ended May 7, 2023"
+    # ends nine months in: the year ends in August), so the longest of them places its end
+    to_date = [p for p in periods if p.kind == "months" and p.months and 3 < p.months < 12]
+    if to_date:
+        longest = max(to_date, key=lambda p: p.months)
+        return (_shifted(date.fromisoformat(longest.end)).month + 12 - longest.months - 1) % 12 + 1
+    return None
 
 
 def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
