@@ -58,14 +58,28 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp_path):
-    path = tmp_path / PDF_NAME
-    path.write_bytes(make_pdf())
+def upload(page, server, path: Path, pages: int) -> None:
+    """Upload `path` through the Documents page's file input and wait until it is ingested."""
     page.goto(f"{server.url}/documents")
     page.get_by_text("Browse a document").wait_for(timeout=240_000)  # first start ingests the samples
     page.locator('input[type="file"]').first.set_input_files(str(path))
-    page.get_by_text(f"{PDF_NAME}: ingested (2 pages").wait_for(timeout=120_000)
+    page.get_by_text(f"{path.name}: ingested ({pages} pages").wait_for(timeout=120_000)
     wait_until_idle(page)
+
+
+def ask_scoped(page, server, doc: str, question: str) -> AskPage:
+    """The Ask page, scoped to `doc`, once `question` is answered."""
+    ask = AskPage(page, server.url)
+    ask.open()
+    ask.scope_to(doc)
+    ask.ask(question)
+    return ask
+
+
+def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp_path):
+    path = tmp_path / PDF_NAME
+    path.write_bytes(make_pdf())
+    upload(page, server, path, 2)
     page.get_by_test_id("stSelectbox").filter(has_text="Browse a document").click()
     page.get_by_role("option").first.wait_for()
     options = page.get_by_role("option").all_inner_texts()
@@ -94,11 +108,8 @@ def cell_boxes(image: Image.Image, report: dict, caption: str):
 
 
 def test_location_question_citation_shows_the_page_with_the_region_highlighted(page, server):
-    ask = AskPage(page, server.url)
-    ask.open()
-    ask.scope_to(PDF_NAME)
     question = "What does page 2 say about the acquisition of Kestrel Robotics?"
-    ask.ask(question)
+    ask = ask_scoped(page, server, PDF_NAME, question)
     assert "acquired Kestrel Robotics" in ask.card_text(question)
     ask.click_citation(1)
     caption = ask.viewer_caption()
@@ -146,11 +157,8 @@ def test_list_question_shows_every_item(page, server, ground_truth):
 
 def test_figure_question_highlights_the_cell_not_the_table(page, server, ground_truth):
     report = "Aurora_Annual_Report_2024.pdf"
-    ask = AskPage(page, server.url)
-    ask.open()
-    ask.scope_to(report)
     question = "What was revenue in FY2024?"
-    ask.ask(question)
+    ask = ask_scoped(page, server, report, question)
     assert "1,032,400" in ask.card_text(question)
     ask.click_citation(1)
     assert ask.viewer_caption().startswith(f"{report}, page 6 of")
@@ -167,11 +175,8 @@ def test_figure_question_highlights_the_cell_not_the_table(page, server, ground_
 
 def test_metric_answer_shows_its_calculation_and_an_operand_click_highlights_its_cell(page, server, ground_truth):
     report = "Aurora_Annual_Report_2024.pdf"
-    ask = AskPage(page, server.url)
-    ask.open()
-    ask.scope_to(report)
     question = "What was the gross margin in FY2024?"
-    ask.ask(question)
+    ask = ask_scoped(page, server, report, question)
     card = ask.card_text(question)
     assert "29.9%" in card and "Calculation" in card
     table = page.locator("[data-testid='stTable']").first
@@ -242,16 +247,9 @@ def test_a_speaker_question_is_answered_from_the_turn_highlighted_on_its_page(pa
     pdf = falcon_call_pdf()
     path = tmp_path / CALL_NAME
     path.write_bytes(pdf)
-    page.goto(f"{server.url}/documents")
-    page.get_by_text("Browse a document").wait_for(timeout=240_000)
-    page.locator('input[type="file"]').first.set_input_files(str(path))
-    page.get_by_text(f"{CALL_NAME}: ingested (1 pages").wait_for(timeout=120_000)
-    wait_until_idle(page)
-    ask = AskPage(page, server.url)
-    ask.open()
-    ask.scope_to(CALL_NAME)
+    upload(page, server, path, 1)
     question = "What did Tom Wouters say about gross margin?"
-    ask.ask(question)
+    ask = ask_scoped(page, server, CALL_NAME, question)
     assert "Gross margin was 41%" in ask.card_text(question)
     ask.click_citation(1)
     assert ask.viewer_caption().startswith(f"{CALL_NAME}, page 1 of 1: [1] selected")

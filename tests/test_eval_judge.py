@@ -149,3 +149,11 @@ REMARK = {"kind": "remark", "expect": "answer", "doc_name": "JPM_2023Q1_CALL",
 ])
 def test_call_questions_are_judged_on_names_firms_and_cited_turns(question, given, outcome):
     assert judge(question, given) == outcome
+
+
+def test_a_question_is_asked_of_every_document_its_gold_reads():
+    from vera_core.cli.eval_cmd import _question_documents
+    q = {"doc_name": "META_2025Q3_SLIDES", "operands": [{"doc_name": "META_2024Q1_SLIDES"}, {"name": "x"}],
+         "turns": [{"doc_name": "META_2025Q3_SLIDES"}]}
+    assert _question_documents(q) == ["META_2025Q3_SLIDES", "META_2024Q1_SLIDES"]
+    assert _question_documents({"doc_name": "APPLE_2019_10K"}) == ["APPLE_2019_10K"]

@@ -146,6 +146,13 @@ def question_documents(questions: list[dict]) -> list[str]:
     return sorted(names)
 
 
+def _question_documents(q: dict) -> list[str]:
+    """The documents a question is asked of: its own, and those its gold's operands or turns are read from (a change
+    from one quarter's release to the next, what a CFO said on each of four calls), as a user would select them."""
+    named = [q.get("doc_name", "")] + [part.get("doc_name", "") for key in ("operands", "turns") for part in q.get(key) or []]
+    return list(dict.fromkeys(doc_stem(n) for n in named if n))
+
+
 def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> dict:
     engine = QueryEngine(ws)
     stems = {d.stem: d.doc_id for d in ws.catalog.documents()}
@@ -161,7 +168,7 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
     judged: list[dict] = []  # questions with typed golds (`expect`): one outcome each
     paged = 0  # questions with gold pages: recall is over these only
     for q in questions:
-        docs = [doc_stem(q["doc_name"])] if scope == "doc" and q.get("doc_name") else []
+        docs = _question_documents(q) if scope == "doc" else []
         answer = engine.answer(q["question"], docs=docs, mode="deterministic", top_k=top_k)
         gold = {(stems.get(doc_stem(q.get("doc_name", ""))), e["page_index"] + 1) for e in q.get("evidence", [])}
         ranked = list(zip(answer.retrieval.ranked_docs, answer.retrieval.ranked_pages))
