@@ -30,7 +30,7 @@ from vera_core.records import Period
 from vera_core.tables.periods import column_period
 
 IR = ROOT.parent / "shared" / "corpus" / "ir-dev"
-FILES = [IR / "META" / "META_2024Q4_SLIDES.pdf", IR / "META" / "META_2024Q3_RELEASE.pdf",
+FILES = [IR / "META" / "META_2024Q4_SLIDES.pdf", IR / "META" / "META_2024Q1_SLIDES.pdf", IR / "META" / "META_2024Q3_RELEASE.pdf",
          IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
          IR / "INTC" / "INTC_2023Q1_RELEASE.pdf"]
 GOLDS = blind_golds("r12-ir-releases-dev")
@@ -158,3 +158,20 @@ def test_a_release_without_a_year_end_column_places_its_fiscal_year_by_its_year_
     assert fiscal_quarter("2023-05-07", fiscal_year_end_month(costco)) == (2023, 3)  # 12 weeks to May: Q3 FY23
     salesforce = [Period("months", "2023-07-31", 2023, 3, 3), Period("months", "2023-07-31", 2023, 6, None)]
     assert fiscal_quarter("2023-07-31", fiscal_year_end_month(salesforce)) == (2024, 2)
+
+
+@pytest.mark.corpus
+def test_which_slide_shows_a_topic_is_answered_with_the_slide(engine):
+    gold = GOLDS["w30-023"]  # "Which slide of Meta's Q1 2024 presentation gives the new definition of ARPP?"
+    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
+    assert answer.intent.rule == "semantic:slides", answer.intent.rule
+    assert answer.answer.startswith("Slide 11") and answer.citations[0].page == gold["gold_pages"][0] + 1, answer.answer
+    assert judge(gold, answer) == "correct"
+
+
+def test_a_where_question_routes_to_the_slides_only_over_decks():
+    from vera_core.retrieve.router import _SLIDE_ASKED
+    assert _SLIDE_ASKED.search("which slide in the twilio Q4 deck has next quarter's guidance?")
+    assert _SLIDE_ASKED.search("Where in Twilio's Q4 2023 earnings deck is Dollar-Based Net Expansion Rate defined?")
+    assert not _SLIDE_ASKED.search("Where does the 10-K discuss liquidity?")
+

@@ -27,7 +27,8 @@ class Intent(BaseModel):
 
     type: IntentType
     subtype: str | None = Field(default=None, description="coverage: list|attribute|numeric_list|pointer|documents|speakers; "
-                                "metadata: the fact name; semantic: remarks (what was said on a call) or None")
+                                "metadata: the fact name; semantic: remarks (what was said on a call), slides (which slide "
+                                "of a deck shows something) or None")
     rule: str = Field(description="The router rule that fired, e.g. 'location:page-number'.")
     pages: list[int] = Field(default_factory=list, description="1-based pages named in the question.")
     doc_scope: list[str] = Field(default_factory=list, description="doc_ids the question is limited to.")

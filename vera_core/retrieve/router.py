@@ -378,6 +378,20 @@ def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str
     return any(re.search(rf"\b{re.escape(p)}\b", text, re.I) for p in _participants(calls, ()) if " " in p)
 
 
+_SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
+                          r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b", re.I)
+"""A question asking where in a deck something is."""
+_DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)
+
+
+def _decks_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str], text: str) -> bool:
+    """Whether a where-is question is about slide decks: every document in scope is one, or some are and the question
+    says deck, presentation or slide."""
+    scope = [d for d in documents if not doc_scope or d.doc_id in set(doc_scope)]
+    decks = [d for d in scope if (d.identity or {}).get("doc_type") == "slides"]
+    return bool(decks) and (len(decks) == len(scope) or bool(_DECK_WORDS.search(text)))
+
+
 _CALL_WORDS = re.compile(r"\b(?:earnings\s+|conference\s+|analyst\s+)?calls?\b|\btranscripts?\b|\bq\s?&\s?a\b|"
                          r"\bprepared\s+remarks\b|\bquestion[-\s]+and[-\s]+answer\b", re.I)
 """Words that put a question on a call when other documents are in scope too."""
@@ -432,6 +446,9 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)
+    if _SLIDE_ASKED.search(text) and _decks_in_scope(documents, doc_scope, text):  # "which slide shows ...?" of a deck
+        return Routed(Intent(type="semantic", subtype="slides", rule="semantic:slides", focus=_focus(text, removed),
+                             **common))
     if said is not None:  # "what did the CFO say about expenses?" over call transcripts
         return Routed(Intent(type="semantic", subtype="remarks", rule="semantic:remarks", focus=_focus(text, removed),
                              **common), said)

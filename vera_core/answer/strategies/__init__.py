@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from vera_core.answer.contract import Intent, IntentType
 from vera_core.answer.strategies import (coverage, documents, figure, location, metadata, metric, remarks, semantic,
-                                         speakers, verdict)
+                                         slides, speakers, verdict)
 from vera_core.answer.strategies.base import Evidence, Keywords, Mode, Plan, Services, Stopwatch, Strategy
 
 __all__ = ["STRATEGIES", "SUBTYPE_STRATEGIES", "strategy_for", "Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]
@@ -31,6 +31,7 @@ SUBTYPE_STRATEGIES: dict[tuple[IntentType, str], Strategy] = {
     ("coverage", "documents"): documents.gather,
     ("coverage", "speakers"): speakers.gather,
     ("semantic", "remarks"): remarks.gather,
+    ("semantic", "slides"): slides.gather,
 }
 """Kinds of answer that are a subtype of an intent with a strategy of their own."""
 
