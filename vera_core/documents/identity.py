@@ -389,7 +389,7 @@ _WELCOME = re.compile(r"\bwelcome\s+(?:everyone\s+)?to\s+(?:the\s+)?(?P<name>(?:
                       r"(?:(?:Q[1-4]|[1-4]Q|first|second|third|fourth|fiscal)\b|(?:19|20)\d\d)", re.I)
 """The operator's welcome names the company: "Welcome to JPMorgan Chase's First Quarter 2023 Earnings Call"."""
 _NOT_A_NAME = re.compile(r"^(?:news|press|exhibit|for\s+immediate|the|earnings|financial|results|quarterly|annual|transcript"
-                         r"|first|second|third|fourth|fiscal|slide|page)\b|\bstock\s+exchange\b|,\s*(?:head|chief|director|"
+                         r"|first|second|third|fourth|fiscal|slide|page|q[1-4]|[1-4]q|fy)\b|\bstock\s+exchange\b|,\s*(?:head|chief|director|"
                          r"vice|senior|executive|president)\b", re.I)
 """Words that open a title or a heading, never a company's name; an exchange or a person's title."""
 
