@@ -29,6 +29,8 @@ IR = ROOT.parent / "shared" / "corpus" / "ir-dev"
 DEV_CALLS = sorted(IR.glob("*/*_CALL.pdf")) if IR.exists() else []
 """Every call of ir-dev (TD's and Microsoft's were held back until measured once; dev since)."""
 GOLDS = ROOT / "data" / "blind" / "r12-ir-calls-dev.jsonl"
+STORE_CALLS = ("C_2023Q1_CALL", "C_2023Q4_CALL", "JPM_2023Q2_CALL", "META_2024Q3_CALL", "SNOW_2023Q3_CALL", "DB_2023Q4_CALL")
+"""The calls of the module's store: one of each publisher's layouts the golds ask most about."""
 needs_ir = pytest.mark.skipif(not DEV_CALLS, reason="../shared/corpus/ir-dev is not here")
 
 
@@ -108,7 +110,7 @@ def calls_store(tmp_path_factory):
         pytest.skip("../shared/corpus/ir-dev is not here")
     ws = Workspace(settings_for(tmp_path_factory.mktemp("calls")))
     ingestor = Ingestor(ws)
-    for stem in ("C_2023Q1_CALL", "JPM_2023Q2_CALL", "META_2024Q3_CALL", "SNOW_2023Q3_CALL", "DB_2023Q4_CALL"):
+    for stem in STORE_CALLS:
         path = next(p for p in DEV_CALLS if p.stem == stem)
         source = load_source(path, max_file_mb=50)
         assert ingestor.make_searchable(source, parse_pdf(source)).status == "ingested"
@@ -116,7 +118,7 @@ def calls_store(tmp_path_factory):
 
 
 def _golds(kind: str) -> list[dict]:
-    stems = {"C_2023Q1_CALL", "JPM_2023Q2_CALL", "META_2024Q3_CALL", "SNOW_2023Q3_CALL", "DB_2023Q4_CALL"}
+    stems = set(STORE_CALLS)
     return [q for line in GOLDS.read_text().splitlines() if (q := json.loads(line))["kind"] == kind
             and q.get("expect") != "abstain" and q["doc_name"] in stems]
 
@@ -157,6 +159,7 @@ def test_who_held_a_role(calls_store):
     ("w29-013", "the CEO's prepared remarks, though she also speaks in the Q&A under the same heading"),
     ("w29-030", "what a named person told analysts is a remark, not the list of analysts"),
     ("w29-059", "'Does Susan Li expect ...' asks what she said"),
+    ("w29-020", "'what did the Piper Sandler guy ask ... and what were the answers': that analyst's exchange, question first"),
 ])
 def test_a_remark_is_quoted_from_the_turn_asked(calls_store, qid, cls):
     from vera_core.cli.eval_judge import judge

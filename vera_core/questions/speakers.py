@@ -127,13 +127,13 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
     for firm in firms:
         # NOTE: every letter counts: "J.P. Morgan" is not named by "Morgan Stanley"
         own = {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", firm)} - _GENERIC_NAME_WORDS - _FIRM_WORDS
-        if own and own <= words:
+        if any(len(w) >= 3 for w in own) and own <= words:  # NOTE: "Bank of America" is not named by "of"
             out.add(firm)
     return out
 
 
 _FIRM_WORDS = frozenset("securities capital research partners markets advisors associates isi equities investment "
-                        "investments asset management brokerage".split())
+                        "investments asset management brokerage of".split())
 """Words of a broker's name an analyst's firm is not named by ("Evercore ISI" is named "Evercore")."""
 _GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "group", "holdings", "platforms", "company",
                        "companies", "bank", "banks", "the", "and", "america", "american", "financial", "international",

@@ -19,7 +19,7 @@ from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named
+from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
 from vera_core.store.catalog import ChunkRecord, DocumentRecord
 from vera_core.text import terms
 from vera_core.transcripts.speakers import same_person
@@ -29,6 +29,12 @@ __all__ = ["gather", "speaker_plan"]
 
 MAX_CALLS = 8
 MAX_SAID = 2
+SUBSTANCE_WORDS = 8
+"""A sentence this long says something; a shorter one opening a turn is a greeting or a thank-you."""
+SKIPPED_TURNS = 3
+"""Turns without a chunk of their own passed over when the Q&A's chunks are lined up with its turns."""
+MAX_EXCHANGE = 6
+"""Turns quoted of the exchanges a firm's analyst had (the question and its answers)."""
 """Sentences quoted per call."""
 SHORT_SAID = 40
 """A sentence shorter than this (characters) says little of a topic on its own."""
@@ -61,9 +67,15 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scope_chunks: list[ChunkRecord] = []
     with services.clock.stage("synthesize"):
         for doc in calls:
+            label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
+            exchange = _exchange_of_firm(plan.question, doc, services.ws.doc_chunks(doc.doc_id))
+            if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
+                scope_chunks.extend(c for c, _, _ in exchange)
+                pieces.extend(Piece(f"{' '.join(c.heading_path.split('/')[-1].split())}, {label}: {text}", c, quote,
+                                    checked=quote) for c, text, quote in exchange)
+                continue
             heard = _turn_chunks(ask, doc, services.ws.doc_chunks(doc.doc_id))
             scope_chunks.extend(heard)
-            label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             wanted = terms(topic)
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (split_units(heard[0])[:MAX_SAID] if heard else [])]
@@ -86,15 +98,47 @@ def gather(plan: Plan, services: Services) -> Evidence:
 def _best_said(heard: list[ChunkRecord], wanted: set[str]) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
-    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half."""
+    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half. Weights are added exactly (`fsum`):
+    a set's order varies between processes, and a float sum in another order could break a tie the other way."""
     units = [u for chunk in heard for u in split_units(chunk)]
     held = [terms(u.text) & wanted for u in units]
     counts = Counter(t for own in held for t in own)
     weight = {t: math.log((len(units) + 1) / (n + 0.5)) for t, n in counts.items()}
-    scored = [(sum(weight[t] for t in own) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
+    scored = [(math.fsum(weight[t] for t in own) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
               for i, (u, own) in enumerate(zip(units, held)) if own]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
     return [(u.chunk, u.text, u.quote) for _, _, u in best]
+
+
+def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
+    """The Q&A exchanges of the analysts of a firm the question names ("the Piper Sandler guy"): the opening sentence
+    of each turn in them, the question first; [] when the question names no analyst's firm of the call."""
+    turns = doc.metadata["transcript"]["turns"]
+    firms = firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
+    asked = {t["exchange"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms and t.get("exchange")}
+    if not asked:
+        return []
+    # NOTE: the Q&A's chunks in order, a new turn where the speaker's heading changes, are the Q&A's turns in order
+    qa_turns = [t for t in turns if t["section"] == "qa"]
+    out: list[tuple[ChunkRecord, str, str]] = []
+    index, previous = -1, ""
+    for chunk in chunks:
+        parts = chunk.heading_path.split("/")
+        if len(parts) < 3 or _SECTIONS.get(parts[1]) != "qa":
+            continue
+        if chunk.heading_path != previous:
+            # NOTE: a turn too short to be a chunk of its own (a "Thanks.") has none: the next turn of this speaker
+            step = next((k for k in range(1, SKIPPED_TURNS + 2) if index + k < len(qa_turns)
+                         and qa_turns[index + k]["heading"] == parts[2]), None)
+            if step is None:
+                return []  # NOTE: the chunks do not line up with the turns read at ingestion: no exchange is guessed
+            index, previous = index + step, chunk.heading_path
+            units = split_units(chunk)
+            if qa_turns[index].get("exchange") in asked and units:
+                # NOTE: a turn's first sentence of substance, past "Good afternoon, everybody." and "Sorry, Scott"
+                unit = next((u for u in units if len(u.text.split()) >= SUBSTANCE_WORDS), units[0])
+                out.append((chunk, unit.text, unit.quote))
+    return out[:MAX_EXCHANGE]
 
 
 def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:

@@ -50,7 +50,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scored = []
     for key, group in slides.items():
         title = terms(" ".join(_title(c) for c in group[:1]))
-        score = sum(weight.get(t, 0.0) for t in printed[key] & wanted) + TITLE_WEIGHT * sum(
+        score = math.fsum(weight.get(t, 0.0) for t in printed[key] & wanted) + TITLE_WEIGHT * math.fsum(
             weight.get(t, 0.0) for t in title & wanted)
         if score > 0:
             scored.append((score, key))
@@ -72,7 +72,7 @@ def _title(chunk: ChunkRecord) -> str:
 def _piece(group: list[ChunkRecord], weight: dict[str, float], page: int) -> Piece:
     """The slide named by number and title, cited with its unit that best shares the topic (`weight`: each topic
     word's weight; a word every slide prints, a footer's company name, weighs nearly nothing)."""
-    scored = [(sum(weight[t] for t in terms(u.text) if t in weight), -i, u)
+    scored = [(math.fsum(weight[t] for t in terms(u.text) if t in weight), -i, u)
               for i, u in enumerate(u for chunk in group for u in split_units(chunk))]
     scored = [x for x in scored if x[0] > 0]
     unit = max(scored, key=lambda x: x[:2])[2] if scored else None
