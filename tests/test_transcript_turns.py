@@ -217,3 +217,13 @@ def test_speaker_filters_read_roles_and_quarters_as_analysts_write_them():
     assert [normal_quarter(q) for q in ("FY25 Q2", "FY2025-Q2", "2Q25", "Q2 2025", "2025")] == [
         "2025-Q2", "2025-Q2", "2025-Q2", "2025-Q2", "FY2025"]
     assert LibraryFilters(speaker=("ceo", "Jamie Dimon", "Management")).speaker == ("CEO", "Jamie Dimon", "management")
+
+
+@needs_ir
+def test_a_name_line_opening_a_paragraph_is_a_turn_of_its_own():
+    """TD prints "Ebrahim Huseini Poonawala – Bank of America Securities – Analyst" over his question's first lines,
+    and its list names him "Ebrahim Poonawala": the name line still opens his turn."""
+    path = IR / "TD" / "TD_2024Q1_CALL.pdf"
+    turns = _turned(path).metadata["transcript"]["turns"]
+    analysts = [(t["speaker"], t["firm"]) for t in turns if t["role"] == "analyst"]
+    assert analysts[0] == ("Ebrahim Huseini Poonawala", "Bank of America Securities"), analysts[:3]

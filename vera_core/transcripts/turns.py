@@ -119,13 +119,22 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
     return roster, listed
 
 
+def _name_line(line: str) -> bool:
+    """A line "Name – Firm – Title" (en dashes, no sentence's end)."""
+    return bool(DASHED.match(line)) and "\u2013" in line and not line.endswith((".", "?", "!", ","))
+
+
 def _split_at_speakers(block: Block) -> list[Block]:
     """A paragraph with a speaker's line starting one of its later lines ("NAME: ...", a line "Name Firm - Title"),
     cut there."""
     ends = [*block.rect_offsets[1:], len(block.text)]
     lines = {o: block.text[o:end].strip() for o, end in zip(block.rect_offsets, ends)}
     cuts = [o for o in block.rect_offsets[1:] if ((m := COLON.match(block.text[o:])) and not _NOT_NAMES.match(m.group("name")))
-            or (DASHED.match(lines[o]) and "\u2013" in lines[o] and not lines[o].endswith((".", "?", "!", ",")))]
+            or _name_line(lines[o])]
+    if len(block.rect_offsets) > 1 and _name_line(lines[block.rect_offsets[0]]):
+        # NOTE: "Ebrahim Huseini Poonawala – Bank of America Securities – Analyst" over the first lines of his question:
+        # the name line is a line of its own, read as one (the list printed him as "Ebrahim Poonawala")
+        cuts.insert(0, block.rect_offsets[1])
     if not cuts or block.kind is not BlockKind.PARAGRAPH:
         return [block]
     out, bounds = [], [0, *cuts, len(block.text)]
