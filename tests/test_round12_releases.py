@@ -175,3 +175,15 @@ def test_a_where_question_routes_to_the_slides_only_over_decks():
     assert _SLIDE_ASKED.search("Where in Twilio's Q4 2023 earnings deck is Dollar-Based Net Expansion Rate defined?")
     assert not _SLIDE_ASKED.search("Where does the 10-K discuss liquidity?")
 
+
+
+def test_review_cases_state_nothing_wrong():
+    """Cases a review of the part found: an upper-case footnote mark is no scale where the document's applies; a total
+    over three listed years is a sum; year to date far from the quarter named leaves the quarter asked."""
+    from vera_core.finance.money import label_scale
+    from vera_core.questions.spans import summed_periods
+    assert label_scale("Restructuring (B)", letters=False) is None and label_scale("Revenue ($B)", letters=False) == 1e9
+    assert summed_periods("What was the total free cash flow for fiscal 2022, 2023 and 2024?") == ["2022", "2023", "2024"]
+    assert summed_periods("What was total revenue in 2023?") == []
+    periods, _ = asked_periods("What was the Q3 2024 revenue, and separately what was the year-to-date revenue?")
+    assert Period("quarter", "", 2024, 3, 3) in periods

@@ -149,7 +149,8 @@ def question_documents(questions: list[dict]) -> list[str]:
 def _question_documents(q: dict) -> list[str]:
     """The documents a question is asked of: its own, and those its gold's operands or turns are read from (a change
     from one quarter's release to the next, what a CFO said on each of four calls), as a user would select them."""
-    named = [q.get("doc_name", "")] + [part.get("doc_name", "") for key in ("operands", "turns") for part in q.get(key) or []]
+    named = [q.get("doc_name", "")] + [part.get("doc_name", "") for key in ("operands", "turns") for part in q.get(key) or []
+                                       if isinstance(part, dict)]
     return list(dict.fromkeys(doc_stem(n) for n in named if n))
 
 

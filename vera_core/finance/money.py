@@ -95,10 +95,12 @@ def scale_exceptions(text: str) -> list[tuple[str, float]]:
     return [(m.group("what").strip(), _LABEL_SCALES[m.group("s").lower()]) for m in _EXCEPTED.finditer(text)]
 
 
-def label_scale(label: str) -> float | None:
+def label_scale(label: str, letters: bool = True) -> float | None:
     """The scale a row label states for its own figures ("Revenue ($B)", "Net income (in millions)"),
-    None when it states none."""
+    None when it states none. `letters=False`: not a bare capital letter ("(B)" may be a footnote's mark)."""
     m = _LABEL_SCALE.search(label)
+    if m and not letters and re.fullmatch(r"[BMK]", m.group("t") or ""):
+        return None
     return _LABEL_SCALES[(m.group("s") or m.group("t")).lower()] if m else None
 
 

@@ -119,9 +119,9 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
 
 
 EMPTY_PAGES_WARNING = 0.25
+"""Warn when at least this share of a PDF's pages has no text while others do."""
 SLIDE_SHARE = 0.5
 """A document this share of whose pages are landscape is a deck: its charts are read as tables (`pdf_charts.py`)."""
-"""Warn when at least this share of a PDF's pages has no text while others do."""
 
 
 def damage_warnings(name: str, pages: list[list[Row]], repaired: bool) -> list[dict]:

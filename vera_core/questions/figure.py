@@ -215,6 +215,9 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{
 first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
+TO_DATE_REACH = 40
+"""At most this many characters between "year to date" and the quarter it runs to ("... and the year-to-date revenue"
+asks the quarter too when the quarter is named far from it)."""
 RESTATED_GAP = 40
 """At most this many characters between a named year and the parenthesis that dates the part of it asked."""
 _RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:ended|ending)\s+$", re.I)
@@ -236,7 +239,8 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         if not year_text:
             after = YEAR.search(question, m.end())
             year_text = after.group("y") if after and after.start() - m.end() < 12 else None
-        if year_text and to_date and quarter > 1:
+        near = to_date and any(abs(t.start() - m.start()) <= TO_DATE_REACH for t in _YEAR_TO_DATE.finditer(question))
+        if year_text and near and quarter > 1:
             # NOTE: "year-to-date capex through Q3 2025": the nine months that end with the quarter, never the quarter
             found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(year_text), 3 * quarter),
                           f"year to date through {m.group(0)}"))

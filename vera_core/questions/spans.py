@@ -135,7 +135,10 @@ def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...
 
 
 _SUMMED = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?|combined|in\s+total|the\s+total\s+(?:of|for|across|over)|"
-                     r"(?:what|how\s+much)\s+is\s+the\s+total|total\s+in\b)", re.I)
+                     r"(?:what|how\s+much)\s+is\s+the\s+total|total\s+in)\b|\btotal\b(?=[^?]{0,60}\b(?:for|over|across)\s+"
+                     r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:FY\s?)?(?:19|20)\d\d\s*,)", re.I)
+"""A sum asked: "add up", "combined", "the total of", or "total ... for fiscal 2022, 2023 and 2024" (a line's own
+"total", "total stockholders' equity at the end of 2022 and 2023", is no sum)."""
 _NAMED_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\b|\b(?:first|second|third|fourth)\s+quarter", re.I)
 
 
@@ -144,9 +147,8 @@ def summed_periods(question: str) -> list[str]:
     total"), [] when it asks no sum over two or more of them."""
     if not _SUMMED.search(question):
         return []
-    named = [m.group(0) for m in _NAMED_QUARTER.finditer(question)]
-    if len(named) < 2:
-        named = [m.group(0) for m in LISTED.finditer(question)] and [m.group("a") for m in LISTED.finditer(question)] \
-            + [m.group("b") for m in LISTED.finditer(question)]
+    named = list(dict.fromkeys(" ".join(m.group(0).upper().split()) for m in _NAMED_QUARTER.finditer(question)))
+    if len(named) < 2 and LISTED.search(question):  # "for fiscal 2022, 2023 and 2024": every year listed
+        named = list(dict.fromkeys(m.group(0) for m in re.finditer(r"\b(?:19|20)\d\d\b", question)))
     return named if len(named) >= 2 else []
 

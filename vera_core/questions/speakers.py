@@ -115,7 +115,8 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
 _CALL_OF_QUARTER = re.compile(
     r"\b(?:Q[1-4]|[1-4]Q|first|second|third|fourth)[-\s'\u2019]*(?:quarter\s+)?(?:(?:of\s+)?(?:FY|fiscal)?\s*['\u2019]?\d{2,4}\s+)?"
     r"(?:earnings\s+|conference\s+|analyst\s+)?(?:call|transcript|conference)\b|\b(?:call|transcript)\s+(?:for|of)\s+(?:the\s+)?"
-    r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b|\b(?:in|on|during)\s+(?:the\s+)?(?:Q[1-4]|[1-4]Q)\b", re.I)
+    r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b|\b(?:in|on|during)\s+(?:the\s+)?(?:Q[1-4]|[1-4]Q)(?:\s*(?:FY)?\s*['\u2019]?\d{2,4})?\b",
+    re.I)
 """A quarter that names the call ("JPMorgan's 1Q24 earnings call", "the call for Q3"), not a quarter spoken of."""
 
 

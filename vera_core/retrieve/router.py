@@ -378,6 +378,8 @@ def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str
     return any(re.search(rf"\b{re.escape(p)}\b", text, re.I) for p in _participants(calls, ()) if " " in p)
 
 
+_WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
+"""A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
                           r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b", re.I)
 """A question asking where in a deck something is."""
@@ -442,7 +444,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     people = read_people_ask(text) if on_calls else None
     said = read_remark_ask(text, _participants(documents, doc_scope)) if on_calls else None
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
-    if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")):
+    if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")
+                                   and not _WHO_ASKED.match(text)):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)

@@ -278,9 +278,10 @@ def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, curren
     new_currency = grid.currency or currency
     # NOTE: a grid that stated its scale keeps each cell's own (a row its scale line excepts: "except remaining
     # performance obligation, which is presented in billions"); only its currency comes from the document
-    # NOTE: a row that states its own scale keeps it ("Family Daily Active People (DAP) (In Billions)" on a slide)
+    # NOTE: a row that states its own scale in words keeps it ("Family Daily Active People (DAP) (In Billions)" on a
+    # slide); a bare "(B)" may be a footnote's mark ("Restructuring (B)"), and the document's scale applies
     cells = tuple(replace(c, scale=new_scale if c.col and not c.unit and not grid.scale_source
-                          and label_scale(c.row_label) is None else c.scale,
+                          and label_scale(c.row_label, letters=False) is None else c.scale,
                           currency=new_currency if c.col else c.currency) for c in grid.cells)
     return replace(grid, scale=new_scale, scale_source=grid.scale_source or (scale[1] if scale else ""),
                    currency=new_currency, cells=cells)

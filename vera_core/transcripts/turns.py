@@ -131,7 +131,7 @@ def _split_at_speakers(block: Block) -> list[Block]:
     lines = {o: block.text[o:end].strip() for o, end in zip(block.rect_offsets, ends)}
     cuts = [o for o in block.rect_offsets[1:] if ((m := COLON.match(block.text[o:])) and not _NOT_NAMES.match(m.group("name")))
             or _name_line(lines[o])]
-    if len(block.rect_offsets) > 1 and _name_line(lines[block.rect_offsets[0]]):
+    if len(block.rect_offsets) > 1 and _name_line(lines[block.rect_offsets[0]]) and block.rect_offsets[1] not in cuts:
         # NOTE: "Ebrahim Huseini Poonawala – Bank of America Securities – Analyst" over the first lines of his question:
         # the name line is a line of its own, read as one (the list printed him as "Ebrahim Poonawala")
         cuts.insert(0, block.rect_offsets[1])

@@ -29,18 +29,23 @@ __all__ = ["gather", "speaker_plan"]
 
 MAX_CALLS = 8
 MAX_SAID = 2
+"""Sentences quoted per call."""
 SUBSTANCE_WORDS = 8
 """A sentence this long says something; a shorter one opening a turn is a greeting or a thank-you."""
 SKIPPED_TURNS = 3
 """Turns without a chunk of their own passed over when the Q&A's chunks are lined up with its turns."""
 MAX_EXCHANGE = 6
 """Turns quoted of the exchanges a firm's analyst had (the question and its answers)."""
-"""Sentences quoted per call."""
 SHORT_SAID = 40
 """A sentence shorter than this (characters) says little of a topic on its own."""
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
                       r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b", re.I)
 """A call's quarter as a question names it: not what was said."""
+_ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
+"""A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
+Sandler guy"), never a topic that happens to be a firm's word ("autonomous driving", Autonomous Research)."""
+_EXCHANGE_ROLES = {"analyst", "management"}
+"""The roles a question about an analyst's exchange may name (management's answers are part of it)."""
 _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
@@ -55,6 +60,13 @@ def gather(plan: Plan, services: Services) -> Evidence:
     identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
     chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls}))
     calls = [d for d in calls if d.doc_id in chosen]
+    if ask is not None and ask.names:
+        # NOTE: "Wells Fargo's comments": a name no call prints for a speaker, made of the company's words, is the company
+        company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
+        spoke = [t["speaker"] for d in calls for t in d.metadata["transcript"]["turns"]]
+        kept = tuple(n for n in ask.names if any(same_person(n, s) for s in spoke)
+                     or not {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", n)} <= company)
+        ask = replace(ask, names=kept, roles=ask.roles or (("management",) if not kept else ()))
     if ask is not None and ask.names:  # NOTE: a person named narrows the calls to those they spoke on
         calls = [d for d in calls if any(same_person(n, t["speaker"]) for n in ask.names
                                          for t in d.metadata["transcript"]["turns"])] or calls
@@ -68,7 +80,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     with services.clock.stage("synthesize"):
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
-            exchange = _exchange_of_firm(plan.question, doc, services.ws.doc_chunks(doc.doc_id))
+            of_analyst = _ANALYST_ASKED.search(plan.question) and not ask.names and set(ask.roles) <= _EXCHANGE_ROLES
+            exchange = _exchange_of_firm(plan.question, doc, services.ws.doc_chunks(doc.doc_id)) if of_analyst else []
             if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
                 scope_chunks.extend(c for c, _, _ in exchange)
                 pieces.extend(Piece(f"{' '.join(c.heading_path.split('/')[-1].split())}, {label}: {text}", c, quote,
