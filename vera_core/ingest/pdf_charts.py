@@ -25,8 +25,6 @@ MIN_LABELS = 3
 ALIGN_SHARE = 0.34
 """A value sits over its label when its centre is within this share of the labels' spacing from the label's."""
 _UNIT_LINE = re.compile(r"^\s*\(?\s*(?:\$|US\$|USD)?\s*in\s+(?:thousands|millions|billions|percent|%)\s*\)?\s*$", re.I)
-
-
 _MARK = re.compile(r"(?:[*†‡]+|\(\d\))$")
 
 
@@ -46,11 +44,12 @@ def chart_regions(rows: list[Row], tables: list[TableRegion]) -> list[TableRegio
     of theirs is never an axis). An axis that repeats its periods is several panels ("Worldwide", "US & Canada",
     "Europe" printed under each), one region each, named by the title and the panel's name."""
     taken = {id(row) for region in tables for row in region.rows}
-    axes = [r for r in rows if id(r) not in taken and _axis_labels(r)]
+    axes = {id(r): (r, labels) for r in rows if id(r) not in taken and (labels := _axis_labels(r))}
+    page_left = min((r.x0 for r in rows), default=0.0)
     found: list[TableRegion] = []
-    for axis in axes:
-        floor = max((a.y1 for a in axes if a.y1 <= axis.y0), default=float("-inf"))  # the axis above: its own values
-        panels = _panels(_axis_labels(axis))
+    for axis, labels in axes.values():
+        floor = max((a.y1 for a, _ in axes.values() if a.y1 <= axis.y0), default=float("-inf"))  # the axis above
+        panels = _panels(labels)
         title = _series_name(rows, axis)
         if not title:
             continue
@@ -65,13 +64,14 @@ def chart_regions(rows: list[Row], tables: list[TableRegion]) -> list[TableRegio
                 if not below:
                     continue  # NOTE: panels no name tells apart would be one row under repeated periods
                 name = f"{title}: {below}"
-            left = min(min(r.x0 for r in rows), panel[0].x0 - 10)  # the name's cell lies left of the first period
+            left = min(page_left, panel[0].x0 - 10)  # the name's cell lies left of the first period
             y0 = axis.y1 + 0.01 * at
             header = Row(axis.page, panel[0].x0, y0, panel[-1].x1, y0 + 0.001, list(panel), axis.size, False)
             cells = [Cell(left, left + 1.0, name, axis.size, False)]
             cells += [Cell(value.x0, value.x1, value.text.strip(), value.size, value.bold) for value in values]
             # NOTE: the row spans the values as printed (a bar's height sets each): a cell's highlight covers its value
-            top, bottom = min(v_row.y0 for v_row in _rows_of(rows, values)), max(v_row.y1 for v_row in _rows_of(rows, values))
+            spanned = _rows_of(rows, values)
+            top, bottom = min(r.y0 for r in spanned), max(r.y1 for r in spanned)
             body = Row(axis.page, left, top, panel[-1].x1, bottom, cells, axis.size, False)
             rows[at:at] = [header, body]
             at += 2
