@@ -3,14 +3,17 @@ the question's terms. Deterministic answers are made of the best units, each cit
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms  # NOTE: the `terms` mode; re-exported for callers of units.terms
 
-__all__ = ["Unit", "score_unit", "split_units", "terms"]
+__all__ = ["Unit", "rarity_weights", "score_unit", "shared_weight", "split_units", "terms"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
 
@@ -67,3 +70,17 @@ def score_unit(unit: Unit, query_terms: set[str], numeric: bool) -> float:
     if len(unit.text) < 25:
         score *= 0.5
     return score
+
+
+def rarity_weights(held: Sequence[set[str]]) -> dict[str, float]:
+    """Each word's weight over passages (`held`: the words of the topic each passage prints): the fewer passages print
+    a word, the more it weighs ("NII" over "guidance"; a footer's company name on every slide weighs nearly nothing)."""
+    counts = Counter(t for own in held for t in own)
+    return {t: math.log((len(held) + 1) / (n + 0.5)) for t, n in counts.items()}
+
+
+def shared_weight(words: set[str], weight: dict[str, float]) -> float:
+    """The weight of the words a passage shares with the topic, added exactly (`fsum`): a set's order varies between
+    processes, and a float sum in another order could break a tie the other way."""
+    return math.fsum(weight[t] for t in words if t in weight)
+

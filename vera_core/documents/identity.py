@@ -40,6 +40,8 @@ __all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "Identity", "Identity
            "stored_identity", "with_user_fields"]
 
 DOC_TYPES = ("10-K", "10-Q", "8-K", "release", "transcript", "slides", "annual_report", "policy", "contract", "other")
+DECK_TYPE = "slides"
+"""The `doc_type` of a slide deck."""
 FIELDS = ("doc_type", "company", "fiscal_year", "fiscal_quarter", "period_end")
 
 OPENING_CHARS = 1500
@@ -194,7 +196,7 @@ def _doc_type(source: IdentitySource, opening: str, first: str) -> tuple[str, st
     pages = [p for p in source.pages if p.strip()]
     sparse = bool(pages) and sum(len(p) for p in pages) / len(pages) < DECK_CHARS_PER_PAGE
     if source.landscape is not None and source.landscape >= LANDSCAPE_SHARE and (sparse or _DECK.search(head)):
-        return "slides", f"{source.landscape:.0%} of pages landscape"
+        return DECK_TYPE, f"{source.landscape:.0%} of pages landscape"
     found = _RELEASE.search(head)
     if found:
         return "release", f"opening: {found.group(0)!r}"

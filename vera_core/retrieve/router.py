@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
+from vera_core.documents.identity import DECK_TYPE
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import PeopleAsk, RemarkAsk, read_people_ask, read_remark_ask
@@ -365,11 +366,17 @@ def prints_figures(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]
     return any(d.kind not in WORDS_ONLY_KINDS for d in documents if not scope or d.doc_id in scope)
 
 
+def _in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[DocumentRecord]:
+    """The documents a question is scoped to (every one when the scope is empty)."""
+    scope = set(doc_scope)
+    return [d for d in documents if not scope or d.doc_id in scope]
+
+
 def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str], text: str) -> bool:
     """Whether a question is about call transcripts: every document in scope is one cut into speaker
     turns, or some are and the question names a call, its Q&A or one of its participants ("did the company
     raise its dividend?" over a 10-K and a call is the 10-K's question too)."""
-    scope = [d for d in documents if not doc_scope or d.doc_id in set(doc_scope)]
+    scope = _in_scope(documents, doc_scope)
     calls = [d for d in scope if (d.metadata or {}).get("transcript")]
     if not calls:
         return False
@@ -389,8 +396,8 @@ _DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)
 def _decks_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str], text: str) -> bool:
     """Whether a where-is question is about slide decks: every document in scope is one, or some are and the question
     says deck, presentation or slide."""
-    scope = [d for d in documents if not doc_scope or d.doc_id in set(doc_scope)]
-    decks = [d for d in scope if (d.identity or {}).get("doc_type") == "slides"]
+    scope = _in_scope(documents, doc_scope)
+    decks = [d for d in scope if (d.identity or {}).get("doc_type") == DECK_TYPE]
     return bool(decks) and (len(decks) == len(scope) or bool(_DECK_WORDS.search(text)))
 
 

@@ -6,15 +6,13 @@ but never of the topic says so rather than quoting something else."""
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.units import split_units
+from vera_core.answer.units import rarity_weights, shared_weight, split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
@@ -78,16 +76,17 @@ def gather(plan: Plan, services: Services) -> Evidence:
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
     with services.clock.stage("synthesize"):
+        of_analyst = _ANALYST_ASKED.search(plan.question) and not ask.names and set(ask.roles) <= _EXCHANGE_ROLES
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
-            of_analyst = _ANALYST_ASKED.search(plan.question) and not ask.names and set(ask.roles) <= _EXCHANGE_ROLES
-            exchange = _exchange_of_firm(plan.question, doc, services.ws.doc_chunks(doc.doc_id)) if of_analyst else []
+            chunks = services.ws.doc_chunks(doc.doc_id)
+            exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
             if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
                 scope_chunks.extend(c for c, _, _ in exchange)
-                pieces.extend(Piece(f"{' '.join(c.heading_path.split('/')[-1].split())}, {label}: {text}", c, quote,
-                                    checked=quote) for c, text, quote in exchange)
+                pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote)
+                              for c, text, quote in exchange)
                 continue
-            heard = _turn_chunks(ask, doc, services.ws.doc_chunks(doc.doc_id))
+            heard = _turn_chunks(ask, doc, chunks)
             scope_chunks.extend(heard)
             wanted = terms(topic)
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
@@ -100,24 +99,25 @@ def gather(plan: Plan, services: Services) -> Evidence:
                               f"({len(heard)} passages of their turns read)." if heard else
                               f"On the {label}, no turn of {who} was found.")
                 continue
-            for chunk, text, quote in said:
-                speaker = " ".join(chunk.heading_path.split("/")[-1].split())
-                pieces.append(Piece(f"{speaker}, {label}: {text}", chunk, quote, checked=quote))
+            pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote) for c, text, quote in said)
     return Evidence(pieces=tuple(pieces), scope=tuple(scope_chunks), hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: the turns asked" for d in calls),
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
+def _speaker(chunk: ChunkRecord) -> str:
+    """The speaker of a turn's chunk as its heading prints them ("Mark Mason (Citi Chief Financial Officer)")."""
+    return " ".join(chunk.heading_path.split("/")[-1].split())
+
+
 def _best_said(heard: list[ChunkRecord], wanted: set[str]) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
-    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half. Weights are added exactly (`fsum`):
-    a set's order varies between processes, and a float sum in another order could break a tie the other way."""
+    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`)."""
     units = [u for chunk in heard for u in split_units(chunk)]
     held = [terms(u.text) & wanted for u in units]
-    counts = Counter(t for own in held for t in own)
-    weight = {t: math.log((len(units) + 1) / (n + 0.5)) for t, n in counts.items()}
-    scored = [(math.fsum(weight[t] for t in own) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
+    weight = rarity_weights(held)
+    scored = [(shared_weight(own, weight) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
               for i, (u, own) in enumerate(zip(units, held)) if own]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
     return [(u.chunk, u.text, u.quote) for _, _, u in best]

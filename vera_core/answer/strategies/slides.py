@@ -6,20 +6,17 @@ Slides whose weight is close to the best are named too (a topic several slides p
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.units import split_units
+from vera_core.answer.units import rarity_weights, shared_weight, split_units
+from vera_core.documents.identity import DECK_TYPE
 from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
-__all__ = ["DECK_TYPE", "gather"]
+__all__ = ["gather"]
 
-DECK_TYPE = "slides"
-"""The `doc_type` of a slide deck (`documents/identity.py`)."""
 MAX_SLIDES = 3
 CLOSE_SHARE = 0.75
 """A slide weighing this share of the best one's is named beside it."""
@@ -45,13 +42,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
     for chunk in chunks:
         slides.setdefault((chunk.doc_id, chunk.page_start), []).append(chunk)
     printed = {key: terms(" ".join(c.text + " " + _title(c) for c in group)) for key, group in slides.items()}
-    counts = Counter(t for own in printed.values() for t in own & wanted)
-    weight = {t: math.log((len(slides) + 1) / (n + 0.5)) for t, n in counts.items()}
+    weight = rarity_weights([own & wanted for own in printed.values()])
     scored = []
     for key, group in slides.items():
-        title = terms(" ".join(_title(c) for c in group[:1]))
-        score = math.fsum(weight.get(t, 0.0) for t in printed[key] & wanted) + TITLE_WEIGHT * math.fsum(
-            weight.get(t, 0.0) for t in title & wanted)
+        title = terms(_title(group[0]))
+        score = shared_weight(printed[key] & wanted, weight) + TITLE_WEIGHT * shared_weight(title & wanted, weight)
         if score > 0:
             scored.append((score, key))
     if not scored:
@@ -72,7 +67,7 @@ def _title(chunk: ChunkRecord) -> str:
 def _piece(group: list[ChunkRecord], weight: dict[str, float], page: int) -> Piece:
     """The slide named by number and title, cited with its unit that best shares the topic (`weight`: each topic
     word's weight; a word every slide prints, a footer's company name, weighs nearly nothing)."""
-    scored = [(math.fsum(weight[t] for t in terms(u.text) if t in weight), -i, u)
+    scored = [(shared_weight(terms(u.text), weight), -i, u)
               for i, u in enumerate(u for chunk in group for u in split_units(chunk))]
     scored = [x for x in scored if x[0] > 0]
     unit = max(scored, key=lambda x: x[:2])[2] if scored else None
