@@ -42,19 +42,24 @@ def settings_sidebar(ws: Workspace) -> QuestionOptions:
 
 
 def library_filters(docs) -> LibraryFilters | None:
-    """Quarter, document type and speaker filters as removable chips, offered from what the store holds."""
+    """Quarter, document type, speaker and segment filters as removable chips, offered from what the store holds
+    (a segment is typed: its name as the documents print it)."""
     identities = [Identity.from_dict(d.identity) for d in docs if d.identity]
     quarters = sorted({i.quarter for i in identities if i.quarter}, reverse=True)
     types = [t for t in DOC_TYPES if any(i.doc_type == t for i in identities)]
     speakers = sorted({p["name"] for d in docs for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
                        if p.get("role") not in ("operator", None)})
     if not (quarters or types or speakers):
-        return None
+        return None  # NOTE: filters are for the IR library; a store of policies alone has none to offer
     st.subheader("Filters")
     quarter = st.multiselect("Quarter", quarters, key="opt_quarter", placeholder="Any quarter",
                              help="Fiscal quarters as each company labels them; FY for a year's documents.")
     doc_type = st.multiselect("Document type", types, key="opt_doc_type", placeholder="Any type")
     speaker = st.multiselect("Speaker", speakers, key="opt_speaker", placeholder="Anyone",
                              help="Answer from this speaker's turns of the call transcripts.") if speakers else []
-    chosen = LibraryFilters(quarter=tuple(quarter), doc_type=tuple(doc_type), speaker=tuple(speaker))
+    segment = st.multiselect("Segment", [], key="opt_segment", placeholder="Type a segment", accept_new_options=True,
+                             max_selections=1, help="The business segment asked about, as the documents name it "
+                                                    "(Reality Labs): the question is asked of it.")
+    chosen = LibraryFilters(quarter=tuple(quarter), doc_type=tuple(doc_type), speaker=tuple(speaker),
+                            segment=tuple(segment))
     return chosen or None

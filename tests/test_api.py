@@ -227,3 +227,13 @@ def test_quarter_type_and_speaker_filters(api):
     assert bad.status_code == 400 and bad.json()["field"] == "filters.quarter"
     wrong_type = alice.post("/query", json={"question": "Revenue?", "filters": {"doc_type": ["memo"]}})
     assert wrong_type.status_code == 400
+    # a segment filter asks the question of that segment; one no document prints leaves nothing
+    segment = alice.post("/query", json={"question": "What was revenue in 2024?", "mode": "deterministic",
+                                         "filters": {"segment": "sensors & electronics"}})
+    assert segment.status_code == 200, segment.text
+    assert "148,900" in segment.json()["answer"] and "1,032,400" not in segment.json()["answer"]
+    assert any("for the Sensors & Electronics segment" in n for n in segment.json()["vera"]["notices"])
+    nowhere = alice.post("/query", json={"question": "Revenue?", "filters": {"segment": ["Reality Labs"]}})
+    assert nowhere.status_code == 404 and "segment filter leaves none" in nowhere.json()["error"]
+    two = alice.post("/query", json={"question": "Revenue?", "filters": {"segment": ["Fluid Power", "Motion Control"]}})
+    assert two.status_code == 400 and two.json()["field"] == "filters.segment"

@@ -226,3 +226,17 @@ def test_sidebar_filter_chips_narrow_the_next_question_and_say_when_nothing_is_l
     ask(app, "What is the reporting currency?")
     errors = [e.value for e in app.error]
     assert any("quarter filter leaves none" in e for e in errors), errors
+
+
+def test_a_segment_chip_asks_the_question_of_that_segment(app):
+    segment = app.sidebar.multiselect(key="opt_segment")
+    segment.set_value(["Fluid Power"]).run()
+    ask(app, "What was revenue in 2024?")
+    answer_text = unescape(markdown_texts(app)[0])
+    assert "236,450" in answer_text and "1,032,400" not in answer_text
+    assert any('segment Fluid Power' in i and 'asked as "What was revenue in 2024 for the Fluid Power segment?"' in i
+               for i in infos(app)), infos(app)
+    app.sidebar.multiselect(key="opt_segment").set_value(["Reality Labs"]).run()
+    ask(app, "What was revenue in 2024?")
+    errors = [e.value for e in app.error]
+    assert any("segment filter leaves none" in e and "'Reality Labs'" in e for e in errors), errors

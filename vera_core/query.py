@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 
 from vera_core.answer.strategies.remarks import speaker_plan
-from vera_core.documents.filters import LibraryFilters, apply_filters
+from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.answer.citation_context import with_context
@@ -82,8 +82,10 @@ class QueryEngine:
         clock = Stopwatch()
         meter = self.llm.meter() if self.llm and mode != "deterministic" else None
         with clock.stage("route"):
+            asked = question
             if filters:
                 docs = self._filtered(docs, filters)
+                question = segment_question(question, self._printed(docs, filters.segment))
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             if filters and filters.speaker:
                 plan = speaker_plan(plan, filters.speaker)
@@ -92,7 +94,8 @@ class QueryEngine:
         plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
         if filters:  # NOTE: the filters applied are shown with the answer, never silent
             evidence = replace(evidence, notices=(f"Filters applied: {filters.describe()} ({len(docs)} documents "
-                                                  f"in scope).",) + evidence.notices)
+                                                  f"in scope)" + (f"; asked as \"{question}\"" if question != asked else "")
+                                                  + ".",) + evidence.notices)
         with clock.stage("synthesize"):
             evidence = self._llm_step(plan, evidence, meter)
         with clock.stage("verify"):
@@ -113,8 +116,20 @@ class QueryEngine:
         catalog = self.ws.catalog
         scope = [catalog.resolve(d) for d in docs] if docs else catalog.documents()
         kept = apply_filters(scope, filters, lambda d: stored_identity(
-            d, lambda: catalog.first_chunks(d.doc_id, KIND_CHUNKS)))
+            d, lambda: catalog.first_chunks(d.doc_id, KIND_CHUNKS)),
+            lambda d, pattern: any(pattern.search(c.text) for c in self.ws.doc_chunks(d.doc_id)))
         return [d.doc_id for d in kept]
+
+    def _printed(self, docs: Sequence[str], segments: Sequence[str]) -> list[str]:
+        """Each segment's name as the documents in scope print it, capitalised as a name where they print it so ("Fluid
+        Power" for "fluid power", though "fluid power" is also printed as an industry)."""
+        printed = []
+        for segment in segments:
+            pattern = segment_pattern(segment)
+            found = [" ".join(m.group(0).split()) for d in docs for c in self.ws.doc_chunks(d) for m in pattern.finditer(c.text)]
+            printed.append(max(found, key=lambda f: (sum(w[:1].isupper() for w in f.split()), found.count(f)))
+                           if found else segment)
+        return printed
 
     def plan(self, question: str, *, docs: Sequence[str] = (), mode: str = "llm_fallback", top_k: int = 8,
              hybrid: bool | None = None) -> Plan:

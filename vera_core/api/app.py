@@ -171,7 +171,8 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         try:
             library = body.filters.library()
         except VeraError as exc:
-            raise ApiError(400, str(exc), "filters.quarter" if "quarter" in str(exc) else "filters") from exc
+            field = next((f"filters.{f}" for f in ("quarter", "segment") if f in str(exc)), "filters")
+            raise ApiError(400, str(exc), field) from exc
         try:
             return engine.answer(body.question, docs=docs if filtered else (), mode=body.mode, top_k=body.top_k,
                                  filters=library or None)

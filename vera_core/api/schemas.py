@@ -29,12 +29,16 @@ class Filters(BaseModel):
     doc_type: DocType | list[DocType] = Field(default_factory=list, description="Only documents of these types.")
     speaker: str | list[str] = Field(default_factory=list, description="Answer from these speakers' turns of the call "
                                      "transcripts in scope (names, or roles: CEO, CFO, analyst).")
+    segment: str | list[str] = Field(default_factory=list, description="The business segment asked about ('Reality "
+                                     "Labs'): only documents printing its name, the question asked of it. One at a time.")
 
     def library(self) -> LibraryFilters:
-        """The quarter, fiscal year, type and speaker filters as one record (a bad quarter raises VeraError)."""
+        """The quarter, fiscal year, type, speaker and segment filters as one record (a bad quarter, or two segments,
+        raises VeraError)."""
         listed = lambda v: tuple(v) if isinstance(v, list) else (v,)  # noqa: E731
         return LibraryFilters(quarter=listed(self.quarter), fiscal_year=listed(self.fiscal_year),
-                              doc_type=listed(self.doc_type), speaker=listed(self.speaker))
+                              doc_type=listed(self.doc_type), speaker=listed(self.speaker),
+                              segment=listed(self.segment))
 
 
 class QueryRequest(BaseModel):

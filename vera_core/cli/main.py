@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--doc-type", action="append", default=[], choices=list(DOC_TYPES), help="only documents of this type")
     query.add_argument("--speaker", action="append", default=[], help="answer from this speaker's turns of the call "
                        "transcripts in scope (a name, or CEO, CFO, analyst); repeatable")
+    query.add_argument("--segment", action="append", default=[], help="the business segment asked about (Reality Labs): "
+                       "only documents printing its name, the question asked of it")
     query.add_argument("--mode", choices=["deterministic", "llm_fallback", "llm_always"], default="llm_fallback")
     query.add_argument("--top-k", type=int, default=8)
     query.add_argument("--dense", action="store_true", help="dense retrieval only (no BM25 fusion)")

@@ -75,11 +75,12 @@ def run_query(args, settings: VeraSettings) -> int:
 
 
 def library_filters(args) -> LibraryFilters | None:
-    """The quarter, fiscal year, type and speaker options as filters (None when none is given)."""
+    """The quarter, fiscal year, type, speaker and segment options as filters (None when none is given)."""
     filters = LibraryFilters(quarter=tuple(getattr(args, "quarter", ()) or ()),
                              fiscal_year=tuple(getattr(args, "fiscal_year", ()) or ()),
                              doc_type=tuple(getattr(args, "doc_type", ()) or ()),
-                             speaker=tuple(getattr(args, "speaker", ()) or ()))
+                             speaker=tuple(getattr(args, "speaker", ()) or ()),
+                             segment=tuple(getattr(args, "segment", ()) or ()))
     return filters or None
 
 
