@@ -72,3 +72,46 @@ def falcon_call_pdf() -> bytes:
         page.insert_text((50, CALL_TOP + CALL_STEP * i), line, fontsize=9)
     return doc.tobytes()
 
+
+
+def release_pdf(quarter: int, month_end: str, rows: list[tuple[str, str, str]], statement_rows: list[tuple[str, str, str]],
+                widowed: bool = False) -> bytes:
+    """A small quarterly earnings release of Falcon Holdings: page 1 a headline, a summary and a non-GAAP reconciliation
+    (`rows`: label, this year's quarter, last year's); page 2 the cash flow statement (`statement_rows`), its title
+    printed at page 1's foot when `widowed` (the statement alone on page 2), else above it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=PAGE_W, height=PAGE_H)
+    names = {1: "First", 2: "Second", 3: "Third", 4: "Fourth"}
+    page.insert_text((72, 70), f"Falcon Holdings Reports {names[quarter]} Quarter 2023 Results", fontsize=15, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 90, 540, 150), f"News Release. Falcon Holdings today reported results for the "
+                        f"quarter ended {month_end}, 2023. Revenue grew and cash generation stayed strong.",
+                        fontsize=10, fontname="helv")
+    y = _table(page, 170, "Reconciliation of Operating Cash Flow to Free Cash Flow", month_end, rows)
+    statement_title = "Condensed Consolidated Statement of Cash Flows"
+    if widowed:
+        page.insert_text((72, PAGE_H - 60), "Falcon Holdings", fontsize=10, fontname="helv")
+        page.insert_text((72, PAGE_H - 46), statement_title, fontsize=10, fontname="helv")
+    second = doc.new_page(width=PAGE_W, height=PAGE_H)
+    _table(second, 60, "" if widowed else statement_title, month_end, statement_rows)
+    assert y < PAGE_H - 90
+    return doc.tobytes()
+
+
+def _table(page, top: float, title: str, month_end: str, rows: list[tuple[str, str, str]]) -> float:
+    """A two-column table of three months ended `month_end` 2023 and 2022, in millions; returns the y below it."""
+    y = top
+    if title:
+        page.insert_text((72, y), title, fontsize=10, fontname="helv")
+        y += 18
+    page.insert_text((340, y), "Three Months Ended", fontsize=9, fontname="helv")
+    page.insert_text((360, y + 12), f"{month_end},", fontsize=9, fontname="helv")
+    page.insert_text((340, y + 24), "2023", fontsize=9, fontname="helv")
+    page.insert_text((440, y + 24), "2022", fontsize=9, fontname="helv")
+    page.insert_text((72, y + 38), "(In millions)", fontsize=9, fontname="helv")
+    y += 54
+    for label, now, before in rows:
+        page.insert_text((72, y), label, fontsize=9, fontname="helv")
+        page.insert_text((340, y), now, fontsize=9, fontname="helv")
+        page.insert_text((440, y), before, fontsize=9, fontname="helv")
+        y += 14
+    return y

@@ -163,10 +163,15 @@ def test_cash_from_operations_abbreviated_and_a_persona_before_a_colon():
 
 
 def test_growth_between_quarters_of_an_unknown_item_is_not_read_as_years():
-    """'how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent' names quarters: an item the vocabulary
-    does not know is read as growth only between two years named."""
-    assert read_plan("Sequentially, how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent (two "
-                     "decimals)?") is None
+    """'how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent' names quarters: the growth of the
+    item between the two quarters, never between two years."""
+    plan = read_plan("Sequentially, how much did eBay's total GMV change from Q4 2022 to Q1 2023, in percent (two "
+                     "decimals)?")
+    assert plan.name == "total GMV growth" and plan.over == "growth" and plan.digits == 2
+    assert [(p.kind, p.year, p.quarter) for p in plan.periods] == [("quarter", 2022, 4), ("quarter", 2023, 1)]
+    sequential = read_plan("What was the sequential % change in full time equivalent headcount at the end of Q1 FY24?")
+    assert sequential.name == "full time equivalent headcount growth"
+    assert [(p.year, p.quarter) for p in sequential.periods] == [(2023, 4), (2024, 1)]
 
 
 def test_round9_held_back_wrong_figures_read_apart():

@@ -116,7 +116,7 @@ def named_statement(question: str) -> str:
 # NOTE: titles are matched with spaces and punctuation removed: PDF text splits words ("Consolidated
 # Statement of Incom e", "Balance Shee t") and names the company first ("3M Company and Subsidiaries").
 _STATEMENT_TITLE = re.compile(
-    r"^(?:\w{0,60}?andsubsidiar(?:y|ies))?(?:condensed)?(?:consolidated|combined)?(?:condensed)?"
+    r"^(?:\w{0,60}?andsubsidiar(?:y|ies))?(?:unaudited)?(?:condensed)?(?:consolidated|combined)?(?:condensed)?"
     r"(?:statements?of(?:consolidated)?(?:income|operations|earnings|comprehensive|cashflows?|financialposition"
     r"|financialcondition|changesin|shareholders|stockholders|shareowners|equity|retainedearnings|profitorloss"
     r"|profitandloss)|balancesheets?|incomestatements?|cashflowstatements?)")

@@ -14,12 +14,13 @@ from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings,
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
 from vera_core.ingest.pdf_charts import chart_regions
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
+from vera_core.finance.statements import is_statement_title
 from vera_core.ingest.source import SourceFile
 from vera_core.ingest.split_words import repair_split_words, split_heads, vocabulary
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-5"  # pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-6"  # pdf-6: a statement's title widowed at a page's foot titles the next page's table; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -95,6 +96,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     per_page = [find_tables(rows, body, text_right) for rows in pages]
     if landscape >= SLIDE_SHARE:  # NOTE: a deck's charts print its figures; a filing's pages are read as tables only
         per_page = [regions + chart_regions(rows, regions) for rows, regions in zip(pages, per_page)]
+    _carry_widowed_titles(per_page, pages)
     tables = _merge_continued(per_page, pages)
     consumed = {(region.page, _index(pages, region.page, row))
                 for table in tables for region in table.regions for row in region.rows}
@@ -147,6 +149,34 @@ def _index(pages: list[list[Row]], page: int, row: Row) -> int:
         if candidate is row:
             return idx
     raise ValueError("row not on its page")
+
+
+WIDOW_ROWS = 3
+"""How many last rows of a page are searched for a statement's title left there for the next page's table."""
+
+
+def _carry_widowed_titles(per_page: list[list[TableRegion]], pages: list[list[Row]]) -> None:
+    """A statement's title printed alone among a page's last rows, after its last table, titles the table that
+    opens the next page when that table has no statement title of its own (eBay's releases end page 8 with
+    "Unaudited Condensed Consolidated Statement of Cash Flows" and print the statement on page 9)."""
+    for number in range(2, len(pages) + 1):
+        regions, rows = per_page[number - 1], pages[number - 1]
+        if not regions or not rows:
+            continue
+        first = min(regions, key=lambda r: r.rows[0].y0)
+        if first.rows[0] is not rows[0] or first.chart or any(is_statement_title(r.text) for r in first.caption):
+            continue
+        before = pages[number - 2]
+        taken = {id(row) for region in per_page[number - 2] for row in region.rows}
+        tail = []
+        for row in reversed(before[-WIDOW_ROWS:]):
+            if id(row) in taken:
+                break
+            tail.insert(0, row)
+        title = next((r.text for r in tail if len(r.cells) == 1 and len(r.text.split()) <= 12
+                      and is_statement_title(r.text)), "")
+        if title:
+            first.carried_title = " ".join(title.split())
 
 
 def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]]) -> list[_Table]:
@@ -269,6 +299,7 @@ def _table_block(table: _Table, titles: tuple[str, ...]) -> Block:
     width = max(len(header), *(len(r) for r in body))
     header += [""] * (width - len(header))
     body = [r + [""] * (width - len(r)) for r in body]
-    caption = f"{CHART_CAPTION}{table.first.chart}" if table.first.chart else " ".join(r.text for r in table.first.caption)
+    caption = f"{CHART_CAPTION}{table.first.chart}" if table.first.chart else \
+        " ".join([table.first.carried_title] * bool(table.first.carried_title) + [r.text for r in table.first.caption])
     return Block(BlockKind.TABLE, grid_markdown(header, body), titles, tuple(rects),
                  caption=caption, footnotes="\n".join(footnotes), grid=region_raw_grid(table.regions))

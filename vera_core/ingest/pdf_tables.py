@@ -45,6 +45,9 @@ class TableRegion:
     footnotes: list[Row] = field(default_factory=list)
     chart: str = ""
     """The chart's name when the region is a chart read as a table (`pdf_charts.py`)."""
+    carried_title: str = ""
+    """A statement's title printed alone at the foot of the page before, over nothing ("Unaudited Condensed
+    Consolidated Statement of Cash Flows" ending page 8, the statement on page 9): the table's title too."""
 
     @property
     def rows(self) -> list[Row]:

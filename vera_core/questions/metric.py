@@ -14,8 +14,8 @@ from vera_core.finance.statements import named_statement
 from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
-from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, POINTS, RANGE, SPAN, Aggregate, aggregate_periods, span_year,
-                                      read_aggregate)
+from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, POINTS, RANGE, SEQUENTIAL, SPAN, Aggregate, aggregate_periods,
+                                      previous_quarter, quarter_span, read_aggregate, shifted, span_year)
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\b\s*:?\s*"
@@ -32,7 +32,8 @@ _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!prop
 _POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
 """The company's possessive ("Acme's", "Sonic Automotive's", "Enact Holdings'"): the company, not the item."""
 _DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
-                        r"\bgrow\w*|\bcompare\w*|\bmov(?:e|ed|es|ement)\b(?=[^?]*\bbetween\b)", re.I)
+                        r"\bgrow\w*|\bcompare\w*|\bmov(?:e|ed|es|ement)\b(?=[^?]*\bbetween\b)|"
+                        r"\b(?:expand|contract|widen|narrow)(?:s|ed|ing)?\b(?=[^?]*\bfrom\b[^?]*\bto\b)", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
                     r"(?P<n>one|two|three|four|zero|\d)\s+decimal|\bnearest\s+(?P<whole>whole\s+number|integer)\b"
                     r"|(?:^|[\s(,;])(?P<n2>one|two|three|four|zero|\d)\s*(?:decimals?(?:\s+places?)?|dp|d\.p\.)(?![\w])", re.I)
@@ -187,14 +188,22 @@ def _read_plan(question: str) -> MetricPlan | None:
         head = f"{head} {span.group(0)}" if span else head
     percent_asked = bool(_PERCENT_ASKED.search(question)) and not POINTS.search(question)
     aggregate = read_aggregate(head, percent_asked) if head and not _defined(head, defs) else None
-    if aggregate is not None and aggregate.over != "mean" and metric_named(RANGE.sub(" ", head)) is not None:
-        aggregate = None  # "revenue growth" is the library's metric: its own formula, at the last year
     if aggregate is not None and aggregate.years is None:
         # NOTE: the years may follow the company ("Revenue CAGR for X over fiscal years 2020-2022")
         span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))
         if span:
             first, last = sorted((span_year(span.group("a")), span_year(span.group("b"))))
             aggregate = replace(aggregate, years=(first, last))
+        else:  # NOTE: "from Q1 2023 to Q2 2023", "sequential growth in 4Q24": quarters, not years
+            quarters = quarter_span(asked_periods(_without_definitions(question, defs))[0], question)
+            aggregate = replace(aggregate, periods=quarters) if len(quarters) == 2 else aggregate
+    named_metric = metric_named(RANGE.sub(" ", head)) if aggregate is not None and aggregate.over != "mean" else None
+    if named_metric is not None and not (aggregate.over == "growth" and (aggregate.years or aggregate.periods)
+                                         and named_metric.unit == "amount" and "prior(" not in named_metric.formula):
+        # NOTE: "revenue growth" is the library's metric: its own formula, at the last year; "the % change in FCF
+        # from Q1 2023 to Q2 2023" is the growth of the library's FCF (an amount) between the two periods named; a
+        # margin's "growth" between two periods is its move in points (a direction)
+        aggregate = None
     if aggregate is not None:
         head = aggregate.head
     tree, name, definition, source, metric = _head_formula(head, defs), head, "", "question", None
@@ -219,7 +228,7 @@ def _read_plan(question: str) -> MetricPlan | None:
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and (concepts_in(head) or aggregate.over in ("change", "growth") and (
-                    aggregate.years or _two_years(_without_definitions(question, defs)))
+                    aggregate.years or aggregate.periods or _two_years(_without_definitions(question, defs)))
                                             and label_terms(without_periods(head))):
                 # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
                 # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
@@ -235,7 +244,7 @@ def _read_plan(question: str) -> MetricPlan | None:
         return None
     periods, _ = asked_periods(_without_definitions(question, defs))
     if aggregate is not None:
-        base = max(periods, key=lambda p: (p.year or 0, p.end)) if periods else None
+        base = max(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0)) if periods else None
         over = aggregate_periods(aggregate, base)
         return replace(_aggregate_plan(question, aggregate, name, metric, definition, source, tree, over),
                        qualifier=_qualifier(question, metric, name, source)) if over else None
@@ -244,12 +253,15 @@ def _read_plan(question: str) -> MetricPlan | None:
     for words in sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True):
         stated = re.sub(rf"(?<![\w-]){re.escape(words)}(?![\w-])", " ", stated, flags=re.I)
     direction = bool(_DIRECTION.search(stated))
-    if direction and len(periods) == 1:
+    if direction and len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter:
+        # NOTE: a quarter's change is over the year-ago quarter, or the quarter before when asked as sequential
+        periods = [previous_quarter(periods[0]) if SEQUENTIAL.search(question) else shifted(periods[0], 1), periods[0]]
+    elif direction and len(periods) == 1:
         periods = [Period("year", "", periods[0].year - 1), periods[0]] if periods[0].year else periods
     elif direction:
-        periods = sorted(periods, key=lambda p: (p.year or 0, p.end))  # from the earlier to the later
+        periods = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))  # from the earlier to the later
     elif not direction and len(periods) > 1:
-        periods = [max(periods, key=lambda p: (p.year or 0, p.end))]
+        periods = [max(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))]
     per_one = _without_hundred(tree)
     unit = metric.unit if metric else _unit_of(name, tree)
     if per_one is not tree or _PERCENT_ASKED.search(question) or (source == "question" and _SHARE_OF.search(definition)):

@@ -20,7 +20,7 @@ from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED
                                         FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
-from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, POINTS, RANGE, SPAN, Aggregate, span_year
+from vera_core.questions.spans import COMPOUND, GROWTH, LISTED, MEAN, POINTS, RANGE, SPAN, Aggregate, quarter_span, span_year
 from vera_core.finance.statements import named_statement
 from vera_core.records import Period
 from vera_core.text import LABEL_WORD_TOKEN
@@ -127,6 +127,9 @@ def asked_of_row(question: str, named: LabelSpan) -> FigureRequest | MetricPlan 
     count = int(counted.group("n")) if counted and counted.group("n") and counted.group("n").isdigit() else None
     aggregate = Aggregate(kind, named.label, years, count, compound)
     base = _latest(periods) if not years else None
+    quarters = quarter_span(periods, text) if not years and kind != "mean" else ()
+    if quarters:  # NOTE: "from 3Q24 to 4Q24", "sequentially in Q2 2023": the two quarters
+        return item_aggregate_plan(text, aggregate, named.label, quarters, qualifier)
     if not years and len(periods) == 2 and periods[0].kind == periods[1].kind and kind != "mean":
         first, last = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
         return item_aggregate_plan(text, aggregate, named.label, (first, last), qualifier)

@@ -6,7 +6,9 @@
   percents)": X(b) / X(a) - 1;
 - "change in inventory between FY2016 and FY2017": X(b) - X(a).
 Without a range, a growth or change is over the year before the period asked, and an N-year average
-over the N years that end with it.
+over the N years that end with it. Of quarters: "from Q1 2023 to Q2 2023", "between 3Q24 and 4Q24" are the two
+quarters named; "sequential", "quarter over quarter", "versus the prior quarter" with one quarter named is over the
+quarter before it; otherwise over the same quarter a year earlier.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from vera_core.finance.dates import QUARTER
 from vera_core.records import Period
 
-__all__ = ["Aggregate", "read_aggregate", "shifted", "span_year", "summed_periods"]
+__all__ = ["SEQUENTIAL", "Aggregate", "previous_quarter", "quarter_span", "read_aggregate", "shifted", "span_year",
+           "summed_periods"]
 
 _YEAR = r"(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d|FY\s?'?\d\d(?!\d))"
 RANGE = re.compile(rf"(?P<a>{_YEAR})\s*(?:->|=>|\u2192|-|–|—|to|through|thru|vs\.?|versus|over)\s*(?P<b>{_YEAR})\b", re.I)
@@ -36,12 +40,18 @@ COMPOUND = re.compile(r"(?:\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\
 """A compound annual growth rate: (last / first) ^ (1 / years) - 1."""
 GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?(?:\s+(?:of|in))?\b|"
                     r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)(?:\s+(?:of|in))?\b|"
-                    r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b|\b(?:year[\s-]over[\s-]year|yoy|y/y)\s*%", re.I)
+                    r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b|%\s*change(?:\s+(?:of|in))?\b|\b(?:year[\s-]over[\s-]year|yoy|y/y)\s*%", re.I)
 CHANGE = re.compile(r"\b(?:the\s+)?change\s+(?:in|of)\b", re.I)
+SEQUENTIAL = re.compile(r"\b(?:sequential(?:ly)?|q/q|qoq|quarter[\s-]+(?:over|on|to)[\s-]+quarter)\b|"
+                        r"\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|against)\s+the\s+(?:prior|previous|preceding|"
+                        r"last)\s+quarter\b", re.I)
+"""A change over the quarter before the one asked, not the year-ago quarter."""
 _PERIOD_TAIL = re.compile(r"\s+(?:for|in|during|over|of|from)\s+(?:the\s+)?(?:(?:three|six|nine|twelve|\d+)[\s-]+"
                           r"(?:months|weeks)|(?:first|second|third|fourth|last|latest|fiscal)\s+(?:quarter|year)|quarter|"
-                          r"(?:fiscal\s+)?year)\b.*$", re.I)
-"""A period phrase left after the head ("... for the three months ended June 30, 2023")."""
+                          r"(?:fiscal\s+)?year)\b.*$|\s+(?:at|as\s+of)\s+(?:the\s+)?(?:end|close)\b.*$", re.I)
+"""A period phrase left after the head ("... for the three months ended June 30, 2023", "... at the end of Q1 FY24")."""
+_LEFT_OF_SPAN = re.compile(r"\b(?:from|between|over)\s+(?:to|and|through)\b|\s(?:vs\.?|versus|to|and)\s*$", re.I)
+"""What a span of quarters leaves once its quarters are read apart ("from to")."""
 _ARTICLE = re.compile(r"^\s*(?:the|of|in|for)\s+|\s+(?:the|of|in|for)\s*$", re.I)
 
 
@@ -58,6 +68,8 @@ class Aggregate:
     """N of "N year average" (or of an "N-year CAGR"); None: the years of the range."""
     compound: bool = False
     """A growth compounded per year (CAGR) rather than the growth from the first year to the last."""
+    periods: tuple[Period, ...] = ()
+    """The two quarters a change between quarters is over, earliest first ("from Q1 2023 to Q2 2023"); () otherwise."""
 
 
 def span_year(text: str) -> int:
@@ -96,7 +108,9 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     found = mean or growth or change
     if found is None:
         return None
-    rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", re.sub(r"\([^()]*\)", " ", rest.replace(found.group(0), " "))))
+    rest = SEQUENTIAL.sub(" ", rest.replace(found.group(0), " "))  # NOTE: "sequential" says which periods, not what
+    rest = _LEFT_OF_SPAN.sub(" ", QUARTER.sub(" ", rest))  # "from Q4 2022 to Q1 2023": the periods, read apart
+    rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", re.sub(r"\([^()]*\)", " ", rest)))
     rest = re.sub(r"\s+", " ", rest).strip(" ,-")  # NOTE: "(negative if it fell)" is an instruction, not the item
     if mean and not mean.group("n") and not years:
         return None  # "average inventory" is a balance's average (begin and end of a year), not a mean of years
@@ -116,9 +130,31 @@ def shifted(period: Period, years: int) -> Period:
         else Period(period.kind, "", (period.year or 0) - years, period.months, period.quarter)
 
 
+def previous_quarter(period: Period) -> Period:
+    """The fiscal quarter before a quarter (Q4 of the year before Q1)."""
+    quarter = period.quarter or 1
+    year = period.year or 0
+    return Period("quarter", "", year - 1, 3, 4) if quarter == 1 else Period("quarter", "", year, 3, quarter - 1)
+
+
+def quarter_span(periods: list[Period], question: str) -> tuple[Period, ...]:
+    """The two quarters a change is asked between (the two quarters named, earliest first, or the one named and
+    the one before it when the question says "sequential"), () when it names no such pair."""
+    quarters = list(dict.fromkeys(p for p in periods if p.kind == "quarter" and p.quarter))
+    if len(quarters) != len(periods):
+        return ()
+    if len(quarters) == 2:
+        return tuple(sorted(quarters, key=lambda p: (p.year or 0, p.quarter or 0)))
+    if len(quarters) == 1 and SEQUENTIAL.search(question):
+        return previous_quarter(quarters[0]), quarters[0]
+    return ()
+
+
 def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...]:
-    """The periods an aggregate reads, earliest first: the named years, else the years before the
-    period asked (a mean of N years ends with it; a growth or change starts a year before it)."""
+    """The periods an aggregate reads, earliest first: the quarters named (`quarter_span`), the named years, else
+    the years before the period asked (a mean of N years ends with it; a growth or change starts a year before it)."""
+    if agg.periods:
+        return agg.periods
     if agg.years:
         first, last = agg.years
         if agg.over == "mean":

@@ -226,7 +226,7 @@ def _compared(comparison: Comparison, clause: str, whole: str) -> VerdictRequest
     periods, _ = asked_periods(clause)
     if not periods:
         periods, _ = asked_periods(whole)
-    dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
+    dated = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
     if not dated:
         return None
     every = bool(EVERY.search(clause)) and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated)
@@ -376,7 +376,7 @@ def _which_grew(question: str) -> VerdictRequest | None:
         if not label_terms(measure):
             measure = "revenue"  # NOTE: "which region grew the fastest": a segment's growth is its revenue's
         periods, _ = asked_periods(question)
-        dated = sorted(periods, key=lambda p: (p.year or 0, p.end))
+        dated = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
         test = "lowest" if m.group("rank").lower() in ("slowest", "lowest", "weakest", "least") else "highest"
         among = _named_segments(question)
         if not among:
@@ -567,7 +567,7 @@ def _subject_plan(question: str, one_period: bool, every: bool = False, whole: s
             return None
         plan = MetricPlan(item, None, item, "library", Item(item), "amount", tuple(periods), False, None,
                           asked_scale(question))
-    dated = sorted(plan.periods or periods, key=lambda p: (p.year or 0, p.end))
+    dated = sorted(plan.periods or periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
     if not dated:
         return None
     if one_period and every and len(dated) > 1 and all(p.kind in ("year", "fiscal_year") for p in dated):

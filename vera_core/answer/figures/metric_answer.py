@@ -82,10 +82,11 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
                 unit=plan.unit, period=period_words(period), missing=[str(missing)]))
         except ZeroDivisionError as exc:
             return MetricEvidence(missing=f"{plan.name} cannot be computed: {exc}.")
-        shown = value * 100 if plan.unit == "percent" and plan.over != "growth" else value
-        # NOTE: a growth of a line item: each year's value is the item's amount, not a percentage
-        each = replace(plan, unit="amount", digits=None, scale=None) \
-            if plan.over == "growth" and isinstance(plan.tree, Item) else plan
+        grown = plan.metric.unit if plan.metric else "amount" if isinstance(plan.tree, Item) else None
+        shown = value * 100 if plan.unit == "percent" and (plan.over != "growth" or grown == "percent") else value
+        # NOTE: a growth of a line item or of an amount metric (free cash flow): each year's value is an amount, not
+        # a percentage
+        each = replace(plan, unit=grown, digits=None, scale=None) if plan.over == "growth" and grown else plan
         results.append((period_words(period), shown, _rounded(shown, each, operands), operands))
     if not results:
         return MetricEvidence(missing=f"{plan.name}: the question names no period and none could be chosen.")

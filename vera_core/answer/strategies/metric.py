@@ -18,6 +18,7 @@ from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
+from vera_core.answer.figures.printed_change import compares_printed, printed_change
 from vera_core.finance.line_items import NON_GAAP
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.spans import summed_periods
@@ -63,6 +64,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
             return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
                            unanswerable=True)
         tables = tables_in_scope(plan, services, hits)
+        if compares_printed(plan.question, metric):
+            changed = printed_change(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
+                                     services.doc_names())
+            if changed is not None and changed.missing:
+                return replace(searched, empty_message=changed.missing, unanswerable=True)
+            if changed is not None:
+                return replace(searched, pieces=tuple(changed.pieces), lead=changed.lead, calculation=changed.calculation,
+                               notices=searched.notices + (PRINTED_NOTICE,))
+            if NON_GAAP.search(_NOT_ADJUSTED.sub(" ", plan.question)):
+                return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
         if reads_printed(plan.question, metric):
             printed = printed_measure(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
                                       services.doc_names())
