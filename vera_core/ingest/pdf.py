@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from vera_core.errors import EmptyDocumentError, EncryptedPDFError, InvalidPDFError
+from vera_core.ingest.ligatures import ligature_map, repair_ligatures
 from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
@@ -20,7 +21,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-6"  # pdf-6: a statement's title widowed at a page's foot titles the next page's table; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-6"  # pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -52,8 +53,16 @@ def open_pdf(source: SourceFile) -> pymupdf.Document:
 
 
 def _join_split_words(pages: list[list[Row]]) -> None:
-    """Join words the PDF prints in two pieces, in place, by the document's own vocabulary."""
+    """Read ligatures a font mislabels ("proÞt"), then join words the PDF prints in two pieces, in place, by the
+    document's own vocabulary."""
     texts = [cell.text for rows in pages for row in rows for cell in row.cells]
+    ligatures = ligature_map(texts, vocabulary(texts))
+    if ligatures:
+        for rows in pages:
+            for row in rows:
+                for cell in row.cells:
+                    cell.text = repair_ligatures(cell.text, ligatures)
+        texts = [cell.text for rows in pages for row in rows for cell in row.cells]
     words, heads = vocabulary(texts), split_heads(texts)
     for rows in pages:
         for row in rows:

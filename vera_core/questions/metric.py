@@ -563,7 +563,7 @@ def without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
-    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
+    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!]?\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
     return re.sub(r"\s+", " ", text).strip(" ,")
 
 
