@@ -75,7 +75,8 @@ def falcon_call_pdf() -> bytes:
 
 
 def release_pdf(quarter: int, month_end: str, rows: list[tuple[str, str, str]], statement_rows: list[tuple[str, str, str]],
-                widowed: bool = False) -> bytes:
+                widowed: bool = False, summary: str = "Revenue grew and cash generation stayed strong.",
+                table_title: str = "Reconciliation of Operating Cash Flow to Free Cash Flow") -> bytes:
     """A small quarterly earnings release of Falcon Holdings: page 1 a headline, a summary and a non-GAAP reconciliation
     (`rows`: label, this year's quarter, last year's); page 2 the cash flow statement (`statement_rows`), its title
     printed at page 1's foot when `widowed` (the statement alone on page 2), else above it."""
@@ -84,9 +85,9 @@ def release_pdf(quarter: int, month_end: str, rows: list[tuple[str, str, str]], 
     names = {1: "First", 2: "Second", 3: "Third", 4: "Fourth"}
     page.insert_text((72, 70), f"Falcon Holdings Reports {names[quarter]} Quarter 2023 Results", fontsize=15, fontname="hebo")
     page.insert_textbox(pymupdf.Rect(72, 90, 540, 150), f"News Release. Falcon Holdings today reported results for the "
-                        f"quarter ended {month_end}, 2023. Revenue grew and cash generation stayed strong.",
+                        f"quarter ended {month_end}, 2023. {summary}",
                         fontsize=10, fontname="helv")
-    y = _table(page, 170, "Reconciliation of Operating Cash Flow to Free Cash Flow", month_end, rows)
+    y = _table(page, 170, table_title, month_end, rows)
     statement_title = "Condensed Consolidated Statement of Cash Flows"
     if widowed:
         page.insert_text((72, PAGE_H - 60), "Falcon Holdings", fontsize=10, fontname="helv")

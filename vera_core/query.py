@@ -11,6 +11,7 @@ from dataclasses import replace
 from functools import partial
 
 from vera_core.answer.strategies.remarks import speaker_plan
+from vera_core.questions.defined_terms import defined_acronyms, spelled_out
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -87,11 +88,18 @@ class QueryEngine:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            spelled = self._defined_terms(plan)
+            if spelled:  # NOTE: "DCAI revenue" read as the documents define DCAI: "Data Center and AI (DCAI) revenue"
+                question = spelled_out(question, spelled)[0]
+                plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             if filters and filters.speaker:
                 plan = speaker_plan(plan, filters.speaker)
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
         plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
+        if spelled:
+            evidence = replace(evidence, notices=("Read " + "; ".join(f"{short} as \"{long}\"" for short, long in spelled.items())
+                                                  + ", as the documents in scope define it.",) + evidence.notices)
         if filters:  # NOTE: the filters applied are shown with the answer, never silent
             evidence = replace(evidence, notices=(f"Filters applied: {filters.describe()} ({len(docs)} documents "
                                                   f"in scope)" + (f"; asked as \"{question}\"" if question != asked else "")
@@ -110,6 +118,19 @@ class QueryEngine:
         """Whether a document's opening chunks name `word` (an organisation's name) as a whole word."""
         pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
         return any(pattern.search(c.text) for c in self.ws.doc_chunks(doc_id)[:self.OPENING_CHUNKS])
+
+    DEFINED_TERMS_SCOPE = 10
+    """Short names are read from the documents in scope when there are at most this many (a question over the whole
+    store reads no document's definitions)."""
+
+    def _defined_terms(self, plan: Plan) -> dict[str, str]:
+        """The short names a figure or metric question uses that the documents in scope define ("DCAI": "Data Center
+        and AI"), each with its long name; {} when there are none."""
+        scope = plan.intent.doc_scope
+        if plan.intent.type not in ("figure", "metric") or not scope or len(scope) > self.DEFINED_TERMS_SCOPE:
+            return {}
+        acronyms = defined_acronyms(c.text for d in scope for c in self.ws.doc_chunks(d))
+        return spelled_out(plan.question, acronyms)[1]
 
     def _filtered(self, docs: Sequence[str], filters: LibraryFilters) -> list[str]:
         """The documents in scope that the filters keep (their ids)."""

@@ -54,9 +54,11 @@ class BinOp:
 
 Node = Num | Item | Avg | Chg | BinOp
 
+_NOT_A_PERIOD_PAIR = "".join(rf"(?<!{w}[\s-])" for w in ("year", "quarter", "month", "period", "week"))
+"""'year over year' compares two periods; its 'over' divides nothing."""
 SHARE_OF = r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b"
 """Words that divide: "A as a percentage of B", "A as a share of B"."""
-_WORD_OPS = ((rf"\bdivided\s+by\b|\bover\b|÷|{SHARE_OF}", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
+_WORD_OPS = ((rf"\bdivided\s+by\b|{_NOT_A_PERIOD_PAIR}\bover\b|÷|{SHARE_OF}", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))
 _AVERAGE = re.compile(r"\b(?:the\s+)?average\s+(?:of\s+)?(?P<item>[^()/*+\-]+?)\s+(?:between|for|over|of|as\s+of|"

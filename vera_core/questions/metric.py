@@ -26,7 +26,7 @@ _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
                    r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
-                   r"(?:the\s+|its\s+)?(?P<head>[^?.;]+)", re.I)
+                   r"(?:the\s+|its\s+)?(?P<head>(?:[^?.;]|(?<=\b[A-Z])\.(?=\s*[A-Za-z]))+)", re.I)
 _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!proportion)\s+(?:for|of|at|by)\s+"
                            r"(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
@@ -524,6 +524,12 @@ _PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[
 """What makes a pasted object a metric: a share of another item, a growth, a quotient."""
 _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
+_SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|taking\s+(?:it|each|them)\s+from)\s+"
+                           r"(?:the|its|their|that|this|each)\s+(?:[\w'\u2019]+\s+){0,3}?(?:deck|release|presentation|slides?|"
+                           r"transcript|call|filing|report|10-[KQ])\b", re.I)
+"""Which document the figure comes from ("using the Q4 deck", "per that quarter's release"): the scope, not the item."""
+_AS_REPORTED = re.compile(r",?\s*\b(?:as\s+reported|on\s+an?\s+(?:as[\s-]+)?reported\s+basis|in\s+reported\s+terms)\b", re.I)
+"""The printed (not constant-currency) basis, which is what a figure read from a table is."""
 _OVER = re.compile(r"[A-Za-z)]\s+over\s+(?!(?:the|a|an|that|this|each|fiscal|FY|time|its|their)\b|"
                    r"[^,.?;:(]*\b(?:years?|quarters?|months?|periods?|consecutive|last|Q[1-4]|FY\w*|(?:19|20)\d\d)\b)"
                    r"[A-Za-z]", re.I)
@@ -548,22 +554,34 @@ def _head(text: str) -> str:
         first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
         pasted = COMPOUND.search(first) or _PASTED.search(first) or labelled and _OVER.search(first)
         return _head(f"what is {first}") if pasted else ""
-    head = _COMPANY_TAIL.split(m.group("head"), maxsplit=1)[0]
+    head = _before_company(m.group("head"))
     # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
     # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"
     head = _POSSESSIVE.sub("", head, count=1)
     head = _INSTRUCTION_TAIL.sub("", head)
+    head = _SOURCE_NAMED.sub(" ", _AS_REPORTED.sub(" ", head))  # NOTE: "as reported (not constant currency)": the printed figure, the default
     head = re.sub(r"\s*\((net|gross|total|reported|consolidated|adjusted|diluted|basic)\)", r", \1", head, flags=re.I)
     head = re.sub(r",?\s*\bof\s+(?:US\s+|U\.S\.\s+)?dollars\b", " ", UNIT_ASKED.sub(" ", head))  # "in thousands of dollars"
     head = re.sub(r",?\s*\b(?:defined|calculated|computed|measured)\s+as\b.*$", " ", head, flags=re.I)
     return re.sub(r"\s+", " ", re.sub(r"\b(?:amount|value|figure|number)\b", " ", head, flags=re.I)).strip(" ,")
 
 
+def _before_company(head: str) -> str:
+    """The head up to the company it names ("revenue of Meta"), keeping a capitalised name that has "of" inside it
+    ("Family of Apps operating income", "Cost of Revenue")."""
+    for cut in _COMPANY_TAIL.finditer(head):
+        before = head[:cut.start()].split()
+        if cut.group(0).strip().lower() == "of" and len(before) > 1 and before[-1][:1].isupper():
+            continue
+        return head[:cut.start()]
+    return head
+
+
 def without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
-    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!]?\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
+    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*(?:[?.!]?\s*$|(?=,))|,\s*i\s*$", " ", text)  # what removing a period leaves
     return re.sub(r"\s+", " ", text).strip(" ,")
 
 

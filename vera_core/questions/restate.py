@@ -35,6 +35,13 @@ _BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?
                          rf"(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b"
                          rf"(?P<rest>.*)$", re.I | re.S)
 """'By what percentage did X decline ...'."""
+_HOW_DID = re.compile(rf"{_LEAD}how\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$",
+                      re.I | re.S)
+"""'How did U.S. GMV change sequentially, in percent?': a growth when a percentage is asked."""
+_RATE_ASKED = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|"
+                         r"q/q|qoq)\b", re.I)
+_AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amount)\b", re.I)
+"""'How much did DCAI revenue decline year over year?' asks a rate (unless an amount is asked: 'in $ millions')."""
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
@@ -103,13 +110,17 @@ def restated(question: str) -> str:
 
 
 def _growth(question: str) -> str | None:
-    for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH):
+    for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH, _HOW_DID):
         m = pattern.search(question)
         if not m:
             continue
         # NOTE: "... change ..., in percentage points?": the difference of two rates, never their growth
         asks_percent = pattern is _BY_PERCENT or (bool(_PERCENT_ASKED.search(m.group("rest")))
                                                   and not POINTS.search(m.group("rest")))
+        asks_percent = asks_percent or (pattern is not _HOW_DID and bool(_RATE_ASKED.search(m.group("rest")))
+                                        and not _AMOUNT_ASKED.search(m.group("rest")) and not POINTS.search(m.group("rest")))
+        if pattern is _HOW_DID and not asks_percent:
+            return None  # NOTE: "how did margins change?" without a percentage is a direction, read elsewhere
         how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
         if (pattern is _BY_HOW_MUCH or (how and how.group("w").lower() == "much")) and not asks_percent:
             # NOTE: "by how much did X change from FY2022 to FY2023, in $ millions": a change between the two

@@ -1,0 +1,70 @@
+"""Issue 26, releases: ways analysts ask for a quarter's change that the metric reader had misread.
+
+- "grow year over year": the 'over' of "year over year" divides nothing (it had read "revenue growth year / year");
+- "as reported (not constant currency)", "using the Q4 deck", "from the deck": the basis and the source, not the item;
+- "Family of Apps operating income": a capitalised name with "of" inside it is not "X of <company>";
+- "U.S. GMV": an abbreviation's full stop does not end the question;
+- "how much did X decline year over year", "how did X change sequentially, in percent": a rate;
+- "DCAI revenue": a short name the document defines ("Data Center and AI (DCAI)") is read as its long name, and the
+  answer says so."""
+
+from __future__ import annotations
+
+from tests.conftest import searchable_pdfs
+from tests.made_pdfs import release_pdf
+from vera_core.query import QueryEngine
+from vera_core.questions.defined_terms import defined_acronyms, spelled_out
+from vera_core.questions.metric import read_plan
+
+
+def _quarters(plan):
+    return [(p.kind, p.year, p.quarter) for p in plan.periods]
+
+
+def test_year_over_year_is_a_growth_not_a_division():
+    plan = read_plan("By what percentage did Meta's Reality Labs revenue grow year over year in Q3 2024? Round to one decimal.")
+    assert plan.name == "Revenue growth" and plan.unit == "percent" and plan.digits == 1
+    assert plan.definition == "(revenue - prior(revenue)) / prior(revenue)" and "labs" in plan.qualifier.words
+
+
+def test_the_basis_and_the_source_are_not_the_item():
+    reported = read_plan("Y/Y growth in Salesforce's Data subscription and support revenue in Q2 FY24, as reported "
+                         "(not constant currency)?")
+    assert reported.name == "Data subscription and support revenue growth", reported.name
+    deck = read_plan("Sequential growth in Meta's Family of Apps operating income from 3Q24 to 4Q24, using the Q4 deck?")
+    assert deck.name == "Family of Apps operating income growth", deck.name
+    assert _quarters(deck) == [("quarter", 2024, 3), ("quarter", 2024, 4)]
+
+
+def test_a_rate_asked_without_the_word_growth():
+    sequential = read_plan("From eBay's Q2 2023 release, how did U.S. GMV change sequentially versus Q1 2023, in percent?")
+    assert sequential.name == "U.S. GMV growth" and sequential.unit == "percent"
+    assert _quarters(sequential) == [("quarter", 2023, 1), ("quarter", 2023, 2)]
+    decline = read_plan("How much did Intel's DCAI revenue decline year over year in Q1 2023 (one decimal)?")
+    assert decline.name == "Revenue growth" and decline.unit == "percent" and decline.digits == 1
+    assert read_plan("How much did revenue decline year over year in Q1 2023, in $ millions?") is None or \
+        read_plan("How much did revenue decline year over year in Q1 2023, in $ millions?").unit != "percent"
+    assert read_plan("How did the operating margin change in Q2 2023?").direction  # a direction, as before
+
+
+def test_a_document_defines_its_short_names():
+    text = ["Intel reorganized into Client Computing Group (CCG) and Data Center and AI (DCAI). The Securities Act "
+            "of 1933 (the Act) applies. Shares trade on Nasdaq (INTC)."]
+    assert defined_acronyms(text) == {"CCG": "Client Computing Group", "DCAI": "Data Center and AI"}
+    question, used = spelled_out("What was DCAI revenue in Q1 2023?", defined_acronyms(text))
+    assert question == "What was Data Center and AI (DCAI) revenue in Q1 2023?" and used == {"DCAI": "Data Center and AI"}
+    assert spelled_out("What was Data Center and AI (DCAI) revenue?", defined_acronyms(text))[1] == {}
+
+
+def test_a_segment_asked_by_its_short_name_is_read_from_its_row(tmp_path, tmp_path_factory):
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("Cloud Platforms", "3,718", "6,074"), ("Devices", "1,489", "2,139"),
+                                                ("Total net revenue", "5,207", "8,213")], [("Net income", "300", "250")],
+                                 summary="Cloud Platforms (CP) revenue fell as customers digested inventory.",
+                                 table_title="Net Revenue by Operating Segment"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-segments", [path]), llm=None)
+    answer = engine.answer("By what percentage did Falcon's CP revenue decline year over year in Q2 2023?",
+                           docs=[path.name], mode="deterministic")
+    assert answer.calculation is not None and answer.calculation.rounded == "-38.8%", answer.answer  # 3,718 / 6,074 - 1
+    assert [o.printed for o in answer.calculation.operands] == ["3,718", "6,074"]
+    assert 'Read CP as \\"Cloud Platforms\\"' in answer.model_dump_json(), answer.answer  # said, never silent

@@ -1,0 +1,76 @@
+"""Short names a document defines for itself ("Data Center and AI (DCAI)", "Client Computing Group (CCG)"), so a
+question that uses the short name ("DCAI revenue") is read against rows that print the long one ("Data Center and
+AI"). Only a document's own definitions count: no list of companies' abbreviations is kept here.
+
+A question's short name is written out as the long name with the short one in parentheses ("Data Center and AI
+(DCAI) revenue"): the qualifier reader takes the parenthesis as an alias, so a row printing either names the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+__all__ = ["defined_acronyms", "spelled_out"]
+
+_DEFINED = re.compile(r"\b(?P<long>[A-Z][\w&'\u2019-]*(?:\s+(?:and\s+|of\s+|&\s+|for\s+)?[A-Z][\w&'\u2019-]*){0,5})\s*"
+                      r"\((?:the\s+)?[\"\u201c]?(?P<short>[A-Z][A-Z0-9&]{1,6})[\"\u201d]?\)")
+"""A capitalised name followed by its short form in parentheses."""
+_SHORT_IN_QUESTION = re.compile(r"(?<![\w(])[A-Z][A-Z0-9&]{1,6}(?![\w)])")
+
+
+def _initials_fit(long: str, short: str) -> bool:
+    """Whether `short` is made of the long name's initials (an all-capitals word may give all its letters:
+    "Data Center and AI" -> "DCAI"), so "Securities Act of 1933 (the Act)" or a ticker in parentheses is not read as
+    a definition."""
+    words = [w for w in re.split(r"[\s-]+", long) if w and w.lower() not in ("and", "of", "&", "for", "the")]
+    letters = short.replace("&", "")
+
+    def fits(i: int, j: int) -> bool:
+        if j == len(letters):
+            return i == len(words) or all(w.lower() in ("inc", "group") for w in words[i:])
+        if i == len(words):
+            return False
+        word = words[i]
+        if word[0].upper() != letters[j]:
+            return fits(i + 1, j) if word.lower() in ("group", "segment", "inc") else False
+        taken = 1
+        while taken < len(word) and j + taken < len(letters) and word[taken].isupper() and word[taken] == letters[j + taken]:
+            taken += 1
+        return any(fits(i + 1, j + n) for n in range(taken, 0, -1))
+
+    return fits(0, 0)
+
+
+def defined_acronyms(texts: Iterable[str]) -> dict[str, str]:
+    """Each short name the texts define, with its long name (the most printed one when several are)."""
+    seen: dict[str, Counter] = {}
+    for text in texts:
+        for m in _DEFINED.finditer(text):
+            long, short = " ".join(m.group("long").split()), m.group("short")
+            # NOTE: the capitalised run may start earlier than the name ("Intel Data Center and AI (DCAI)"): the
+            # shortest tail of it whose initials make the short name is the name
+            words = long.split()
+            for start in range(len(words)):
+                tail = " ".join(words[start:])
+                if tail.split()[0].lower() not in ("and", "of", "for", "&") and _initials_fit(tail, short):
+                    seen.setdefault(short, Counter())[tail] += 1
+                    break
+    return {short: names.most_common(1)[0][0] for short, names in seen.items()}
+
+
+def spelled_out(question: str, acronyms: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """The question with each defined short name written as "long name (short)", and the names written out; a
+    question that already prints the long name is left as it is."""
+    used: dict[str, str] = {}
+
+    def write(m: re.Match) -> str:
+        short = m.group(0)
+        long = acronyms.get(short)
+        if not long or long.lower() in question.lower():
+            return short
+        used[short] = long
+        return f"{long} ({short})"
+
+    return _SHORT_IN_QUESTION.sub(write, question), used
