@@ -70,6 +70,25 @@ def test_a_printed_measure_compared_across_quarters_reads_each_quarter_printed(t
     assert [o.printed for o in answer.calculation.operands] == ["709", "480"]
 
 
+def test_a_measure_added_up_over_quarters_sums_each_quarter_printed(tmp_path, tmp_path_factory):
+    """"X in each quarter" added up: each quarter's printed figure from its own release, VERA's sum; a quarter no
+    document prints leaves no total (never the quarters found added up as if complete)."""
+    from vera_core.questions.spans import summed_quarter_periods
+    assert [(p.year, p.quarter) for p in summed_quarter_periods("Add up FCF for Q1, Q2 and Q3 2025. The total?")] == [
+        (2025, 1), (2025, 2), (2025, 3)]
+    q1 = _falcon(tmp_path, 1, "March 31", "709", "841", "(132)")
+    q2 = _falcon(tmp_path, 2, "June 30", "480", "605", "(113)")
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-sum", [q1, q2]), llm=None)
+    answer = engine.answer("Add up Falcon's free cash flow for Q1 and Q2 2023. What's the total in $ millions?",
+                           mode="deterministic")
+    assert answer.calculation is not None and answer.calculation.aggregate == "sum", answer.answer
+    assert answer.calculation.result == 1189e6 and [o.printed for o in answer.calculation.operands] == ["709", "480"]
+    assert [c.doc_name for c in answer.citations] == [q1.name, q2.name]
+    three = engine.answer("Add up Falcon's free cash flow for Q1, Q2 and Q3 2023. What's the total?", mode="deterministic")
+    assert three.calculation is None or three.calculation.result is None, three.answer
+    assert three.answer.startswith("No total is stated"), three.answer
+
+
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
     files = [IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",

@@ -188,3 +188,24 @@ def summed_periods(question: str) -> list[str]:
         named = list(dict.fromkeys(m.group(0) for m in re.finditer(r"\b(?:19|20)\d\d\b", question)))
     return named if len(named) >= 2 else []
 
+
+def summed_quarter_periods(question: str) -> tuple[Period, ...]:
+    """The quarters a sum is asked over, each with its year ("Q1, Q2 and Q3 2025": a bare quarter takes the year of
+    the next quarter that names one), earliest first; () unless every quarter summed has a year."""
+    named = list(_NAMED_QUARTER.finditer(question))
+    if len(named) < 2:
+        return ()
+    periods = []
+    for i, m in enumerate(named):
+        quarter = int(re.sub(r"\D", "", m.group(0)) or 0) or {"first": 1, "second": 2, "third": 3, "fourth": 4}.get(
+            m.group(0).split()[0].lower(), 0)
+        after = question[m.end():named[i + 1].start() if i + 1 < len(named) else len(question)]
+        year = re.match(r"\s*(?:of\s+|,\s*|\s)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d|\d\d)\b", after, re.I) \
+            or re.match(r"[^.?]*?\b(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", question[m.end():], re.I)
+        if not year or not quarter:
+            return ()
+        digits = year.group("y")
+        periods.append(Period("quarter", "", int(digits) + 2000 if len(digits) == 2 else int(digits), 3, quarter))
+    unique = sorted(set(periods), key=lambda p: (p.year or 0, p.quarter or 0))
+    return tuple(unique) if len(unique) == len(summed_periods(question)) else ()
+

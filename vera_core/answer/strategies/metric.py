@@ -18,10 +18,11 @@ from vera_core.retrieve import iterative
 from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
+from vera_core.answer.figures.period_sum import period_sum
 from vera_core.answer.figures.printed_change import compares_printed, printed_change
 from vera_core.finance.line_items import NON_GAAP
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.spans import summed_periods
+from vera_core.questions.spans import summed_periods, summed_quarter_periods
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.answer.figures.stated_answer import stated_evidence
 
@@ -35,7 +36,8 @@ TEXT_RULE = "metric:text"
 PRINTED_NOTICE = ("The filing prints this measure itself: its figure is stated as printed (a company-defined, "
                   "often non-GAAP measure), not recomputed by VERA.")
 NOT_SUMMED = ("No total is stated: the question asks for {name} added up over several periods ({periods}), and VERA "
-              "does not add a measure across periods yet; each period's figure can be asked on its own.")
+              "adds up only a figure printed for each quarter named, which the documents in scope do not all print; "
+              "each period's figure can be asked on its own.")
 NOT_PRINTED = ("No {name} is stated: the question asks for the company's adjusted (non-GAAP) measure, and no table of the "
                "documents in scope prints it for the period asked; VERA does not compute the GAAP measure in its place.")
 _NOT_ADJUSTED = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?(?:company['\u2019]s\s+)?(?:non-?\s?GAAP|adjusted)\b",
@@ -59,11 +61,17 @@ def gather(plan: Plan, services: Services) -> Evidence:
         if metric is None:  # the router said metric; a plan that no longer reads is no answer
             return replace(searched, empty_message="The metric asked could not be read from the question.")
         summed = summed_periods(plan.question)
-        if summed and len(metric.periods) < len(summed):
-            # NOTE: "Add up free cash flow for Q1, Q2 and Q3 2025": one quarter's printed figure is not the total asked
-            return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
-                           unanswerable=True)
         tables = tables_in_scope(plan, services, hits)
+        if summed and len(metric.periods) < len(summed):
+            # NOTE: "Add up free cash flow for Q1, Q2 and Q3 2025": each quarter's printed figure, VERA's sum; one
+            # quarter's figure is never the total asked
+            quarters = summed_quarter_periods(plan.question)
+            added = period_sum(plan.question, metric, quarters, tables.grids, tables.chunks, tables.hit_rank,
+                               services.doc_names()) if quarters else None
+            if added is None:
+                return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
+                               unanswerable=True)
+            return replace(searched, pieces=tuple(added.pieces), lead=added.lead, calculation=added.calculation)
         if compares_printed(plan.question, metric):
             changed = printed_change(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
                                      services.doc_names())

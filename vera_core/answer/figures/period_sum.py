@@ -1,0 +1,62 @@
+"""A measure added up over quarters: "Add up Meta's free cash flow for Q1, Q2 and Q3 2025, taking each quarter from
+that quarter's earnings presentation". Each quarter's figure is the one printed for it, read as
+`printed.printed_measure` reads one (each release or deck prints its own quarter); the total is VERA's sum, every
+operand a cited cell. A quarter with no printed figure, or two quarters read from one cell, give no total."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from vera_core.answer.contract import Calculation, CalculationOperand, PeriodResult
+from vera_core.answer.figures.metric_answer import MetricEvidence, significant
+from vera_core.answer.figures.printed import printed_measure
+from vera_core.answer.figures.resolve import period_words
+from vera_core.finance.line_items import NON_GAAP
+from vera_core.finance.money import money
+from vera_core.questions.metric import MetricPlan
+from vera_core.records import Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+__all__ = ["period_sum"]
+
+
+def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids: Mapping[str, Sequence[TableGrid]],
+               chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
+               doc_names: Mapping[str, str]) -> MetricEvidence | None:
+    """The sum of the measure's printed figure at each period; None when a period has none (or is read from a cell
+    another period was read from), or the measure is not an amount."""
+    if (plan.metric.unit if plan.metric else plan.unit) not in ("amount", "") and plan.metric is not None:
+        return None
+    measure = plan.metric.name if plan.metric else plan.name
+    asked = f"What was the {'non-GAAP ' if NON_GAAP.search(question) else ''}{measure}?"
+    found = []
+    for period in periods:
+        one = replace(plan, periods=(period,), over="at", direction=False, unit="amount", digits=None)
+        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names)
+        if printed is None or printed.figures[0].unit == "%":
+            return None
+        found.append((period, printed.figures[0], printed.pieces[0]))
+    if len({(f.cell.chunk_id, f.cell.row, f.cell.col) for _, f, _ in found}) < len(found):
+        return None  # NOTE: two quarters read from one cell would count one figure twice
+    if len({(f.unit, f.currency) if hasattr(f, "currency") else f.unit for _, f, _ in found}) > 1:
+        return None
+    values = [f.value * f.scale for _, f, _ in found]
+    scale = plan.scale or found[-1][1].scale
+    unit = found[-1][1].unit
+    shown = [money(v / scale, unit, scale, 2 if abs(v / scale) < 100 else 0) for v in values]
+    total = sum(values)
+    rounded = money(total / scale, unit, scale, 2 if abs(total / scale) < 100 else 0)
+    steps = "; ".join(f"{period_words(p)}: {s}" for (p, _, _), s in zip(found, shown))
+    expression = " + ".join(shown) + f" = {rounded}"
+    span = ", ".join(period_words(p) for p, _, _ in found)
+    operands = [CalculationOperand(name=measure, row_label=f.row_label, value=v, period=f.period, unit=f.unit,
+                                   printed=f.printed, statement=f.statement, cell=f.cell)
+                for v, (_, f, _) in zip(values, found)]
+    results = [PeriodResult(period=period_words(p), result=significant(v), rounded=s)
+               for (p, _, _), v, s in zip(found, values, shown)]
+    lead = f"{measure}, added up over {span}: {rounded} (each quarter's figure as printed). {steps}. Calculation: {expression}."
+    calculation = Calculation(metric=f"{measure} (sum)", definition="the sum of each period's printed figure",
+                              source="library", expression=expression, result=significant(total), rounded=rounded,
+                              unit="amount", period=span, operands=operands, aggregate="sum", results=results)
+    return MetricEvidence(lead=lead, pieces=[p for _, _, p in found], calculation=calculation)
