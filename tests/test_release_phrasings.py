@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from tests.conftest import searchable_pdfs
 from tests.made_pdfs import release_pdf
+from vera_core.answer.figures.gates import period_matches
 from vera_core.query import QueryEngine
 from vera_core.questions.defined_terms import defined_acronyms, spelled_out
 from vera_core.questions.metric import read_plan
+from vera_core.records import Period
 
 
 def _quarters(plan):
@@ -68,3 +70,30 @@ def test_a_segment_asked_by_its_short_name_is_read_from_its_row(tmp_path, tmp_pa
     assert answer.calculation is not None and answer.calculation.rounded == "-38.8%", answer.answer  # 3,718 / 6,074 - 1
     assert [o.printed for o in answer.calculation.operands] == ["3,718", "6,074"]
     assert 'Read CP as \\"Cloud Platforms\\"' in answer.model_dump_json(), answer.answer  # said, never silent
+
+
+def test_a_quarter_named_by_its_month_and_an_adjusted_measure_set_aside():
+    from vera_core.finance.line_items import asks_non_gaap
+    from vera_core.questions.figure import asked_periods
+    assert asked_periods("GAAP EPS in the July quarter of FY24?")[0] == [Period("fiscal_months", "--07", 2024, 3)]
+    assert asked_periods("GAAP EPS in the July 2023 quarter?")[0] == [Period("months", "2023-07", 2023, 3)]
+    assert not asks_non_gaap("What was GAAP diluted EPS in Q2? I don't want the non-GAAP number.")
+    assert not asks_non_gaap("GAAP operating margin, not the adjusted one")
+    assert asks_non_gaap("What was non-GAAP diluted EPS in Q2?")
+    july = Period("months", "2023-07-31", 2023, 3)
+    assert period_matches(Period("fiscal_months", "--07", 2024, 3), july, year_end_month=1)  # Salesforce's FY24 Q2
+    assert not period_matches(Period("fiscal_months", "--07", 2024, 3), july, year_end_month=12)
+    assert not period_matches(Period("fiscal_months", "--07", 2024, 3), Period("months", "2023-07-31", 2023, 6), 1)
+
+
+def test_a_release_answers_the_month_named_quarter(tmp_path, tmp_path_factory):
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("Net cash provided by operating activities", "605", "500"),
+                                                ("Free cash flow", "480", "410")], [("Net income", "300", "250")]))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-month-quarter", [path]), llm=None)
+    this_year = engine.answer("What was Falcon's free cash flow in the June 2023 quarter?", docs=[path.name],
+                              mode="deterministic")
+    assert [f.printed for f in this_year.figures] == ["480"], this_year.answer
+    year_ago = engine.answer("What was Falcon's free cash flow in the June quarter of fiscal 2022?", docs=[path.name],
+                             mode="deterministic")
+    assert [f.printed for f in year_ago.figures] == ["410"], year_ago.answer

@@ -23,6 +23,10 @@ QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?['\u2019]?(?P<y>{_YEAR}|\
                      rf"FY\s?(?P<y3>{_YEAR})\s*Q(?P<q3>[1-4])|"
                      rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y4>{_YEAR}))?)\b",
                      re.I)
+MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s+)?quarter\b(?:\s+of\s+(?:FY\s?'?|fiscal\s+"
+                           rf"(?:year\s+)?)(?P<fy>{_YEAR}|\d\d)\b)?", re.I)
+"""A quarter named by the month it ends in, as analysts of companies with non-calendar years say it: "the July
+quarter of FY24" (of fiscal year 2024), "the July 2023 quarter" (ending in July 2023)."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
                  "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}

@@ -143,6 +143,15 @@ NON_GAAP = re.compile(r"\bnon-?\s?(?:GAAP|IFRS)\b|\badjusted\b|\bcore\s+(?:earni
                       r"operating)\b|\bexcluding\s+(?:special|one-time|non-?recurring)\b", re.I)
 """A measure the company adjusts from its GAAP figure ("non-GAAP EPS", "adjusted EBITDA", "core earnings"):
 read where printed, never recomputed, never taken for the GAAP figure."""
+NOT_ADJUSTED = re.compile(r"(?:\bnot|n['\u2019]t\s+(?:want|need|use)|\brather\s+than|\binstead\s+of|\bother\s+than|\bas\s+opposed\s+to)"
+                          r"\s+(?:the\s+|a\s+|an\s+|any\s+)?(?:company['\u2019]s\s+)?(?:non-?\s?GAAP|adjusted)\b", re.I)
+"""An adjusted measure the question sets aside ("using GAAP figures, not non-GAAP", "I don't want the non-GAAP
+number")."""
+
+
+def asks_non_gaap(question: str) -> bool:
+    """Whether a question asks the company's adjusted measure (and does not only set it aside)."""
+    return bool(NON_GAAP.search(NOT_ADJUSTED.sub(" ", question)))
 
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
                "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property"}

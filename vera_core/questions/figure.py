@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.line_items import NON_GAAP, Concept, concepts_in, expand_abbreviations, label_terms
+from vera_core.finance.dates import MONTH_QUARTER, MONTHS
+from vera_core.finance.line_items import NON_GAAP, Concept, asks_non_gaap, concepts_in, expand_abbreviations, label_terms
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
                                       _full_year, _months, dates_in)
@@ -154,7 +155,7 @@ def is_figure_question(question: str) -> bool:
     pasted = bool(periods) and not _ASKING_WORD.search(question)
     if not (ASKS_FIGURE.search(question) or pasted or _SPEND.search(question)):
         return False
-    if concepts_in(question) or (NON_GAAP.search(question) and _MEASURE.search(question)):
+    if concepts_in(question) or (asks_non_gaap(question) and _MEASURE.search(question)):
         return True
     return bool(periods) and asked_scale(question) is not None and bool(label_terms(item_phrase(question)))
 
@@ -168,7 +169,7 @@ for a row that names them ("Short-term borrowings and current portion of long-te
 
 def measure_terms(question: str) -> frozenset[str]:
     """The words of the adjusted measure a question names ("non-GAAP core earnings"), else none."""
-    found = _MEASURE.search(question) if NON_GAAP.search(question) else None
+    found = _MEASURE.search(question) if asks_non_gaap(question) else None
     return label_terms(found.group("m")) if found else frozenset()
 
 
@@ -183,7 +184,7 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     first = concepts[0].asked.search(question) if concepts else None
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
-                         label_terms(EXCLUDED.sub(" ", question)), bool(NON_GAAP.search(question)),
+                         label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),
                          qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
                          bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)))
 
@@ -246,6 +247,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                           f"year to date through {m.group(0)}"))
         elif year_text:
             found.append((m.start(), m.end(), Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
+    for m in MONTH_QUARTER.finditer(question):  # "the July quarter of FY24", "the July 2023 quarter"
+        month = MONTHS.get(m.group("m").lower().rstrip(".")[:3])
+        if month and m.group("fy"):
+            found.append((m.start(), m.end(), Period("fiscal_months", f"--{month:02d}", _full_year(m.group("fy")), 3),
+                          m.group(0)))
+        elif month and m.group("y"):
+            found.append((m.start(), m.end(), Period("months", f"{m.group('y')}-{month:02d}", int(m.group("y")), 3),
+                          m.group(0)))
     for pattern in (DATE_MDY, DATE_DMY):
         for m in pattern.finditer(question):
             if free(*m.span()):

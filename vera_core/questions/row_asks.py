@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.line_items import concepts_in, label_sequence, label_terms
-from vera_core.questions.figure import (FORWARD_ASKED, NON_GAAP, PER_SHARE_ASKED, PERCENT_ASKED, YES_NO_CLAUSE,
+from vera_core.finance.line_items import asks_non_gaap, concepts_in, label_sequence, label_terms
+from vera_core.questions.figure import (FORWARD_ASKED, PER_SHARE_ASKED, PERCENT_ASKED, YES_NO_CLAUSE,
                                         FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
@@ -113,7 +113,7 @@ def asked_of_row(question: str, named: LabelSpan) -> FigureRequest | MetricPlan 
     if over is None:
         return FigureRequest(tuple(concepts_in(named.label)), label_terms(named.label), tuple(periods), tuple(texts),
                              asked_scale(text), bool(PERCENT_ASKED.search(text)) and asked_scale(text) is None,
-                             named_statement(text), label_terms(text), bool(NON_GAAP.search(text)), qualifier,
+                             named_statement(text), label_terms(text), asks_non_gaap(text), qualifier,
                              bool(PER_SHARE_ASKED.search(text)), bool(FORWARD_ASKED.search(text)))
     kind, compound = over
     span = SPAN.search(text) or RANGE.search(text) or LISTED.search(text)

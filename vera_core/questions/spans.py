@@ -14,10 +14,10 @@ quarter before it; otherwise over the same quarter a year earlier.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from vera_core.finance.dates import QUARTER
+from vera_core.finance.dates import MONTH_QUARTER, QUARTER
 from vera_core.records import Period
 
 __all__ = ["SEQUENTIAL", "Aggregate", "previous_quarter", "quarter_span", "read_aggregate", "shifted", "span_year",
@@ -38,7 +38,8 @@ MEAN = re.compile(r"\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+avera
 COMPOUND = re.compile(r"(?:\b(?P<n>\d{1,2}|two|three|four|five|ten)[\s-]+years?\s+)?(?:\bCAGR\b|\bcompound(?:ed)?\s+annual"
                       r"(?:ized)?\s+growth(?:\s+rate)?\b)(?:\s+(?:of|in|for))?", re.I)
 """A compound annual growth rate: (last / first) ^ (1 / years) - 1."""
-GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?(?:\s+(?:of|in))?\b|"
+GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:age)?)\s+)?growth(?:\s+rate)?"
+                    r"(?:\s+(?:year[\s-]over[\s-]year|yoy|y/y))?(?:\s+(?:of|in))?\b|"
                     r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)(?:\s+(?:of|in))?\b|"
                     r"\bpercent(?:age)?\s+change(?:\s+(?:of|in))?\b|%\s*change(?:\s+(?:of|in))?\b|\b(?:year[\s-]over[\s-]year|yoy|y/y)\s*%", re.I)
 CHANGE = re.compile(r"\b(?:the\s+)?change\s+(?:in|of)\b", re.I)
@@ -109,7 +110,7 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     if found is None:
         return None
     rest = SEQUENTIAL.sub(" ", rest.replace(found.group(0), " "))  # NOTE: "sequential" says which periods, not what
-    rest = _LEFT_OF_SPAN.sub(" ", QUARTER.sub(" ", rest))  # "from Q4 2022 to Q1 2023": the periods, read apart
+    rest = _LEFT_OF_SPAN.sub(" ", QUARTER.sub(" ", MONTH_QUARTER.sub(" ", rest)))  # "from Q4 2022 to Q1 2023": the periods, read apart
     rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", re.sub(r"\([^()]*\)", " ", rest)))
     rest = re.sub(r"\s+", " ", rest).strip(" ,-")  # NOTE: "(negative if it fell)" is an instruction, not the item
     if mean and not mean.group("n") and not years:
@@ -126,6 +127,11 @@ def shifted(period: Period, years: int) -> Period:
     """The same kind of period `years` fiscal years earlier (a prior year-end for balances)."""
     if years == 0:
         return period
+    if period.end.startswith("--"):  # "the July quarter of FY24": the July quarter of an earlier fiscal year
+        return replace(period, year=(period.year or 0) - years)
+    if len(period.end) == 7:  # "the July 2023 quarter"
+        year = int(period.end[:4]) - years
+        return replace(period, end=f"{year}{period.end[4:]}", year=year)
     return Period("year", "", (period.year or 0) - years) if period.kind in ("year", "fiscal_year", "instant") \
         else Period(period.kind, "", (period.year or 0) - years, period.months, period.quarter)
 

@@ -123,6 +123,12 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
         return column.end == asked.end  # NOTE: "cash at the end of the quarter ended October 31, 2022": its balance
     if column.kind not in ("months", "quarter") or (column.months or 3) != asked.months:
         return False
+    if asked.end.startswith("--") and column.end:
+        # NOTE: "the July quarter of FY24": the three months ending in July that fall in fiscal 2024 (Salesforce's
+        # quarter ended July 31, 2023)
+        return column.end[5:7] == asked.end[2:4] and fiscal_quarter(column.end, year_end_month or 12)[0] == asked.year
+    if len(asked.end) == 7 and column.end:  # "the July 2023 quarter": the three months ending in July 2023
+        return column.end.startswith(asked.end)
     if asked.kind == "fiscal_months" and column.end:
         # NOTE: a part of a fiscal year asked by its year ("the first half of fiscal 2024"): the months ending in
         # that fiscal year (Salesforce's six months ended July 31, 2023 are fiscal 2024's)

@@ -12,7 +12,7 @@ from vera_core.answer.contract import Calculation, CalculationOperand, PeriodRes
 from vera_core.answer.figures.metric_answer import MetricEvidence, significant
 from vera_core.answer.figures.printed import printed_measure
 from vera_core.answer.figures.resolve import period_words
-from vera_core.finance.line_items import NON_GAAP
+from vera_core.finance.line_items import asks_non_gaap
 from vera_core.finance.money import money
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import Period, TableGrid
@@ -29,7 +29,7 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
     if (plan.metric.unit if plan.metric else plan.unit) not in ("amount", "") and plan.metric is not None:
         return None
     measure = plan.metric.name if plan.metric else plan.name
-    asked = f"What was the {'non-GAAP ' if NON_GAAP.search(question) else ''}{measure}?"
+    asked = f"What was the {'non-GAAP ' if asks_non_gaap(question) else ''}{measure}?"
     found = []
     for period in periods:
         one = replace(plan, periods=(period,), over="at", direction=False, unit="amount", digits=None)

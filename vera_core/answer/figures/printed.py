@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.figures.figure_answer import FigureEvidence, figure_evidence
-from vera_core.finance.line_items import NON_GAAP, label_terms
+from vera_core.finance.line_items import asks_non_gaap, label_terms
 from vera_core.questions.figure import FigureRequest, measure_terms
 from vera_core.questions.metric import MetricPlan, definitions
 from vera_core.records import TableGrid
@@ -29,7 +29,7 @@ def reads_printed(question: str, plan: MetricPlan) -> bool:
     `printed` library metric the question does not define; one period, no aggregate."""
     if plan.over != "at" or plan.direction or plan.source == "question" or definitions(question):
         return False  # NOTE: "FCF = CFO - purchases of property and equipment": the question's own formula is computed
-    return bool(NON_GAAP.search(question)) or bool(plan.metric and plan.metric.printed)
+    return asks_non_gaap(question) or bool(plan.metric and plan.metric.printed)
 
 
 def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
@@ -40,7 +40,7 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
     words = named - _BASIS_WORDS or named
     percent = plan.unit == "percent"
     request = FigureRequest((), frozenset(words), plan.periods[-1:], tuple(p.label for p in plan.periods[-1:]),
-                            plan.scale, percent, "", label_terms(question), bool(NON_GAAP.search(question)))
+                            plan.scale, percent, "", label_terms(question), asks_non_gaap(question))
     found = figure_evidence(request, grids, chunks, hit_rank, doc_names)
     if not found.figures:
         return None

@@ -15,7 +15,7 @@ from vera_core.answer.contract import Calculation, CalculationOperand, Figure, P
 from vera_core.answer.figures.metric_answer import DEFAULT_DIGITS, MetricEvidence, significant
 from vera_core.answer.figures.printed import printed_measure
 from vera_core.answer.figures.resolve import period_words
-from vera_core.finance.line_items import NON_GAAP
+from vera_core.finance.line_items import NON_GAAP, asks_non_gaap
 from vera_core.finance.money import half_up, money
 from vera_core.questions.metric import MetricPlan, definitions
 from vera_core.records import TableGrid
@@ -32,7 +32,7 @@ def compares_printed(question: str, plan: MetricPlan) -> bool:
     compared = plan.over in ("growth", "change") or plan.direction
     if not compared or len(plan.periods) < 2 or plan.source == "question" or definitions(question):
         return False
-    return bool(NON_GAAP.search(question)) or bool(plan.metric and plan.metric.printed)
+    return asks_non_gaap(question) or bool(plan.metric and plan.metric.printed)
 
 
 def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
@@ -43,8 +43,8 @@ def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence
     unit = plan.metric.unit if plan.metric else ("amount" if plan.over == "growth" else plan.unit)
     measure = plan.metric.name if plan.metric else _AGGREGATE_WORDS.sub("", plan.name)
     # NOTE: each period asked on its own, as the measure alone: "expand", "growth" or "points" name no row
-    asked = f"What was the {'non-GAAP ' if NON_GAAP.search(question) else ''}{measure}?"
-    if NON_GAAP.search(question) and not NON_GAAP.search(plan.name):
+    asked = f"What was the {'non-GAAP ' if asks_non_gaap(question) else ''}{measure}?"
+    if asks_non_gaap(question) and not NON_GAAP.search(plan.name):
         plan = replace(plan, name=f"Non-GAAP {plan.name[:1].lower()}{plan.name[1:]}")
     found = []
     for period in plan.periods:

@@ -20,7 +20,7 @@ from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
 from vera_core.answer.figures.period_sum import period_sum
 from vera_core.answer.figures.printed_change import compares_printed, printed_change
-from vera_core.finance.line_items import NON_GAAP
+from vera_core.finance.line_items import asks_non_gaap
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.spans import summed_periods, summed_quarter_periods
 from vera_core.questions.stated import StatedAsk, read_ask
@@ -40,9 +40,6 @@ NOT_SUMMED = ("No total is stated: the question asks for {name} added up over se
               "each period's figure can be asked on its own.")
 NOT_PRINTED = ("No {name} is stated: the question asks for the company's adjusted (non-GAAP) measure, and no table of the "
                "documents in scope prints it for the period asked; VERA does not compute the GAAP measure in its place.")
-_NOT_ADJUSTED = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?(?:company['\u2019]s\s+)?(?:non-?\s?GAAP|adjusted)\b",
-                           re.I)
-"""An adjusted measure the question sets aside ("using GAAP figures, not non-GAAP")."""
 SEARCH_TOP_K = 12
 """Chunks one search returns for a metric question (they rank tables and choose the documents)."""
 
@@ -80,7 +77,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if changed is not None:
                 return replace(searched, pieces=tuple(changed.pieces), lead=changed.lead, calculation=changed.calculation,
                                notices=searched.notices + (PRINTED_NOTICE,))
-            if NON_GAAP.search(_NOT_ADJUSTED.sub(" ", plan.question)):
+            if asks_non_gaap(plan.question):
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
         if reads_printed(plan.question, metric):
             printed = printed_measure(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
@@ -88,7 +85,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if printed is not None:
                 return replace(searched, pieces=tuple(printed.pieces), figures=tuple(printed.figures),
                                notices=searched.notices + (PRINTED_NOTICE,))
-            if NON_GAAP.search(_NOT_ADJUSTED.sub(" ", plan.question)):
+            if asks_non_gaap(plan.question):
                 # NOTE: "What non-GAAP operating margin did Salesforce report for the quarter ended ...?" of a 10-Q that
                 # prints GAAP results only: the GAAP margin is another measure, never stated in its place
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
