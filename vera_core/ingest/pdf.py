@@ -14,6 +14,7 @@ from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
 from vera_core.ingest.pdf_charts import chart_regions
+from vera_core.ingest.slide_labels import join_centred_labels
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
 from vera_core.finance.statements import is_statement_title
 from vera_core.ingest.source import SourceFile
@@ -21,7 +22,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-6"  # pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-7"  # pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -98,6 +99,8 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     keys = furniture_keys(pages, heights)
     pages = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
     _join_split_words(pages)
+    if landscape >= SLIDE_SHARE:  # NOTE: a slide's label centred on two lines around its figures is one row's
+        pages = [join_centred_labels(rows) for rows in pages]
     body = body_size(pages)
     parsed_at = time.perf_counter()
 
@@ -106,7 +109,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     if landscape >= SLIDE_SHARE:  # NOTE: a deck's charts print its figures; a filing's pages are read as tables only
         per_page = [regions + chart_regions(rows, regions) for rows, regions in zip(pages, per_page)]
     _carry_widowed_titles(per_page, pages)
-    tables = _merge_continued(per_page, pages)
+    tables = _merge_continued(per_page, pages, deck=landscape >= SLIDE_SHARE)
     consumed = {(region.page, _index(pages, region.page, row))
                 for table in tables for region in table.regions for row in region.rows}
     tables_at = time.perf_counter()
@@ -188,20 +191,35 @@ def _carry_widowed_titles(per_page: list[list[TableRegion]], pages: list[list[Ro
             first.carried_title = " ".join(title.split())
 
 
-def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]]) -> list[_Table]:
+def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]], deck: bool = False) -> list[_Table]:
     """Join a table that ends a page with the table that starts the next one when their value
-    columns line up: one logical table with a region on each page."""
+    columns line up: one logical table with a region on each page. On a deck's slide, a block of rows printed
+    under a table's, in its columns and with no header of its own, is more of that table (Meta's segment slide:
+    operating income under revenue, the quarters printed once above both)."""
     tables: list[_Table] = []
     for number, regions in enumerate(per_page, start=1):
         for region in regions:
             prev = tables[-1] if tables else None
-            if prev and _continues(prev.regions[-1], region, pages):
+            if prev and deck and _continues_on_slide(prev.regions[-1], region, pages):
+                tables[-1].regions.append(region)
+            elif prev and _continues(prev.regions[-1], region, pages):
                 if [r.text for r in region.header] == [r.text for r in prev.first.header]:
                     region.header = []
                 tables[-1].regions.append(region)
             else:
                 tables.append(_Table([region]))
     return tables
+
+
+def _continues_on_slide(before: TableRegion, after: TableRegion, pages: list[list[Row]]) -> bool:
+    if after.page != before.page or after.header or after.caption or after.chart or before.chart \
+            or not before.header or len(after.columns) != len(before.columns):
+        return False
+    rows = pages[before.page - 1]
+    end, start = _index(pages, before.page, before.rows[-1]), _index(pages, after.page, after.rows[0])
+    if start != end + 1 or rows[start] is not after.rows[0]:
+        return False  # NOTE: text printed between them makes them two tables
+    return all(abs(a[1] - b[1]) <= 12 for a, b in zip(before.columns, after.columns))
 
 
 def _continues(before: TableRegion, after: TableRegion, pages: list[list[Row]]) -> bool:
