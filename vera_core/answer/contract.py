@@ -219,8 +219,8 @@ class Calculation(BaseModel):
     results: list[PeriodResult] = Field(default_factory=list, description="Direction questions: one result per period.")
     direction: str | None = Field(default=None, description="improved, declined or unchanged (direction questions).")
     aggregate: str | None = Field(default=None, description="A metric over several years: mean (of the yearly values), "
-                                  "growth (last / first - 1, percent) or change (last - first); `results` are the "
-                                  "yearly values, `result` the aggregate.")
+                                  "growth (last / first - 1, percent), change (last - first) or sum (of each quarter's "
+                                  "printed figure); `results` are the per-period values, `result` the aggregate.")
     missing: list[str] = Field(default_factory=list, description="Operands not found, with where VERA looked.")
 
 
