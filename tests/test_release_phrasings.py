@@ -97,3 +97,25 @@ def test_a_release_answers_the_month_named_quarter(tmp_path, tmp_path_factory):
     year_ago = engine.answer("What was Falcon's free cash flow in the June quarter of fiscal 2022?", docs=[path.name],
                              mode="deterministic")
     assert [f.printed for f in year_ago.figures] == ["410"], year_ago.answer
+
+
+def test_what_the_filings_sets_asked_reads_as_before():
+    """The regression check on the filings sets found these three; each reads as it did before this part."""
+    aes = read_plan("what was AES's consolidated free cash flow in 2021, i.e. net cash provided by operating activities "
+                    "less capital expenditures, in $ millions?")
+    # "i.e." is no abbreviation's stop: the question's own definition after it is the formula
+    assert aes.definition == "net cash provided by operating activities less capital expenditures", aes.definition
+    uber = read_plan("Uber revenue CAGR from 2019 to 2021, based on the 10-K income statement (%, one decimal)?")
+    assert "based on the 10-K income statement" in uber.name and uber.compound, uber.name  # a source naming a statement stays
+
+
+def test_a_short_name_a_table_prints_is_read_as_printed(tmp_path, tmp_path_factory):
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("GMV", "18,214", "18,549"), ("Net revenues", "2,540", "2,422")],
+                                 [("Net income", "300", "250")],
+                                 summary="Gross Merchandise Volume (GMV) was down 2% on an as-reported basis.",
+                                 table_title="Supplemental Operating Data"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-gmv", [path]), llm=None)
+    answer = engine.answer("What was Falcon's GMV in Q2 2023?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["18,214"], answer.answer
+    assert "Read GMV as" not in answer.model_dump_json()

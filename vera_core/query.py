@@ -129,8 +129,13 @@ class QueryEngine:
         scope = plan.intent.doc_scope
         if plan.intent.type not in ("figure", "metric") or not scope or len(scope) > self.DEFINED_TERMS_SCOPE:
             return {}
-        acronyms = defined_acronyms(c.text for d in scope for c in self.ws.doc_chunks(d))
-        return spelled_out(plan.question, acronyms)[1]
+        chunks = [c for d in scope for c in self.ws.doc_chunks(d)]
+        acronyms = defined_acronyms(c.text for c in chunks)
+        # NOTE: a short name a table prints as a row ("GMV") is read as printed: its long name would ask for words
+        # the row does not carry
+        tables = " ".join(c.text for c in chunks if c.kind == "table")
+        return {short: long for short, long in spelled_out(plan.question, acronyms)[1].items()
+                if not re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", tables)}
 
     def _filtered(self, docs: Sequence[str], filters: LibraryFilters) -> list[str]:
         """The documents in scope that the filters keep (their ids)."""

@@ -26,7 +26,7 @@ _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
                    r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
-                   r"(?:the\s+|its\s+)?(?P<head>(?:[^?.;]|(?<=\b[A-Z])\.(?=\s*[A-Za-z]))+)", re.I)
+                   r"(?:the\s+|its\s+)?(?P<head>(?:[^?.;]|(?-i:(?<=\b[A-Z]))\.(?=\s*[A-Za-z]))+)", re.I)
 _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!proportion)\s+(?:for|of|at|by)\s+"
                            r"(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
@@ -526,7 +526,7 @@ _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
 _SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|taking\s+(?:it|each|them)\s+from)\s+"
                            r"(?:the|its|their|that|this|each)\s+(?:[\w'\u2019]+\s+){0,3}?(?:deck|release|presentation|slides?|"
-                           r"transcript|call|filing|report|10-[KQ])\b", re.I)
+                           r"transcript|call|filing|report|10-[KQ])\b(?=\s*(?:[,?.;:)]|$))", re.I)
 """Which document the figure comes from ("using the Q4 deck", "per that quarter's release"): the scope, not the item."""
 _AS_REPORTED = re.compile(r",?\s*\b(?:as\s+reported|on\s+an?\s+(?:as[\s-]+)?reported\s+basis|in\s+reported\s+terms)\b", re.I)
 """The printed (not constant-currency) basis, which is what a figure read from a table is."""
@@ -581,7 +581,7 @@ def without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
-    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*(?:[?.!]?\s*$|(?=,))|,\s*i\s*$", " ", text)  # what removing a period leaves
+    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!]?\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
     return re.sub(r"\s+", " ", text).strip(" ,")
 
 
