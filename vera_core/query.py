@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 
 from vera_core.answer.strategies.remarks import speaker_plan
-from vera_core.questions.defined_terms import defined_acronyms, spelled_out
+from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -129,8 +129,12 @@ class QueryEngine:
         scope = plan.intent.doc_scope
         if plan.intent.type not in ("figure", "metric") or not scope or len(scope) > self.DEFINED_TERMS_SCOPE:
             return {}
+        shorts = short_names(plan.question)
+        if not shorts:
+            return {}
         chunks = [c for d in scope for c in self.ws.doc_chunks(d)]
-        acronyms = defined_acronyms(c.text for c in chunks)
+        # NOTE: only passages that print a short name asked can define it (a 10-K's 700 chunks read in ~1 ms, not 50)
+        acronyms = defined_acronyms(c.text for c in chunks if any(short in c.text for short in shorts))
         # NOTE: a short name a table prints as a row ("GMV") is read as printed: its long name would ask for words
         # the row does not carry
         tables = " ".join(c.text for c in chunks if c.kind == "table")

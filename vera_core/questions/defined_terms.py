@@ -12,12 +12,18 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-__all__ = ["defined_acronyms", "spelled_out"]
+__all__ = ["defined_acronyms", "short_names", "spelled_out"]
 
 _DEFINED = re.compile(r"\b(?P<long>[A-Z][\w&'\u2019-]*(?:\s+(?:and\s+|of\s+|&\s+|for\s+)?[A-Z][\w&'\u2019-]*){0,5})\s*"
                       r"\((?:the\s+)?[\"\u201c]?(?P<short>[A-Z][A-Z0-9&]{1,6})[\"\u201d]?\)")
 """A capitalised name followed by its short form in parentheses."""
 _SHORT_IN_QUESTION = re.compile(r"(?<![\w(])[A-Z][A-Z0-9&]{1,6}(?![\w)])")
+
+
+def short_names(question: str) -> set[str]:
+    """The short names a question writes that a document may define ("DCAI"; not a quarter or a fiscal year)."""
+    return {m.group(0) for m in _SHORT_IN_QUESTION.finditer(question)
+            if sum(ch.isalpha() for ch in m.group(0)) >= 2 and not re.fullmatch(r"FY\d*|Q[1-4]\w*|H[12]\w*", m.group(0))}
 
 
 def _initials_fit(long: str, short: str) -> bool:
