@@ -215,9 +215,7 @@ def _continues_on_slide(before: TableRegion, after: TableRegion, pages: list[lis
     if after.page != before.page or after.header or after.caption or after.chart or before.chart \
             or not before.header or len(after.columns) != len(before.columns):
         return False
-    rows = pages[before.page - 1]
-    end, start = _index(pages, before.page, before.rows[-1]), _index(pages, after.page, after.rows[0])
-    if start != end + 1 or rows[start] is not after.rows[0]:
+    if _index(pages, after.page, after.rows[0]) != _index(pages, before.page, before.rows[-1]) + 1:
         return False  # NOTE: text printed between them makes them two tables
     return all(abs(a[1] - b[1]) <= 12 for a, b in zip(before.columns, after.columns))
 

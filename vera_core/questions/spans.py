@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from vera_core.finance.dates import MONTH_QUARTER, QUARTER
+from vera_core.finance.dates import _ORDINALS, MONTH_QUARTER, QUARTER
 from vera_core.records import Period
 
 __all__ = ["SEQUENTIAL", "Aggregate", "previous_quarter", "quarter_span", "read_aggregate", "shifted", "span_year",
@@ -203,8 +203,7 @@ def summed_quarter_periods(question: str) -> tuple[Period, ...]:
         return ()
     periods = []
     for i, m in enumerate(named):
-        quarter = int(re.sub(r"\D", "", m.group(0)) or 0) or {"first": 1, "second": 2, "third": 3, "fourth": 4}.get(
-            m.group(0).split()[0].lower(), 0)
+        quarter = int(re.sub(r"\D", "", m.group(0)) or 0) or _ORDINALS.get(m.group(0).split()[0].lower(), 0)
         after = question[m.end():named[i + 1].start() if i + 1 < len(named) else len(question)]
         year = re.match(r"\s*(?:of\s+|,\s*|\s)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d|\d\d)\b", after, re.I) \
             or re.match(r"[^.?]*?\b(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", question[m.end():], re.I)

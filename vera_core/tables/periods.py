@@ -7,6 +7,7 @@ One reader serves both sides: table columns at ingestion and questions at answer
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -172,13 +173,10 @@ def _long_date(iso: str) -> str:
     return f"{d.strftime('%B')} {d.day}, {d.year}"
 
 
-_MONTH_NAMES = "January February March April May June July August September October November December".split()
-
-
 def period_label(period: Period) -> str:
     """FY2018 (year ended December 31, 2018); December 31, 2018; Q1 2023 (quarter ended ...)."""
     if period.end.startswith("--") or len(period.end) == 7:  # a quarter named by the month it ends in
-        month = _MONTH_NAMES[int(period.end[-2:]) - 1]
+        month = calendar.month_name[int(period.end[-2:])]
         return f"the {month} quarter of fiscal {period.year}" if period.end.startswith("--") else \
             f"the quarter ended {month} {period.year}"
     end = _long_date(period.end) if period.end else ""

@@ -6,13 +6,11 @@ operand a cited cell. A quarter with no printed figure, or two quarters read fro
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from vera_core.answer.contract import Calculation, CalculationOperand, PeriodResult
 from vera_core.answer.figures.metric_answer import MetricEvidence, significant
-from vera_core.answer.figures.printed import printed_measure
+from vera_core.answer.figures.printed_change import printed_each_period
 from vera_core.answer.figures.resolve import period_words
-from vera_core.finance.line_items import asks_non_gaap
 from vera_core.finance.money import money
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import Period, TableGrid
@@ -26,21 +24,12 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
                doc_names: Mapping[str, str]) -> MetricEvidence | None:
     """The sum of the measure's printed figure at each period; None when a period has none (or is read from a cell
     another period was read from), or the measure is not an amount."""
-    if (plan.metric.unit if plan.metric else plan.unit) not in ("amount", "") and plan.metric is not None:
+    if plan.metric is not None and plan.metric.unit not in ("amount", ""):
         return None
     measure = plan.metric.name if plan.metric else plan.name
-    asked = f"What was the {'non-GAAP ' if asks_non_gaap(question) else ''}{measure}?"
-    found = []
-    for period in periods:
-        one = replace(plan, periods=(period,), over="at", direction=False, unit="amount", digits=None)
-        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names)
-        if printed is None or printed.figures[0].unit == "%":
-            return None
-        found.append((period, printed.figures[0], printed.pieces[0]))
-    if len({(f.cell.chunk_id, f.cell.row, f.cell.col) for _, f, _ in found}) < len(found):
-        return None  # NOTE: two quarters read from one cell would count one figure twice
-    if len({(f.unit, f.currency) if hasattr(f, "currency") else f.unit for _, f, _ in found}) > 1:
-        return None
+    found = printed_each_period(question, plan, measure, "amount", periods, grids, chunks, hit_rank, doc_names)
+    if found is None or any(f.unit == "%" for _, f, _ in found) or len({f.unit for _, f, _ in found}) > 1:
+        return None  # NOTE: a percentage is not added up; nor are two currencies
     values = [f.value * f.scale for _, f, _ in found]
     scale = plan.scale or found[-1][1].scale
     unit = found[-1][1].unit

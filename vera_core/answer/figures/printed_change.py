@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, Figure, PeriodResult
 from vera_core.answer.figures.metric_answer import DEFAULT_DIGITS, MetricEvidence, significant
 from vera_core.answer.figures.printed import printed_measure
@@ -18,10 +19,10 @@ from vera_core.answer.figures.resolve import period_words
 from vera_core.finance.line_items import NON_GAAP, asks_non_gaap
 from vera_core.finance.money import half_up, money
 from vera_core.questions.metric import MetricPlan, definitions
-from vera_core.records import TableGrid
+from vera_core.records import Period, TableGrid
 from vera_core.store.catalog import ChunkRecord
 
-__all__ = ["compares_printed", "printed_change"]
+__all__ = ["compares_printed", "printed_change", "printed_each_period"]
 
 _AGGREGATE_WORDS = re.compile(r"\s+(?:growth|change|compound annual growth rate)$", re.I)
 
@@ -42,20 +43,11 @@ def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence
     has none."""
     unit = plan.metric.unit if plan.metric else ("amount" if plan.over == "growth" else plan.unit)
     measure = plan.metric.name if plan.metric else _AGGREGATE_WORDS.sub("", plan.name)
-    # NOTE: each period asked on its own, as the measure alone: "expand", "growth" or "points" name no row
-    asked = f"What was the {'non-GAAP ' if asks_non_gaap(question) else ''}{measure}?"
     if asks_non_gaap(question) and not NON_GAAP.search(plan.name):
         plan = replace(plan, name=f"Non-GAAP {plan.name[:1].lower()}{plan.name[1:]}")
-    found = []
-    for period in plan.periods:
-        one = replace(plan, periods=(period,), over="at", direction=False, unit=unit, digits=None)
-        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names)
-        if printed is None:
-            return None
-        found.append((period, printed.figures[0], printed.pieces[0]))
-    cells = {(f.cell.chunk_id, f.cell.row, f.cell.col) for _, f, _ in found}
-    if len(cells) < len(found):
-        return None  # NOTE: two periods read from one cell compare a figure with itself
+    found = printed_each_period(question, plan, measure, unit, plan.periods, grids, chunks, hit_rank, doc_names)
+    if found is None:
+        return None
     values = [f.value * (1.0 if f.unit == "%" else f.scale) for _, f, _ in found]
     shown = [_shown(v, f, unit) for v, (_, f, _) in zip(values, found)]
     steps = "; ".join(f"{period_words(p)}: {s}" for (p, _, _), s in zip(found, shown))
@@ -97,6 +89,26 @@ def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence
                                   result=significant(change), rounded=delta, unit=unit, period=span, operands=operands,
                                   aggregate="change", results=results)
     return MetricEvidence(lead=lead, pieces=[p for _, _, p in found], calculation=calculation)
+
+
+def printed_each_period(question: str, plan: MetricPlan, measure: str, unit: str, periods: Sequence[Period],
+                        grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                        hit_rank: Mapping[str, int],
+                        doc_names: Mapping[str, str]) -> list[tuple[Period, Figure, Piece]] | None:
+    """The measure's printed figure at each period, each asked on its own as the measure alone ("expand", "growth" or
+    "points" name no row), with its cited piece; None when a period has none or two periods are read from one cell
+    (a figure compared with, or added to, itself)."""
+    asked = f"What was the {'non-GAAP ' if asks_non_gaap(question) else ''}{measure}?"
+    found = []
+    for period in periods:
+        one = replace(plan, periods=(period,), over="at", direction=False, unit=unit, digits=None)
+        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names)
+        if printed is None:
+            return None
+        found.append((period, printed.figures[0], printed.pieces[0]))
+    if len({(f.cell.chunk_id, f.cell.row, f.cell.col) for _, f, _ in found}) < len(found):
+        return None
+    return found
 
 
 def _shown(value: float, figure: Figure, unit: str) -> str:
