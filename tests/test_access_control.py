@@ -5,6 +5,8 @@ and no response of his names them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import SAMPLE_PDF, SAMPLES, settings_for
@@ -146,3 +148,42 @@ def test_revoking_an_unknown_token_says_so(api):
     from vera_core.errors import VeraError
     with pytest.raises(VeraError, match="No token 'nope'"):
         AccessStore(api.ws.catalog).revoke("nope")
+
+
+@pytest.mark.parametrize("sent, stored", [
+    ("../../../../etc/x.md", "x.md"),
+    ("C:\\Users\\bob\\Desktop\\notes.md", "notes.md"),
+    ("a" * 400 + ".md", "a" * 157 + ".md"),
+    ("invoice\u202edm.exe  of   May.md", "invoice dm.exe of May.md"),  # a right-to-left override, runs of spaces
+])
+def test_an_upload_is_named_by_the_base_name_sent_cleaned_and_capped(api, sent, stored):
+    """The hostile names of the API probe: each accepted under a clean name of at most 160 characters, staged
+    under a name of the store's own inside its uploads folder; never a 500."""
+    from vera_core.store.jobs import JobQueue
+    body = f"# Note {len(sent)}\n\nA note uploaded as {sent!r} about the weekly supplier review.\n".encode()
+    sent_back = api.client("bob").post("/documents", files={"file": (sent, body, "text/markdown")})
+    assert sent_back.status_code == 202, sent_back.text
+    job = JobQueue(api.ws.catalog).get(sent_back.json()["job"]["job_id"])
+    assert job.name == stored
+    staged = Path(job.path)
+    assert staged.parent == api.ws.uploads_dir and staged.suffix == ".md" and len(staged.name) < 40
+
+
+@pytest.mark.parametrize("header", ["Basic {token}", "{token}", "Token {token}", "Bearer", ""])
+def test_only_a_bearer_token_is_accepted(api, header):
+    import httpx
+    value = header.format(token=api.tokens["bob"])
+    response = httpx.get(f"{api.url}/documents", headers={"Authorization": value} if value else {})
+    assert response.status_code == 401 and response.json()["field"] == "Authorization"
+    assert "Authorization: Bearer <token>" in response.json()["error"]
+
+
+def test_a_tokens_last_use_is_kept(api):
+    import httpx
+    access = AccessStore(api.ws.catalog)
+    token_id, token = access.create_token("bob", ["policies"])
+    assert next(t for t in access.tokens() if t["token_id"] == token_id)["last_used_at"] is None
+    assert httpx.get(f"{api.url}/documents", headers={"Authorization": f"bearer {token}"}).status_code == 200
+    from datetime import UTC, datetime
+    used = next(t for t in access.tokens() if t["token_id"] == token_id)["last_used_at"]
+    assert used and abs((datetime.now(UTC) - datetime.fromisoformat(used)).total_seconds()) < 300

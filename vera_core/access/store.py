@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from vera_core.errors import VeraError
 from vera_core.store.catalog import Catalog
@@ -33,6 +33,8 @@ class Principal:
     token_id: str = ""
 
 
+USED_EVERY = timedelta(minutes=1)
+"""How often a token's `last_used_at` is written at most (it says when, to the minute)."""
 OPEN = Principal("", frozenset(), everything=True)
 """The caller of a store with no users: one analyst, who reads everything."""
 
@@ -50,6 +52,7 @@ class AccessStore:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._last_written: dict[str, datetime] = {}
 
     # -- collections -------------------------------------------------------------------------------
 
@@ -149,9 +152,19 @@ class AccessStore:
         if not rows or rows[0]["revoked_at"]:
             raise AccessError("The API token is not valid (unknown or revoked).")
         token_id = rows[0]["token_id"]
+        self._used(token_id)
         collections = frozenset(r["collection"] for r in self.catalog.query(
             "SELECT collection FROM token_collections WHERE token_id = :id", {"id": token_id}))
         return Principal(rows[0]["user_name"], collections, token_id=token_id)
+
+    def _used(self, token_id: str) -> None:
+        """Keep the token's `last_used_at` (written at most once a minute a token: not a write per request)."""
+        now = datetime.now(UTC)
+        if (now - self._last_written.get(token_id, now - USED_EVERY)) < USED_EVERY:
+            return
+        with self.catalog.transaction() as conn:
+            execute(conn, "UPDATE api_tokens SET last_used_at = :now WHERE token_id = :id", {"id": token_id, "now": _now()})
+        self._last_written[token_id] = now
 
     def principal_of_user(self, user: str) -> Principal:
         """A user signed in by the team proxy (a trusted header): every collection of their live tokens."""

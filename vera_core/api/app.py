@@ -30,7 +30,7 @@ from vera_core.api.schemas import (CitationOut, DocumentOut, ErrorOut, Filters, 
 from vera_core.documents.filters import NothingMatches
 from vera_core.errors import FileTooLargeError, UnsupportedFormatError, VeraError
 from vera_core.ingest.desk import IngestDesk
-from vera_core.ingest.source import load_source
+from vera_core.ingest.source import document_name, load_source
 from vera_core.query import QueryEngine
 from vera_core.render import Highlight, render_page
 from vera_core.records import Rect
@@ -55,9 +55,9 @@ JSON_BODY_LIMIT = 64 * 1024
 
 
 def _bearer(authorization: str | None) -> str | None:
-    if authorization and " " in authorization:
-        return authorization.split(" ", 1)[1].strip()
-    return authorization
+    """The token of an `Authorization: Bearer <token>` header; None for any other (Basic, a bare token)."""
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
 
 
 def _not_found(what: str) -> ApiError:
@@ -252,7 +252,7 @@ def create_app(ws: Workspace, *, timeout_s: float = 60.0) -> FastAPI:
         """Upload a PDF or Markdown file: checked at once, queued for a worker; answers with its job."""
         target = _collection_for(access, who, collection)
         data = await _read_capped(file, max_bytes, ws.settings.max_file_mb)
-        name = file.filename or "upload"
+        name = document_name(file.filename)  # NOTE: the base name sent, cleaned and capped: never a path
         try:
             doc_id = load_source(name, max_file_mb=ws.settings.max_file_mb, data=data, name=name).doc_id
         except UnsupportedFormatError as exc:

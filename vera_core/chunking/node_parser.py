@@ -7,7 +7,9 @@ code blocks are one chunk each, whatever their length; a table is embedded from 
 
 from __future__ import annotations
 
+import bisect
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +18,7 @@ from llama_index.core.schema import BaseNode, Document, TextNode
 from pydantic import Field, PrivateAttr
 
 from vera_core import chunk_metadata as M
-from vera_core.chunking.tokens import TokenCounter, split_sentences
+from vera_core.chunking.tokens import TokenCounter, sentence_spans
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import Block, BlockKind, ParsedDocument, Rect
 
@@ -44,6 +46,22 @@ def section_id(stem: str, titles: Sequence[str]) -> str:
     return heading_path(stem, titles[:1])
 
 
+EMBED_CHARS = 16_384
+"""The most characters of a chunk the embedding model is given: far beyond the 256 word pieces it reads (a
+word piece covers ~4 characters), so only a text the model would cut anyway is cut, before tokenizing it."""
+OVER_CHARS = 32
+"""A text longer than `OVER_CHARS` characters per word piece of the budget is over the budget without
+counting it (a word piece covers ~4 characters): the tokenizer never reads a whole 60 MB paragraph."""
+COUNT_BATCH = 512
+"""Texts counted per call to the tokenizer (its output for a whole large file at once would not fit memory)."""
+PIECE_CHARS = 16
+"""Characters per word piece of the budget a piece of a split paragraph spans at most: a run of "words" the
+tokenizer reads as one unknown piece each (a 100,000-letter word) still ends its piece."""
+CHECK_EVERY = 64
+"""Pieces between two checks of the caller's budget (`checked`)."""
+"""Texts counted per call to the tokenizer (its output for a whole large file at once would not fit memory)."""
+
+
 def table_synopsis(caption: str, markdown: str) -> str:
     """What a table is embedded from: caption, column headers and row labels (not its figures)."""
     cells = [table_cells(ln) for ln in markdown_rows(markdown)]
@@ -57,9 +75,9 @@ def embedding_text(node: BaseNode) -> str:
     """The text the embedding model reads for a chunk: table synopsis, or section title + text."""
     meta = node.metadata
     if meta.get(M.KIND) == M.KIND_TABLE:
-        return table_synopsis(meta.get(M.CAPTION, ""), node.get_content())
+        return table_synopsis(meta.get(M.CAPTION, ""), node.get_content())[:EMBED_CHARS]
     section = meta.get(M.HEADING_PATH, "").rsplit(M.HEADING_SEPARATOR, 1)[-1]
-    text = node.get_content()
+    text = node.get_content()[:EMBED_CHARS]  # NOTE: an atomic code block of 60 MB is read no further than the model reads
     return text if text.startswith(section) else f"{section}\n{text}"
 
 
@@ -70,6 +88,16 @@ class StructureNodeParser(NodeParser):
     max_tokens: int = Field(default=256, description="Word pieces the embedding model reads at most.")
     model_dir: str | None = Field(default=None, description="Embedding model folder (for its tokenizer).")
     _counter: TokenCounter | None = PrivateAttr(default=None)
+    _check: Any = PrivateAttr(default=None)
+
+    def checked(self, check) -> StructureNodeParser:
+        """Call `check()` between steps of the chunking that follows (it raises to stop it); None: no checks."""
+        self._check = check
+        return self
+
+    def _step(self, done: int) -> None:
+        if self._check is not None and done % CHECK_EVERY == 0:
+            self._check()
 
     @classmethod
     def class_name(cls) -> str:
@@ -94,6 +122,7 @@ class StructureNodeParser(NodeParser):
         pieces = list(self._pieces(parsed.blocks))
         nodes = []
         for position, (kind, titles, text, rects, caption, footnotes) in enumerate(pieces):
+            self._step(position)
             chunk_id = f"{parsed.doc_id}-{position:05d}"
             pages = sorted({r.page for r in rects})
             node = TextNode(
@@ -115,15 +144,28 @@ class StructureNodeParser(NodeParser):
                 from llama_index.core.schema import NodeRelationship
                 node.relationships[NodeRelationship.SOURCE] = source.as_related_node_info()
             nodes.append(node)
-        counts = self._tokens().count_many([embedding_text(n) for n in nodes])
+        counts = self._sizes([embedding_text(n) for n in nodes])
         for node, count in zip(nodes, counts):
             node.metadata[M.TOKENS] = count
         return nodes
 
+    def _sizes(self, texts: list[str]) -> list[int]:
+        """Word pieces of each text, counted in batches; a text over `OVER_CHARS` per word piece of
+        `max_tokens` is not read through: its size is estimated (a quarter of its characters), above any budget."""
+        limit = self.max_tokens * OVER_CHARS
+        sizes = [max(len(t) // 4, self.max_tokens + 1) if len(t) > limit else -1 for t in texts]
+        short = [i for i, size in enumerate(sizes) if size < 0]
+        counter = self._tokens()
+        for start in range(0, len(short), COUNT_BATCH):
+            self._step(0)
+            batch = short[start:start + COUNT_BATCH]
+            for i, size in zip(batch, counter.count_many([texts[i] for i in batch])):
+                sizes[i] = size
+        return sizes
+
     def _pieces(self, blocks: list[Block]):
         """Yield (kind, titles, text, rects, caption, footnotes) per chunk."""
-        counter = self._tokens()
-        sizes = counter.count_many([b.text for b in blocks]) if blocks else []
+        sizes = self._sizes([b.text for b in blocks])
         group: list[tuple[Block, int]] = []
 
         def flush():
@@ -133,7 +175,8 @@ class StructureNodeParser(NodeParser):
                 yield M.KIND_TEXT, group[0][0].heading_titles, text, rects, "", ""
                 group.clear()
 
-        for block, size in zip(blocks, sizes):
+        for done, (block, size) in enumerate(zip(blocks, sizes)):
+            self._step(done)
             if block.kind in (BlockKind.TABLE, BlockKind.CODE):
                 yield from flush()
                 kind = M.KIND_TABLE if block.kind is BlockKind.TABLE else M.KIND_CODE
@@ -160,43 +203,41 @@ class StructureNodeParser(NodeParser):
 
     def _split(self, block: Block):
         """Split an over-long paragraph at sentence ends into pieces within the target size (a list:
-        between its items, `_split_list`)."""
+        between its items, `_split_list`). Linear in the paragraph: a sentence over the budget is cut
+        into runs of words (a "word" of more than 32 characters into 32-character parts), and each
+        piece's boxes are found from its own offsets."""
         if block.kind is BlockKind.LIST:
             yield from self._split_list(block)
             return
-        counter = self._tokens()
-        sentences = split_sentences(block.text)
         words_per_piece = max(16, int(self.chunk_tokens * 0.6))
-        units: list[str] = []
-        for sentence, size in zip(sentences, counter.count_many(sentences)):
+        spans = sentence_spans(block.text)
+        units: list[tuple[int, int, bool]] = []  # (start, end, a run of words cut from a sentence)
+        for (start, end), size in zip(spans, self._sizes([block.text[a:b] for a, b in spans])):
             if size <= self.chunk_tokens:
-                units.append(sentence)
+                units.append((start, end, False))
             else:
-                words = sentence.split()
-                units.extend(" ".join(words[i:i + words_per_piece]) for i in range(0, len(words), words_per_piece))
-        sizes = counter.count_many(units)
-        piece: list[str] = []
+                units.extend((start + m.start(), start + m.end(), True) for m in
+                             re.finditer(_WORD_RUN % words_per_piece, block.text[start:end]))
+        texts = [" ".join(block.text[a:b].split()) if run else block.text[a:b] for a, b, run in units]
+        piece: list[tuple[int, int, bool]] = []
+        pieces: list[str] = []
         used = 0
-        cursor = 0
-        for unit, size in zip(units, sizes):
-            if piece and used + size > self.chunk_tokens:
-                text = " ".join(piece)
-                yield M.KIND_TEXT, block.heading_titles, text, _rects_for(block, cursor, cursor + len(text)), "", ""
-                cursor = block.text.find(unit, cursor + len(text) // 2) if unit else cursor
-                piece, used = [], 0
+        for done, (unit, text, size) in enumerate(zip(units, texts, self._sizes(texts))):
+            self._step(done)
+            if piece and (used + size > self.chunk_tokens or unit[1] - piece[0][0] > self.chunk_tokens * PIECE_CHARS):
+                yield _piece(block, piece, pieces)
+                piece, pieces, used = [], [], 0
             piece.append(unit)
+            pieces.append(text)
             used += size
         if piece:
-            text = " ".join(piece)
-            yield M.KIND_TEXT, block.heading_titles, text, _rects_for(block, cursor, len(block.text)), "", ""
-
+            yield _piece(block, piece, pieces)
 
     def _split_list(self, block: Block):
         """An over-long list in pieces within the target size, split between top-level items, each
         piece a list of whole lines (so every item keeps its marker and indentation). An item whose
         sub-items alone overflow is split between them, and each later piece opens with the item's
         first line again, so its sub-items keep their parent (`answer.outlines` reads it once)."""
-        counter = self._tokens()
         lines = [line for line in block.text.split("\n") if line.strip()]
         indents = [len(line) - len(line.lstrip()) for line in lines]
         top = min(indents) if indents else 0
@@ -206,8 +247,7 @@ class StructureNodeParser(NodeParser):
                 groups.append([line])
             else:
                 groups[-1].append(line)
-        sizes = counter.count_many(lines)
-        size_of = dict(zip(lines, sizes))
+        size_of = dict(zip(lines, self._sizes(lines)))
         pieces: list[list[str]] = []
         piece: list[str] = []
         used = 0
@@ -238,9 +278,20 @@ class StructureNodeParser(NodeParser):
             cursor = start
 
 
+def _piece(block: Block, units: list[tuple[int, int, bool]], texts: list[str]):
+    """A chunk of the paragraph `block`: its units' texts joined, the boxes of the lines they span."""
+    return M.KIND_TEXT, block.heading_titles, " ".join(texts), _rects_for(block, units[0][0], units[-1][1]), "", ""
+
+
+_WORD_RUN = r"(?:\S{1,32}\s*){1,%d}"
+"""Up to n words, each at most 32 characters (a longer run without a space is cut into such parts)."""
+
+
 def _rects_for(block: Block, start: int, end: int) -> tuple[Rect, ...]:
     """The line rects of `block` whose text overlaps characters [start, end)."""
     if not block.rect_offsets:
         return block.rects
-    bounds = [*block.rect_offsets[1:], len(block.text) + 1]
-    return tuple(r for r, a, b in zip(block.rects, block.rect_offsets, bounds) if a < end and b > start) or block.rects
+    # NOTE: by bisection, so that pieces of a paragraph of many lines cost no more than its lines
+    first = max(0, bisect.bisect_right(block.rect_offsets, start) - 1)
+    last = bisect.bisect_left(block.rect_offsets, end)
+    return tuple(block.rects[first:last]) or block.rects

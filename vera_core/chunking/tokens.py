@@ -36,6 +36,13 @@ class TokenCounter:
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(\"“])|\n+")
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentence-ish pieces for splitting an over-long paragraph; never empty pieces."""
-    return [s for s in _SENTENCE.split(text) if s.strip()]
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence-ish piece of `text`, in order; never an empty or blank piece."""
+    spans, start = [], 0
+    for cut in _SENTENCE.finditer(text):
+        if text[start:cut.start()].strip():
+            spans.append((start, cut.start()))
+        start = cut.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return spans

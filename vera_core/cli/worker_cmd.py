@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 
 from vera_core.config import VeraSettings
 from vera_core.ingest.worker import IngestWorker
 from vera_core.ingest.worker_process import store_lock
+from vera_core.process_stop import stop_promptly_on_sigterm
 from vera_core.workspace import Workspace
-
-
-def _stop(signum, _frame) -> None:
-    """SIGTERM (systemd, `kill`, a container stop) ends the worker as Ctrl-C does: its reading and
-    embedding processes are stopped, its jobs released to the next worker."""
-    raise SystemExit(128 + signum)
 
 
 def run(args, settings: VeraSettings) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    signal.signal(signal.SIGTERM, _stop)
+    # NOTE: SIGTERM (systemd, `kill`, a container stop) ends the worker within 2 s at any stage, its reading and
+    # embedding processes first; its jobs are released to the next worker (or reclaimed by it)
+    stop_promptly_on_sigterm()
     if args.nice:
         os.nice(args.nice)
     data_dir = settings.resolved_data_dir()

@@ -424,6 +424,9 @@ def _name_ok(name: str) -> bool:
 
 
 TITLE_CHARS = 300
+PAGE_CHARS = 400_000
+"""The most of one page the identity is read from: a printed page holds a few thousand characters; a Markdown
+file (one page) is read from its first 400,000."""
 
 
 def _clean(name: str) -> str:
@@ -440,7 +443,8 @@ def _clean(name: str) -> str:
 
 def read_identity(source: IdentitySource) -> Identity:
     """The document's type, company and period, each with its basis."""
-    pages = [_SPACED.sub(lambda m: m.group(0).replace(" ", ""), p) for p in source.pages]
+    # NOTE: a page is read to PAGE_CHARS (a Markdown file is one page: a 60 MB one is read from its opening)
+    pages = [_SPACED.sub(lambda m: m.group(0).replace(" ", ""), p[:PAGE_CHARS]) for p in source.pages]
     source = replace(source, pages=pages)
     opening = (pages[0] if pages else "")[:OPENING_CHARS]
     first = "\n".join(pages[:FIRST_PAGES])

@@ -5,7 +5,6 @@ work and none runs. Deletes go to the worker too when it runs (it is the store's
 from __future__ import annotations
 
 import os
-import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING
 from vera_core.documents.identity import Identity, check_identity_fields, stored_identity, with_user_fields
 from vera_core.documents.kinds import KIND_CHUNKS, KINDS, stored_kind
 from vera_core.errors import VeraError
-from vera_core.ingest.source import SourceFile, load_source
+from vera_core.ingest.source import SourceFile, document_name, load_source
 from vera_core.ingest.worker_process import start_worker_process, store_lock, worker_running
 from vera_core.store.jobs import JobQueue
 from vera_core.workspace import Workspace
@@ -52,7 +51,9 @@ class IngestDesk:
 
     def submit(self, name: str, data: bytes, *, kind: str = "") -> Submission:
         """Check an upload and queue it; a bad file or a duplicate is answered at once. `kind`: the
-        document kind the user chose ('' : read it from the document)."""
+        document kind the user chose ('' : read it from the document). The document is named by the base
+        name of `name`, cleaned and capped (`document_name`)."""
+        name = document_name(name)
         known = self._check(name, lambda: load_source(name, max_file_mb=self.ws.settings.max_file_mb, data=data,
                                                       name=name), kind=kind)
         if known is not None:
@@ -62,8 +63,9 @@ class IngestDesk:
         return Submission(name, job_id=job_id)
 
     def _stage(self, name: str, data: bytes) -> Path:
-        """A copy of a file in the uploads folder, where every worker of the store can read it."""
-        path = self.ws.uploads_dir / f"{uuid.uuid4().hex[:12]}-{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}"
+        """A copy of a file in the uploads folder, where every worker of the store can read it, under a name of
+        its own (the job keeps the document's name)."""
+        path = self.ws.uploads_dir / f"{uuid.uuid4().hex}{Path(name).suffix.lower()}"
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)

@@ -30,6 +30,7 @@ from vera_core.index.embedding import text_key
 from vera_core.ingest.markdown import PARSER_VERSION as MD_VERSION
 from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
 from vera_core.ingest.budget import parse_source
+from vera_core.ingest.step_budget import StepBudget
 from vera_core.ingest.source import SourceFile, load_source
 from vera_core.records import ParsedDocument, Rect
 from vera_core.store.catalog import ChunkRecord, KeywordRow
@@ -164,22 +165,36 @@ class Ingestor:
             pages=parsed.pages, size_bytes=len(source.data), metadata=parsed.metadata,
             parser_version=PDF_VERSION if parsed.format == "pdf" else MD_VERSION,
             kind=reading.kind, kind_source=reading.basis, identity=identity.to_dict())
-        started = time.perf_counter()
-        nodes = self.parser.get_nodes_from_documents([StructuredDocument.from_parsed(parsed)])
-        chunked = time.perf_counter()
-        grids = document_grids(parsed.blocks, [n.metadata[M.CHUNK_ID] for n in nodes
-                                               if n.metadata[M.KIND] == M.KIND_TABLE])
-        gridded = time.perf_counter()
-        if on_stage:
-            on_stage("indexing")
-        self._keep_original(parsed, source)
-        records = [_chunk_record(n) for n in nodes]
-        ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings, grids)
-        if ws.settings.facts_enabled:
-            self._store_facts(parsed.doc_id, records)
-        keyword = BM25Index([KeywordRow(c.chunk_id, c.page_start, c.page_end, c.caption, c.heading_path, c.text,
-                                        c.kind) for c in records])
-        ws.catalog.mark_searchable(parsed.doc_id, keyword.to_bytes())
+        # NOTE: chunking, grids, facts and the keyword index run here, under the reading budget, checked between steps
+        budget = StepBudget(parsed.name, ws.settings.parse_timeout_s, ws.settings.parse_memory_mb)
+        try:
+            started = time.perf_counter()
+            nodes = self.parser.checked(budget.check).get_nodes_from_documents([StructuredDocument.from_parsed(parsed)])
+            chunked = time.perf_counter()
+            budget.check()
+            grids = document_grids(parsed.blocks, [n.metadata[M.CHUNK_ID] for n in nodes
+                                                   if n.metadata[M.KIND] == M.KIND_TABLE])
+            gridded = time.perf_counter()
+            if on_stage:
+                on_stage("indexing")
+            budget.check()
+            self._keep_original(parsed, source)
+            records = [_chunk_record(n) for n in nodes]
+            del nodes
+            ws.catalog.write_chunks(parsed.doc_id, records, parsed.headings, grids)
+            budget.check()
+            if ws.settings.facts_enabled:
+                self._store_facts(parsed.doc_id, records)
+            budget.check()
+            keyword = BM25Index([KeywordRow(c.chunk_id, c.page_start, c.page_end, c.caption, c.heading_path, c.text,
+                                            c.kind) for c in records])
+            budget.check()
+            ws.catalog.mark_searchable(parsed.doc_id, keyword.to_bytes())
+        except Exception:
+            ws.delete(parsed.doc_id)  # NOTE: nothing of a file refused half way stays behind
+            raise
+        finally:
+            self.parser.checked(None)
         ws.invalidate(parsed.doc_id)
         done = time.perf_counter()
         seconds = {"parse": parsed.timings.get("parse", 0.0) + (chunked - started),

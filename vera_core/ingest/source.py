@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,24 @@ def load_source(path: Path | str, *, max_file_mb: float, data: bytes | None = No
     if fmt == "markdown":
         check_markdown_bytes(name, data)
     return SourceFile(name=name, format=fmt, data=data, sha256=hashlib.sha256(data).hexdigest())
+
+
+NAME_CHARS = 160
+"""The longest document name kept (the extension is kept whole within it)."""
+
+
+def document_name(sent: str | None) -> str:
+    """The name a document is stored under, from the name an upload was sent with: its base name (no folder
+    part, whichever the separator), printable characters only, spaces collapsed, at most NAME_CHARS
+    characters with its extension kept; "upload" when nothing is left."""
+    base = re.split(r"[\\/]", sent or "")[-1]
+    base = re.sub(r"\s+", " ", "".join(ch if ch.isprintable() else " " for ch in base)).strip()
+    if base.strip(".") == "":
+        return "upload"
+    if len(base) > NAME_CHARS:
+        suffix = Path(base).suffix if len(Path(base).suffix) <= 16 else ""
+        base = base[:NAME_CHARS - len(suffix)].rstrip() + suffix
+    return base
 
 
 def check_markdown_bytes(name: str, data: bytes) -> None:

@@ -196,6 +196,9 @@ class IngestWorker:
     def _make_searchable(self, job: Job, source, parsed) -> None:
         try:
             result = self.ingestor.make_searchable(source, parsed, force=job.force, kind=job.doc_kind)  # skips a duplicate too
+        except ParseBudgetError as exc:  # chunking or indexing over the reading budget
+            self._retry_or_fail(job, exc)
+            return
         except VeraError as exc:
             self._finish(job, "failed", "failed", error=str(exc), error_type=type(exc).__name__)
             return
