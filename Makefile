@@ -5,6 +5,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
+STREAMLIT_ARGS ?=
 DEPS_STAMP := $(VENV)/.deps-$(shell cat requirements.txt constraints.txt | sha256sum | cut -c1-12)
 TEST_STAMP := $(VENV)/.test-deps-$(shell cat requirements-test.txt | sha256sum | cut -c1-12)
 
@@ -39,7 +40,7 @@ install-test: $(TEST_STAMP)
 run: install
 	$(BIN)/vera migrate >/dev/null
 	$(BIN)/vera ingest --quiet data/samples
-	$(BIN)/streamlit run app.py --server.port $(PORT)
+	$(BIN)/streamlit run app.py --server.port $(PORT) $(STREAMLIT_ARGS)
 
 test: install-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -158,15 +158,36 @@ def markdown_store(tmp_path_factory, name: str, folder: Path, count: int) -> Wor
 def searchable_pdfs(tmp_path_factory, name: str, paths) -> Workspace:
     """A store of the PDFs at `paths`, each made searchable only (grids and keyword index, no vectors): figure,
     metric and verdict answers read grids."""
-    from vera_core.ingest.service import read_and_parse
-
     settings = settings_for(tmp_path_factory.mktemp(name))
     ws = Workspace(settings, batch=True)
     ingestor = Ingestor(ws)
     for path in paths:
-        source, parsed = read_and_parse(path, settings)
-        ingestor.make_searchable(source, parsed)
+        ingestor.make_searchable(*parsed_once(path, settings))
     return ws
+
+
+_PARSED = Path(tempfile.mkdtemp(prefix="vera-tests-parsed-"))
+atexit.register(shutil.rmtree, _PARSED, ignore_errors=True)
+
+
+def parsed_once(path: Path, settings: VeraSettings):
+    """`read_and_parse(path, settings)`, each file parsed once a session: the same filings back the stores of a
+    dozen modules. Kept pickled on disk (each use gets its own copy), keyed by the file and the parser's settings."""
+    import hashlib
+    import pickle
+
+    from vera_core.ingest.service import read_and_parse
+
+    path = Path(path).resolve()
+    stat = path.stat()
+    options = settings.model_dump_json(exclude={"data_dir", "database_url", "collection", "chroma_url"})
+    key = hashlib.sha256(f"{path}|{stat.st_size}|{stat.st_mtime_ns}|{options}".encode()).hexdigest()[:24]
+    kept = _PARSED / f"{key}.pickle"
+    if kept.is_file():
+        return pickle.loads(kept.read_bytes())
+    parsed = read_and_parse(path, settings)
+    kept.write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+    return parsed
 
 
 def complete_list(engine, gold: dict):

@@ -327,16 +327,13 @@ def test_ambiguous_record_carries_no_value_but_the_pages_searched(sample_store):
 
 @pytest.fixture(scope="module")
 def mmm_2018(tmp_path_factory):
-    """3M's 2018 10-K, alone in a private store."""
+    """3M's 2018 10-K, alone in a private store (searchable: facts are read from its chunks, no vectors needed)."""
     if not (CORPUS / "3M_2018_10K.pdf").is_file():
         pytest.skip(f"dev corpus not found at {CORPUS}")
-    from tests.conftest import settings_for
-    from vera_core.ingest.service import Ingestor
-    from vera_core.workspace import Workspace
-    ws = Workspace(settings_for(tmp_path_factory.mktemp("facts-3m")))
-    result = Ingestor(ws).ingest_file(CORPUS / "3M_2018_10K.pdf")
-    assert result.status == "ingested", result
-    return {r.name: r for r in extract_facts(ws.catalog.chunks(result.doc_id))}
+    from tests.conftest import searchable_pdfs
+    ws = searchable_pdfs(tmp_path_factory, "facts-3m", [CORPUS / "3M_2018_10K.pdf"])
+    (doc,) = ws.catalog.documents()
+    return {r.name: r for r in extract_facts(ws.catalog.chunks(doc.doc_id))}
 
 
 @pytest.mark.corpus

@@ -606,11 +606,12 @@ def filing(name: str):
         pytest.skip(f"{name} not in the dev corpus at {CORPUS}")
     from vera_core.chunking.node_parser import StructuredDocument, StructureNodeParser
     from vera_core.config import VeraSettings
-    from vera_core.ingest.service import _chunk_record, read_and_parse
+    from tests.conftest import parsed_once
+    from vera_core.ingest.service import _chunk_record
     from vera_core.tables import document_grids
 
     settings = VeraSettings()
-    _, parsed = read_and_parse(CORPUS / name, settings)
+    _, parsed = parsed_once(CORPUS / name, settings)
     model_dir = None if settings.embed_model_path is None else str(settings.embed_model_path)
     parser = StructureNodeParser(chunk_tokens=settings.chunk_tokens, max_tokens=settings.embed_max_tokens,
                                  model_dir=model_dir)
