@@ -107,7 +107,7 @@ def run_one(path: Path, folder: Path) -> str:
     seconds, job = big if big else (float("nan"), queue.get(big_job))
     outcome = "searchable" if job.searchable_at else f"{job.status}: {job.error[:90]}"
     return (f"{path.name:24s} {size:6.1f} MiB  {outcome:10s} in {seconds:6.1f} s ({seconds / size:5.2f} s/MiB), "
-            f"{job.chunks} chunks; worker peak {peak.get(worker.pid, 0):6.0f} MiB, reading process peak "
+            f"{job.chunks} chunks; worker peak {peak.get(worker.pid, 0):6.0f} MiB, its children's peak "
             f"{max([v for p, v in peak.items() if p != worker.pid], default=0):5.0f} MiB; file queued after it "
             f"searchable at {small_at if small_at is not None else float('nan'):6.1f} s; SIGTERM while "
             f"{job.stage}: all {len(family)} processes gone in {stopped:4.2f} s")

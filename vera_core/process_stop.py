@@ -9,12 +9,17 @@ is repaired and resumed by the next worker (`IngestWorker.recover`)."""
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import os
 import signal
+import sys
 import threading
 
-__all__ = ["descendants", "stop_promptly_on_sigterm"]
+__all__ = ["SIGTERM_EXIT", "descendants", "exit_now", "stop_promptly_on_sigterm"]
+
+SIGTERM_EXIT = 128 + signal.SIGTERM
+"""The exit status of a process stopped by SIGTERM."""
 
 log = logging.getLogger("vera.worker")
 
@@ -51,9 +56,22 @@ def _kill(pids: list[int]) -> None:
             pass
 
 
+def exit_now(code: int) -> None:
+    """End the process at once, once its logs are written: after an orderly stop, the interpreter's teardown
+    (joining library threads, exit hooks) is the slow part, and nothing of VERA's is left to it."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 def stop_promptly_on_sigterm(grace_s: float = 1.0) -> None:
-    """From now on SIGTERM raises SystemExit in the main thread; if the process has not ended `grace_s`
-    later, its children are killed and it ends without cleaning up. Call from the main thread."""
+    """From now on SIGTERM raises SystemExit in the main thread (the caller ends with `exit_now`); if the process
+    has not ended `grace_s` later, its children are killed and it ends without cleaning up. Call from the main
+    thread."""
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
 
@@ -71,9 +89,16 @@ def stop_promptly_on_sigterm(grace_s: float = 1.0) -> None:
                 return
             if signal.SIGTERM in got:
                 break
+        # NOTE: a backstop that needs no interpreter: a C thread ends the process even while the interpreter is
+        # tearing down (when this thread can no longer run)
+        faulthandler.dump_traceback_later(grace_s + 0.4, exit=True, file=_devnull())
         threading.Event().wait(grace_s)  # NOTE: the main thread's own stop closes its pools and releases its jobs
         log.warning("stopped on SIGTERM before finishing in order; the next worker resumes the work")
         _kill(descendants(os.getpid()))
-        os._exit(128 + signal.SIGTERM)
+        os._exit(SIGTERM_EXIT)
 
     threading.Thread(target=_watch, name="vera-sigterm", daemon=True).start()
+
+
+def _devnull():
+    return open(os.devnull, "w")  # noqa: SIM115 - held until the process ends

@@ -121,7 +121,9 @@ class StructureNodeParser(NodeParser):
         """All chunks of one parsed document, in document order."""
         pieces = list(self._pieces(parsed.blocks))
         nodes = []
-        for position, (kind, titles, text, rects, caption, footnotes) in enumerate(pieces):
+        known: list[int | None] = []  # word pieces of a text already counted while splitting it
+        for position, (kind, titles, text, rects, caption, footnotes, *counted) in enumerate(pieces):
+            known.append(counted[0] if counted else None)
             self._step(position)
             chunk_id = f"{parsed.doc_id}-{position:05d}"
             pages = sorted({r.page for r in rects})
@@ -144,10 +146,26 @@ class StructureNodeParser(NodeParser):
                 from llama_index.core.schema import NodeRelationship
                 node.relationships[NodeRelationship.SOURCE] = source.as_related_node_info()
             nodes.append(node)
-        counts = self._sizes([embedding_text(n) for n in nodes])
-        for node, count in zip(nodes, counts):
+        for node, count in zip(nodes, self._embedding_sizes(nodes, known)):
             node.metadata[M.TOKENS] = count
         return nodes
+
+    def _embedding_sizes(self, nodes: list[TextNode], known: list[int | None]) -> list[int]:
+        """Word pieces of each node's embedding text. A piece of a split paragraph is not read again: word pieces
+        never span a space, so its count is its units' counts plus its section title's."""
+        texts = [embedding_text(n) for n in nodes]
+        todo = [i for i, count in enumerate(known) if count is None]
+        sizes: list[int] = [0] * len(nodes)
+        for i, size in zip(todo, self._sizes([texts[i] for i in todo])):
+            sizes[i] = size
+        titles: dict[str, int] = {}
+        for i, count in enumerate(known):
+            if count is not None:
+                prefix = texts[i][:len(texts[i]) - len(nodes[i].get_content())]
+                if prefix not in titles:
+                    titles[prefix] = self._sizes([prefix])[0] if prefix else 0
+                sizes[i] = count + titles[prefix]
+        return sizes
 
     def _sizes(self, texts: list[str]) -> list[int]:
         """Word pieces of each text, counted in batches; a text over `OVER_CHARS` per word piece of
@@ -164,7 +182,7 @@ class StructureNodeParser(NodeParser):
         return sizes
 
     def _pieces(self, blocks: list[Block]):
-        """Yield (kind, titles, text, rects, caption, footnotes) per chunk."""
+        """Yield (kind, titles, text, rects, caption, footnotes[, word pieces when counted]) per chunk."""
         sizes = self._sizes([b.text for b in blocks])
         group: list[tuple[Block, int]] = []
 
@@ -225,13 +243,13 @@ class StructureNodeParser(NodeParser):
         for done, (unit, text, size) in enumerate(zip(units, texts, self._sizes(texts))):
             self._step(done)
             if piece and (used + size > self.chunk_tokens or unit[1] - piece[0][0] > self.chunk_tokens * PIECE_CHARS):
-                yield _piece(block, piece, pieces)
+                yield _piece(block, piece, pieces, used)
                 piece, pieces, used = [], [], 0
             piece.append(unit)
             pieces.append(text)
             used += size
         if piece:
-            yield _piece(block, piece, pieces)
+            yield _piece(block, piece, pieces, used)
 
     def _split_list(self, block: Block):
         """An over-long list in pieces within the target size, split between top-level items, each
@@ -278,9 +296,10 @@ class StructureNodeParser(NodeParser):
             cursor = start
 
 
-def _piece(block: Block, units: list[tuple[int, int, bool]], texts: list[str]):
-    """A chunk of the paragraph `block`: its units' texts joined, the boxes of the lines they span."""
-    return M.KIND_TEXT, block.heading_titles, " ".join(texts), _rects_for(block, units[0][0], units[-1][1]), "", ""
+def _piece(block: Block, units: list[tuple[int, int, bool]], texts: list[str], tokens: int):
+    """A chunk of the paragraph `block`: its units' texts joined, the boxes of the lines they span, its word pieces."""
+    return (M.KIND_TEXT, block.heading_titles, " ".join(texts), _rects_for(block, units[0][0], units[-1][1]), "", "",
+            tokens)
 
 
 _WORD_RUN = r"(?:\S{1,32}\s*){1,%d}"
