@@ -34,7 +34,7 @@ def one_paragraph(path: Path, mb: int) -> Path:
     rng = random.Random(mb)
     with path.open("w", encoding="utf-8") as out:
         out.write("# A very long paragraph\n\n")
-        for _ in range(mb * 1000):  # ~1,000 bytes a step, no line break
+        while out.tell() < mb * 1_000_000:  # no line break, no sentence end
             out.write(" ".join(rng.choice(WORDS) for _ in range(110)) + " ")
         out.write("\n")
     return path
@@ -44,7 +44,9 @@ def ordinary(path: Path, mb: int) -> Path:
     rng = random.Random(-mb)
     with path.open("w", encoding="utf-8") as out:
         out.write("# A long handbook\n\n")
-        for i in range(mb * 1000):
+        i = 0
+        while out.tell() < mb * 1_000_000:
+            i += 1
             if i % 20 == 0:
                 out.write(f"## Section {i // 20}\n\n")
             sentence = " ".join(rng.choice(WORDS) for _ in range(16))
