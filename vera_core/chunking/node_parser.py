@@ -190,7 +190,10 @@ class StructureNodeParser(NodeParser):
             if group:
                 text = "\n\n".join(b.text for b, _ in group)
                 rects = tuple(r for b, _ in group for r in b.rects)
-                yield M.KIND_TEXT, group[0][0].heading_titles, text, rects, "", ""
+                # NOTE: whole paragraphs joined: their counts add up (a count only estimated is not passed on)
+                counted = all(len(b.text) <= self.max_tokens * OVER_CHARS for b, _ in group)
+                yield (M.KIND_TEXT, group[0][0].heading_titles, text, rects, "", "",
+                       *((sum(size for _, size in group),) if counted else ()))
                 group.clear()
 
         for done, (block, size) in enumerate(zip(blocks, sizes)):
