@@ -59,7 +59,6 @@ PIECE_CHARS = 16
 tokenizer reads as one unknown piece each (a 100,000-letter word) still ends its piece."""
 CHECK_EVERY = 64
 """Pieces between two checks of the caller's budget (`checked`)."""
-"""Texts counted per call to the tokenizer (its output for a whole large file at once would not fit memory)."""
 
 
 def table_synopsis(caption: str, markdown: str) -> str:
@@ -121,9 +120,9 @@ class StructureNodeParser(NodeParser):
         """All chunks of one parsed document, in document order."""
         pieces = list(self._pieces(parsed.blocks))
         nodes = []
-        known: list[int | None] = []  # word pieces of a text already counted while splitting it
+        known: list[int | None] = []  # word pieces of a text counted while it was made
         for position, (kind, titles, text, rects, caption, footnotes, *counted) in enumerate(pieces):
-            known.append(counted[0] if counted else None)
+            known.append(counted[0] if counted and len(text) <= EMBED_CHARS else None)
             self._step(position)
             chunk_id = f"{parsed.doc_id}-{position:05d}"
             pages = sorted({r.page for r in rects})
@@ -151,8 +150,9 @@ class StructureNodeParser(NodeParser):
         return nodes
 
     def _embedding_sizes(self, nodes: list[TextNode], known: list[int | None]) -> list[int]:
-        """Word pieces of each node's embedding text. A piece of a split paragraph is not read again: word pieces
-        never span a space, so its count is its units' counts plus its section title's."""
+        """Word pieces of each node's embedding text. A chunk counted while it was made (whole paragraphs grouped, or
+        a piece of a split one) is not read again: word pieces never span a space, so its count is its parts' counts
+        plus its section title's."""
         texts = [embedding_text(n) for n in nodes]
         todo = [i for i, count in enumerate(known) if count is None]
         sizes: list[int] = [0] * len(nodes)
