@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vera_core.config import VeraSettings  # noqa: E402
-from vera_core.process_stop import descendants  # noqa: E402
+from vera_core.process_stop import descendants, living  # noqa: E402
 from vera_core.store.jobs import JobQueue  # noqa: E402
 from vera_core.workspace import Workspace  # noqa: E402
 
@@ -94,11 +94,7 @@ def run_one(path: Path, folder: Path) -> str:
         family = [worker.pid, *descendants(worker.pid)]
         signalled = time.monotonic()
         worker.send_signal(signal.SIGTERM)
-        while any(Path(f"/proc/{p}").exists() and "Z" not in _state(p) for p in family) \
-                and time.monotonic() - signalled < 30:
-            if worker.poll() is not None and not any(Path(f"/proc/{p}").exists() and "Z" not in _state(p)
-                                                     for p in family[1:]):
-                break
+        while living(family) and time.monotonic() - signalled < 30:
             time.sleep(0.02)
         stopped = time.monotonic() - signalled
     finally:
@@ -113,13 +109,6 @@ def run_one(path: Path, folder: Path) -> str:
             f"{max([v for p, v in peak.items() if p != worker.pid], default=0):5.0f} MiB; file queued after it "
             f"searchable at {small_at if small_at is not None else float('nan'):6.1f} s; SIGTERM while "
             f"{job.stage}: all {len(family)} processes gone in {stopped:4.2f} s")
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from vera_core.errors import ParseBudgetError
 from vera_core.ingest import step_budget
 from vera_core.ingest.service import Ingestor, read_and_parse
 from vera_core.ingest.worker import IngestWorker
-from vera_core.process_stop import descendants
+from vera_core.process_stop import descendants, living
 from vera_core.query import QueryEngine
 from vera_core.records import Block, BlockKind, ParsedDocument
 from vera_core.store.jobs import JobQueue
@@ -101,18 +101,6 @@ def _stored_chunks(ws: Workspace) -> int:
     return ws.catalog.query("SELECT COUNT(*) AS n FROM chunks")[0]["n"]
 
 
-def _alive(pids: list[int]) -> list[int]:
-    alive = []
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            alive.append(pid)
-    return alive
-
-
 def test_sigterm_while_a_worker_chunks_a_large_file_stops_it_and_its_children_within_2_s(tmp_path):
     big = _one_paragraph_file(tmp_path / "supplier-terms.md", 4)
     ws = Workspace(settings_for(tmp_path / "store"))
@@ -135,14 +123,14 @@ def test_sigterm_while_a_worker_chunks_a_large_file_stops_it_and_its_children_wi
         family = [worker.pid, *descendants(worker.pid)]
         signalled = time.monotonic()
         worker.send_signal(signal.SIGTERM)
-        while _alive(family) and time.monotonic() - signalled < 10:
+        while living(family) and time.monotonic() - signalled < 10:
             time.sleep(0.02)
         stopped = time.monotonic() - signalled
     finally:
         if worker.poll() is None:
             worker.kill()
         worker.wait()
-    assert not _alive(family) and stopped <= 2.0, (stopped, _alive(family))
+    assert not living(family) and stopped <= 2.0, (stopped, living(family))
     assert ws.catalog.documents() == []  # invisible until searchable
     resumed = IngestWorker(ws)
     resumed.recover()

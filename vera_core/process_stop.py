@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 
-__all__ = ["SIGTERM_EXIT", "descendants", "exit_now", "stop_promptly_on_sigterm"]
+__all__ = ["SIGTERM_EXIT", "descendants", "exit_now", "living", "stop_promptly_on_sigterm"]
 
 SIGTERM_EXIT = 128 + signal.SIGTERM
 """The exit status of a process stopped by SIGTERM."""
@@ -46,6 +46,20 @@ def descendants(pid: int) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+def living(pids: list[int]) -> list[int]:
+    """Those of `pids` still running: not gone, and not a zombie waiting for its parent to read its exit."""
+    alive = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                state = stat.read().rsplit(b")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != b"Z":
+            alive.append(pid)
+    return alive
 
 
 def _kill(pids: list[int]) -> None:
