@@ -13,7 +13,7 @@ from tests.conftest import CORPUS, SAMPLE_PDF
 from vera_core.config import VeraSettings
 from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_rows import Cell, Row
-from vera_core.ingest.pdf_tables import TableRegion
+from vera_core.ingest.pdf_tables import TableRegion, find_tables
 from vera_core.ingest.service import read_and_parse
 from vera_core.records import BlockKind, Period, RawCell, RawGrid, Rect, TableGrid
 from vera_core.tables import document_grids
@@ -327,6 +327,41 @@ def test_raw_grid_reads_year_rows_wrapped_labels_and_figures_set_close_together(
     assert (grid.scale, grid.currency) == (1e6, "USD")
     assert [c.value for c in grid.cells if c.row == 2 and c.col] == [1000.0, 2000.0, 3000.0]
     assert [p and p.year for p in grid.periods] == [None, 2018, 2017, 2016]
+
+
+def supplemental_rows(lead: tuple[float, float], ratio: bool = False) -> list[Row]:
+    """eBay's supplemental operating data: "Three Months Ended" centred over five quarters' dates (touching only
+    the middle ones), each date's day and year on lines of their own, a unit line between the dates and the
+    figures. With `ratio`, the last column is a share with no date of its own."""
+    dates = [(256, 292, "June 30,"), (312, 357, "March 31,"), (391, 405, "31,"), (438, 504, "September 30,"),
+             (524, 560, "June 30,")]
+    years = [(263, 286, "2023"), (324, 346, "2023"), (388, 410, "2022"), (461, 483, "2022"), (532, 554, "2022")]
+    if ratio:
+        dates[-1], years[-1] = (524, 560, "Ratio"), (524, 560, "%")
+    figures = [(281, 294), (342, 355), (408, 421), (489, 502), (549, 562)]
+    return [pdf_row(240, (lead[0], lead[1], "Three Months Ended")), pdf_row(251, (375, 422, "December")),
+            pdf_row(260, *dates), pdf_row(270, *years),
+            pdf_row(281, (336, 482, "(In millions, except percentages)")),
+            pdf_row(290, (47, 122, "Active Buyers (1)"), *[(a, b, str(132 + k)) for k, (a, b) in enumerate(figures)]),
+            pdf_row(300, (47, 190, "Total Gross Merchandise Volume"),
+                    *[(a - 30, b, f"$ 18,{214 + k}") for k, (a, b) in enumerate(figures)])]
+
+
+def test_a_band_of_dates_over_a_unit_line_heads_the_table_below_and_a_centred_period_heads_every_date():
+    regions = find_tables(supplemental_rows((361, 456)), 8.0, 570)
+    assert len(regions) == 1, "the band of dates was read as a table of its own"
+    grid = interpret(region_raw_grid(regions), chunk_id="t0")
+    assert grid.periods[1:] == (Period("months", "2023-06-30", 2023, 3, 2), Period("months", "2023-03-31", 2023, 3, 1),
+                                Period("months", "2022-12-31", 2022, 3, 4), Period("months", "2022-09-30", 2022, 3, 3),
+                                Period("months", "2022-06-30", 2022, 3, 2))
+    assert [c.value for c in grid.cells if c.row == 0 and c.col] == [132, 133, 134, 135, 136]
+    # printed well off the columns' centre, the same words head the columns they stand over and those to their right
+    off = interpret(region_raw_grid(find_tables(supplemental_rows((470, 565)), 8.0, 570)), chunk_id="t0")
+    assert off.periods[5] == Period("months", "2022-06-30", 2022, 3, 2) and off.periods[1].months is None
+    # a column with no date of its own (a share beside the amounts) is not given the centred period
+    shares = interpret(region_raw_grid(find_tables(supplemental_rows((361, 456), ratio=True), 8.0, 570)),
+                       chunk_id="t0")
+    assert shares.periods[5] is None and shares.periods[1].months is None
 
 
 def nested(rows: list[tuple[str, float, bool]]) -> list[tuple[str, str]]:

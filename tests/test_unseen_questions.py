@@ -569,3 +569,24 @@ def test_two_items_of_a_formula_are_never_read_from_one_cell():
     assert "same cell" in one_cell_twice([operand("operating income", 4), operand("revenue", 4)])
     assert one_cell_twice([operand("revenue", 4), operand("cost of sales", 5), operand("revenue", 4)]) == ""
     assert one_cell_twice([operand("revenue", 4, col=1), operand("revenue", 4, col=2)]) == ""
+
+
+def test_a_row_of_counts_in_a_table_of_amounts_is_asked_how_many():
+    """eBay's supplemental data prints "Active Buyers (1)" (millions of buyers) beside GMV in dollars, under "(In
+    millions, except percentages)": the document's currency does not make the buyers money, so "How many active
+    buyers ..." is tried as that row's figure. A statement's row of the same shape stays money."""
+    from vera_core.answer.strategies.shapes import _counts
+    from vera_core.records import GridCell, Period, TableGrid
+    quarter = Period("months", "2023-03-31", 2023, 3, 1)
+
+    def grid(statement: str, label: str, printed: str) -> TableGrid:
+        cells = (GridCell(0, 0, label, "", "", label, None),
+                 GridCell(0, 1, label, "", "Three Months Ended March 31, 2023", printed, 133.0, "", 1e6, "USD", quarter))
+        return TableGrid("t1", "parsed", statement, "Unaudited Supplemental Operating Data", 1e6, "document", "USD",
+                         ("(In millions, except percentages)", "Three Months Ended March 31, 2023"), (None, quarter),
+                         cells, 1)
+
+    assert _counts("Active Buyers", {"d": [grid("", "Active Buyers (1)", "133")]})
+    assert not _counts("Active Buyers", {"d": [grid("", "Active Buyers (1)", "$ 133")]})
+    assert not _counts("Share repurchases", {"d": [grid("cash_flow", "Share repurchases", "133")]})
+    assert not _counts("Active Buyers", {"d": []}), "no row printed: nothing to count"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from vera_core.finance.dates import PERIOD_LEAD
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
 from vera_core.ingest.pdf_tables import TableRegion, _merge_currency, is_numeric, value_column as _column
 from vera_core.records import RawCell, RawGrid, Rect
@@ -45,8 +46,12 @@ def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
     body: list[tuple[RawCell | None, ...]] = []
     indents: list[float] = []
     for number, (heads, rows) in enumerate(parts):
+        dated = {col for row in heads for cell in _clean(row.cells) if _YEAR_IN.search(cell.text)
+                 for col in _spanned(_header_cell(cell, row, columns, label_left))}
         for row in heads:
             cells = tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells))
+            if number == 0 and len(dated) == len(columns) and _centred_lead(row, columns):
+                cells = (RawCell(cells[0].text, cells[0].box, (1, len(columns))),)
             if number == 0:
                 header.append(cells)
             elif [c.text for c in cells] not in [[c.text for c in h] for h in header]:
@@ -159,6 +164,29 @@ def _place(row: Row, columns: list[tuple[float, float]], width: int) -> tuple[Ra
         else:  # two pieces in one column: one cell (a label broken by a wide gap)
             out[col] = RawCell(f"{previous.text} {cell.text}", previous.box.union(_box(cell, row)))
     return tuple(out)
+
+
+_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _spanned(cell: RawCell) -> range:
+    return range(cell.span[0], cell.span[1] + 1)
+
+
+_CENTRED = 0.1
+"""How far (a share of the value columns' width) a lone period header's centre may lie from theirs and still head them all."""
+
+
+def _centred_lead(row: Row, columns: list[tuple[float, float]]) -> bool:
+    """A row printing only a period's words ("Three Months Ended"), centred over the value columns: when each
+    of them prints its year or date, it heads every one, though it touches only the middle ones (eBay's
+    supplemental data prints it over five quarters' dates). A column without a date (a share "Ratio" beside
+    each year's amount) keeps the headers over it."""
+    cells = _clean(row.cells)
+    if len(cells) != 1 or len(columns) < 3 or not PERIOD_LEAD.fullmatch(cells[0].text.strip(" ,")):
+        return False
+    left, right = columns[0][0], columns[-1][1]
+    return abs((cells[0].x0 + cells[0].x1) / 2 - (left + right) / 2) <= _CENTRED * (right - left)
 
 
 def _header_cell(cell: Cell, row: Row, columns: list[tuple[float, float]], label_left: float) -> RawCell:

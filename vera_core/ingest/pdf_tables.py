@@ -21,6 +21,8 @@ _NUMBER = re.compile(
 _DASH = re.compile(r"^[-–—]+$")
 _YEAR = re.compile(r"^(fy\s*)?(19|20)\d\d$", re.IGNORECASE)
 FOOTNOTE_MARK = re.compile(r"^(\(\w{1,2}\)|\*+|†|‡|[¹²³⁴⁵⁶⁷⁸⁹]|\d{1,2}[).]|note[s]?:|source:)", re.IGNORECASE)
+_DAY = re.compile(r"(?:[12]?\d|3[01]),")
+"""A day of the month printed with its comma, the rest of its date on the line above."""
 MAX_HEADER_ROWS = 6
 MAX_CAPTION_ROWS = 3
 MAX_FOOTNOTE_ROWS = 8
@@ -127,7 +129,9 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         body = rows[start:end + 1]
         columns = _columns([r for r, f in zip(body, flags[start:end + 1]) if f])
         numeric_rows = sum(flags[start:end + 1])
-        if numeric_rows >= 2 and columns and _aligned(body, columns):
+        # NOTE: a band of dates and years and nothing else is the header of the table below, not a table (eBay's
+        # supplemental data prints "(In millions, except percentages)" between its dates and its figures)
+        if numeric_rows >= 2 and columns and _aligned(body, columns) and not _dates_only(body):
             region = TableRegion(page=body[0].page, body=body, columns=columns)
             first = _grow_header(rows, start, region, used)
             _split_year_header(region)
@@ -139,6 +143,12 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         else:
             i = end + 1
     return regions
+
+
+def _dates_only(body: list[Row]) -> bool:
+    """Whether every figure of the rows is a year or a date's day ("June 30," over "2023")."""
+    values = [c.text.strip() for r in body for c in _value_cells(r) if is_numeric(c.text)]
+    return all(_YEAR.match(v) or _DAY.fullmatch(v) for v in values)
 
 
 def _label_row_inside(rows: list[Row], flags: list[bool], j: int, end: int, text_right: float) -> bool:
@@ -192,11 +202,7 @@ def _grow_header(rows: list[Row], start: int, region: TableRegion, used: set[int
 def _is_amount(text: str) -> bool:
     """A figure that is not a year ("$(2,182)", "8,555"): a row of them is data, never a header."""
     t = text.strip().replace("$(", "($").lstrip("$€£¥ ")
-    return is_numeric(t) and not _YEAR.match(t) and not _DASH.match(t)
-
-
-_DAY = re.compile(r"(?:[12]?\d|3[01]),")
-"""A day of the month printed with its comma, the rest of its date on the line above."""
+    return is_numeric(t) and not _YEAR.match(t) and not _DASH.match(t) and not _DAY.fullmatch(t)
 
 
 def _split_year_header(region: TableRegion) -> None:

@@ -16,6 +16,8 @@ from vera_core.answer.figures.row_labels import named_rows
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
+from vera_core.finance.line_items import label_sequence
+from vera_core.finance.money import currency_in
 from vera_core.questions.figure import FigureRequest, asked_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
@@ -60,10 +62,14 @@ def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | N
 
 
 def _counts(label: str, grids) -> bool:
-    """Whether every row printed under `label` prints counts: figures with no currency, percentage or per-share unit."""
-    cells = [c for doc in grids.values() for g in doc if g.status == "parsed" for c in g.cells
-             if c.col and c.value is not None and c.row_label.strip().rstrip(":") == label.strip().rstrip(":")]
-    return bool(cells) and all(not c.currency and not c.unit and "$" not in c.printed for c in cells)
+    """Whether every row printed under `label` prints counts: figures with no currency, percentage or per-share unit.
+    Outside the statements, a currency the table only inherits from the document does not make a row of counts
+    money ("Active Buyers (1)" in eBay's supplemental data, "(In millions, except percentages)")."""
+    named = label_sequence(label)  # NOTE: "Active Buyers" is the row printed "Active Buyers (1)"
+    cells = [(g, c) for doc in grids.values() for g in doc if g.status == "parsed" for c in g.cells
+             if c.col and c.value is not None and label_sequence(c.row_label) == named]
+    return bool(cells) and all((not c.currency or not g.statement and not currency_in(" ".join((g.title, *g.header))))
+                               and not c.unit and "$" not in c.printed for g, c in cells)
 
 
 def _states(evidence: Evidence) -> bool:
