@@ -119,3 +119,60 @@ def test_a_short_name_a_table_prints_is_read_as_printed(tmp_path, tmp_path_facto
     answer = engine.answer("What was Falcon's GMV in Q2 2023?", docs=[path.name], mode="deterministic")
     assert [f.printed for f in answer.figures] == ["18,214"], answer.answer
     assert "Read GMV as" not in answer.model_dump_json()
+
+
+def test_an_adjusted_measure_asked_by_its_basis_or_its_short_name_is_read_where_printed(tmp_path, tmp_path_factory):
+    """Intel's reconciliation prints "Non-GAAP gross margin" in dollars and, under it, "Non-GAAP gross margin
+    percentage": "gross margin on a non-GAAP basis" is the percentage (the words after "non-GAAP" name only the
+    basis), and "adjusted FCF" is the row "Adjusted free cash flow" (the library's alias)."""
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("GAAP gross margin", "5,500", "5,100"),
+                                                ("Non-GAAP gross margin", "6,145", "5,900"),
+                                                ("GAAP gross margin percentage", "39.2 %", "38.0 %"),
+                                                ("Non-GAAP gross margin percentage", "43.8 %", "42.1 %"),
+                                                ("Adjusted free cash flow", "(4,075)", "1,200")],
+                                 [("Net cash provided by operating activities", "605", "500")],
+                                 table_title="Supplemental Reconciliations of GAAP to Non-GAAP Results"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-non-gaap", [path]), llm=None)
+    margin = engine.answer("Falcon Q2 2023 gross margin on a non-GAAP basis?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in margin.figures] == ["43.8 %"], margin.answer
+    fcf = engine.answer("Falcon adjusted FCF for Q2 2023?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in fcf.figures] == ["(4,075)"], fcf.answer
+
+
+def _segment_release() -> bytes:
+    """A release page: "Net revenue:" over "Client Computing" over its lines and a bare sum, then operating income by
+    segment, as Intel prints its segment results."""
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 60), "Falcon Holdings Reports Second Quarter 2023 Results", fontsize=14, fontname="hebo")
+    page.insert_text((72, 90), "Supplemental Operating Segment Results", fontsize=10, fontname="helv")
+    page.insert_text((340, 110), "Three Months Ended", fontsize=9, fontname="helv")
+    page.insert_text((340, 122), "Jul 1, 2023", fontsize=9, fontname="helv")
+    page.insert_text((440, 122), "Jul 2, 2022", fontsize=9, fontname="helv")
+    page.insert_text((72, 122), "(In Millions)", fontsize=9, fontname="helv")
+    lines = [(72, "Net revenue:", None, None), (80, "Client Computing", None, None), (88, "Desktop", "$1,879", "$2,641"),
+             (88, "Notebook", "3,407", "5,959"), (88, "Other", "481", "722"), (None, "", "5,767", "9,322"),
+             (80, "Data Center and AI", "3,718", "6,074"), (72, "Total net revenue", "$9,485", "$15,396"),
+             (72, "Operating income (loss):", None, None), (80, "Client Computing", "$520", "$2,722"),
+             (80, "Data Center and AI", "(518)", "1,393"), (72, "Total operating income (loss)", "$2", "$4,115")]
+    y = 140
+    for x, label, now, before in lines:
+        if label:
+            page.insert_text((x, y), label, fontsize=9, fontname="helv")
+        for at, text in ((350, now), (450, before)):
+            if text:
+                page.insert_text((at, y), text, fontsize=9, fontname="helv")
+        y += 13
+    return doc.tobytes()
+
+
+def test_a_segment_s_margin_divides_by_its_total_printed_without_a_label(tmp_path, tmp_path_factory):
+    path = tmp_path / "falcon_segments.pdf"
+    path.write_bytes(_segment_release())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-segment-total", [path]), llm=None)
+    answer = engine.answer("What was the Client Computing segment's operating margin in Q2 2023?", docs=[path.name],
+                           mode="deterministic")
+    assert answer.calculation is not None and answer.calculation.rounded == "9.0%", answer.answer  # 520 / 5,767
+    assert [o.printed for o in answer.calculation.operands] == ["$520", "5,767"]

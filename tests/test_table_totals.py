@@ -49,3 +49,21 @@ def test_a_question_names_the_longest_printed_label_never_the_company_name():
     assert [n.label for n in found][:1] == ["Mortgage notes payable"]
     assert not named_rows("What did American Express report at year-end 2022 ($ millions)?", grids,
                           company=frozenset({"american", "expres"}))
+
+
+def test_a_segment_total_printed_without_a_label_is_a_line_of_the_segment_heading_s_own_group():
+    """Intel prints "Net revenue:" > "Client Computing" > Desktop, Notebook, Other and a bare sum: that sum is Client
+    Computing's revenue, a line of "Net revenue", so a margin asked of the segment divides by it."""
+    rows = [("Net revenue:", (None, None)), ("Client Computing", (None, None)), ("Desktop", (1879, 2641)),
+            ("Notebook", (3407, 5959)), ("", (5286, 8600))]
+    grid = _grid(rows)
+    parents = {0: "", 1: "Net revenue", 2: "Client Computing", 3: "Client Computing", 4: "Client Computing"}
+    grid = TableGrid(grid.chunk_id, "parsed", "", "Operating segment results", 1e6,
+                     cells=tuple(GridCell(c.row, c.col, c.row_label, parents[c.row], c.header, c.printed, c.value,
+                                          scale=c.scale, period=c.period) for c in grid.cells), n_rows=len(rows))
+    total = [c for c in label_totals(grid).cells if c.row == 4]
+    assert {(c.row_label, c.parent_label) for c in total} == {("Total Client Computing", "Net revenue")}
+    # a heading with no group of its own keeps its total under it, as before
+    flat = label_totals(_grid([("Current assets:", (None, None)), ("Cash", (100, 90)), ("Receivables", (50, 40)),
+                               ("", (150, 130))]))
+    assert {c.parent_label for c in flat.cells if c.row == 3} == {""}

@@ -169,8 +169,13 @@ for a row that names them ("Short-term borrowings and current portion of long-te
 
 def measure_terms(question: str) -> frozenset[str]:
     """The words of the adjusted measure a question names ("non-GAAP core earnings"), else none."""
+    return label_terms(measure_phrase(question))
+
+
+def measure_phrase(question: str) -> str:
+    """The adjusted measure a question names as it writes it ("non-GAAP core earnings", "adjusted FCF"), else ''."""
     found = _MEASURE.search(question) if asks_non_gaap(question) else None
-    return label_terms(found.group("m")) if found else frozenset()
+    return found.group("m") if found else ""
 
 
 def read_request(question: str, focus: str = "") -> FigureRequest:

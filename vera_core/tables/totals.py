@@ -31,12 +31,14 @@ def _label(cells: list[GridCell]) -> str:
 
 def label_totals(grid: TableGrid) -> TableGrid:
     """The grid with each unlabelled row that sums the rows above it (at least MIN_ROWS, back to a heading row
-    that prints no figures) labelled "Total <heading>"; the grid itself when there is none."""
+    that prints no figures) labelled "Total <heading>", under the heading's own group when it has one; the grid
+    itself when there is none."""
     if grid.status != "parsed":
         return grid
     rows = grid.rows()
     order = sorted(rows)
     named: dict[int, str] = {}
+    parents: dict[int, str] = {}
     for i, r in enumerate(order):
         values = _values(rows[r])
         if _label(rows[r]) or not values:
@@ -48,6 +50,7 @@ def label_totals(grid: TableGrid) -> TableGrid:
                 break
             if not printed:
                 heading = label
+                outer = next((c.parent_label for c in rows[above] if c.parent_label.strip()), "")
                 break
             group.append(printed)
         if len(group) < MIN_ROWS or not heading or _NOT_HEADING.match(heading) or len(heading.split()) > MAX_HEADING_WORDS:
@@ -55,7 +58,10 @@ def label_totals(grid: TableGrid) -> TableGrid:
         if all(col in g for g in group for col in values) and all(
                 abs(sum(g[col] for g in group) - value) <= 0.5 * len(group) for col, value in values.items()):
             named[r] = f"Total {heading.rstrip(':').strip()}"
+            if outer:  # NOTE: Intel's "Client Computing" total is a line of "Net revenue:", the heading's own group
+                parents[r] = outer
     if not named:
         return grid
-    cells = tuple(replace(c, row_label=named[c.row]) if c.row in named else c for c in grid.cells)
+    cells = tuple(replace(c, row_label=named[c.row], parent_label=parents.get(c.row, c.parent_label))
+                  if c.row in named else c for c in grid.cells)
     return replace(grid, cells=cells)

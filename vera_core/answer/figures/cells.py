@@ -125,6 +125,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
 
 
 _TOTAL = re.compile(r"^\W*total\b", re.I)
+_TOTAL_TERMS = label_terms("total")
 
 
 def named_with_total(qualifier, grid: TableGrid, label: GridCell) -> bool:
@@ -165,7 +166,8 @@ def _qualified_rows(request: FigureRequest, concept: Concept, phrases: list[froz
         item_columns = {j for j, h in enumerate(grid.header) if j and any(p and p <= label_terms(h) for p in phrases)}
         item_table = bool(item_columns) or any(p and p <= label_terms(grid.title) for p in phrases)
         for label in (c for c in grid.cells if c.col == 0):
-            own = label_terms(label.row_label)
+            # NOTE: "Total Client Computing" (the sum of its lines, under "Net revenue:") is the segment's own line
+            own = label_terms(label.row_label) - (_TOTAL_TERMS if _TOTAL.match(label.row_label) else frozenset())
             # NOTE: a segment table's rows sit under a heading row that prints the item ("Operating segment
             # revenue:" over "Data Center and AI"), when neither its title nor its columns do
             under_item = _under(label.parent_label, phrases)

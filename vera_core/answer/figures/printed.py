@@ -11,17 +11,19 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.figures.figure_answer import FigureEvidence, figure_evidence
-from vera_core.finance.line_items import asks_non_gaap, label_terms
-from vera_core.questions.figure import FigureRequest, measure_terms
+from vera_core.finance.line_items import asks_non_gaap, expand_abbreviations, label_terms
+from vera_core.questions.figure import FigureRequest, measure_phrase
+from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, definitions
 from vera_core.records import TableGrid
 from vera_core.store.catalog import ChunkRecord
 
 __all__ = ["printed_agreement", "printed_measure", "reads_printed"]
 
-_BASIS_WORDS = label_terms("non gaap percentage percent")
+_BASIS_WORDS = label_terms("non gaap adjusted basis percentage percent")
 """Words of the question's measure that the row need not print: its basis is checked on the row or
-column (`cells.adjusted_cells`) and a percentage is checked on the cell."""
+column (`cells.adjusted_cells`) and a percentage is checked on the cell ("adjusted FCF" is the free cash
+flow row of a non-GAAP table; "gross margin on a non-GAAP basis" names only its basis after "non-GAAP")."""
 
 
 def reads_printed(question: str, plan: MetricPlan) -> bool:
@@ -36,12 +38,17 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
                     chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
                     doc_names: Mapping[str, str]) -> FigureEvidence | None:
     """The cell that prints the measure for the period asked, in the metric's unit, or None."""
-    named = measure_terms(question) or label_terms(plan.metric.name if plan.metric else plan.name)
+    own = label_terms(plan.metric.name if plan.metric else plan.name)
+    phrase = measure_phrase(question)
+    # NOTE: "adjusted FCF" names the library's free cash flow by its alias: the row prints the name
+    named = own if plan.metric and phrase and metric_named(phrase) == plan.metric else \
+        label_terms(expand_abbreviations(phrase)) - _BASIS_WORDS or own
     words = named - _BASIS_WORDS or named
     percent = plan.unit == "percent"
-    request = FigureRequest((), frozenset(words), plan.periods[-1:], tuple(p.label for p in plan.periods[-1:]),
-                            plan.scale, percent, "", label_terms(question), asks_non_gaap(question))
-    found = figure_evidence(request, grids, chunks, hit_rank, doc_names)
+    found = _printed_cell(question, plan, words, percent, grids, chunks, hit_rank, doc_names)
+    if percent and found.figures and found.figures[0].unit != "%":
+        # NOTE: a margin asked is its percentage row ("Non-GAAP gross margin percentage" under the amount's row)
+        found = _printed_cell(question, plan, words | _PERCENTAGE, percent, grids, chunks, hit_rank, doc_names)
     if not found.figures:
         return None
     if percent != (found.figures[0].unit == "%"):
@@ -55,6 +62,17 @@ def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequenc
     if len(row - words) > len(words - named_by_row) and named_by_row != words:
         return None  # NOTE: a word missing is a misprint only in its place: "Revision in estimated cash flows" is no FCF
     return found
+
+
+_PERCENTAGE = label_terms("percentage")
+
+
+def _printed_cell(question: str, plan: MetricPlan, words: frozenset[str], percent: bool,
+                  grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                  hit_rank: Mapping[str, int], doc_names: Mapping[str, str]) -> FigureEvidence:
+    request = FigureRequest((), frozenset(words), plan.periods[-1:], tuple(p.label for p in plan.periods[-1:]),
+                            plan.scale, percent, "", label_terms(question), asks_non_gaap(question))
+    return figure_evidence(request, grids, chunks, hit_rank, doc_names)
 
 
 def printed_agreement(plan: MetricPlan, result: float, grids: Mapping[str, Sequence[TableGrid]],
