@@ -176,3 +176,21 @@ def test_a_segment_s_margin_divides_by_its_total_printed_without_a_label(tmp_pat
                            mode="deterministic")
     assert answer.calculation is not None and answer.calculation.rounded == "9.0%", answer.answer  # 520 / 5,767
     assert [o.printed for o in answer.calculation.operands] == ["$520", "5,767"]
+
+
+def test_the_line_a_question_quotes_is_the_line_asked(tmp_path, tmp_path_factory):
+    """"constant-currency revenue, i.e. the non-GAAP 'revenue excluding foreign exchange effect'": the quoted row is
+    the line asked, though it does not print the words "constant currency"; an apostrophe is no quotation mark."""
+    from vera_core.questions.figure import quoted_phrases
+    assert quoted_phrases("Meta's revenue and the company's 'net income' in 2023?") == ["net income"]
+    assert quoted_phrases("McDonald's and Lowe's revenue in 2023?") == []
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("GAAP revenue", "40,589", "34,146"),
+                                                ("Foreign exchange effect on 2023 revenue using 2022 rates", "544", "12"),
+                                                ("Revenue excluding foreign exchange effect", "$41,133", "$34,158")],
+                                 [("Net income", "300", "250")],
+                                 table_title="Reconciliation of GAAP to Non-GAAP Results"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-quoted", [path]), llm=None)
+    answer = engine.answer("Falcon Q2 2023 constant-currency revenue, i.e. the non-GAAP 'revenue excluding foreign "
+                           "exchange effect', in $m?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["$41,133"], answer.answer

@@ -182,6 +182,7 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bNII\b"), "net interest income"),
                   (re.compile(r"\bP&E\b"), "property and equipment"),
                   (re.compile(r"\bF&I\b"), "finance and insurance"),
+                  (re.compile(r"\bavg\b\.?", re.I), "average"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 

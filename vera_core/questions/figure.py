@@ -72,6 +72,9 @@ class FigureRequest:
     forward: bool = False
     """The question asks for guidance, an outlook or a forecast: only a table or row that says so answers
     it, never the figures reported."""
+    quoted: tuple[frozenset[str], ...] = ()
+    """The words of each phrase the question puts in quotation marks ("the non-GAAP 'revenue excluding foreign
+    exchange effect'"): a row printing one of them word for word is the line asked, whatever else it qualifies."""
 
 
 PER_SHARE_ASKED = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+|weighted\s+)?share\b|\bEPS\b", re.I)
@@ -191,7 +194,17 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),
                          qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
-                         bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)))
+                         bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)),
+                         tuple(label_terms(q) for q in quoted_phrases(question)))
+
+
+_QUOTED = re.compile(r"(?<!\w)['\u2018\"\u201c](?P<q>[^'\u2019\"\u201d]{3,80}?)['\u2019\"\u201d](?!\w)")
+"""A phrase in quotation marks, straight or curly (an apostrophe inside a word is no quotation mark)."""
+
+
+def quoted_phrases(question: str) -> list[str]:
+    """The phrases a question quotes, of two words or more."""
+    return [m.group("q") for m in _QUOTED.finditer(question) if len(m.group("q").split()) >= 2]
 
 
 def asked_scale(question: str) -> float | None:

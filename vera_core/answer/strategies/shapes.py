@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import named_rows
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
@@ -21,11 +22,13 @@ from vera_core.finance.money import currency_in
 from vera_core.questions.figure import FigureRequest, asked_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
-__all__ = ["ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
+__all__ = ["RATE_RULE", "ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
 
 TRIAL_TOP_K = 8
 """Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
 ROW_RULES = {"figure": "figure:row-named", "metric": "metric:row-named"}
+RATE_RULE = "metric:printed-rate"
+"""The rule of a printed rate's move between two quarters (`figures.printed_rate`)."""
 """The rule an answer tried in another shape carries (`Intent.rule`)."""
 _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
 
@@ -33,6 +36,10 @@ _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
 def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[Plan, Evidence]:
     """The evidence of a row's figure or metric when the question is semantic, asks for an amount and names a
     printed row, and that answer states its figure; else `routed`'s evidence for `plan`."""
+    if plan.intent.rule in _TRIED_FROM + (metric.TEXT_RULE,) and rate_change_periods(plan.question):
+        tried = _rate_change(plan, services)  # NOTE: a printed rate's move between two quarters, in points
+        if tried is not None:
+            return tried
     counted = asks_count(plan.question)
     if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and (asks_amount(plan.question) or counted) \
             and asked_periods(plan.question)[0]:  # NOTE: a row's figure is always of a period; none named, no trial
@@ -42,6 +49,19 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
             if _states(evidence):
                 return tried, evidence
     return plan, routed(plan, services)
+
+
+def _rate_change(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
+    """The plan and evidence of a printed rate compared between two quarters in points, when a row prints it."""
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
+    tables = tables_in_scope(plan, services, hits)
+    found = rate_change(plan.question, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+    if found is None:
+        return None
+    intent = plan.intent.model_copy(update={"type": "metric", "rule": RATE_RULE, "numeric": True})
+    evidence = Evidence(hits=tuple(hits), pieces=tuple(found.pieces), lead=found.lead, calculation=found.calculation,
+                        notices=(metric.PRINTED_NOTICE,))
+    return replace(plan, intent=intent), evidence
 
 
 def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | None:

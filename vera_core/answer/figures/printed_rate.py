@@ -1,0 +1,83 @@
+"""A rate the company prints for each quarter, compared between two quarters in points: "By how many percentage
+points did Meta's YoY ad impressions growth change between Q1 2024 and Q3 2024?", "avg price per ad growth: Q1
+2024 vs Q3 2025 ... how many points did it move?". A deck's chart prints the rate itself ("Ad Impressions Delivered
+YoY Percentage Change: Worldwide"); the question asks the difference of two of its figures, never a growth computed
+from amounts.
+
+The row is the printed rate whose own words (the rate's words aside) the question writes, three in four at least,
+and only one such row may fit best ("Worldwide" against "US & Canada" is the question's to say). Each quarter's
+figure is read as `printed_change` reads any printed measure, from the document that prints that quarter; the
+difference is VERA's arithmetic, each operand a cited cell. No such row, or a quarter it does not print: no answer
+here, and the question is answered as it was routed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from vera_core.answer.figures.metric_answer import MetricEvidence
+from vera_core.answer.figures.printed_change import printed_change
+from vera_core.finance.line_items import expand_abbreviations, label_terms
+from vera_core.questions.expression import Item
+from vera_core.questions.figure import asked_periods
+from vera_core.questions.metric import MetricPlan
+from vera_core.records import Period, TableGrid
+from vera_core.store.catalog import ChunkRecord
+
+__all__ = ["MIN_SHARE", "rate_change", "rate_change_periods", "rate_row"]
+
+RATE = re.compile(r"\b(?:growth|y/?o/?y|year[-\s]over[-\s]year|percent(?:age)?\s+change)\b|%\s*change\b", re.I)
+"""Words that make an item a rate ("YoY ad impressions growth", "Percentage Change")."""
+POINTS_ASKED = re.compile(r"\bpoints?\b|\bpp\b|\bppts?\b|\bbps\b", re.I)
+_RATE_TERMS = label_terms("growth yoy y/y year over year percentage percent change rate")
+MIN_SHARE = 0.75
+"""The share of a rate row's own words the question must write for the row to be the one asked."""
+
+
+def rate_change_periods(question: str) -> tuple[Period, Period] | None:
+    """The two quarters, earlier first, of a question asking in points how a rate moved between them; else None."""
+    if not (POINTS_ASKED.search(question) and RATE.search(question)):
+        return None
+    # NOTE: a year named around the question ("growth slowed a lot during 2024") is its setting, not a third period
+    periods = list(dict.fromkeys(p for p in asked_periods(question)[0] if p.kind == "quarter" and p.quarter))
+    if len(periods) != 2:
+        return None
+    first, last = sorted(periods, key=lambda p: (p.year, p.quarter))
+    return first, last
+
+
+def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]]) -> str | None:
+    """The label of the printed rate the question names: a row of percentages whose label is a rate, whose own words
+    the question writes (at least MIN_SHARE of them), best fitting alone; None when none or two fit equally."""
+    asked = label_terms(expand_abbreviations(question))
+    fits: dict[str, tuple[float, int]] = {}
+    for grid in (g for doc in grids.values() for g in doc if g.status == "parsed"):
+        for _, cells in grid.rows().items():
+            label = next((c.row_label for c in cells if c.col == 0), "")
+            values = [c for c in cells if c.col and c.value is not None]
+            if not values or not RATE.search(label) or any(c.unit != "%" for c in values):
+                continue
+            own = label_terms(label) - _RATE_TERMS
+            share = len(own & asked) / len(own) if own else 0.0
+            if share >= MIN_SHARE:
+                fits[label] = max(fits.get(label, (0.0, 0)), (share, len(own & asked)))
+    if not fits:
+        return None
+    ranked = sorted(fits.items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1] and label_terms(ranked[0][0]) != label_terms(ranked[1][0]):
+        return None
+    return ranked[0][0]
+
+
+def rate_change(question: str, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+                hit_rank: Mapping[str, int], doc_names: Mapping[str, str]) -> MetricEvidence | None:
+    """The move in points of the printed rate the question names between its two quarters, else None."""
+    periods = rate_change_periods(question)
+    label = rate_row(question, grids) if periods else None
+    if label is None:
+        return None
+    plan = MetricPlan(name=label, metric=None, definition="each period's printed figure", source="printed",
+                      tree=Item(label), unit="percent", periods=periods, direction=False, digits=None, scale=None,
+                      over="change")
+    found = printed_change(f"What was the {label}?", plan, grids, chunks, hit_rank, doc_names)
+    return found if found is not None and not found.missing and found.calculation is not None else None
