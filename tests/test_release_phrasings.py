@@ -194,3 +194,12 @@ def test_the_line_a_question_quotes_is_the_line_asked(tmp_path, tmp_path_factory
     answer = engine.answer("Falcon Q2 2023 constant-currency revenue, i.e. the non-GAAP 'revenue excluding foreign "
                            "exchange effect', in $m?", docs=[path.name], mode="deterministic")
     assert [f.printed for f in answer.figures] == ["$41,133"], answer.answer
+
+
+def test_a_short_word_and_its_plural_name_one_line():
+    """"membership fee revenue" asks Costco's "Membership fees" row: the stemmer keeps short words whole, so the
+    label's words read "fees" as "fee" (and "ads" as "ad")."""
+    from vera_core.finance.line_items import label_terms
+    assert label_terms("Membership fees") == label_terms("membership fee")
+    assert label_terms("Ads shown") == label_terms("ad shown")
+    assert label_terms("Membership fees") != label_terms("membership")

@@ -154,7 +154,9 @@ def asks_non_gaap(question: str) -> bool:
     return bool(NON_GAAP.search(NOT_ADJUSTED.sub(" ", question)))
 
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
-               "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property"}
+               "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property",
+               # NOTE: short words keep their plural's "s" in the stemmer: "membership fee revenue" asks "Membership fees"
+               "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user"}
 _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
 
 
