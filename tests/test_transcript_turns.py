@@ -212,6 +212,21 @@ def test_calls_named_by_company_quarter_or_file_name_and_none_for_another_compan
     assert calls_named("Who is the CFO?", calls, names) == ["a", "b"]
 
 
+def test_calls_named_as_the_ends_of_a_span_take_every_call_between():
+    """"from the Q4 FY22 call through the Q3 FY23 call": the four calls, not the two named; two quarters named
+    without a span are those two."""
+    from vera_core.documents.identity import Identity
+    from vera_core.questions.speakers import calls_named
+    quarters = [(2022, 3), (2022, 4), (2023, 1), (2023, 2), (2023, 3), (2023, 4)]
+    calls = [(f"{y}q{q}", Identity("transcript", "Snowflake Inc.", y, q)) for y, q in quarters]
+    assert calls_named("How did Snowflake's FY2023 product revenue guidance move from the Q4 FY22 call through the "
+                       "Q3 FY23 call?", calls) == ["2022q4", "2023q1", "2023q2", "2023q3"]
+    assert calls_named("What did Snowflake say on each 2023 call (Q1 through Q3) about consumption?", calls) == [
+        "2023q1", "2023q2", "2023q3"]
+    assert calls_named("Compare Snowflake's Q4 FY22 call and its Q3 FY23 call on guidance.", calls) == [
+        "2022q4", "2023q3"]
+
+
 def test_speaker_filters_read_roles_and_quarters_as_analysts_write_them():
     from vera_core.documents.filters import LibraryFilters, normal_quarter
     assert [normal_quarter(q) for q in ("FY25 Q2", "FY2025-Q2", "2Q25", "Q2 2025", "2025")] == [

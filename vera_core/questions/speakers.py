@@ -101,7 +101,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         if named - known and _NAMED_OWNER.search(question):
             return []
         chosen = list(calls)
-    labels = quarter_labels(question)
+    labels = _spanned(quarter_labels(question), question)
     if labels:
         quarters = [(doc_id, identity) for doc_id, identity in chosen
                     if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
@@ -110,6 +110,31 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         # NOTE: "What Azure growth did Microsoft's CFO guide for Q4 FY23?": a quarter the company's call speaks of, not
         # the call's own; the company's calls answer (a quarter tied to a call, "on JPMorgan's 1Q24 call", is the call's)
     return [doc_id for doc_id, _ in chosen]
+
+
+_SPAN = re.compile(r"\bfrom\b[^?]*?\b(?:through|thru|to|until|till)\b|\bbetween\b[^?]*?\band\b|"
+                   r"\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*(?:Q[1-4]|[1-4]Q)\b", re.I)
+"""Two quarters named as the ends of a span ("from the Q4 FY22 call through the Q3 FY23 call", "Q1 through Q4")."""
+MAX_SPAN = 8
+"""Quarters a span may cover, both ends counted."""
+
+
+def _spanned(labels: list[tuple[int | None, int]], question: str) -> list[tuple[int | None, int]]:
+    """The quarters a question names, with every quarter between two it names as a span's ends ("from Q4 FY22
+    through Q3 FY23": Q4 FY22, Q1, Q2 and Q3 FY23); the quarters as named otherwise."""
+    if len(labels) != 2 or not _SPAN.search(question):
+        return labels
+    (y1, q1), (y2, q2) = labels
+    if y1 is None and y2 is None:
+        # NOTE: "each of its 2023 quarterly calls (Q1 through Q4)": the one year the question names is the span's
+        years = {int(y) for y in re.findall(r"\b(?:FY\s*)?((?:19|20)\d\d)\b", question, re.I)}
+        year = years.pop() if len(years) == 1 else None
+        return [(year, q) for q in range(q1, q2 + 1)] if q1 < q2 else labels
+    y1, y2 = y1 if y1 is not None else y2, y2 if y2 is not None else y1
+    start, end = y1 * 4 + q1 - 1, y2 * 4 + q2 - 1
+    if not 0 < end - start < MAX_SPAN:
+        return labels
+    return [(i // 4, i % 4 + 1) for i in range(start, end + 1)]
 
 
 _CALL_OF_QUARTER = re.compile(
