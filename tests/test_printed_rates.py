@@ -47,7 +47,9 @@ def test_a_printed_rate_moves_between_two_quarters_in_points(tmp_path, tmp_path_
 
 def test_the_rate_asked_must_be_one_row_and_two_quarters():
     q = Period("quarter", "", 2024, 3, 1), Period("quarter", "", 2024, 3, 3)
-    assert rate_change_periods("How many points did YoY ad impressions growth move from Q3 2024 back to Q1 2024?") == q
+    assert rate_change_periods("How many points did YoY ad impressions growth move from Q1 2024 to Q3 2024?") == q
+    # the later quarter named first ("how many points higher was Q3 than Q1") is not read as a move from Q1
+    assert rate_change_periods("How many points did YoY ad impressions growth move from Q3 2024 back to Q1 2024?") is None
     assert rate_change_periods("How did ad impressions change between Q1 2024 and Q3 2024?") is None  # no points
     assert rate_change_periods("By how many points did ad impressions growth change in 2024?") is None  # no quarters
 
@@ -63,3 +65,10 @@ def test_the_rate_asked_must_be_one_row_and_two_quarters():
         "Ad Impressions YoY Percentage Change: Worldwide"
     assert rate_row("ad impressions growth, Q1 vs Q3 2024, in points", both) is None, "which region is not said"
     assert rate_row("revenue growth, Q1 vs Q3 2024, in points", both) is None
+    regions = grid("Ad Impressions YoY Percentage Change: Europe", "Ad Impressions YoY Percentage Change: Asia")
+    assert rate_row("ad impressions growth in Europe and Asia, Q1 vs Q3 2024, in points", regions) is None, \
+        "two rows fit equally: neither is stated"
+    # a qualifier the question puts before the rate word that the row does not print: not that row
+    plain = grid("Revenue YoY Percentage Change")
+    assert rate_row("organic revenue growth, Q1 vs Q3 2024, in points", plain) is None
+    assert rate_row("revenue growth, Q1 vs Q3 2024, in points", plain) == "Revenue YoY Percentage Change"

@@ -194,6 +194,10 @@ def test_the_line_a_question_quotes_is_the_line_asked(tmp_path, tmp_path_factory
     answer = engine.answer("Falcon Q2 2023 constant-currency revenue, i.e. the non-GAAP 'revenue excluding foreign "
                            "exchange effect', in $m?", docs=[path.name], mode="deterministic")
     assert [f.printed for f in answer.figures] == ["$41,133"], answer.answer
+    # quoting the item alone does not make the company's line the segment's asked
+    segment = engine.answer("What was the Cloud segment's 'net income' in Q2 2023?", docs=[path.name],
+                            mode="deterministic")
+    assert not segment.figures, segment.answer
 
 
 def test_a_short_word_and_its_plural_name_one_line():

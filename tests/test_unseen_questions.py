@@ -590,3 +590,5 @@ def test_a_row_of_counts_in_a_table_of_amounts_is_asked_how_many():
     assert not _counts("Active Buyers", {"d": [grid("", "Active Buyers (1)", "$ 133")]})
     assert not _counts("Share repurchases", {"d": [grid("cash_flow", "Share repurchases", "133")]})
     assert not _counts("Active Buyers", {"d": []}), "no row printed: nothing to count"
+    # a notes table's "Mac 29,357" prints sales without a "$": money, never Macs sold
+    assert not _counts("Mac", {"d": [grid("", "Mac", "29,357")]})

@@ -50,7 +50,7 @@ def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
                  for col in _spanned(_header_cell(cell, row, columns, label_left))}
         for row in heads:
             cells = tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells))
-            if number == 0 and len(dated) == len(columns) and _centred_lead(row, columns):
+            if number == 0 and dated >= set(range(1, len(columns) + 1)) and _centred_lead(row, columns):
                 cells = (RawCell(cells[0].text, cells[0].box, (1, len(columns))),)
             if number == 0:
                 header.append(cells)

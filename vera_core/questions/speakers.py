@@ -112,9 +112,16 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     return [doc_id for doc_id, _ in chosen]
 
 
-_SPAN = re.compile(r"\bfrom\b[^?]*?\b(?:through|thru|to|until|till)\b|\bbetween\b[^?]*?\band\b|"
-                   r"\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*(?:Q[1-4]|[1-4]Q)\b", re.I)
-"""Two quarters named as the ends of a span ("from the Q4 FY22 call through the Q3 FY23 call", "Q1 through Q4")."""
+_QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b"
+_SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
+                   rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
+                   rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
+                   rf"(?:Q[1-4]|[1-4]Q)\b", re.I)
+"""Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
+FY23 call", "Q1 through Q4"); "the gap between supply and demand on the Q1 and Q4 calls" is no span."""
+_CALLS_YEAR = re.compile(r"\b(?:FY\s*)?((?:19|20)\d\d)\s+(?:(?:earnings|quarterly|conference|analyst)\s+)?calls?\b|"
+                         r"\bcalls?\s+(?:in|of|during|for)\s+(?:fiscal\s+)?(?:FY\s*)?((?:19|20)\d\d)\b", re.I)
+"""The year of the calls a question asks about ("each of its 2023 quarterly calls"), not a year spoken of."""
 MAX_SPAN = 8
 """Quarters a span may cover, both ends counted."""
 
@@ -126,8 +133,9 @@ def _spanned(labels: list[tuple[int | None, int]], question: str) -> list[tuple[
         return labels
     (y1, q1), (y2, q2) = labels
     if y1 is None and y2 is None:
-        # NOTE: "each of its 2023 quarterly calls (Q1 through Q4)": the one year the question names is the span's
-        years = {int(y) for y in re.findall(r"\b(?:FY\s*)?((?:19|20)\d\d)\b", question, re.I)}
+        # NOTE: "each of its 2023 quarterly calls (Q1 through Q4)": the year of the calls is the span's ("FY2024
+        # guidance" is a year spoken of)
+        years = {int(m.group(1) or m.group(2)) for m in _CALLS_YEAR.finditer(question)}
         year = years.pop() if len(years) == 1 else None
         return [(year, q) for q in range(q1, q2 + 1)] if q1 < q2 else labels
     y1, y2 = y1 if y1 is not None else y2, y2 if y2 is not None else y1

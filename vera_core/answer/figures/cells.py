@@ -237,8 +237,11 @@ def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCel
     revenues): its label, parent rows, table title and column header lack the qualifier; '' when it is."""
     if request is None or not request.qualifier:
         return ""
-    if label_terms(cand.label.row_label) in request.quoted:  # NOTE: the line the question quotes is the line asked
-        return ""
+    quoted = label_terms(cand.label.row_label)
+    item = request.item_terms.union(*(label_terms(p) for c in request.concepts for p in c.printed))
+    if quoted in request.quoted and quoted - item:
+        return ""  # NOTE: a line the question quotes, naming more than the item ("revenue excluding foreign exchange
+        # effect"), is the line asked; quoting the item alone ("'operating income'") still needs the segment asked
     terms = (label_terms(cand.label.row_label) | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
              | label_terms(cell.header) | label_terms(cand.chunk.caption))
     if request.qualifier.named_by(terms) or named_with_total(request.qualifier, cand.grid, cand.label):

@@ -13,7 +13,7 @@ here, and the question is answered as it was routed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from vera_core.answer.figures.metric_answer import MetricEvidence
 from vera_core.answer.figures.printed_change import printed_change
@@ -35,21 +35,42 @@ MIN_SHARE = 0.75
 
 
 def rate_change_periods(question: str) -> tuple[Period, Period] | None:
-    """The two quarters, earlier first, of a question asking in points how a rate moved between them; else None."""
+    """The two quarters of a question asking in points how a rate moved from the earlier to the later; else None
+    (a question naming the later first, "how many points higher was Q3 than Q1", is not read here)."""
     if not (POINTS_ASKED.search(question) and RATE.search(question)):
         return None
     # NOTE: a year named around the question ("growth slowed a lot during 2024") is its setting, not a third period
     periods = list(dict.fromkeys(p for p in asked_periods(question)[0] if p.kind == "quarter" and p.quarter))
-    if len(periods) != 2:
+    if len(periods) != 2 or (periods[0].year, periods[0].quarter) >= (periods[1].year, periods[1].quarter):
         return None
-    first, last = sorted(periods, key=lambda p: (p.year, p.quarter))
-    return first, last
+    return periods[0], periods[1]
 
 
-def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]]) -> str | None:
+_CLAUSE_END = re.compile(r"[.,;:?!()]")
+_NOT_ITEM = re.compile(r"^(?:by|how|many|much|percentage|points?|did|does|do|was|were|is|the|its|their|in|of|for|"
+                       r"what|which|change|move|moved|worldwide's)$", re.I)
+
+
+def _asked_items(question: str, company: Container[str]) -> list[frozenset[str]]:
+    """The words before each rate word of the question, in its clause, less asking words, possessives and the
+    company's name ("Meta worldwide avg price per ad growth": worldwide average price per ad)."""
+    out = []
+    for m in RATE.finditer(question):
+        clause = _CLAUSE_END.split(question[:m.start()])[-1].split()[-6:]
+        words = [w for w in clause if not _NOT_ITEM.match(w) and not re.search(r"['\u2019]s$", w)]
+        terms = frozenset(t for t in label_terms(expand_abbreviations(" ".join(words))) - _RATE_TERMS if t not in company)
+        if terms:
+            out.append(terms)
+    return out
+
+
+def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]], company: Container[str] = frozenset()) -> str | None:
     """The label of the printed rate the question names: a row of percentages whose label is a rate, whose own words
-    the question writes (at least MIN_SHARE of them), best fitting alone; None when none or two fit equally."""
+    the question writes (at least MIN_SHARE of them) and which prints every word the question puts before a rate
+    word ("organic revenue growth" is no "Revenue growth" row), best fitting alone; None when none or two fit
+    equally."""
     asked = label_terms(expand_abbreviations(question))
+    items = _asked_items(question, company)
     fits: dict[str, tuple[float, int]] = {}
     for grid in (g for doc in grids.values() for g in doc if g.status == "parsed"):
         for _, cells in grid.rows().items():
@@ -59,7 +80,7 @@ def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]]) -> str | N
                 continue
             own = label_terms(label) - _RATE_TERMS
             share = len(own & asked) / len(own) if own else 0.0
-            if share >= MIN_SHARE:
+            if share >= MIN_SHARE and any(item <= own for item in items):
                 fits[label] = max(fits.get(label, (0.0, 0)), (share, len(own & asked)))
     if not fits:
         return None
@@ -70,10 +91,11 @@ def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]]) -> str | N
 
 
 def rate_change(question: str, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                hit_rank: Mapping[str, int], doc_names: Mapping[str, str]) -> MetricEvidence | None:
+                hit_rank: Mapping[str, int], doc_names: Mapping[str, str],
+                company: Container[str] = frozenset()) -> MetricEvidence | None:
     """The move in points of the printed rate the question names between its two quarters, else None."""
     periods = rate_change_periods(question)
-    label = rate_row(question, grids) if periods else None
+    label = rate_row(question, grids, company) if periods else None
     if label is None:
         return None
     plan = MetricPlan(name=label, metric=None, definition="each period's printed figure", source="printed",

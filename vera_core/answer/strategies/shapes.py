@@ -10,6 +10,7 @@ every gate a figure answer has (the qualifier around the label, the period, the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
@@ -27,9 +28,9 @@ __all__ = ["RATE_RULE", "ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
 TRIAL_TOP_K = 8
 """Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
 ROW_RULES = {"figure": "figure:row-named", "metric": "metric:row-named"}
+"""The rule an answer tried in another shape carries (`Intent.rule`)."""
 RATE_RULE = "metric:printed-rate"
 """The rule of a printed rate's move between two quarters (`figures.printed_rate`)."""
-"""The rule an answer tried in another shape carries (`Intent.rule`)."""
 _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
 
 
@@ -55,7 +56,8 @@ def _rate_change(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None
     """The plan and evidence of a printed rate compared between two quarters in points, when a row prints it."""
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
     tables = tables_in_scope(plan, services, hits)
-    found = rate_change(plan.question, tables.grids, tables.chunks, tables.hit_rank, services.doc_names())
+    found = rate_change(plan.question, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                        company_of(services, tables.grids))
     if found is None:
         return None
     intent = plan.intent.model_copy(update={"type": "metric", "rule": RATE_RULE, "numeric": True})
@@ -83,13 +85,22 @@ def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | N
 
 def _counts(label: str, grids) -> bool:
     """Whether every row printed under `label` prints counts: figures with no currency, percentage or per-share unit.
-    Outside the statements, a currency the table only inherits from the document does not make a row of counts
-    money ("Active Buyers (1)" in eBay's supplemental data, "(In millions, except percentages)")."""
+    Outside the statements, a currency the table only inherits from the document does not make a row that names
+    what it counts money ("Active Buyers (1)" in eBay's supplemental data, "(In millions, except percentages)")."""
     named = label_sequence(label)  # NOTE: "Active Buyers" is the row printed "Active Buyers (1)"
     cells = [(g, c) for doc in grids.values() for g in doc if g.status == "parsed" for c in g.cells
              if c.col and c.value is not None and label_sequence(c.row_label) == named]
-    return bool(cells) and all((not c.currency or not g.statement and not currency_in(" ".join((g.title, *g.header))))
+    counted = bool(_COUNT_NOUN.search(label))
+    return bool(cells) and all((not c.currency or counted and not g.statement
+                                and not currency_in(" ".join((g.title, *g.header))))
                                and not c.unit and "$" not in c.printed for g, c in cells)
+
+
+_COUNT_NOUN = re.compile(r"\b(?:buyers?|users?|customers?|subscribers?|members?|accounts?|employees?|headcount|people|"
+                         r"persons?|stores?|warehouses?|locations?|branches|clients?|households?|merchants?|sellers?|"
+                         r"advertisers?|visitors?|viewers?|guests?|riders?|drivers?|patients?|students?)\b", re.I)
+"""Words that name what a row counts: only such a row is read as counts when its table's currency is the document's
+(a notes table's "Mac 29,357" prints sales without a "$" and is money, never Macs sold)."""
 
 
 def _states(evidence: Evidence) -> bool:
