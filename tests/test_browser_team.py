@@ -120,18 +120,24 @@ def test_a_file_uploaded_on_one_process_is_answered_and_highlighted_on_the_other
         assert "acquired Kestrel Robotics" in ask.card_text(QUESTION)
         ask.click_citation(1)
         assert ask.viewer_caption().startswith(f"{KESTREL_NAME}, page 2 of 2: [1] selected")
+        answer = QueryEngine(ws, llm=None).answer(QUESTION, mode="deterministic")
+        polygon = next(p for p in answer.citations[0].polygons if p.page == 2)
         shot = ARTIFACTS / "10-team-other-process-viewer.png"
-        asker.locator(VIEWER_IMAGE).first.screenshot(path=str(shot))
-        image = Image.open(shot)
+        # NOTE: the caption updates before the page image with its highlight has been drawn: look again for a while
+        deadline = time.monotonic() + 30
+        while True:
+            asker.locator(VIEWER_IMAGE).first.screenshot(path=str(shot))
+            image = Image.open(shot)
+            scale = image.width / 612
+            left, top, right, bottom = (round(v * scale) for v in (polygon.x0, polygon.y0, polygon.x1, polygon.y1))
+            if yellowness(image, (left + 3, top + 3, right - 3, bottom - 3)) > 40 or time.monotonic() > deadline:
+                break
+            asker.wait_for_timeout(500)
 
         # each session was served by its own process only, the upload's by the first, the question's by the second
         assert set(filter(None, uploader_seen)) == {first}, uploader_seen
         assert set(filter(None, asker_seen)) == {second}, asker_seen
         browser.close()
 
-    answer = QueryEngine(ws, llm=None).answer(QUESTION, mode="deterministic")
-    polygon = next(p for p in answer.citations[0].polygons if p.page == 2)
-    scale = image.width / 612
-    left, top, right, bottom = (round(v * scale) for v in (polygon.x0, polygon.y0, polygon.x1, polygon.y1))
     assert yellowness(image, (left + 3, top + 3, right - 3, bottom - 3)) > 40, "no highlight over the cited region"
     assert yellowness(image, (left + 3, round(600 * scale), right - 3, round(620 * scale))) < 5
