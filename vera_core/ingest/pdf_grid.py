@@ -46,10 +46,10 @@ def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
     body: list[tuple[RawCell | None, ...]] = []
     indents: list[float] = []
     for number, (heads, rows) in enumerate(parts):
-        dated = {col for row in heads for cell in _clean(row.cells) if _YEAR_IN.search(cell.text)
-                 for col in _spanned(_header_cell(cell, row, columns, label_left))}
-        for row in heads:
-            cells = tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells))
+        placed = [(row, tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells)))
+                  for row in heads]
+        dated = {col for _, cells in placed for c in cells if _YEAR_IN.search(c.text) for col in _spanned(c)}
+        for row, cells in placed:
             if number == 0 and dated >= set(range(1, len(columns) + 1)) and _centred_lead(row, columns):
                 cells = (RawCell(cells[0].text, cells[0].box, (1, len(columns))),)
             if number == 0:

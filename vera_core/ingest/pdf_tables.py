@@ -131,7 +131,7 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         numeric_rows = sum(flags[start:end + 1])
         # NOTE: a band of dates and years and nothing else is the header of the table below, not a table (eBay's
         # supplemental data prints "(In millions, except percentages)" between its dates and its figures)
-        if numeric_rows >= 2 and columns and _aligned(body, columns) and not _dates_only(body, columns):
+        if numeric_rows >= 2 and columns and _aligned(body, columns) and not _dates_only(body):
             region = TableRegion(page=body[0].page, body=body, columns=columns)
             first = _grow_header(rows, start, region, used)
             _split_year_header(region)
@@ -145,15 +145,19 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
     return regions
 
 
-_DATE_PART = re.compile(r"^(?:(?:fy\s*)?(?:19|20)\d\d|(?:[12]?\d|3[01]),|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
-                        r"[a-z]*\.?(?:\s+(?:[12]?\d|3[01]),?)?)$", re.I)
-"""A piece of a date a header band prints first: a year, a day with its comma, a month with or without its day."""
+_MONTH_DAY = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+(?:[12]?\d|3[01]),?)?$", re.I)
+"""A month with or without its day, as a header band prints it first ("June 30,", "December")."""
 
 
-def _dates_only(body: list[Row], columns: list[tuple[float, float]]) -> bool:
+def _date_part(text: str) -> bool:
+    """A piece of a date a header band prints first: a year, a day with its comma, a month with or without its day."""
+    return bool(_YEAR.match(text) or _DAY.fullmatch(text) or _MONTH_DAY.match(text))
+
+
+def _dates_only(body: list[Row]) -> bool:
     """Whether the rows print no label and every figure of theirs is a year or a date's day ("June 30," over
     "2023"): a table's header printed apart from it, not a labelled table of years (debt maturities)."""
-    if any(r.cells and not _DATE_PART.match(r.cells[0].text.strip()) for r in body):
+    if any(r.cells and not _date_part(r.cells[0].text.strip()) for r in body):
         return False  # NOTE: a row label ("Maturity", "2027 notes")
     values = [c.text.strip() for r in body for c in _value_cells(r) if is_numeric(c.text)]
     return all(_YEAR.match(v) or _DAY.fullmatch(v) for v in values)

@@ -242,7 +242,7 @@ def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCel
     if quoted in request.quoted and quoted - item:
         return ""  # NOTE: a line the question quotes, naming more than the item ("revenue excluding foreign exchange
         # effect"), is the line asked; quoting the item alone ("'operating income'") still needs the segment asked
-    terms = (label_terms(cand.label.row_label) | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
+    terms = (quoted | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
              | label_terms(cell.header) | label_terms(cand.chunk.caption))
     if request.qualifier.named_by(terms) or named_with_total(request.qualifier, cand.grid, cand.label):
         return ""

@@ -48,7 +48,7 @@ def rate_change_periods(question: str) -> tuple[Period, Period] | None:
 
 _CLAUSE_END = re.compile(r"[.,;:?!()]")
 _NOT_ITEM = re.compile(r"^(?:by|how|many|much|percentage|points?|did|does|do|was|were|is|the|its|their|in|of|for|"
-                       r"what|which|change|move|moved|worldwide's)$", re.I)
+                       r"what|which|change|move|moved)$", re.I)
 
 
 def _asked_items(question: str, company: Container[str]) -> list[frozenset[str]]:
