@@ -56,10 +56,15 @@ def judge_call(question: dict, answer: Answer) -> str:
         wanted: dict[str, set[int]] = {}
         for turn in question["turns"]:
             wanted.setdefault(turn.get("doc_name") or question["doc_name"], set()).add(turn["page_index"] + 1)
-        on = [any(_stem(c.doc_name) == doc and c.page in pages for c in cited) for doc, pages in wanted.items()]
+        on = [any(_stem(c.doc_name) == doc and _shown_on(c) & pages for c in cited) for doc, pages in wanted.items()]
         return "correct" if all(on) else "wrong"
     pages = {i + 1 for i in question.get("gold_pages", [])}
-    return "correct" if any(_stem(c.doc_name) == question["doc_name"] and c.page in pages for c in cited) else "wrong"
+    return "correct" if any(_stem(c.doc_name) == question["doc_name"] and _shown_on(c) & pages for c in cited) else "wrong"
+
+
+def _shown_on(citation) -> set[int]:
+    """The pages a citation shows: its page and every page its highlight covers (a sentence that runs overleaf)."""
+    return {citation.page, *(p.page for p in citation.polygons)}
 
 
 def _stem(name: str) -> str:

@@ -22,7 +22,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-8"  # pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-9"  # pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 

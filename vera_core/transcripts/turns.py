@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import Block, BlockKind, ParsedDocument
-from vera_core.transcripts.speakers import _NOT_NAMES, COLON, DASHED, NAME, Roster, Speaker, SpeakerLine, role_of, speaker_line
+from vera_core.transcripts.speakers import _NOT_NAMES, COLON, DASHED, NAME, Roster, Speaker, SpeakerLine, name_key, role_of, speaker_line
 
 __all__ = ["PREPARED", "QA", "Turn", "as_turns", "read_turns"]
 
@@ -43,6 +43,10 @@ _SPACED_RUN = re.compile(r"^\s*(?:[A-Z] ){3,}[A-Z]\b")
 """A heading printed letter-spaced at a paragraph's start ("Q U E S T I O N A N D A N S W E R Operator ...")."""
 _CAPITAL_TAIL = re.compile(r"(?:\s+[A-Z]{2,}[A-Z'\u2019-]*){2,}\s*$")
 """A name in capitals printed after a title in a list ("Head of Investor Relations CHRISTIAN SEWING")."""
+_PROSE = re.compile(r"(?:\b[a-z][a-z'\u2019]*[\s,;]+){6}")
+"""Six lowercase words in a row: a sentence, which no participant list prints ("and a warm welcome also from my")."""
+_CAPITALS_NAME = re.compile(r"(?:[A-Z][A-Z'\u2019.-]+\s+){1,3}[A-Z][A-Z'\u2019-]+")
+"""A name printed in capitals on a line of its own ("JAMES VON MOLTKE")."""
 ALONE_CHARS = 160
 """A paragraph this short, ending without a full stop, can be a speaker's line of its own."""
 
@@ -90,16 +94,20 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
         if not _NOT_NAMES.match(m.group("name")) and role_of(m.group("title")):
             roster.add(Speaker(m.group("name"), role_of(m.group("title")), m.group("title").strip()))
     listing = False
+    before = set(roster.people)
     for i, block in enumerate(blocks):
         text = block.text.strip()
+        if listing and re.fullmatch(NAME, text) and name_key(text) in set(roster.people) - before:
+            listing = False  # NOTE: a list names each person once: a name it listed, printed again, opens their turn
         head = _LIST_HEAD.match(text)
         if head:
             listing = True
             text = text[head.end():]
             if not text:
                 continue
-        elif _QA_MARK.match(text) or _PREPARED_MARK.match(text) or not _alone(block) and len(text) > 400:
-            listing = False
+        elif _QA_MARK.match(text) or _PREPARED_MARK.match(text) or not _alone(block) and len(text) > 400 \
+                or _PROSE.search(text):
+            listing = False  # NOTE: remarks printed as short lines without a full stop end a list as prose does
         if not listing:
             continue
         listed.add(i)
@@ -125,12 +133,12 @@ def _name_line(line: str) -> bool:
 
 
 def _split_at_speakers(block: Block) -> list[Block]:
-    """A paragraph with a speaker's line starting one of its later lines ("NAME: ...", a line "Name Firm - Title"),
-    cut there."""
+    """A paragraph with a speaker's line starting one of its later lines ("NAME: ...", a line "Name Firm - Title", a
+    name in capitals that opens a page), cut there."""
     ends = [*block.rect_offsets[1:], len(block.text)]
     lines = {o: block.text[o:end].strip() for o, end in zip(block.rect_offsets, ends)}
     cuts = [o for o in block.rect_offsets[1:] if ((m := COLON.match(block.text[o:])) and not _NOT_NAMES.match(m.group("name")))
-            or _name_line(lines[o])]
+            or _name_line(lines[o]) or _name_opens_page(block, o, lines[o])]
     if len(block.rect_offsets) > 1 and _name_line(lines[block.rect_offsets[0]]) and block.rect_offsets[1] not in cuts:
         # NOTE: "Ebrahim Huseini Poonawala – Bank of America Securities – Analyst" over the first lines of his question:
         # the name line is a line of its own, read as one (the list printed him as "Ebrahim Poonawala")
@@ -143,6 +151,14 @@ def _split_at_speakers(block: Block) -> list[Block]:
         out.append(replace(block, text=block.text[start:end].strip(), rects=tuple(block.rects[i] for i in lines),
                            rect_offsets=tuple(block.rect_offsets[i] - start for i in lines)))
     return out
+
+
+def _name_opens_page(block: Block, offset: int, line: str) -> bool:
+    """A name in capitals alone on the first line of a page, which the paragraph that ends the page before ran on into
+    ("... Deputy Head of Investor Relations" then, overleaf, "CHRISTIAN SEWING" over his remarks)."""
+    at = block.rect_offsets.index(offset)
+    return bool(_CAPITALS_NAME.fullmatch(line)) and not _NOT_NAMES.match(line) \
+        and block.rects[at].page != block.rects[at - 1].page
 
 
 def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Roster]:

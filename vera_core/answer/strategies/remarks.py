@@ -47,7 +47,13 @@ _EXCHANGE_ROLES = {"analyst", "management"}
 _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
-                           r"call|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management)\b", re.I)
+                           r"calls?|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management|"
+                           r"walk\s+me\s+through|through|evolv\w*|over|each|every|its|their|quarterly|quarters?|"
+                           r"one|two|three|four|five|six|seven|eight)\b", re.I)
+"""The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
+_SAME_WORD = 7
+"""Two stems of this many letters or more that differ only in their last letter or two are one word to the topic
+("confident", "confidence"; never "internal" for "international")."""
 
 
 def gather(plan: Plan, services: Services) -> Evidence:
@@ -71,7 +77,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     calls = calls[:MAX_CALLS]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
-    topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls])
+    topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls],
+                   sorted({str(identities[d.doc_id].fiscal_year) for d in calls if identities[d.doc_id].fiscal_year}))
     pieces: list[Piece] = []
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
@@ -115,12 +122,20 @@ def _best_said(heard: list[ChunkRecord], wanted: set[str]) -> list[tuple[ChunkRe
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
     sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`)."""
     units = [u for chunk in heard for u in split_units(chunk)]
-    held = [terms(u.text) & wanted for u in units]
+    held = [{w for t in terms(u.text) for w in wanted if _same_word(t, w)} for u in units]
     weight = rarity_weights(held)
     scored = [(shared_weight(own, weight) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
               for i, (u, own) in enumerate(zip(units, held)) if own]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
     return [(u.chunk, u.text, u.quote) for _, _, u in best]
+
+
+def _same_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    shorter = min(len(a), len(b))
+    shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), shorter)
+    return shorter >= _SAME_WORD and abs(len(a) - len(b)) <= 2 and shared >= shorter - 1
 
 
 def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
@@ -167,13 +182,20 @@ def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
     return replace(plan, intent=intent, request=request)
 
 
-def _topic(question: str, ask: RemarkAsk, companies: list[str]) -> str:
+def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[str] = ()) -> str:
     """The question without the people, roles, companies, quarters and asking words: what they spoke about."""
     text = _QUARTER.sub(" ", question)
+    for year in years:  # NOTE: "its four 2023 calls": the year of the calls says which, not what of ("2024 capex" stays)
+        text = re.sub(rf"\b(?:fy\s*)?{year}(?=(?:\s+(?:quarterly|earnings|analyst|conference))*\s+calls?\b)", " ", text,
+                      flags=re.I)
     for company in companies:
+        # NOTE: the company's name whole first ("Deutsche Bank's"), then its own words ("Citi" of "Citigroup")
+        text = re.sub(rf"\b{re.escape(company)}(?:['\u2019]s)?(?!\w)", " ", text, flags=re.I) if company else text
         for token in re.findall(r"[A-Za-z][\w&'-]{2,}", company):
             if token.lower() not in ("inc", "corp", "corporation", "group", "holdings", "platforms", "bank"):
-                text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
+                # NOTE: the token, or a word of four letters or more it begins with ("Citi" for "Citigroup")
+                text = re.sub(r"\b([A-Za-z][\w&-]{3,})(?:['\u2019]s)?\b",
+                              lambda m, t=token.lower(): " " if t.startswith(m.group(1).lower()) else m.group(0), text)
     for name in ask.names:
         for token in re.findall(r"[\w'\u2019-]+", name):
             text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)

@@ -1,0 +1,34 @@
+"""How `vera eval` judges a remark: each call asked answered on a page of one of its gold turns, a page being one the
+citation shows (its own, or one its highlight runs onto); a question to decline is right only uncited."""
+
+from __future__ import annotations
+
+from vera_core.answer.contract import Answer, Citation, Polygon
+from vera_core.cli.eval_calls import judge_call
+
+BUYBACKS = {"id": "t-1", "kind": "remark", "doc_name": "DB_2023Q4_CALL", "expect": "answer", "turns": [
+    {"speaker": "Christian Sewing", "page_index": 7, "doc_name": "DB_2023Q1_CALL"},
+    {"speaker": "Christian Sewing", "page_index": 2, "doc_name": "DB_2023Q4_CALL"}]}
+
+
+def _cited(doc_name: str, page: int, *highlight_pages: int) -> Citation:
+    return Citation(n=1, doc_id="d", doc_name=doc_name, format="pdf", page=page, heading_path="", chunk_id="c",
+                    kind="text", quote="", score=1.0,
+                    polygons=[Polygon(page=p, x0=0, y0=0, x1=1, y1=1) for p in highlight_pages or (page,)])
+
+
+def _judged(question: dict, *citations: Citation) -> str:
+    return judge_call(question, Answer.model_construct(answer="", citations=list(citations)))
+
+
+def test_a_remark_whose_sentence_runs_overleaf_is_on_the_page_its_highlight_covers():
+    q1 = _cited("DB_2023Q1_CALL.pdf", 8)
+    assert _judged(BUYBACKS, q1, _cited("DB_2023Q4_CALL.pdf", 2, 2, 3)) == "correct"
+    assert _judged(BUYBACKS, q1, _cited("DB_2023Q4_CALL.pdf", 2)) == "wrong"
+
+
+def test_every_call_asked_needs_its_turn_and_an_uncited_answer_abstains():
+    assert _judged(BUYBACKS, _cited("DB_2023Q4_CALL.pdf", 3)) == "wrong"
+    assert _judged(BUYBACKS) == "abstained"
+    assert _judged({**BUYBACKS, "expect": "abstain"}) == "correct"
+    assert _judged({**BUYBACKS, "expect": "abstain"}, _cited("DB_2023Q4_CALL.pdf", 3)) == "wrong"
