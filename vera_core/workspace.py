@@ -51,6 +51,9 @@ class Workspace:
         self.batch = batch
         self.data_dir: Path = self.settings.resolved_data_dir()
         self.catalog = Catalog(self.data_dir, check=check_schema, url=self.settings.database_url)
+        self._store = self.catalog
+        """The whole store's catalog, for what is the store's (its vector spaces, deleting): a caller's view
+        (`access.scope`) keeps it while its `catalog` reads only what the caller may read."""
         self.bm25 = BM25Cache()
         self._lock = threading.RLock()
         self._chunks: dict[str, list[ChunkRecord]] = {}
@@ -82,7 +85,7 @@ class Workspace:
 
     def _read_dense(self) -> DenseView:
         from vera_core.store.spaces import VectorSpaces
-        spaces = VectorSpaces(self.catalog)
+        spaces = VectorSpaces(self._store)
         active = spaces.active() or spaces.adopt(self.settings.collection, self.model)
         building = spaces.building()
         if active.model.same_vectors(self.model):
@@ -111,7 +114,7 @@ class Workspace:
         collection = self.dense.collection
         if collection is None:
             from vera_core.store.spaces import VectorSpaces
-            collection = VectorSpaces(self.catalog).active().collection
+            collection = VectorSpaces(self._store).active().collection
         return self.vector_index(collection)
 
     def vector_index(self, collection: str) -> VectorIndex:
@@ -262,7 +265,7 @@ class Workspace:
     def sync_spaces(self) -> None:
         """Read the spaces again when another process marked or switched them (`vera reembed`)."""
         from vera_core.store.spaces import VectorSpaces
-        seen = VectorSpaces(self.catalog).fingerprint()
+        seen = VectorSpaces(self._store).fingerprint()
         with self._lock:
             before, self._spaces_seen = self._spaces_seen, seen
         if before is not None and before != seen:
@@ -273,7 +276,7 @@ class Workspace:
         """See the vectors other processes wrote (embedded Chroma): the first open collection reloads
         the store, the others attach to it (Chroma shares one system per path in a process)."""
         from vera_core.store.spaces import VectorSpaces
-        live = {space.collection for space in VectorSpaces(self.catalog).spaces()}
+        live = {space.collection for space in VectorSpaces(self._store).spaces()}
         with self._lock:  # NOTE: a retired model's collection is not opened again (that would recreate it)
             for collection in [c for c in self._indexes if live and c not in live]:
                 del self._indexes[collection]
@@ -312,7 +315,7 @@ class Workspace:
         clears a half-written copy before writing it again)."""
         from vera_core.store.spaces import VectorSpaces
         with self._lock:
-            spaces = VectorSpaces(self.catalog)
+            spaces = VectorSpaces(self._store)
             for space in spaces.spaces() or [None]:  # NOTE: a re-embedding store has two sets of vectors
                 (self.vectors if space is None else self.vector_index(space.collection)).delete_document(doc_id)
             for path in self.files_dir.glob(f"{doc_id}.*"):

@@ -11,12 +11,54 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from vera_core.errors import VeraError
-from vera_core.store.catalog import Catalog
 from vera_core.store.db import execute
 
+if TYPE_CHECKING:  # NOTE: the catalog's schema reads this module's tables: the catalog itself only for types
+    from vera_core.store.catalog import Catalog
+
 TOKEN_PREFIX = "vera_"
+MIGRATION_SQL = """
+        CREATE TABLE collections (
+            name TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE collection_documents (
+            collection TEXT NOT NULL,
+            doc_id TEXT NOT NULL,
+            joined TEXT NOT NULL DEFAULT 'added',
+            PRIMARY KEY (collection, doc_id)
+        );
+        CREATE INDEX collection_documents_doc ON collection_documents(doc_id);
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE api_tokens (
+            token_id TEXT PRIMARY KEY,
+            token_hash TEXT NOT NULL UNIQUE,
+            user_name TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            last_used_at TEXT,
+            revoked_at TEXT
+        );
+        CREATE TABLE token_collections (
+            token_id TEXT NOT NULL,
+            collection TEXT NOT NULL,
+            PRIMARY KEY (token_id, collection)
+        )
+    """
+"""The access tables (catalog migration 8): every statement on them is in this module."""
+CONTRACT: dict[str, tuple[str, ...]] = {
+    "collections": ("name", "created_at"),
+    "collection_documents": ("collection", "doc_id", "joined"),
+    "users": ("name", "created_at"),
+    "api_tokens": ("token_id", "token_hash", "user_name", "created_at", "last_used_at", "revoked_at"),
+    "token_collections": ("token_id", "collection"),
+}
+"""The access tables' columns the code reads and writes (part of the catalog's schema contract)."""
 
 
 class AccessError(VeraError):

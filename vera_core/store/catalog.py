@@ -294,22 +294,7 @@ class Catalog:
 
     def resolve(self, ref: str) -> DocumentRecord:
         """A ready document by id (or unique id prefix), file name, or name without extension."""
-        ref = ref.strip()
-        docs = self.documents()
-        for match in (
-            lambda d: d.doc_id == ref,
-            lambda d: d.name == ref,
-            lambda d: d.name.lower() == ref.lower() or d.stem.lower() == ref.lower(),
-            lambda d: len(ref) >= 6 and d.doc_id.startswith(ref.lower()),
-        ):
-            found = [d for d in docs if match(d)]
-            if len(found) == 1:
-                return found[0]
-            if len(found) > 1:
-                names = ", ".join(f"{d.name} ({d.doc_id})" for d in found)
-                raise DocumentNotFoundError(f"{ref!r} matches several documents: {names}. Use the id.")
-        known = ", ".join(d.name for d in docs) or "none; ingest some with `vera ingest PATH`"
-        raise DocumentNotFoundError(f"No document matches {ref!r}. Known documents: {known}.")
+        return resolve_in(self.documents(), ref)
 
     # -- chunks and headings ----------------------------------------------------------------------
 
@@ -389,6 +374,26 @@ class Catalog:
                            r["evidence_excerpt"], r["extractor_version"], r["doc_sha256"], r["extracted_at"])
                 for r in self.query("SELECT * FROM document_facts WHERE doc_id = :doc_id ORDER BY fact_name",
                                      {"doc_id": doc_id})]
+
+
+def resolve_in(docs: Sequence[DocumentRecord], ref: str) -> DocumentRecord:
+    """The one document of `docs` a reference names: its id (or a unique id prefix), file name, or name without
+    extension; `DocumentNotFoundError` naming the documents known when none or several match."""
+    ref = ref.strip()
+    for match in (
+        lambda d: d.doc_id == ref,
+        lambda d: d.name == ref,
+        lambda d: d.name.lower() == ref.lower() or d.stem.lower() == ref.lower(),
+        lambda d: len(ref) >= 6 and d.doc_id.startswith(ref.lower()),
+    ):
+        found = [d for d in docs if match(d)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            names = ", ".join(f"{d.name} ({d.doc_id})" for d in found)
+            raise DocumentNotFoundError(f"{ref!r} matches several documents: {names}. Use the id.")
+    known = ", ".join(d.name for d in docs) or "none; ingest some with `vera ingest PATH`"
+    raise DocumentNotFoundError(f"No document matches {ref!r}. Known documents: {known}.")
 
 
 def _document(row: Mapping) -> DocumentRecord:

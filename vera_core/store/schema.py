@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from vera_core.access import store as access_tables
 from vera_core.errors import SchemaContractError
 from vera_core.store import grids
 from vera_core.store.db import Database, execute
@@ -202,36 +203,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             CREATE INDEX ingest_jobs_worker ON ingest_jobs(worker, status)
         """),
     )),
-    Migration(8, "who may read what: collections of documents, users and their API tokens (hashed)", """
-        CREATE TABLE collections (
-            name TEXT PRIMARY KEY,
-            created_at TEXT NOT NULL
-        );
-        CREATE TABLE collection_documents (
-            collection TEXT NOT NULL,
-            doc_id TEXT NOT NULL,
-            joined TEXT NOT NULL DEFAULT 'added',
-            PRIMARY KEY (collection, doc_id)
-        );
-        CREATE INDEX collection_documents_doc ON collection_documents(doc_id);
-        CREATE TABLE users (
-            name TEXT PRIMARY KEY,
-            created_at TEXT NOT NULL
-        );
-        CREATE TABLE api_tokens (
-            token_id TEXT PRIMARY KEY,
-            token_hash TEXT NOT NULL UNIQUE,
-            user_name TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            last_used_at TEXT,
-            revoked_at TEXT
-        );
-        CREATE TABLE token_collections (
-            token_id TEXT NOT NULL,
-            collection TEXT NOT NULL,
-            PRIMARY KEY (token_id, collection)
-        )
-    """),
+    Migration(8, "who may read what: collections of documents, users and their API tokens (hashed)",
+              access_tables.MIGRATION_SQL),
     Migration(9, "what each document is and when: type, company, fiscal year and quarter, period end", """
         ALTER TABLE documents ADD COLUMN identity_json TEXT NOT NULL DEFAULT '{}'
     """),
@@ -257,11 +230,7 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "vector_spaces": ("collection", "model_name", "model_version", "dimension", "state", "created_at",
                       "activated_at"),
     "space_documents": ("collection", "doc_id", "embedded_at"),
-    "collections": ("name", "created_at"),
-    "collection_documents": ("collection", "doc_id", "joined"),
-    "users": ("name", "created_at"),
-    "api_tokens": ("token_id", "token_hash", "user_name", "created_at", "last_used_at", "revoked_at"),
-    "token_collections": ("token_id", "collection"),
+    **access_tables.CONTRACT,
     "table_cells": grids.CELL_COLUMNS,
 }
 """Tables and columns the code reads or writes; checked at app start and before every ingestion."""
