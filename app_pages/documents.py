@@ -87,7 +87,7 @@ def change_kind(doc_id: str, name: str) -> None:
 
 
 def delete(doc_id: str) -> None:
-    from vera_core.access.store import AccessStore
+    from vera_core.store.access import AccessStore
     if not AccessStore(ws.catalog).withdraw(signed_in_quietly(), doc_id):  # NOTE: also in others' collections
         st.session_state["vera_deleted"] = (doc_id, "withdrawn")
         return

@@ -9,8 +9,8 @@ from components.answer_card import section_label
 from components.safe_text import escape_markdown, highlighted_markdown
 from components.access import session_workspace
 from vera_core.facts.extract import refresh_facts
+from vera_core.records import FactRecord
 from vera_core.render import Highlight, render_page
-from vera_core.store.catalog import FactRecord
 
 ws = session_workspace()
 st.title("Document facts")

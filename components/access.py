@@ -12,7 +12,7 @@ import streamlit as st
 
 from components.workspace import shared_workspace
 from vera_core.access.scope import scoped
-from vera_core.access.store import OPEN, AccessError, AccessStore, Principal
+from vera_core.store.access import OPEN, AccessError, AccessStore, Principal
 from vera_core.workspace import Workspace
 
 TOKEN = "vera_token"

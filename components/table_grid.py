@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.safe_text import escape_markdown
-from vera_core.store.catalog import DocumentRecord
+from vera_core.records import DocumentRecord
 from vera_core.tables.export import DocumentTable, grid_matrix, summary, to_csv
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.access import readable, upload_collection
-from vera_core.access.store import AccessStore
+from vera_core.store.access import AccessStore
 from components.ingest_status import ingest_status
 from components.workspace import shared_ingest_desk
 from vera_core.documents.kinds import KINDS

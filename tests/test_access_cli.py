@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.conftest import SAMPLES
-from vera_core.access.store import AccessError, AccessStore
+from vera_core.store.access import AccessError, AccessStore
 from vera_core.cli.main import main
 from vera_core.ingest.service import Ingestor
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import SAMPLE_PDF, SAMPLES, settings_for
 from tests.test_api import OTHER_POLICY, POLICY, Api, start_api
-from vera_core.access.store import AccessStore
+from vera_core.store.access import AccessStore
 from vera_core.ingest.service import Ingestor
 from vera_core.workspace import Workspace
 

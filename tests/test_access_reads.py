@@ -126,13 +126,13 @@ def test_the_scoped_reads_keep_the_catalogs_signatures():
 
 
 def test_the_access_tables_are_named_in_one_module():
-    """Access SQL and its migration live in access/store.py: no other module of the package names an access table."""
+    """Access SQL and its migration live in store/access.py: no other module of the package names an access table."""
     import re
     from pathlib import Path
 
-    from vera_core.access.store import CONTRACT
+    from vera_core.store.access import CONTRACT
     package = Path(__file__).resolve().parents[1] / "vera_core"
     tables = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE|TABLE|EXISTS)\s+(?:%s)\b" % "|".join(CONTRACT))
     naming = [p.relative_to(package).as_posix() for p in package.rglob("*.py") if tables.search(p.read_text())]
-    assert naming == ["access/store.py"], naming
+    assert naming == ["store/access.py"], naming
     assert set(CONTRACT) == {"collections", "collection_documents", "users", "api_tokens", "token_collections"}

@@ -8,7 +8,7 @@ import pytest
 
 from tests.app_harness import ask, start
 from tests.conftest import SAMPLE_PDF, SAMPLES, settings_for
-from vera_core.access.store import AccessStore
+from vera_core.store.access import AccessStore
 from vera_core.ingest.service import Ingestor
 from vera_core.workspace import Workspace
 

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from tests.conftest import ROOT, SAMPLES, settings_for
-from vera_core.access.store import AccessStore
+from vera_core.store.access import AccessStore
 from vera_core.cli.app_server import start_app
 from vera_core.cli.stream_session import StreamSession
 from vera_core.ingest.service import Ingestor

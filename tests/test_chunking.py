@@ -65,7 +65,7 @@ def test_text_chunk_never_mixes_sections():
 @given(st.lists(st.lists(WORDS, min_size=1, max_size=30), min_size=1, max_size=30), st.lists(WORDS, min_size=1, max_size=8))
 def test_vectorised_bm25_equals_rank_bm25(docs, query):
     from vera_core.index.bm25 import IDF_FLOOR, BM25Index, tokenize
-    from vera_core.store.catalog import KeywordRow
+    from vera_core.records import KeywordRow
     rows = [KeywordRow(f"c{i}", 1, 1, "", "d/s", " ".join(words), "text") for i, words in enumerate(docs)]
     index = BM25Index(rows)
     from rank_bm25 import BM25Okapi
@@ -81,7 +81,7 @@ def test_vectorised_bm25_equals_rank_bm25(docs, query):
 
 def test_a_word_in_every_chunk_of_a_short_policy_still_finds_them():
     from vera_core.index.bm25 import BM25Index, tokenize
-    from vera_core.store.catalog import KeywordRow
+    from vera_core.records import KeywordRow
     texts = ["Encryption keys are rotated yearly.", "Laptops use full disk encryption."]
     index = BM25Index([KeywordRow(f"c{i}", 1, 1, "", "d/s", t, "text") for i, t in enumerate(texts)])
     scores = index._scores(tokenize("encryption"))

@@ -19,8 +19,8 @@ from vera_core.facts.extract import (
     search_scope,
     to_record,
 )
-from vera_core.records import Heading, Rect
-from vera_core.store.catalog import Catalog, ChunkRecord
+from vera_core.records import ChunkRecord, Heading, Rect
+from vera_core.store.catalog import Catalog
 
 
 def norm(text: str) -> str:

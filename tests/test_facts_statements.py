@@ -12,8 +12,7 @@ from vera_core.facts.extract import extract_fact, extract_facts, period_iso, sea
 from vera_core.facts.period import describe, period_dates
 from vera_core.facts.statements import is_statement_title, primary_statements
 from vera_core.ingest.service import _chunk_record, read_and_parse
-from vera_core.records import Rect
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Rect
 
 # -- generated filings ------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ def test_partial_overlap_blends_lexical_and_semantic_scores():
 
 def test_answers_embed_only_the_claims_whose_words_do_not_settle_their_support():
     from vera_core.answer.compose import Piece, verify
-    from vera_core.store.catalog import ChunkRecord
+    from vera_core.records import ChunkRecord
     chunk = ChunkRecord("c1", "d", 0, "text", SOURCE, SOURCE, "d/s", ("s",), "d/s", 1, 1, (), "", "", 40)
     embedded: list[str] = []
 

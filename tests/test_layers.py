@@ -9,14 +9,26 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "vera_core"
 
-LAYERS = {  # package -> the vera_core packages and modules it must not import
+LAYERS = {  # package (or module) -> the vera_core packages and modules it must not import
+    "records": ("answer", "retrieve", "questions", "cli", "ingest", "index", "store", "serve", "api", "access",
+                "workspace", "facts", "llm", "documents", "transcripts", "query"),
     "finance": ("answer", "retrieve", "questions", "cli", "ingest", "tables", "store", "index", "facts", "llm"),
     "questions": ("answer", "retrieve", "cli", "store", "index", "facts", "llm", "ingest"),
-    "tables": ("answer", "retrieve", "questions", "cli", "facts", "llm"),
-    "documents": ("answer", "retrieve", "questions", "cli", "ingest", "index", "llm", "facts", "tables"),
-    "ingest": ("answer", "retrieve", "questions", "cli"),
-    "retrieve": ("cli",),
-    "answer": ("cli",),
+    "tables": ("answer", "retrieve", "questions", "cli", "facts", "llm", "store", "serve", "api", "access"),
+    "documents": ("answer", "retrieve", "questions", "cli", "ingest", "index", "llm", "facts", "tables", "store"),
+    "store": ("answer", "retrieve", "questions", "cli", "ingest", "index", "serve", "api", "access", "workspace",
+              "facts", "llm", "tables", "documents", "transcripts", "query"),
+    "index": ("answer", "retrieve", "questions", "cli", "ingest", "store", "serve", "api", "access", "workspace",
+              "facts", "llm"),
+    "workspace": ("answer", "retrieve", "questions", "cli", "ingest", "serve", "api", "access", "facts", "llm",
+                  "query"),
+    "access": ("answer", "retrieve", "questions", "cli", "ingest", "serve", "api", "facts", "llm", "query"),
+    "ingest": ("answer", "retrieve", "questions", "cli", "serve", "api", "access"),
+    "retrieve": ("cli", "store", "serve", "api", "access"),
+    "answer": ("cli", "store", "serve", "api", "access"),
+    "api": ("cli", "serve"),
+    "serve": ("answer", "retrieve", "questions", "cli", "ingest", "index", "store", "api", "access", "workspace",
+              "query"),
 }
 SHARED = ("vera_core.answer.contract",)
 """The answer contract: typed records every layer may read (the router's Intent lives in it)."""
@@ -35,7 +47,8 @@ def _imports(path: Path) -> list[str]:
 def violations(root: Path = PACKAGE) -> list[str]:
     found = []
     for package, forbidden in LAYERS.items():
-        for path in sorted((root / package).rglob("*.py")):
+        module = root / f"{package}.py"
+        for path in [module] if module.is_file() else sorted((root / package).rglob("*.py")):
             for name in _imports(path):
                 if name in SHARED:
                     continue
@@ -46,7 +59,7 @@ def violations(root: Path = PACKAGE) -> list[str]:
 
 
 def test_imports_point_one_way():
-    assert (PACKAGE / "questions").is_dir() and (PACKAGE / "finance").is_dir()
+    assert all((PACKAGE / p).is_dir() or (PACKAGE / f"{p}.py").is_file() for p in LAYERS), "a layer that is not there"
     assert violations() == []
 
 
@@ -62,3 +75,21 @@ def test_the_check_finds_an_import_against_the_layers(tmp_path):
     (tmp_path / "questions" / "figure.py").write_text("from vera_core.answer.compose import Piece\n"
                                                      "from vera_core.answer.contract import Intent\n")
     assert violations(tmp_path) == ["questions/figure.py imports vera_core.answer.compose"]
+
+
+def test_a_module_layer_is_checked_too(tmp_path):
+    (tmp_path / "records.py").write_text("from vera_core.store.catalog import Catalog\n")
+    (tmp_path / "serve").mkdir()
+    (tmp_path / "serve" / "cluster.py").write_text("from vera_core.cli.app_server import free_port\n")
+    assert violations(tmp_path) == ["records.py imports vera_core.store.catalog",
+                                    "serve/cluster.py imports vera_core.cli.app_server"]
+
+
+def test_the_records_every_layer_reads_need_no_database():
+    """Documents, chunks, facts and the model identity are plain records: reading one imports no database library."""
+    tree = ast.parse((PACKAGE / "records.py").read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert not imported & {"sqlalchemy", "sqlite3", "psycopg", "psycopg2", "chromadb"}, imported
+    from vera_core import records
+    assert {"DocumentRecord", "ChunkRecord", "FactRecord", "KeywordRow", "ModelIdentity"} <= set(vars(records))

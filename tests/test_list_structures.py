@@ -16,7 +16,7 @@ from tests.conftest import blind_golds, markdown_store
 from vera_core.answer.outlines import read_outline
 from vera_core.cli.eval_lists import list_coverage
 from vera_core.query import QueryEngine
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "data" / "blind" / "policies-r3-dev"

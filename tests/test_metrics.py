@@ -21,8 +21,7 @@ from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Opera
 from vera_core.questions.expression import Item, items, normalise, parse, render
 from vera_core.questions.library import library, metric_named
 from vera_core.questions.metric import read_plan
-from vera_core.records import GridCell, Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, GridCell, Period, TableGrid
 
 REPORT = SAMPLE_PDF.name
 FY = {year: Period("year", "", year) for year in range(2015, 2026)}

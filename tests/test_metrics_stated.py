@@ -13,8 +13,8 @@ from vera_core.ingest.service import Ingestor
 from vera_core.answer.figures.stated import compute
 from vera_core.questions.stated import read_ask, terms
 from vera_core.query import QueryEngine
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.router import route
-from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
 
 

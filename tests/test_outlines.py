@@ -10,7 +10,7 @@ from tests.conftest import settings_for
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.workspace import Workspace
 
 ACCEPTABLE_USE = """# Acceptable Use Policy

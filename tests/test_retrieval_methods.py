@@ -5,9 +5,9 @@ the line item a question names."""
 from __future__ import annotations
 
 from vera_core.index.bm25 import BM25Index
+from vera_core.records import KeywordRow
 from vera_core.retrieve.hybrid import _is_primary_statement, table_rows_named
 from vera_core.retrieve.iterative import named_statements, synonyms_for
-from vera_core.store.catalog import KeywordRow
 
 
 def row(cid: str, text: str, kind: str = "text", caption: str = "", page: int = 1) -> KeywordRow:

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vera_core.errors import DocumentNotFoundError
+from vera_core.records import DocumentRecord
 from vera_core.retrieve.doc_scope import resolve_scope
 from vera_core.retrieve.router import route
-from vera_core.store.catalog import DocumentRecord
 
 NAMES = ["3M_2018_10K.pdf", "3M_2022_10K.pdf", "AMERICANEXPRESS_2022_10K.pdf", "PEPSICO_2021_10K.pdf",
          "PEPSICO_2022_10K.pdf", "PEPSICO_2023Q1_EARNINGS.pdf", "PEPSICO_2023_8K_dated-2023-05-05.pdf",

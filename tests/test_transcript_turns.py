@@ -184,7 +184,7 @@ def test_a_citation_carries_type_quarter_and_speaker(calls_store):
 
 
 def _doc(doc_id: str, metadata: dict):
-    from vera_core.store.catalog import DocumentRecord
+    from vera_core.records import DocumentRecord
     return DocumentRecord(doc_id=doc_id, name=f"{doc_id}.pdf", format="pdf", sha256="", pages=1, size_bytes=1,
                           status="ready", metadata=metadata, parser_version="", chunk_count=1, table_count=0,
                           created_at="", ready_at="", kind="filing")

@@ -184,7 +184,7 @@ def sectioned(chunk_id: str, title: str, sections: dict[str, dict[str, tuple[flo
     table or an income statement of a release prints them (the heading has no figures)."""
     from tests.test_metrics import COLUMN, printed
     from vera_core.records import GridCell, TableGrid
-    from vera_core.store.catalog import ChunkRecord
+    from vera_core.records import ChunkRecord
     cells, row = [], 0
     for heading, rows in sections.items():
         cells.append(GridCell(row, 0, heading, "", "", heading, None))
@@ -345,7 +345,7 @@ def test_a_row_printing_the_period_in_several_columns_answers_the_column_asked_o
     Total column; a row with no total column and no column asked is refused, never its first column."""
     from vera_core.answer.figures.figure_answer import figure_evidence
     from vera_core.records import GridCell, TableGrid
-    from vera_core.store.catalog import ChunkRecord
+    from vera_core.records import ChunkRecord
 
     def table(headers):
         period = Period("fiscal_year", "2022-12-31", 2022, 12)
@@ -523,7 +523,7 @@ def test_a_reconciliation_s_effect_column_is_not_the_figure():
     column's header: its $2,362 is the currency effect, not GMV."""
     from vera_core.answer.figures.figure_answer import figure_evidence
     from vera_core.records import GridCell, Period, TableGrid
-    from vera_core.store.catalog import ChunkRecord
+    from vera_core.records import ChunkRecord
     year = Period("fiscal_year", "2021-12-31", 2021, 12)
     headers = ("As Reported", "2021 Exchange Rate Effect", "FX-Neutral")
     cells = [GridCell(0, 0, "GMV", "", "", "GMV", None)] + [

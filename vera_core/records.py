@@ -1,9 +1,13 @@
-"""Records that cross module boundaries: parsed blocks, geometry, parsed documents."""
+"""Records that cross module boundaries: parsed blocks, geometry, parsed documents; the store's rows of a
+document, its chunks and facts, and the identity of the model its vectors were made with. Plain data, with no database
+library and nothing of VERA's imported at load (a period's label is read from tables/ when asked): every layer
+reaches them."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 CHART_CAPTION = "Chart: "
@@ -244,3 +248,135 @@ class TableGrid:
         for cell in self.cells:
             out.setdefault(cell.row, []).append(cell)
         return out
+
+
+# -- what the store keeps of a document: its row, its chunks, its facts, and the model of its vectors ----------
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """A row of `documents`."""
+
+    doc_id: str
+    name: str
+    format: str
+    """`pdf` or `markdown`."""
+    sha256: str
+    pages: int
+    """Physical pages (0 for Markdown)."""
+    size_bytes: int
+    status: str
+    """`ingesting` (invisible, repaired on next ingest) or `ready`."""
+    metadata: dict
+    parser_version: str
+    chunk_count: int
+    table_count: int
+    created_at: str
+    ready_at: str | None
+    stage: str = "complete"
+    """For a ready document: `searchable` (chunks, tables, facts and keyword index written; dense
+    vectors still being written) or `complete` (vectors written too)."""
+    kind: str = ""
+    """filing, policy, contract or other ('' in a store ingested before kinds were stored)."""
+    kind_source: str = ""
+    """How the kind was decided: `user`, or what VERA read it from (`title`, `front matter`, `opening`,
+    `headings`, `vocabulary`, `file name`), or `uncertain` (vera_core/documents/kinds.py)."""
+    identity: dict = field(default_factory=dict)
+    """What the document is and when: doc_type, company, fiscal_year, fiscal_quarter, period_end and the
+    basis of each (vera_core/documents/identity.py); {} in a store ingested before identities were read."""
+
+    @property
+    def complete(self) -> bool:
+        """Dense vectors are written: semantic search reads this document's vectors."""
+        return self.stage == "complete"
+
+    @property
+    def warnings(self) -> list[dict]:
+        """Warnings about the file itself ({code, message}): a PDF that had to be repaired, pages that
+        came out empty."""
+        return list(self.metadata.get("warnings") or [])
+
+    @property
+    def stem(self) -> str:
+        """File name without its extension."""
+        return self.name.rsplit(".", 1)[0]
+
+
+@dataclass(frozen=True)
+class ChunkRecord:
+    """A row of `chunks`: one retrievable, citable unit with its geometry."""
+
+    chunk_id: str
+    doc_id: str
+    position: int
+    """0-based order in the document."""
+    kind: str
+    """`text`, `table` or `code`."""
+    text: str
+    """Display text; Markdown for tables (caption and footnotes included)."""
+    embed_text: str
+    """What the embedding model read (a synopsis for tables)."""
+    heading_path: str
+    heading_titles: tuple[str, ...]
+    section_id: str
+    page_start: int
+    """1-based; 0 for Markdown."""
+    page_end: int
+    polygons: tuple[Rect, ...]
+    caption: str
+    footnotes: str
+    tokens: int
+    embed_key: str = ""
+    """SHA-256 (hex, 32 digits) of `embed_text`; '' in stores written before schema version 2."""
+
+    @property
+    def pages(self) -> tuple[int, ...]:
+        """Every 1-based page the chunk touches (empty for Markdown)."""
+        return tuple(range(self.page_start, self.page_end + 1)) if self.page_start else ()
+
+
+class KeywordRow(NamedTuple):
+    """What BM25 indexes of a chunk."""
+
+    chunk_id: str
+    page_start: int
+    page_end: int
+    caption: str
+    heading_path: str
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class FactRecord:
+    """A row of `document_facts` (the facts contract)."""
+
+    doc_id: str
+    fact_name: str
+    value: str | None
+    status: str
+    """`found`, `not_found` or `ambiguous` (ambiguous and not_found carry no value)."""
+    confidence: float
+    source_chunk_id: str | None
+    page_numbers: tuple[int, ...]
+    polygons: tuple[Rect, ...]
+    evidence_excerpt: str
+    extractor_version: str
+    doc_sha256: str
+    extracted_at: str
+
+
+@dataclass(frozen=True)
+class ModelIdentity:
+    """What a store records with its vectors. Two models are the same when version and dimension are:
+    the name is for people (a copied folder with the same weights makes the same vectors)."""
+
+    name: str
+    version: str
+    """The first 16 hex digits of the weights' SHA-256."""
+    dimension: int
+
+    def same_vectors(self, other: ModelIdentity) -> bool:
+        return (self.version, self.dimension) == (other.version, other.dimension)
+
+    def __str__(self) -> str:
+        return f"{self.name} (weights {self.version[:8]}, {self.dimension}-d)"

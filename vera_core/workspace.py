@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 from vera_core.config import VeraSettings
 from vera_core.index.bm25 import BM25Cache, BM25Index
-from vera_core.records import TableGrid
+from vera_core.records import ChunkRecord, DocumentRecord, TableGrid
 from vera_core.tables.column_groups import grouped_grid
 from vera_core.tables.header_above import dated_from_text_above
 from vera_core.tables.totals import label_totals
-from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord
+from vera_core.store.catalog import Catalog
 
 if TYPE_CHECKING:
     from vera_core.index.embedding import MiniLMEmbedding
-    from vera_core.index.model_identity import ModelIdentity
+    from vera_core.records import ModelIdentity
     from vera_core.store.vectors import VectorIndex
 
 
@@ -322,7 +322,7 @@ class Workspace:
                 path.unlink(missing_ok=True)
             spaces.forget(doc_id)
             if forget_access:
-                from vera_core.access.store import AccessStore
+                from vera_core.store.access import AccessStore
                 AccessStore(self.catalog).forget_document(doc_id)
             self.catalog.delete_document(doc_id)
             self.invalidate(doc_id)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from vera_core.records import Heading, TableGrid
-from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord, FactRecord, KeywordRow, resolve_in
+from vera_core.records import ChunkRecord, DocumentRecord, FactRecord, Heading, KeywordRow, TableGrid
+from vera_core.store.catalog import Catalog, resolve_in
 from vera_core.workspace import Workspace
 
 __all__ = ["ADMIN_ONLY", "SCOPED_READS", "ScopedReads", "ScopedWorkspace", "scoped"]

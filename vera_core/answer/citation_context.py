@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from vera_core.answer.contract import Citation
 from vera_core.documents.identity import Identity
-from vera_core.store.catalog import DocumentRecord
+from vera_core.records import DocumentRecord
 
 __all__ = ["with_context"]
 

@@ -10,8 +10,7 @@ from vera_core.answer.contract import (Citation, ClaimCheck, Item, NumberCheck, 
                                        grounding_label)
 from vera_core.answer.grounding import aggregate, score_claim
 from vera_core.answer.numbers import verify_numbers
-from vera_core.records import Rect
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Rect
 from vera_core.text import content_tokens
 
 QUOTE_LIMIT = 480

@@ -11,7 +11,7 @@ from vera_core.answer.outlines import LIST_WORDS, items_asked, read_outline
 from vera_core.answer.series import inline_series
 from vera_core.answer.units import Unit, score_unit, split_units
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 
 BULLET = re.compile(r"^\s*([•●▪◦■➢►✓*\-–—]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.list_shape import HITS_READ, MIN_ITEMS, OWN_SHARE, ListAnswer, asks_one_fact, list_object
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["child_headings", "heading_list"]

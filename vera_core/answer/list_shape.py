@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from vera_core.answer.compose import Piece
 from vera_core.answer.outlines import OutlineItem, items_asked, read_outline
 from vera_core.answer.units import score_unit, split_units
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.coverage import heading_match, section_scope
-from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["ListAnswer", "ONE_FACT", "asks_one_fact", "hit_grids", "row_piece", "table_section", "list_from_evidence", "definitions_list", "document_table_list", "list_object",

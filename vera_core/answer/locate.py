@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pymupdf
 
-from vera_core.records import Rect
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Rect
 
 HEAD_WORDS = 7
 TAIL_WORDS = 5

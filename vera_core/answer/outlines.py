@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.ingest.markdown_lists import OUTLINE_MARKER, outline_levels
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["LIST_WORDS", "OutlineItem", "items_asked", "read_outline"]

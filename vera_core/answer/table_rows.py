@@ -13,8 +13,7 @@ import re
 from collections.abc import Sequence
 
 from vera_core.answer.list_shape import MIN_ITEMS, ListAnswer, asks_one_fact, hit_grids, list_object, row_piece, table_section
-from vera_core.records import TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, TableGrid
 from vera_core.text import CONTENT_STOPWORDS
 
 __all__ = ["rows_holding"]

@@ -13,8 +13,8 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.list_shape import HITS_READ, LISTY, MIN_ITEMS, ListAnswer, _piece, asks_one_fact
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.coverage import heading_scored
-from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["titled_section_list", "titled_section_sentences"]

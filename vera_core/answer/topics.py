@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from vera_core.answer.outlines import read_outline
 from vera_core.answer.units import split_units
 from vera_core.documents.kinds import KIND_NOUNS
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.router import IN_THE_SET, OUR_DOCUMENTS, OWNER, SET_NAMED_WORDS
 from vera_core.retrieve.synonyms import Concept, holds, read_concepts
-from vera_core.store.catalog import ChunkRecord
 from vera_core.text import phrase_tokens
 
 __all__ = ["CONTEXT_WEIGHT", "Passage", "Topic", "coverage", "passages", "read_topic"]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms  # NOTE: the `terms` mode; re-exported for callers of units.terms
 
 __all__ = ["Unit", "rarity_weights", "score_unit", "shared_weight", "split_units", "terms"]

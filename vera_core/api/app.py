@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vera_core.documents.identity import Identity
 from vera_core.access.scope import scoped
-from vera_core.access.store import AccessError, AccessStore, Principal
+from vera_core.store.access import AccessError, AccessStore, Principal
 from vera_core.answer.evidence_rows import to_csv
 from vera_core.api.schemas import (CitationOut, DocumentOut, ErrorOut, Filters, JobOut, QueryRequest, QueryResponse,
                                    Source, UploadOut)

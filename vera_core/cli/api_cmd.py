@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipaddress
 import json
 
-from vera_core.access.store import AccessStore
+from vera_core.store.access import AccessStore
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.workspace import Workspace

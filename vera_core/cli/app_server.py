@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,19 +12,15 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-"""The repository: app.py lives here."""
+from vera_core.serve.ports import APP_DIR as ROOT
+from vera_core.serve.ports import free_port
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "AppServer", "free_port", "launch_chromium", "start_app"]
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 """Flags for Chromium in a container without a GPU and without network chatter."""
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from vera_core.documents.identity import DOC_TYPES, Identity
 from vera_core.errors import VeraError
-from vera_core.store.catalog import DocumentRecord
+from vera_core.records import DocumentRecord
 from vera_core.transcripts.speakers import same_person
 
 __all__ = ["SPEAKER_ROLES", "LibraryFilters", "NothingMatches", "apply_filters", "normal_quarter", "segment_pattern",

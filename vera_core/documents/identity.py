@@ -34,7 +34,7 @@ from vera_core.finance.dates import MONTHS
 
 if TYPE_CHECKING:
     from vera_core.records import ParsedDocument
-    from vera_core.store.catalog import ChunkRecord, DocumentRecord
+    from vera_core.records import ChunkRecord, DocumentRecord
 
 __all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "Identity", "IdentitySource", "parsed_identity", "parsed_source", "quarter_label", "quarter_labels", "read_identity",
            "stored_identity", "with_user_fields"]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from vera_core.records import ParsedDocument
-    from vera_core.store.catalog import ChunkRecord, DocumentRecord
+    from vera_core.records import ChunkRecord, DocumentRecord
 
 __all__ = ["BASES", "KIND_CHUNKS", "KINDS", "KIND_NOUNS", "DocKind", "KindReading", "kind_asked", "kind_of", "parsed_kind",
            "read_kind", "searched_for", "stored_kind"]

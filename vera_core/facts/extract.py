@@ -29,8 +29,8 @@ from datetime import UTC, datetime
 from vera_core.facts import patterns, statements
 from vera_core.facts.highlight import line_rects
 from vera_core.facts.period import period_iso
-from vera_core.records import Rect
-from vera_core.store.catalog import Catalog, ChunkRecord, DocumentRecord, FactRecord
+from vera_core.records import ChunkRecord, DocumentRecord, FactRecord, Rect
+from vera_core.store.catalog import Catalog
 
 __all__ = ["EXTRACTOR_VERSION", "FACT_NAMES", "FactCandidate", "FactResult", "extract_fact", "extract_facts",
            "period_iso", "refresh_facts", "search_scope", "to_record"]

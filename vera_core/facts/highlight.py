@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from vera_core.records import Rect
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Rect
 
 __all__ = ["MARGIN", "TOLERANCE", "line_rects"]
 

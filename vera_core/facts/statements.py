@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vera_core.finance.statements import NOTE_HEADING, is_statement_title
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 
 __all__ = ["LEGEND_FACTS", "OPINION_PHRASES", "auditor_opinions", "is_statement_title", "primary_statements",
            "statement_scope"]

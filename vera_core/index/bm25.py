@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from vera_core.store.catalog import KeywordRow
+from vera_core.records import KeywordRow
 from vera_core.text import keyword_tokens as tokenize  # NOTE: the `keyword` mode; `tokenize` kept for callers
 
 if TYPE_CHECKING:

@@ -6,31 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from vera_core.index.model_path import resolve_model_path
+from vera_core.records import ModelIdentity
 
 BUNDLED_NAME = "all-MiniLM-L6-v2"
 WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
-
-
-@dataclass(frozen=True)
-class ModelIdentity:
-    """What a store records with its vectors. Two models are the same when version and dimension are:
-    the name is for people (a copied folder with the same weights makes the same vectors)."""
-
-    name: str
-    version: str
-    """The first 16 hex digits of the weights' SHA-256."""
-    dimension: int
-
-    def same_vectors(self, other: ModelIdentity) -> bool:
-        return (self.version, self.dimension) == (other.version, other.dimension)
-
-    def __str__(self) -> str:
-        return f"{self.name} (weights {self.version[:8]}, {self.dimension}-d)"
 
 
 def model_identity(configured: Path | None) -> ModelIdentity:

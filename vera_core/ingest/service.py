@@ -32,8 +32,7 @@ from vera_core.ingest.pdf import PARSER_VERSION as PDF_VERSION
 from vera_core.ingest.budget import parse_source
 from vera_core.ingest.step_budget import StepBudget
 from vera_core.ingest.source import SourceFile, load_source
-from vera_core.records import ParsedDocument, Rect
-from vera_core.store.catalog import ChunkRecord, KeywordRow
+from vera_core.records import ChunkRecord, KeywordRow, ParsedDocument, Rect
 from vera_core.tables import document_grids
 from vera_core.workspace import Workspace
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.units import split_units
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import content_tokens
 
 _MARK = re.compile(r"\[(\d{1,3})\]")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from vera_core.llm import prompts
 from vera_core.llm.claims import ParsedReply, parse_reply
 from vera_core.llm.client import ClaudeClient, UsageMeter
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 
 MAX_SOURCES = 12
 """Sources sent with a question (retrieved chunks, best first)."""

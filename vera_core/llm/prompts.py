@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
+
 
 RULES = (
     "You answer questions about financial filings, contracts and policies using ONLY the numbered "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 
 NUMBERING_WORDS = frozenset({"item", "part", "note", "section", "article", "chapter", "schedule", "exhibit"})

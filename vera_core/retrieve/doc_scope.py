@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.errors import DocumentNotFoundError
+from vera_core.records import DocumentRecord
 from vera_core.text import TITLE_FOLLOWS as _BEFORE_TITLE
 from vera_core.text import TITLE_KIND_WORDS as TITLE_GENERIC
 from vera_core.text import ACRONYM_SKIP
-from vera_core.store.catalog import DocumentRecord
 
 __all__ = ["DocReference", "find_references", "find_titles", "resolve_scope"]
 

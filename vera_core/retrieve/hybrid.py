@@ -12,7 +12,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from vera_core.index.bm25 import BM25Index
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 from vera_core.workspace import Workspace
 

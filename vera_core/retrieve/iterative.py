@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import figures, key_terms, stem, terms  # NOTE: key_terms stays importable from here
 
 COVERAGE_TARGET = 0.80

@@ -35,8 +35,8 @@ from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import PeopleAsk, RemarkAsk, read_people_ask, read_remark_ask
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
+from vera_core.records import DocumentRecord
 from vera_core.retrieve.doc_scope import find_references, find_titles, resolve_scope
-from vera_core.store.catalog import DocumentRecord
 from vera_core.text import focus_words
 
 __all__ = ["COVERAGE_RULES", "METADATA_RULES", "Routed", "Rule", "find_pages", "prints_figures", "read_question",

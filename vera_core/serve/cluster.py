@@ -21,10 +21,10 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vera_core.cli.app_server import ROOT, free_port
 from vera_core.config import VeraSettings
 from vera_core.errors import VeraError
 from vera_core.serve.nginx import ProxyPlan, Sticky, nginx_config, prepare_run_dir
+from vera_core.serve.ports import APP_DIR, free_port
 
 log = logging.getLogger("vera.serve")
 
@@ -53,7 +53,7 @@ class Managed:
 
     def start(self) -> None:
         with open(self.log_path, "ab") as out:
-            self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=out,
+            self.process = subprocess.Popen(self.command, cwd=APP_DIR, env=self.env, stdout=out,
                                             stderr=subprocess.STDOUT, start_new_session=True)
 
     def alive(self) -> bool:
@@ -129,7 +129,7 @@ class Cluster:
         for i in range(self.processes):
             port = free_port()
             self.apps.append(Managed(
-                f"app {i + 1}", [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+                f"app {i + 1}", [sys.executable, "-m", "streamlit", "run", str(APP_DIR / "app.py"),
                                  "--server.port", str(port), "--server.address", "127.0.0.1",
                                  "--server.headless", "true", "--server.fileWatcherType", "none",
                                  "--server.maxUploadSize", str(upload_mb), "--browser.gatherUsageStats", "false"],

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from vera_core.access import store as access_tables
+from vera_core.store import access as access_tables
 from vera_core.errors import SchemaContractError
 from vera_core.store import grids
 from vera_core.store.db import Database, execute

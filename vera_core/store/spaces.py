@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from vera_core.index.model_identity import ModelIdentity
+from vera_core.records import ModelIdentity
 from vera_core.store.catalog import Catalog
 from vera_core.store.db import execute
 

@@ -15,7 +15,7 @@ from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.finance.money import SCALES
 
 if TYPE_CHECKING:  # exports read stored records; the store is downstream of ingestion, which imports this package
-    from vera_core.store.catalog import ChunkRecord, DocumentRecord
+    from vera_core.records import ChunkRecord, DocumentRecord
 
 COLUMNS = ("doc_id", "doc_name", "table_id", "table_number", "statement", "title", "row", "col", "row_label",
            "parent_label", "header", "period", "period_end", "printed", "value", "unit", "scale", "currency",

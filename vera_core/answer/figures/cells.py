@@ -14,8 +14,7 @@ from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
 from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
-from vera_core.records import CHART_CAPTION, GridCell, Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import CHART_CAPTION, ChunkRecord, GridCell, Period, TableGrid
 
 __all__ = ["Candidate", "CellFinder", "Choice", "Rejected"]
 

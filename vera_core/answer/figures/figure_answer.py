@@ -19,8 +19,7 @@ from vera_core.answer.figures.unread import Read, unread_word
 from vera_core.finance.line_items import Concept, label_terms
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
-from vera_core.records import GridCell, Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, GridCell, Period, TableGrid
 from vera_core.finance.money import exact, money, unit_words
 
 

@@ -17,8 +17,7 @@ from vera_core.questions.library import metric_named
 from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num, items, joined, render
 from vera_core.questions.metric import MetricPlan
-from vera_core.records import TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, TableGrid
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.finance.money import half_up, money, unit_words
 

@@ -13,8 +13,7 @@ from vera_core.answer.figures.printed_change import printed_each_period
 from vera_core.answer.figures.resolve import period_words
 from vera_core.finance.money import money
 from vera_core.questions.metric import MetricPlan
-from vera_core.records import Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Period, TableGrid
 
 __all__ = ["period_sum"]
 

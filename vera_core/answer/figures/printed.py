@@ -15,8 +15,7 @@ from vera_core.finance.line_items import asks_non_gaap, expand_abbreviations, la
 from vera_core.questions.figure import FigureRequest, measure_phrase
 from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, definitions
-from vera_core.records import TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, TableGrid
 
 __all__ = ["printed_agreement", "printed_measure", "reads_printed"]
 

@@ -19,8 +19,7 @@ from vera_core.answer.figures.resolve import period_words
 from vera_core.finance.line_items import NON_GAAP, asks_non_gaap
 from vera_core.finance.money import half_up, money
 from vera_core.questions.metric import MetricPlan, definitions
-from vera_core.records import Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Period, TableGrid
 
 __all__ = ["compares_printed", "printed_change", "printed_each_period"]
 

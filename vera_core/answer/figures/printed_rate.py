@@ -21,8 +21,7 @@ from vera_core.finance.line_items import expand_abbreviations, label_terms
 from vera_core.questions.expression import Item
 from vera_core.questions.figure import asked_periods
 from vera_core.questions.metric import MetricPlan
-from vera_core.records import Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, Period, TableGrid
 
 __all__ = ["MIN_SHARE", "rate_change", "rate_change_periods", "rate_row"]
 

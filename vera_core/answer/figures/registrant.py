@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from vera_core.finance.line_items import label_terms
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 
 __all__ = ["Registrant", "cover_chunks", "registrant_words"]
 

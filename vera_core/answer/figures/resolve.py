@@ -18,8 +18,7 @@ from vera_core.questions.spans import shifted
 from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num
 from vera_core.questions.qualifiers import Qualifier, item_qualifier
-from vera_core.records import GridCell, Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, GridCell, Period, TableGrid
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from vera_core.answer.figures.cells import Candidate, CellFinder
 from vera_core.answer.figures.sources import Source
 from vera_core.finance.line_items import label_terms
-from vera_core.records import GridCell, Period, TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, GridCell, Period, TableGrid
 
 __all__ = ["SegmentFigure", "segment_figures"]
 

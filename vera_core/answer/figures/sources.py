@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from vera_core.finance.statements import STATEMENT_WORDS, statement_titled
-from vera_core.records import TableGrid
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord, TableGrid
 
 __all__ = ["Role", "Source", "table_sources"]
 

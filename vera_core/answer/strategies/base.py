@@ -14,8 +14,8 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent, Verdict
 from vera_core.answer.modes import Mode
 from vera_core.answer.figures.resolve import RowPicker
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.hybrid import Hit
-from vera_core.store.catalog import ChunkRecord
 from vera_core.workspace import Workspace
 
 __all__ = ["Evidence", "Keywords", "Mode", "Plan", "Services", "Stopwatch", "Strategy"]

@@ -13,10 +13,10 @@ from vera_core.answer.list_shape import CALLOUT_KINDS, ends_lead_in, list_from_e
 from vera_core.answer.outlines import items_asked, read_outline
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
+from vera_core.records import ChunkRecord
 from vera_core.retrieve import iterative
 from vera_core.retrieve.coverage import heading_match, heading_scored, section_scope
 from vera_core.retrieve.hybrid import Hit
-from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["SECTION_TOP_K", "gather"]

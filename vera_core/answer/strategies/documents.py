@@ -28,9 +28,9 @@ from vera_core.answer.contract import DocumentMatch
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.topics import Passage, Topic, coverage, passages, read_topic
 from vera_core.documents.kinds import KIND_CHUNKS, DocKind, KindReading, kind_asked, searched_for, stored_kind
+from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.retrieve.hybrid import Hit
 from vera_core.retrieve.synonyms import groups
-from vera_core.store.catalog import ChunkRecord, DocumentRecord
 
 __all__ = ["DENSE_COSINE", "PAIR_COSINE", "addresses", "gather"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import search
 from vera_core.answer.strategies.semantic import best_sentences
+from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.retrieve import iterative
-from vera_core.store.catalog import ChunkRecord, DocumentRecord
 
 __all__ = ["FOCUS_SHARE", "PAGE_TOP_K", "gather"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.facts.extract import FACT_NAMES, extract_fact
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.workspace import Workspace
 
 __all__ = ["FACT_LABELS", "gather"]

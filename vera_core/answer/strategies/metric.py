@@ -14,8 +14,8 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import company_of, search, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.units import split_units
+from vera_core.records import ChunkRecord
 from vera_core.retrieve import iterative
-from vera_core.store.catalog import ChunkRecord
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
 from vera_core.answer.figures.period_sum import period_sum

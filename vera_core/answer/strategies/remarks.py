@@ -18,7 +18,7 @@ from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
-from vera_core.store.catalog import ChunkRecord, DocumentRecord
+from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import terms
 from vera_core.transcripts.speakers import same_person
 from vera_core.transcripts.turns import OPENING, PREPARED, QA

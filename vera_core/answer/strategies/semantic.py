@@ -19,10 +19,10 @@ from vera_core.answer.titled_lists import titled_section_list, titled_section_se
 from vera_core.answer.figures.metric_answer import MetricEvidence, metric_evidence
 from vera_core.answer.strategies.search import company_of, search_iteratively, tables_in_scope
 from vera_core.answer.units import score_unit, split_units
+from vera_core.records import ChunkRecord
 from vera_core.retrieve import iterative
 from vera_core.questions.metric import read_plan
 from vera_core.retrieve.router import EXPLAIN, prints_figures
-from vera_core.store.catalog import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["MAX_SENTENCES", "SENTENCE_FLOOR", "TABLE_ROW_FOR_CAUSES", "TITLE_MARGIN", "best_sentences", "gather"]

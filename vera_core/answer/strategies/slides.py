@@ -12,7 +12,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import rarity_weights, shared_weight, split_units
 from vera_core.documents.identity import DECK_TYPE
-from vera_core.store.catalog import ChunkRecord
+from vera_core.records import ChunkRecord
 from vera_core.text import terms
 
 __all__ = ["gather"]

@@ -12,7 +12,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, read_people_ask
-from vera_core.store.catalog import ChunkRecord, DocumentRecord
+from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import name_key, same_person
 
 __all__ = ["gather", "transcripts"]

@@ -50,7 +50,7 @@ MIGRATION_SQL = """
             PRIMARY KEY (token_id, collection)
         )
     """
-"""The access tables (catalog migration 8): every statement on them is in this module."""
+"""The access tables (catalog migration 8): every statement on them is here, as the grids' are in grids.py."""
 CONTRACT: dict[str, tuple[str, ...]] = {
     "collections": ("name", "created_at"),
     "collection_documents": ("collection", "doc_id", "joined"),
