@@ -8,7 +8,7 @@ Outputs (all under ``data/samples/``):
   weights and positions. No outline/bookmarks are written.
 * ``information_security_policy.md``, ``expense_policy.md``, ``data_retention_policy.md``.
 * ``ground_truth.json`` - written from this script's own content and layout data, never by parsing
-  the outputs. It includes the expected values of library metrics (``docs/metrics.md``) for FY2024,
+  the outputs. It includes the expected values of library metrics (``vera_core/data/metrics.md``) for FY2024,
   computed from the same source figures the statements print.
 
 Usage::
@@ -708,13 +708,13 @@ def check_financials() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Computed metrics: the library's formulas (docs/metrics.md) over the figures above, for FY2024
+# Computed metrics: the library's formulas (vera_core/data/metrics.md) over the figures above, for FY2024
 # --------------------------------------------------------------------------------------------
 
 IS_CAPTION = "Consolidated income statement for the year ended 31 December 2024"
 BS_CAPTION = "Consolidated balance sheet as at 31 December 2024"
 CF_CAPTION = "Consolidated statement of cash flows for the year ended 31 December 2024"
-METRIC_LIBRARY = ROOT / "docs" / "metrics.md"
+METRIC_LIBRARY = ROOT / "vera_core" / "data" / "metrics.md"
 METRIC_YEAR = 2024
 SCALE = 1_000  # the statements print EUR thousand; metrics are computed in EUR
 
@@ -780,7 +780,7 @@ class Reader:
         return self(name, line, METRIC_YEAR - 1)
 
 
-# key, the question an analyst asks, the library formula (checked against docs/metrics.md), the
+# key, the question an analyst asks, the library formula (checked against vera_core/data/metrics.md), the
 # same formula over this report's lines. Capital expenditure is the cash flow statement's purchase
 # of property, plant and equipment. Left out on purpose: dividend payout (dividends to owners over
 # profit including non-controlling interests mixes two bases) and interest coverage (the report
@@ -885,7 +885,7 @@ def metric_truth(tables: list[dict]) -> list[dict]:
     out = []
     for key, question, formula, compute in METRICS:
         if library.get(key, ("", ""))[0] != formula:
-            raise ValueError(f"docs/metrics.md changed {key!r}: {library.get(key)} (script has {formula!r})")
+            raise ValueError(f"vera_core/data/metrics.md changed {key!r}: {library.get(key)} (script has {formula!r})")
         unit = library[key][1]
         reader = Reader()
         value = compute(reader)
@@ -1881,7 +1881,7 @@ def build_all() -> dict[str, bytes]:
                       "A table-level period is set only when no column carries one (caption ends in a year)",
             "label_parents": "per row, the label of the section row the row sits under, else null; a "
                              "section ends at its own total row, the next section, or a grand total",
-            "metrics": "FY2024 values of docs/metrics.md formulas over the figures the statements print: "
+            "metrics": "FY2024 values of vera_core/data/metrics.md formulas over the figures the statements print: "
                        "expected is unrounded (percent metrics in percent, amounts in EUR, not thousands); "
                        "rounded is the answer with VERA's default rounding, half up (percent 1 decimal, ratio 2, "
                        "days 1, amounts in EUR thousand); operands list each cell read in formula order "

@@ -298,7 +298,7 @@ def test_semantic_questions_flag_amounts_and_kpis(question, numeric):
     if intent.type == "figure":  # the printed figure of a named line item
         assert numeric and (intent.rule, intent.numeric, intent.pages) == ("figure:line-item", True, [])
         return
-    if intent.type == "metric":  # a library metric (docs/metrics.md), or a change the text states, computed
+    if intent.type == "metric":  # a library metric (vera_core/data/metrics.md), or a change the text states, computed
         assert numeric and intent.rule in ("metric:library", "metric:text") and intent.numeric
         return
     assert (intent.type, intent.subtype, intent.pages, intent.numeric) == ("semantic", None, [], numeric)

@@ -208,7 +208,7 @@ class Calculation(BaseModel):
     metric: str = Field(description="The metric as the question names it.")
     definition: str = Field(description="The formula used, as written in the question or the library.")
     source: Literal["question", "library", "text"] = Field(
-        description="Where the definition came from: the question, the library (docs/metrics.md), or 'text': a "
+        description="Where the definition came from: the question, the library (vera_core/data/metrics.md), or 'text': a "
                     "change or total the question asks of amounts stated in sentences (vera_core/metrics/stated.py).")
     expression: str = Field(description="The calculation with each operand's value, e.g. '32,765 / ((8,738 + 8,866) / 2)'.")
     result: float | None = Field(default=None, description="Unrounded result (percent metrics in percent); None when abstaining.")

@@ -117,7 +117,7 @@ def normalise(text: str) -> str:
 
 
 def parse(formula: str) -> Node:
-    """The tree of a formula in the library's syntax (see `docs/metrics.md`)."""
+    """The tree of a formula in the library's syntax (see `vera_core/data/metrics.md`)."""
     tokens = _tokens(formula)
     node, rest = _sum(tokens)
     if rest:

@@ -1,4 +1,4 @@
-"""The metric library: definitions read from `docs/metrics.md`, the one source the code and the
+"""The metric library: definitions read from `vera_core/data/metrics.md`, the one source the code and the
 documentation share (a metric is added there, not here)."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-LIBRARY_FILE = Path(__file__).resolve().parents[2] / "docs" / "metrics.md"
+from vera_core.data import DATA_DIR
+
+LIBRARY_FILE = DATA_DIR / "metrics.md"
 UNITS = ("percent", "ratio", "days", "amount")
 
 

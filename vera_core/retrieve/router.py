@@ -13,7 +13,7 @@ Precedence (first family that fires wins):
                  about "rates" or "costs" is answered from their text (`semantic:no-figures`).
   4. verdict   - a yes/no or which-one question over figures ("Is working capital positive?", "Did the
                  gross margin improve?", "Which segment had the highest operating income?").
-  5. metric    - asks for a computed metric: defined in the question, or named from docs/metrics.md
+  5. metric    - asks for a computed metric: defined in the question, or named from vera_core/data/metrics.md
                  (not a question about its causes: "what drove the margin change" stays semantic).
   6. figure    - asks for the printed figure of a named line item (not a computed metric, not yes/no).
   7. semantic  - everything else; `numeric` marks questions that ask for amounts or KPIs.

@@ -1,4 +1,4 @@
-"""Topic synonyms read from `docs/synonyms.md` (the one source the code and the documentation
+"""Topic synonyms read from `vera_core/data/synonyms.md` (the one source the code and the documentation
 share), and a question's topic as concepts: each a set of phrases any of which a passage may use.
 
 "Which policies address encryption of data at rest?" has two concepts: {encryption, encrypt,
@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from vera_core.data import DATA_DIR
 from vera_core.text import TOPIC_STOPWORDS, phrase_tokens
 
 __all__ = ["Concept", "SYNONYMS_FILE", "SynonymGroup", "groups", "read_concepts", "holds"]
 
-SYNONYMS_FILE = Path(__file__).resolve().parents[2] / "docs" / "synonyms.md"
+SYNONYMS_FILE = DATA_DIR / "synonyms.md"
 
 Phrase = tuple[str, ...]
 """A phrase as `phrase` tokens."""

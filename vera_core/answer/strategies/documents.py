@@ -7,7 +7,7 @@ a document whose kind VERA is not sure of is searched, never silently left out
 (vera_core/documents/kinds.py).
 
 A document counts when one of its passages addresses the topic (`documents.addresses`):
-- it holds every concept of the topic, each in the question's words or a synonym (`docs/synonyms.md`);
+- it holds every concept of the topic, each in the question's words or a synonym (`vera_core/data/synonyms.md`);
 - or it holds at least half of them and the dense model finds it close to the topic (cosine >= PAIR_COSINE);
 - or the dense model alone finds it very close (cosine >= DENSE_COSINE);
 or, for words no synonym lists (another organisation's vocabulary), when the learned decision over its

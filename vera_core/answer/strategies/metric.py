@@ -1,6 +1,6 @@
 """Computed metrics ("What is the FY2018 fixed asset turnover ratio? ... defined as: FY2018 revenue /
 (average PP&E between FY2017 and FY2018)"): the question's definition (else the library's in
-docs/metrics.md), every operand a cited cell of the grids in scope, VERA's arithmetic; the missing
+vera_core/data/metrics.md), every operand a cited cell of the grids in scope, VERA's arithmetic; the missing
 operand named, and no result, when one is not printed. A change or total asked of amounts the text
 states ("by how much did it increase its credit agreement?", router rule `metric:text`) is computed
 over the sentences of the hits, each operand a cited sentence."""
