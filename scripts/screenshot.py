@@ -12,8 +12,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vera_core.cli.app_server import launch_chromium, start_app  # noqa: E402
-from vera_core.cli.ui_driver import AskPage  # noqa: E402
+from vera_bench.app_server import launch_chromium, start_app  # noqa: E402
+from vera_bench.ui_driver import AskPage  # noqa: E402
 
 QUESTION = "What was total revenue in 2024 and 2023?"
 

@@ -20,7 +20,7 @@ from tests.conftest import ROOT, SAMPLE_PDF, SAMPLES, settings_for
 from tests.made_pdfs import KESTREL_NAME, kestrel_review_pdf
 from tests.pixels import yellowness
 from vera_core.store.access import AccessStore
-from vera_core.cli.app_server import free_port
+from vera_bench.app_server import free_port
 from vera_core.ingest.service import Ingestor
 from vera_core.workspace import Workspace
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.conftest import ROOT, SAMPLES, settings_for
 from vera_core.store.access import AccessStore
-from vera_core.cli.app_server import start_app
-from vera_core.cli.stream_session import StreamSession
+from vera_bench.app_server import start_app
+from vera_bench.stream_session import StreamSession
 from vera_core.ingest.service import Ingestor
 from vera_core.workspace import Workspace
 

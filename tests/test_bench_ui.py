@@ -1,6 +1,6 @@
 """The arithmetic `vera bench ui --sessions` prints beside its measurements."""
 
-from vera_core.cli.bench_ui_cmd import floor_s, percentile
+from vera_bench.bench_ui import floor_s, percentile
 
 
 def test_floor_shares_a_round_of_questions_between_the_cores():

@@ -16,8 +16,8 @@ from PIL import Image
 from tests.conftest import ROOT
 from tests.made_pdfs import CALL_NAME, KESTREL_NAME as PDF_NAME, PAGE_W, falcon_call_pdf, kestrel_review_pdf as make_pdf
 from tests.pixels import yellowness
-from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
-from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
+from vera_bench.app_server import CHROMIUM, launch_chromium, start_app
+from vera_bench.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)")]
@@ -198,7 +198,7 @@ def test_sessions_speaking_the_apps_protocol_are_answered_side_by_side(server):
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from vera_core.cli.stream_session import StreamSession
+    from vera_bench.stream_session import StreamSession
 
     async def both() -> list[float]:
         sessions = [StreamSession(server.url) for _ in range(2)]

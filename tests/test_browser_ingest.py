@@ -13,8 +13,8 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.made_pdfs import LONG_FACT_PAGE, LONG_NAME, LONG_PAGES, long_review_pdf
-from vera_core.cli.app_server import CHROMIUM, launch_chromium, start_app
-from vera_core.cli.ui_driver import AskPage
+from vera_bench.app_server import CHROMIUM, launch_chromium, start_app
+from vera_bench.ui_driver import AskPage
 from vera_core.config import VeraSettings
 from vera_core.workspace import Workspace
 

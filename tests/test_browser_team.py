@@ -21,8 +21,8 @@ from PIL import Image
 from tests.conftest import ROOT, SAMPLE_PDF, _chroma, _postgres, settings_for
 from tests.made_pdfs import KESTREL_NAME, kestrel_review_pdf
 from tests.pixels import yellowness
-from vera_core.cli.app_server import CHROMIUM, free_port, launch_chromium
-from vera_core.cli.ui_driver import VIEWER_IMAGE, AskPage
+from vera_bench.app_server import CHROMIUM, free_port, launch_chromium
+from vera_bench.ui_driver import VIEWER_IMAGE, AskPage
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
 from vera_core.serve.nginx import AFFINITY_COOKIE, UPSTREAM_HEADER, affinity_keys

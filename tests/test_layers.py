@@ -5,6 +5,7 @@ that imports against the layers fails here."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "vera_core"
@@ -93,3 +94,13 @@ def test_the_records_every_layer_reads_need_no_database():
     assert not imported & {"sqlalchemy", "sqlite3", "psycopg", "psycopg2", "chromadb"}, imported
     from vera_core import records
     assert {"DocumentRecord", "ChunkRecord", "FactRecord", "KeywordRow", "ModelIdentity"} <= set(vars(records))
+
+
+def test_the_product_holds_no_bench_or_browser_driver():
+    """Streamlit and Playwright drivers live in vera_bench; of vera_core only the CLI's bench commands reach it, and
+    only when run (`vera bench ui`, the query bench's first-load figure)."""
+    reaching = sorted({path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+                       if re.search(r"^\s*(?:from|import)\s+vera_bench\b", path.read_text(encoding="utf-8"), re.M)})
+    assert reaching == ["cli/bench_query_cmd.py", "cli/main.py"], reaching
+    drivers = re.compile(r"^\s*(?:from|import)\s+(?:playwright|streamlit)\b", re.M)
+    assert not [p for p in PACKAGE.rglob("*.py") if drivers.search(p.read_text(encoding="utf-8"))]

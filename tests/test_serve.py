@@ -46,7 +46,7 @@ def test_several_processes_on_the_embedded_store_are_refused_naming_the_settings
 
 @needs_nginx
 def test_an_app_process_that_dies_is_started_again_behind_the_proxy(tmp_path):
-    from vera_core.cli.app_server import free_port
+    from vera_bench.app_server import free_port
     cluster = Cluster(settings_for(tmp_path / "store"), processes=1, port=free_port(), workers=0)
     try:
         cluster.start()

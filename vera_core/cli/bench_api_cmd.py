@@ -22,7 +22,8 @@ TARGET_MS = 20.0
 def run(args, settings: VeraSettings) -> int:
     import httpx
 
-    from vera_core.cli.app_server import ROOT, free_port
+    from vera_core.serve.ports import APP_DIR as ROOT
+    from vera_core.serve.ports import free_port
     ws = _prepared(settings)
     names = {d.stem: d.doc_id for d in ws.catalog.documents()} | {d.name: d.doc_id for d in ws.catalog.documents()}
     questions = []

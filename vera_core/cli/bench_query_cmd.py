@@ -93,6 +93,7 @@ def run(args, settings: VeraSettings) -> int:
         print(f"P95 this store / embedded: {p95s[0]:.1f} / {p95s[1]:.1f} ms = {p95s[0] / p95s[1]:.2f}x "
               "(target <= 1.5x for PostgreSQL + a Chroma server)")
     if args.first_load:
+        from vera_bench.app_server import first_page_load  # NOTE: the browser driver sits with the benches
         serving, load = first_page_load(ws.data_dir)
         print(f"app first page load on this store ({len(ws.catalog.documents())} documents): {load:.2f} s from opening "
               f"its URL to a usable question box (target <= 5 s); the server took {serving:.2f} s to start")
@@ -167,25 +168,3 @@ def _table(by_intent: dict[str, list[float]]) -> float:
     print(f"{'all':<12}{len(everything):>5}{percentile(everything, 50):>10}{percentile(everything, 95):>10}"
           f"{max(everything):>10.1f}  mean {statistics.fmean(everything):.1f}")
     return float(percentile(everything, 95))
-
-
-def first_page_load(data_dir: Path) -> tuple[float, float]:
-    """(seconds for `streamlit run app.py` to answer its health check, seconds from opening the app's
-    URL in Chromium to the Ask page's question box being usable): the first session on a freshly
-    started server on the store, so nothing is loaded yet (the model and the documents' indexes load
-    in the background)."""
-    from playwright.sync_api import sync_playwright
-
-    from vera_core.cli.app_server import ROOT, launch_chromium, start_app
-    started = time.perf_counter()
-    with start_app(data_dir, log=ROOT / "test-artifacts" / "bench-first-load-streamlit.log") as server, \
-            sync_playwright() as pw:
-        serving = time.perf_counter() - started
-        browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1500, "height": 1000})
-        opened = time.perf_counter()
-        page.goto(server.url)
-        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=300_000)
-        elapsed = time.perf_counter() - opened
-        browser.close()
-    return serving, elapsed

@@ -198,8 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             from vera_core.cli import bench_api_cmd
             return bench_api_cmd.run(args, settings)
         if args.command == "bench" and args.bench == "ui":
-            from vera_core.cli import bench_ui_cmd
-            return bench_ui_cmd.run(args, settings)
+            from vera_bench import bench_ui  # NOTE: the benches sit apart from the product, in the checkout
+            return bench_ui.run(args, settings)
         if args.command == "bench":
             from vera_core.cli import bench_cmd
             return bench_cmd.run(args, settings)

@@ -15,7 +15,8 @@ from pathlib import Path
 from vera_core.serve.ports import APP_DIR as ROOT
 from vera_core.serve.ports import free_port
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "AppServer", "free_port", "launch_chromium", "start_app"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "ROOT", "AppServer", "first_page_load", "free_port", "launch_chromium",
+           "start_app"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -81,3 +82,24 @@ def start_app(data_dir: Path, *, log: Path, timeout: float = 120.0, env: dict | 
 def launch_chromium(playwright):
     """Debian's Chromium through Playwright (never a downloaded browser)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def first_page_load(data_dir: Path) -> tuple[float, float]:
+    """(seconds for `streamlit run app.py` to answer its health check, seconds from opening the app's
+    URL in Chromium to the Ask page's question box being usable): the first session on a freshly
+    started server on the store, so nothing is loaded yet (the model and the documents' indexes load
+    in the background)."""
+    from playwright.sync_api import sync_playwright
+
+    started = time.perf_counter()
+    with start_app(data_dir, log=ROOT / "test-artifacts" / "bench-first-load-streamlit.log") as server, \
+            sync_playwright() as pw:
+        serving = time.perf_counter() - started
+        browser = launch_chromium(pw)
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        opened = time.perf_counter()
+        page.goto(server.url)
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=300_000)
+        elapsed = time.perf_counter() - opened
+        browser.close()
+    return serving, elapsed

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
-from vera_core.cli.app_server import CHROMIUM_ARGS, CHROMIUM, ROOT, launch_chromium, start_app
+from vera_bench.app_server import CHROMIUM_ARGS, CHROMIUM, ROOT, launch_chromium, start_app
 from vera_core.cli.bench_cmd import SAMPLES, default_paths
-from vera_core.cli.ui_driver import AskPage
+from vera_bench.ui_driver import AskPage
 from vera_core.config import VeraSettings
 from vera_core.serve.nginx import AFFINITY_COOKIE
 
@@ -162,7 +162,7 @@ def _app(args, settings: VeraSettings) -> Iterator[tuple[str, callable, list[str
             asyncio.run(_until_complete(server.url, Path(store)))
             yield server.url, lambda: [server.process.pid], [""] * args.sessions
         return
-    from vera_core.cli.app_server import free_port
+    from vera_bench.app_server import free_port
     from vera_core.ingest.service import Ingestor
     from vera_core.serve.cluster import Cluster
     from vera_core.serve.nginx import affinity_keys
@@ -185,7 +185,7 @@ def _app(args, settings: VeraSettings) -> Iterator[tuple[str, callable, list[str
 
 async def _until_complete(url: str, store: Path) -> None:
     """Open the app once (a first start queues the bundled samples) and wait until they are complete."""
-    from vera_core.cli.stream_session import StreamSession
+    from vera_bench.stream_session import StreamSession
     first = StreamSession(url)
     await first.open()
     await first.close()
@@ -250,7 +250,7 @@ def _cpu_seconds(processes) -> float:
 @asynccontextmanager
 async def _stream_sessions(url: str, cookies: list[str]):
     """Sessions that speak the app's protocol, one per cookie."""
-    from vera_core.cli.stream_session import StreamSession
+    from vera_bench.stream_session import StreamSession
     askers = [StreamSession(url, cookie) for cookie in cookies]
     try:
         for asker in askers:
@@ -326,6 +326,6 @@ class _AsyncAsker:
         await self.page.get_by_text(f"Question {self.asked} of this session", exact=True).wait_for()
         await self.page.locator("h3", has_text=question).first.wait_for()
         elapsed = time.perf_counter() - started
-        from vera_core.cli.ui_driver import IDLE
+        from vera_bench.ui_driver import IDLE
         await self.page.wait_for_function(IDLE, polling=100)
         return elapsed
