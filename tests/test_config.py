@@ -29,3 +29,15 @@ def test_unknown_or_invalid_settings_are_rejected(monkeypatch):
     monkeypatch.setenv("VERA_CHUNK_TOKENS", "1000")
     with pytest.raises(ValidationError):
         VeraSettings()
+
+
+def test_team_mode_is_one_named_property_read_everywhere():
+    """Whether the store is a team's is `settings.team_store`; `database_url` is read only to open the catalog (and by
+    `vera serve`, which needs both servers' addresses), never to decide a mode."""
+    import re
+    assert VeraSettings(database_url="postgresql://u@h/v").team_store and not VeraSettings().team_store
+    package = Path(__file__).resolve().parents[1] / "vera_core"
+    deciding = re.compile(r"\b(?:if|and|or|not)\s+[\w.]*database_url\b|database_url\s+(?:and|or|else)\b")
+    found = [p.relative_to(package).as_posix() for p in package.rglob("*.py")
+             if p.name not in ("config.py", "cluster.py") and deciding.search(p.read_text(encoding="utf-8"))]
+    assert found == [], found

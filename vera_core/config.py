@@ -133,6 +133,12 @@ class VeraSettings(BaseSettings):
     llm_input_usd_per_mtok: float = Field(default=3.0, ge=0, description="Price of a million input tokens, for cost reports.")
     llm_output_usd_per_mtok: float = Field(default=15.0, ge=0, description="Price of a million output tokens, for cost reports.")
 
+    @property
+    def team_store(self) -> bool:
+        """A team's store: its catalog is PostgreSQL (`database_url`), so workers on any host share the queue and no
+        process holds the store alone. False for the embedded store, which has one writer at a time."""
+        return bool(self.database_url)
+
     def batch_embed_workers(self) -> int:
         """Embedding processes for batch ingestion (`embed_workers`, or one per core up to 4)."""
         if self.embed_workers:

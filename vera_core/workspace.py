@@ -331,7 +331,7 @@ class Workspace:
         """Remove documents an interrupted ingestion left invisible (`ingesting`); returns their names.
         Not on a team store: there another worker may be writing one right now; the ingestion workers
         remove those of workers that died (`IngestWorker.recover`)."""
-        if self.settings.database_url:
+        if self.settings.team_store:
             return []
         names = []
         for doc in self.catalog.pending_documents():

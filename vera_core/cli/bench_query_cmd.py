@@ -104,7 +104,7 @@ def run(args, settings: VeraSettings) -> int:
 
 
 def _backend(ws: Workspace) -> str:
-    catalog = "PostgreSQL" if ws.settings.database_url else "SQLite"
+    catalog = "PostgreSQL" if ws.settings.team_store else "SQLite"
     vectors = f"Chroma server {ws.settings.chroma_url}" if ws.settings.chroma_url else "embedded Chroma"
     return f"{catalog} + {vectors}"
 

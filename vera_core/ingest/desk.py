@@ -79,7 +79,7 @@ class IngestDesk:
                             kind=kind)
         if known is not None:
             return known
-        if self.ws.settings.database_url:
+        if self.ws.settings.team_store:
             job_id = self.queue.enqueue(path.name, str(self._stage(path.name, path.read_bytes())), force=force,
                                         owned=True, doc_kind=kind)
         else:
@@ -147,7 +147,7 @@ class IngestDesk:
         """Start the store's worker when there is work and none runs; True when one was started."""
         if not self.has_work() or worker_running(self.ws.data_dir):
             return False
-        if self.ws.settings.database_url and self.queue.live_workers(self.ws.settings.worker_heartbeat_timeout_s):
+        if self.ws.settings.team_store and self.queue.live_workers(self.ws.settings.worker_heartbeat_timeout_s):
             return False  # NOTE: a team store's workers may run on other hosts; one alive anywhere will do
         return start_worker_process(self.ws.settings, parent=os.getpid(), idle_exit_s=IDLE_EXIT_S,
                                     threads=WORKER_THREADS) is not None

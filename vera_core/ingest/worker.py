@@ -49,7 +49,7 @@ class IngestWorker:
                  on_event: Callable[[Job, str], None] | None = None) -> None:
         self.ws = ws
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-        self.exclusive = not ws.settings.database_url
+        self.exclusive = not ws.settings.team_store
         """Whether this worker holds the store alone (the embedded store's writer lock)."""
         self.timeout_s = ws.settings.worker_heartbeat_timeout_s
         self.queue = JobQueue(ws.catalog, self.worker_id)

@@ -44,7 +44,7 @@ def store_lock(settings: VeraSettings) -> Iterator[bool]:
     """The right to work the store's queue; yields whether this process has it. On a team store
     (PostgreSQL) every process has it: workers on any host claim jobs row by row (SKIP LOCKED) and keep
     them with heartbeats. On the embedded store, one process at a time: the writer lock."""
-    if settings.database_url:
+    if settings.team_store:
         yield True
         return
     with writer_lock(settings.resolved_data_dir()) as mine:
