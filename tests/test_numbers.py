@@ -200,3 +200,19 @@ def test_verify_numbers_is_reproducible_and_checks_every_figure(claim, source):
     first = verify_numbers(claim, {1: source})
     assert first == verify_numbers(claim, {1: source})
     assert [c.text for c in first] == [m.text for m in find_numbers(claim)]
+
+
+def test_one_currency_list_serves_the_figures_and_the_scale_lines():
+    """Every currency is defined once (finance/money.py): a code, symbol or name the figure reader knows, the scale
+    lines know too, and the other way round (two lists each lacked codes the other had: KRW and ZAR, CZK and PLN)."""
+    from vera_core.answer.numbers import find_numbers
+    from vera_core.finance.money import CURRENCIES, CURRENCY_CODES, currency_in
+    for currency in CURRENCIES:
+        assert currency.code in CURRENCY_CODES
+        assert currency_in(f"(In millions of {currency.code})") == currency.code
+        assert find_numbers(f"Revenue was {currency.code} 5.2 billion.")[0].currency == currency.code
+        for symbol in currency.symbols:
+            assert find_numbers(f"Revenue was {symbol}5.2 billion.")[0].currency == currency.code, symbol
+    assert currency_in("(In millions of South African rand)") == "ZAR"
+    assert find_numbers("Revenue was RMB 3.1 billion.")[0].currency == "CNY"
+    assert currency_in("(in millions of Czech koruna)") == "CZK"

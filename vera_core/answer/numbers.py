@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from vera_core.answer.contract import NumberCheck
+from vera_core.finance.money import CURRENCY_CODES, CURRENCY_OF, CURRENCY_WORDS
 
 __all__ = ["NumberMention", "find_numbers", "source_scale", "values_match", "verify_numbers"]
 
@@ -18,16 +19,12 @@ ROUNDING_MAX_REL = 0.05
 """A rounded answer figure must also lie within 5% of the source figure ('$2 billion' is not
 an acceptable rounding of 1,577 million, '1.6 billion' is)."""
 
-CURRENCY_SYMBOLS = {"US$": "USD", "C$": "CAD", "A$": "AUD", "HK$": "HKD", "$": "USD", "€": "EUR",
-                    "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW"}
-CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "RMB", "HKD", "INR", "SEK",
-                  "NOK", "DKK", "KRW", "SGD", "BRL", "ZAR", "MXN")
-CURRENCY_WORDS = {"dollars": "USD", "euros": "EUR"}
 SCALE_WORDS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "m": 1e6, "mm": 1e6,
                "billion": 1e9, "bn": 1e9, "bln": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12}
 
 _SP = r"[ \u00a0\u2009\u202f]"  # space, no-break space, thin spaces
-_SYMBOLS = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
+_SYMBOLS = "|".join(re.escape(s) for s in sorted({s for s, _ in CURRENCY_OF.items() if not s.isalpha()}, key=len,
+                                                 reverse=True))
 _CODES = "|".join(CURRENCY_CODES)
 # NOTE: one pattern for every format; atomic group on the digits so '12.5x' is not read as '12'.
 _SCALE = (rf"{_SP}?(?i:thousands?|millions?|billions?|trillions?|mln|bln|mn|bn|tn)(?![^\W\d_])"
@@ -105,10 +102,10 @@ def _mention(text: str, m: re.Match) -> NumberMention:
     currency = None
     if m.group("cur"):
         cur = m.group("cur").strip()
-        currency = CURRENCY_SYMBOLS.get(cur, cur)
+        currency = CURRENCY_OF.get(cur, cur)
     elif m.group("cur2"):
         cur = m.group("cur2").strip()
-        currency = CURRENCY_WORDS.get(cur.lower(), cur.upper())
+        currency = CURRENCY_WORDS.get(cur.lower(), CURRENCY_OF.get(cur.upper(), cur.upper()))
     key = scale_word.lower().rstrip("s") if len(scale_word) > 2 else scale_word.lower()
     scale = SCALE_WORDS.get(key, 1.0)
     is_percent = bool(m.group("pct1") or m.group("pct2"))

@@ -5,11 +5,11 @@ except per share amounts)" -> 1e6 USD), and amounts written back ("-$1,577 milli
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 SCALES = {"units": 1.0, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
 SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion"}
-CURRENCY_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _NIL = re.compile(r"^[-–—]+$|^(?:n/?a|nm|n/m|nil)$", re.I)
 _FIGURE = re.compile(r"^(?P<cur0>[$€£¥])?\s*(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*"
                      r"(?P<sign2>[-–—−])?\s*"
@@ -19,30 +19,63 @@ _PAREN_SCALE = re.compile(r"\(\s*(?:[$€£]\s*)?(?:in\s+)?(?:thousands|millions
                           r"\b(?:in|amounts\s+in|dollars\s+in|(?:USD|EUR|GBP|US\$|\$|€|£)\s*(?:in\s+)?)\s*"
                           r"(?:thousands|millions|billions)\b|\b(?:USD|EUR|GBP|CHF|JPY)\s+(?:thousands?|millions?|billions?)\b|"
                           r"^\s*\(?(?:thousands|millions|billions)\)?\s*$", re.I)
-# NOTE: longer names first, so "Canadian dollars" is not read as the bare "dollars".
-CURRENCY_NAMES: tuple[tuple[str, str], ...] = (
-    ("USD", r"U\.\s?S\.\s?dollars?|US\s?dollars?|United\s+States\s+dollars?|U\.S\.\s?\$|US\$|USD"),
-    ("CAD", r"Canadian\s+dollars?|CAD|C\$"),
-    ("AUD", r"Australian\s+dollars?|AUD|A\$"),
-    ("HKD", r"Hong\s+Kong\s+dollars?|HKD|HK\$"),
-    ("SGD", r"Singapore\s+dollars?|SGD|S\$"),
-    ("NZD", r"New\s+Zealand\s+dollars?|NZD"),
-    ("EUR", r"euros?|EUR|€"),
-    ("GBP", r"pounds?\s+sterling|sterling|British\s+pounds?|GBP|£"),
-    ("CHF", r"Swiss\s+francs?|CHF"),
-    ("JPY", r"Japanese\s+yen|yen|JPY"),
-    ("SEK", r"Swedish\s+kron(?:a|or)|SEK"),
-    ("NOK", r"Norwegian\s+kron(?:e|er)|NOK"),
-    ("DKK", r"Danish\s+kron(?:e|er)|DKK"),
-    ("CZK", r"Czech\s+korun(?:a|y)|CZK"),
-    ("PLN", r"Polish\s+zloty|PLN"),
-    ("CNY", r"Chinese\s+yuan|renminbi|RMB|CNY"),
-    ("INR", r"Indian\s+rupees?|INR"),
-    ("BRL", r"Brazilian\s+reais|BRL"),
-    ("MXN", r"Mexican\s+pesos?|MXN"),
-    ("USD?", r"dollars?"),
+
+
+@dataclass(frozen=True)
+class Currency:
+    """One currency as documents and questions write it."""
+
+    code: str
+    """ISO 4217."""
+    names: str
+    """How it is named in words, as a pattern ("Canadian\\s+dollars?")."""
+    symbols: tuple[str, ...] = ()
+    """Signs printed before an amount ("C$"), longest first."""
+    aliases: tuple[str, ...] = ()
+    """Other codes written for it ("RMB")."""
+    sign: str = ""
+    """The sign an answer writes before an amount ("$"); the code otherwise ("CAD 1,204 million")."""
+
+
+CURRENCIES: tuple[Currency, ...] = (
+    Currency("USD", r"U\.\s?S\.\s?dollars?|US\s?dollars?|United\s+States\s+dollars?|U\.S\.\s?\$", ("US$", "$"), sign="$"),
+    Currency("CAD", r"Canadian\s+dollars?", ("C$",)),
+    Currency("AUD", r"Australian\s+dollars?", ("A$",)),
+    Currency("HKD", r"Hong\s+Kong\s+dollars?", ("HK$",)),
+    Currency("SGD", r"Singapore\s+dollars?", ("S$",)),
+    Currency("NZD", r"New\s+Zealand\s+dollars?"),
+    Currency("EUR", r"euros?", ("€",), sign="€"),
+    Currency("GBP", r"pounds?\s+sterling|sterling|British\s+pounds?", ("£",), sign="£"),
+    Currency("CHF", r"Swiss\s+francs?"),
+    Currency("JPY", r"Japanese\s+yen|yen", ("¥",), sign="¥"),
+    Currency("SEK", r"Swedish\s+kron(?:a|or)"),
+    Currency("NOK", r"Norwegian\s+kron(?:e|er)"),
+    Currency("DKK", r"Danish\s+kron(?:e|er)"),
+    Currency("CZK", r"Czech\s+korun(?:a|y)"),
+    Currency("PLN", r"Polish\s+zloty"),
+    Currency("CNY", r"Chinese\s+yuan|renminbi", aliases=("RMB",)),
+    Currency("INR", r"Indian\s+rupees?", ("₹",)),
+    Currency("KRW", r"(?:South\s+)?Korean\s+won", ("₩",)),
+    Currency("BRL", r"Brazilian\s+reais"),
+    Currency("MXN", r"Mexican\s+pesos?"),
+    Currency("ZAR", r"South\s+African\s+rand"),
 )
-_SIGNS = (("USD", r"\$"), ("EUR", "€"), ("GBP", "£"), ("JPY", "¥"))
+"""Every currency VERA reads, once: the scale lines' names below, the answers' signs and the figure reader's codes
+and symbols (`answer/numbers.py`) are all read from here."""
+CURRENCY_SIGNS = {c.code: c.sign for c in CURRENCIES if c.sign}
+"""The sign an answer writes before an amount, by code."""
+CURRENCY_CODES: tuple[str, ...] = tuple(code for c in CURRENCIES for code in (c.code, *c.aliases))
+"""Codes as printed beside figures ("USD 5.2 billion", "RMB 3bn")."""
+CURRENCY_OF: dict[str, str] = {**{s: c.code for c in CURRENCIES for s in c.symbols},
+                               **{a: c.code for c in CURRENCIES for a in c.aliases}}
+"""The currency a symbol or another code stands for ("C$" -> CAD, "RMB" -> CNY)."""
+CURRENCY_WORDS = {"dollars": "USD", "euros": "EUR"}
+"""A bare currency word printed after a figure ("5 dollars")."""
+# NOTE: longer names first, so "Canadian dollars" is not read as the bare "dollars"; the bare "$" is the last resort.
+CURRENCY_NAMES: tuple[tuple[str, str], ...] = tuple(
+    (c.code, "|".join([c.names, *(rf"{re.escape(code)}" for code in (c.code, *c.aliases)),
+                       *(re.escape(s) for s in c.symbols if s != "$")])) for c in CURRENCIES) + (("USD?", r"dollars?"),)
+_SIGNS = (("USD", r"\$"),)
 SCALE_WORDS = r"thousands?|millions?|billions?|'000s?|000s|mn|bn"
 """Scale words of a legend ("in thousands", "EUR '000", "$bn")."""
 
