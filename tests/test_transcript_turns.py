@@ -284,3 +284,15 @@ def test_the_topic_of_a_remark_leaves_out_the_company_and_the_calls_it_spans():
                         ["Meta Platforms"], ["2024"])) == {"metavers", "2024", "capit", "expenditur"}
     assert _same_word("confident", "confidenc") and not _same_word("international", "internal")
     assert not _same_word("expect", "expectation") and not _same_word("rate", "rated")
+
+
+def test_the_host_is_whoever_opens_the_call(calls_store):
+    """"Who hosted the call?": the first speaker of the prepared remarks who is not the operator, cited on their line
+    (Citi's head of investor relations); "hosting costs" names no host."""
+    from vera_core.questions.speakers import read_people_ask, read_remark_ask
+    answer = QueryEngine(calls_store).answer("Who hosted Citi's fourth quarter 2023 earnings call?", mode="deterministic")
+    assert answer.intent.rule == "coverage:speakers:role", answer.intent.rule
+    assert answer.answer.startswith("Jennifer Landis (Head of Citi Investor Relations) is the host")
+    assert answer.citations[0].page == 1 and answer.citations[0].speaker == "Jennifer Landis"
+    assert read_people_ask("Who was the host of the call?").role == "host"
+    assert "host" not in read_remark_ask("What did Microsoft say about hosting costs on the call?", []).roles

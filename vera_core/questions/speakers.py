@@ -18,8 +18,10 @@ ROLE_WORDS: dict[str, str] = {
     "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
     "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderator\b",
+    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\bcall\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
 }
-"""How a question names a role on a call."""
+"""How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
+investor relations head, most often, whose title some transcripts do not print."""
 _ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
                        re.I)
 _ANALYSTS = re.compile(

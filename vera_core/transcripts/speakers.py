@@ -98,6 +98,12 @@ def same_person(asked: str, printed: str) -> bool:
     return len(words) == 1 and name_key(printed).endswith(" " + words[0])
 
 
+def host_of(turns: list[dict]) -> str:
+    """The name key of whoever hosts a call: the first speaker of its prepared remarks who is not the operator ('' for
+    a call without one)."""
+    return next((name_key(t["speaker"]) for t in turns if t["section"] == "prepared" and t["role"] != "operator"), "")
+
+
 def role_of(title: str, *, operator: bool = False) -> str:
     """The role a printed title names."""
     if operator:

@@ -20,7 +20,7 @@ from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import terms
-from vera_core.transcripts.speakers import same_person
+from vera_core.transcripts.speakers import host_of, name_key, same_person
 from vera_core.transcripts.turns import OPENING, PREPARED, QA
 
 __all__ = ["gather", "speaker_plan"]
@@ -208,6 +208,7 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
     """The chunks of the turns of the people, roles and section asked."""
     # NOTE: one speaker's turns share a heading in both sections: a turn is its section's and its heading's
     turns = {(t["section"], t["heading"]): t for t in doc.metadata["transcript"]["turns"]}
+    host = host_of(doc.metadata["transcript"]["turns"])
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
@@ -223,6 +224,7 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
         roles = set(ask.roles)
         if "management" in roles:
             roles |= set(COMPANY_ROLES)
-        if (not roles and turn["role"] != "operator") or turn["role"] in roles:
+        hosting = "host" in roles and name_key(turn["speaker"]) == host
+        if (not roles and turn["role"] != "operator") or turn["role"] in roles or hosting:
             out.append(chunk)
     return out

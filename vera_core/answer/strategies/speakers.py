@@ -13,12 +13,12 @@ from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, read_people_ask
 from vera_core.records import ChunkRecord, DocumentRecord
-from vera_core.transcripts.speakers import name_key, same_person
+from vera_core.transcripts.speakers import host_of, name_key, same_person
 
 __all__ = ["gather", "transcripts"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
-              "investor relations": "investor relations", "operator": "operator"}
+              "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
 COMPANY_ROLES = ("CEO", "CFO", "investor relations", "other executive")
 
 
@@ -75,8 +75,9 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             continue
         first.setdefault(name_key(turn["speaker"]), turn)
     out = []
+    host = host_of(doc.metadata["transcript"]["turns"]) if ask.kind == "role" and ask.role == "host" else ""
     for key, turn in first.items():
-        role = turn["role"]
+        role = "host" if host and key == host else turn["role"]
         if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
         chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
