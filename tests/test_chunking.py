@@ -47,6 +47,7 @@ def test_chunker_invariants(doc):
     joined = " ".join(n.text for n in nodes if n.metadata["kind"] == "text").split()
     expected = " ".join(b.text for b in doc.blocks if b.kind in (BlockKind.PARAGRAPH, BlockKind.HEADING)).split()
     assert joined == expected, "text chunks cover every word once, in order"
+    assert nodes
     for node in nodes:
         if node.metadata["kind"] == "text":
             assert node.metadata["tokens"] <= 256

@@ -116,6 +116,7 @@ def test_text_shows_each_row_under_its_headers(sample_store, capsys, ground_trut
     assert re.fullmatch(r"  Inventories\s+184,560\s+171,230", inventories)  # nested under "Current assets"
     assert inventories.index("184,560") + len("184,560") == header.index("2024") + len("2024")  # right-aligned
     income = run(capsys, sample_store.data_dir, "table", REPORT, "2")[1]
+    assert ground_truth[SAMPLE_PDF.name]["tables"][1]["rows"]
     for row in ground_truth[SAMPLE_PDF.name]["tables"][1]["rows"]:
         assert any(line.split() == " ".join(row).split() for line in income.splitlines()), row
 

@@ -11,6 +11,7 @@ def test_defaults_are_documented_and_sensible(monkeypatch):
     settings = VeraSettings()
     assert settings.data_dir == Path("data/store")
     assert settings.chunk_tokens <= settings.embed_max_tokens == 256
+    assert VeraSettings.model_fields
     for name, field in VeraSettings.model_fields.items():
         assert field.description, f"setting {name} has no description"
 

@@ -58,9 +58,12 @@ def test_every_filing_ingests(corpus_store):
 
 def test_every_gold_evidence_page_has_a_chunk(corpus_store):
     ws, results = corpus_store
-    for q in questions():
+    asked = questions()
+    assert asked
+    for q in asked:
         result = results[f"{q['doc_name']}.pdf"]
         chunks = ws.catalog.chunks(result.doc_id)
+        assert q["evidence"], q["id"]
         for evidence in q["evidence"]:
             page = evidence["page_index"] + 1  # the corpus is 0-based, VERA's pages are 1-based
             assert any(page in c.pages for c in chunks), f"{q['id']}: no chunk on page {page}"

@@ -45,6 +45,7 @@ def test_every_policy_that_addresses_encryption_at_rest_and_no_other(encryption)
 def test_each_policy_is_cited_to_its_section_and_passage(encryption):
     answer, truth = encryption
     by_number = {c.n: c for c in answer.citations}
+    assert answer.items and len(answer.items) == len(truth["documents"])
     for item, doc in zip(answer.items, sorted(truth["documents"])):
         expected = truth["documents"][doc]
         citation = by_number[item.citations[0]]

@@ -42,6 +42,7 @@ def test_bf16_copies_loaded_in_parallel_are_whole_and_leave_the_default_dtype_al
     watcher.join()
     try:
         assert seen == {torch.float32}
+        assert models
         for model in models.values():
             assert {p.dtype for p in model.parameters()} == {torch.bfloat16}
             vector = model.encode(["Net sales rose 4% to $32.8 billion."], normalize_embeddings=True)

@@ -103,7 +103,9 @@ def test_sample_report_period_reads_as_the_report_words_it(report_facts):
 def test_markdown_policy_states_no_facts(sample_store):
     doc = doc_by_name(sample_store, "information_security_policy.md")
     chunks = sample_store.catalog.chunks(doc.doc_id)
-    for result in extract_facts(chunks):
+    results = extract_facts(chunks)
+    assert results
+    for result in results:
         assert (result.status, result.value, result.confidence) == ("not_found", None, 0.0)
         assert result.chunk is None and result.excerpt == "" and result.polygons == ()
         assert result.pages_searched == ()

@@ -53,6 +53,7 @@ def test_four_space_indented_list_is_text_kept_with_its_lead_in(sample_store, gr
     name = "information_security_policy.md"
     doc = doc_by_name(sample_store, name)
     chunks = sample_store.catalog.chunks(doc.doc_id)
+    assert ground_truth[name]["lists"]
     for lst in ground_truth[name]["lists"]:
         holder = [c for c in chunks if lst["items"][0] in c.text]
         assert len(holder) == 1 and holder[0].kind == "text"
@@ -64,6 +65,7 @@ def test_four_space_indented_list_is_text_kept_with_its_lead_in(sample_store, gr
 def test_links_are_kept(sample_store, ground_truth):
     name = "information_security_policy.md"
     text = " ".join(c.text for c in sample_store.catalog.chunks(doc_by_name(sample_store, name).doc_id))
+    assert ground_truth[name]["links"]
     for link in ground_truth[name]["links"]:
         assert f"]({link})" in text
 

@@ -47,7 +47,9 @@ def test_every_table_is_exactly_one_table_chunk_on_its_pages(pdf_chunks, gt):
         assert list(chunk.pages) == want["pages"]
         assert sorted({r.page for r in chunk.polygons}) == want["pages"], "one polygon per page spanned"
         assert chunk.heading_path == "/".join([STEM, *want["section_path"]])
+        assert want["rows"]
         for row in want["rows"]:
+            assert row
             for cell in row:
                 assert cell in chunk.text, f"{cell!r} missing from table {want['caption']!r}"
         for note in want["footnotes"]:
@@ -56,13 +58,17 @@ def test_every_table_is_exactly_one_table_chunk_on_its_pages(pdf_chunks, gt):
 
 def test_table_polygon_contains_every_cell_as_printed(pdf_chunks, gt):
     pdf = pymupdf.open(SAMPLE_PDF)
+    assert gt["tables"]
     for want in gt["tables"]:
         chunk = next(c for c in pdf_chunks if c.kind == "table" and c.caption == want["caption"])
+        assert want["rows_by_page"]
         for page_number, rows in want["rows_by_page"].items():
             page = pdf[int(page_number) - 1]
             region = [r for r in chunk.polygons if r.page == int(page_number)]
             assert len(region) == 1
-            for cell in (c for row in rows for c in row if c):
+            cells = [c for row in rows for c in row if c]
+            assert cells
+            for cell in cells:
                 hits = [Rect(int(page_number), h.x0, h.y0, h.x1, h.y1) for h in page.search_for(cell)]
                 assert hits, f"{cell!r} not printed on page {page_number}"
                 assert any(region[0].contains(h) for h in hits), \
@@ -77,17 +83,20 @@ def test_text_chunks_never_cross_a_heading(sample_store, pdf_chunks):
     parsed = parse_pdf(load_source(SAMPLE_PDF, max_file_mb=100))
     heads = [b for b in parsed.blocks if b.kind == "heading"]
     starts = [(b.rects[0].page, round(b.rects[0].y0, 2)) for b in heads]  # stored polygons are rounded
+    assert any(c.kind == "text" for c in pdf_chunks)
     for chunk in (c for c in pdf_chunks if c.kind == "text"):
         own = chunk.heading_titles
         index = max(i for i, h in enumerate(heads) if h.heading_titles == own)
         lo = starts[index]
         hi = starts[index + 1] if index + 1 < len(starts) else (doc.pages + 1, 0.0)
+        assert chunk.polygons
         for rect in chunk.polygons:
             assert lo <= (rect.page, rect.y0) < hi, f"{chunk.chunk_id} crosses out of {own[-1]!r}"
 
 
 def test_every_chunk_has_the_metadata_contract(pdf_chunks, gt):
     paths = {"/".join([STEM, *h["path"]]) for h in gt["headings"]} | {STEM}
+    assert pdf_chunks
     for position, chunk in enumerate(pdf_chunks):
         assert chunk.position == position
         assert chunk.heading_path in paths
@@ -99,6 +108,7 @@ def test_every_chunk_has_the_metadata_contract(pdf_chunks, gt):
 
 
 def test_running_header_footer_and_page_numbers_stay_out_of_chunks(pdf_chunks, gt):
+    assert pdf_chunks
     for chunk in pdf_chunks:
         assert gt["running_header"] not in chunk.text
         assert not re.search(r"\bPage \d+\b", chunk.text), chunk.text[:200]
@@ -109,12 +119,14 @@ def test_significant_events_are_kept_across_the_page_break(pdf_chunks, gt):
     path = "/".join([STEM, *events["section_path"]])
     section = [c for c in pdf_chunks if c.heading_path == path]
     text = " ".join(c.text for c in section)
+    assert events["items"]
     for item in events["items"]:
         assert item in text, item[:60]
     assert sorted({p for c in section for p in c.pages}) == events["pages"]
 
 
 def test_front_matter_facts_are_in_chunks_on_their_pages(pdf_chunks, gt):
+    assert gt["facts"]
     for fact in gt["facts"].values():
         on_page = " ".join(c.text for c in pdf_chunks if fact["page"] in c.pages)
         assert " ".join(fact["evidence"].split()) in " ".join(on_page.split())

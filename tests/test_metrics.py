@@ -254,6 +254,7 @@ def test_the_library_alias_ending_last_then_the_longest_names_the_metric(text, m
 
 
 def test_every_library_formula_reads_back_as_written_over_line_items_vera_knows():
+    assert library()
     for metric in library():
         tree = parse(metric.formula)
         assert render(tree) == metric.formula

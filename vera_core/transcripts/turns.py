@@ -95,7 +95,11 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
             roster.add(Speaker(m.group("name"), role_of(m.group("title")), m.group("title").strip()))
     listing = False
     before = set(roster.people)
+    read_with_name: set[int] = set()
     for i, block in enumerate(blocks):
+        if i in read_with_name:  # NOTE: "CIBC World Markets – Analyst" under "Paul Holden": his firm, not a person
+            listed.add(i)
+            continue
         text = block.text.strip()
         if listing and re.fullmatch(NAME, text) and name_key(text) in set(roster.people) - before:
             listing = False  # NOTE: a list names each person once: a name it listed, printed again, opens their turn
@@ -111,11 +115,12 @@ def _roster(blocks: list[Block], company: str) -> tuple[Roster, set[int]]:
         if not listing:
             continue
         listed.add(i)
-        if re.fullmatch(NAME, text) and i + 1 < len(blocks) and "\u2013" in blocks[i + 1].text[:120]:
+        if re.fullmatch(NAME, text) and not role_of(text) and i + 1 < len(blocks) and "\u2013" in blocks[i + 1].text[:120]:
             firm, _, title = blocks[i + 1].text.strip().partition("\u2013")  # a name, then "Firm – Title"
             firm, title = firm.strip(), title.strip()
             role = role_of(title) or ("analyst" if re.search(r"research|securities|capital|bank", firm, re.I) else "")
             roster.add(Speaker(text, role, title, firm))
+            read_with_name.add(i + 1)
             continue
         for line in _TITLE_END.sub(r"\1\n", text).split("\n"):
             found = speaker_line(line.strip(), roster, alone=True)
