@@ -289,6 +289,11 @@ def test_the_topic_of_a_remark_leaves_out_the_company_and_the_calls_it_spans():
                         "calls", ask, ["Deutsche Bank"], ["2023"])) == {"shar", "buyback"}
     assert terms(_topic("What did Meta say about the metaverse and 2024 capital expenditures on its 2024 call?", ask,
                         ["Meta Platforms"], ["2024"])) == {"metavers", "2024", "capit", "expenditur"}
+    assert terms(_topic("How did Bharat Masrani's message on the US AML problem change across TD's four fiscal 2024 "
+                        "calls (Q1 to Q4)?", RemarkAsk(names=("Bharat Masrani",)), ["TD Bank Group"], ["2024"])) == {
+        "aml", "problem"}
+    assert terms(_topic("What did management say about climate change on the call?", ask, ["TD Bank Group"])) == {
+        "climat", "chang"}
     assert _same_word("confident", "confidenc") and not _same_word("international", "internal")
     assert not _same_word("expect", "expectation") and not _same_word("rate", "rated")
 
@@ -303,3 +308,16 @@ def test_the_host_is_whoever_opens_the_call(calls_store):
     assert answer.citations[0].page == 1 and answer.citations[0].speaker == "Jennifer Landis"
     assert read_people_ask("Who was the host of the call?").role == "host"
     assert "host" not in read_remark_ask("What did Microsoft say about hosting costs on the call?", []).roles
+
+
+def test_a_span_of_quarters_names_every_quarter_between():
+    """"across TD's four fiscal 2024 calls (Q1 to Q4)": the router scopes the question to the four calls, not the two
+    named; two quarters named without a span's words are those two."""
+    from vera_core.questions.speakers import read_remark_ask, spanned_quarters
+    assert spanned_quarters("How did his message on AML change across TD's four fiscal 2024 calls (Q1 to Q4)?") == {
+        1, 2, 3, 4}
+    assert spanned_quarters("What did JPMorgan say on its calls from Q2 2023 through Q4 2023?") == {2, 3, 4}
+    assert spanned_quarters("What did JPMorgan say on its calls from Q2 through Q4 2023?") == {2, 3, 4}
+    assert spanned_quarters("Compare the Q1 and Q4 calls on deposits.") == set()
+    assert read_remark_ask("How did Bharat Masrani's message on AML change over the year?", ["Bharat Masrani"]).names == (
+        "Bharat Masrani",)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from vera_core.documents.identity import Identity, quarter_labels
 from vera_core.text import NOT_COMPANY_WORDS
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask"]
+__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask",
+           "spanned_quarters"]
 
 ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
@@ -115,6 +116,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
 
 
 _QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b"
+_ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
@@ -145,6 +147,22 @@ def _spanned(labels: list[tuple[int | None, int]], question: str) -> list[tuple[
     if not 0 < end - start < MAX_SPAN:
         return labels
     return [(i // 4, i % 4 + 1) for i in range(start, end + 1)]
+
+
+def spanned_quarters(question: str) -> set[int]:
+    """The quarters a question names as the ends of a span and every one between ("Q1 to Q4": 1, 2, 3, 4); empty when
+    it names no span."""
+    labels = quarter_labels(question)
+    spanned = _spanned(labels, question)
+    if len(spanned) > len(labels):
+        return {q for _, q in spanned}
+    span = _SPAN.search(question)
+    ends = [_ORDINAL_QUARTERS.get(w.lower(), 0) or int(re.sub(r"\D", "", w))
+            for w in re.findall(r"Q[1-4]|[1-4]Q|first|second|third|fourth", span.group(0), re.I)] if span else []
+    if len(ends) != 2:  # NOTE: "from Q2 through Q4 2023": the year printed once, after the span's last quarter
+        return set()
+    first, last = ends
+    return set(range(first, last + 1)) if first < last else set(range(first, 5)) | set(range(1, last + 1))
 
 
 _CALL_OF_QUARTER = re.compile(
@@ -186,7 +204,7 @@ _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
-    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds))\b", re.I)
+    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds)|messag(?:e|es|ing)|tone|stance|narrative)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask",
                        re.I)
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)

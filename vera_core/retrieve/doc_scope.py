@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.errors import DocumentNotFoundError
+from vera_core.questions.speakers import spanned_quarters
 from vera_core.records import DocumentRecord
 from vera_core.text import TITLE_FOLLOWS as _BEFORE_TITLE
 from vera_core.text import TITLE_KIND_WORDS as TITLE_GENERIC
@@ -114,8 +115,9 @@ def _years_by_company(question: str, companies: Sequence[DocReference]) -> dict[
 
 
 def _question_quarters(question: str) -> set[int]:
-    return {int(m.group(1)) if m.group(1) else QUARTER_WORDS[m.group(2).lower()]
-            for m in _Q_QUARTER.finditer(question)}
+    """The quarters a question names; every quarter of a span it names by its ends ("Q1 to Q4")."""
+    return spanned_quarters(question) or {int(m.group(1)) if m.group(1) else QUARTER_WORDS[m.group(2).lower()]
+                                          for m in _Q_QUARTER.finditer(question)}
 
 
 def _question_words(question: str) -> set[str]:

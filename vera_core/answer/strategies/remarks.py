@@ -48,9 +48,13 @@ _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"calls?|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management|"
-                           r"walk\s+me\s+through|through|evolv\w*|over|each|every|its|their|quarterly|quarters?|"
-                           r"one|two|three|four|five|six|seven|eight)\b", re.I)
+                           r"walk\s+me\s+through|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
+                           r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|one|two|three|four|five|six|seven|eight)\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
+_CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"
+                      r"|\s*[?.!]?\s*$)", re.I)
+""""How did her message on X change across the calls?": how it changed is the question, X the topic ("climate change"
+stays: the word is not followed by the calls' span)."""
 _SAME_WORD = 7
 """Two stems of this many letters or more that differ only in their last letter or two are one word to the topic
 ("confident", "confidence"; never "internal" for "international")."""
@@ -191,17 +195,18 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[
     for company in companies:
         # NOTE: the company's name whole first ("Deutsche Bank's"), then its own words ("Citi" of "Citigroup")
         text = re.sub(rf"\b{re.escape(company)}(?:['\u2019]s)?(?!\w)", " ", text, flags=re.I) if company else text
-        for token in re.findall(r"[A-Za-z][\w&'-]{2,}", company):
+        for token in re.findall(r"[A-Za-z][\w&'-]{2,}|\b[A-Z]{2}\b", company):  # NOTE: "TD" of "TD Bank Group" too
             if token.lower() not in ("inc", "corp", "corporation", "group", "holdings", "platforms", "bank"):
                 # NOTE: the token, or a word of four letters or more it begins with ("Citi" for "Citigroup")
                 text = re.sub(r"\b([A-Za-z][\w&-]{3,})(?:['\u2019]s)?\b",
                               lambda m, t=token.lower(): " " if t.startswith(m.group(1).lower()) else m.group(0), text)
+                text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
     for name in ask.names:
         for token in re.findall(r"[\w'\u2019-]+", name):
             text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
     for pattern in ROLE_WORDS.values():
         text = re.sub(pattern, " ", text, flags=re.I)
-    return " ".join(_ASKING_WORDS.sub(" ", text).split()).strip(" ?.!,;:")
+    return " ".join(_ASKING_WORDS.sub(" ", _CHANGED.sub(" ", text)).split()).strip(" ?.!,;:()")
 
 
 def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
