@@ -9,7 +9,7 @@ import inspect
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, SAMPLES, settings_for
+from tests.conftest import SAMPLE_PDF, SAMPLES, parsed_once, settings_for
 from tests.test_api import POLICY
 from vera_core.access.scope import ADMIN_ONLY, SCOPED_READS, ScopedReads, scoped
 from vera_core.ingest.service import Ingestor
@@ -32,8 +32,8 @@ def unclassified(cls: type, instance: object | None = None) -> list[str]:
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     ws = Workspace(settings_for(tmp_path_factory.mktemp("reads")))
-    for path in (SAMPLE_PDF, SAMPLES / POLICY):
-        assert Ingestor(ws).ingest_file(path).status == "ingested"
+    for path in (SAMPLE_PDF, SAMPLES / POLICY):  # NOTE: searchable is enough: no read here is of vectors
+        assert Ingestor(ws).make_searchable(*parsed_once(path, ws.settings)).status == "ingested"
     names = {d.name: d.doc_id for d in ws.catalog.documents()}
     return ws, names[POLICY], names[SAMPLE_PDF.name]
 

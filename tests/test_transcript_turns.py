@@ -4,6 +4,7 @@ answered from the turns, complete and cited to the speaker's line; golds from th
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -35,6 +36,13 @@ needs_ir = pytest.mark.skipif(not DEV_CALLS, reason="../shared/corpus/ir-dev is 
 
 
 def _turned(path: Path):
+    """A call parsed and cut into turns (a fresh copy each time; the parse is read once a module)."""
+    import copy
+    return copy.deepcopy(_turned_once(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _turned_once(path: Path):
     parsed = parse_pdf(load_source(path, max_file_mb=50))
     identity = parsed_identity(parsed, parsed_kind(parsed))
     assert identity.doc_type == "transcript", path.name

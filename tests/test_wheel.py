@@ -45,8 +45,15 @@ def test_vera_query_runs_from_a_wheel_installed_outside_the_checkout(tmp_path):
                   "print(len(m.library()))"], cwd=elsewhere, env=env).split()
     assert Path(where[0]).is_relative_to(site) and int(where[1]) >= 10, where
 
-    vera = [sys.executable, str(site / "bin" / "vera"), "--data-dir", str(tmp_path / "store")]
-    _run(vera + ["ingest", "--quiet", *(str(SAMPLES / name) for name in POLICIES)], cwd=elsewhere, env=env)
+    store = tmp_path / "store"
+    # NOTE: made searchable by the installed package in one process (no vectors: the question is answered from every
+    # policy's sections, and the model loads once, in `vera query`)
+    _run([sys.executable, "-c", "import sys; from pathlib import Path; from vera_core.config import VeraSettings;"
+          "from vera_core.ingest.service import Ingestor, read_and_parse; from vera_core.workspace import Workspace;"
+          "ws = Workspace(VeraSettings(data_dir=Path(sys.argv[1])));"
+          "[Ingestor(ws).make_searchable(*read_and_parse(Path(p), ws.settings)) for p in sys.argv[2:]]",
+          str(store), *(str(SAMPLES / name) for name in POLICIES)], cwd=elsewhere, env=env)
+    vera = [sys.executable, str(site / "bin" / "vera"), "--data-dir", str(store)]
     out = json.loads(_run(vera + ["query", "--json", "Which policies address encryption of data at rest?"],
                           cwd=elsewhere, env=env))
     cited = {c["doc_name"] for c in out["citations"]}
