@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
+from vera_core.finance.dates import _ORDINALS
 from vera_core.text import NOT_COMPANY_WORDS
 
 __all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask",
@@ -116,7 +117,6 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
 
 
 _QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b"
-_ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
@@ -157,7 +157,7 @@ def spanned_quarters(question: str) -> set[int]:
     if len(spanned) > len(labels):
         return {q for _, q in spanned}
     span = _SPAN.search(question)
-    ends = [_ORDINAL_QUARTERS.get(w.lower(), 0) or int(re.sub(r"\D", "", w))
+    ends = [_ORDINALS.get(w.lower(), 0) or int(re.sub(r"\D", "", w))
             for w in re.findall(r"Q[1-4]|[1-4]Q|first|second|third|fourth", span.group(0), re.I)] if span else []
     if len(ends) != 2:  # NOTE: "from Q2 through Q4 2023": the year printed once, after the span's last quarter
         return set()
