@@ -49,6 +49,14 @@ def test_a_rate_asked_without_the_word_growth():
     assert read_plan("How did the operating margin change in Q2 2023?").direction  # a direction, as before
 
 
+def test_a_pasted_yoy_percent_and_a_whats_typed_without_its_apostrophe():
+    """Notes typed fast: "capex yoy % in 1Q25", "whats the yoy growth in capex in Q1 2025?" ask the growth."""
+    pasted = read_plan("capex yoy % in 1Q25")
+    assert pasted is not None and pasted.over == "growth" and pasted.unit == "percent", pasted
+    assert _quarters(pasted)[-1] == ("quarter", 2025, 1)
+    typed = read_plan("whats the yoy growth in capex in Q1 2025?")
+    assert typed is not None and typed.over == "growth" and "capex" in typed.name.lower(), typed
+
 def test_a_document_defines_its_short_names():
     text = ["Intel reorganized into Client Computing Group (CCG) and Data Center and AI (DCAI). The Securities Act "
             "of 1933 (the Act) applies. Shares trade on Nasdaq (INTC)."]

@@ -158,6 +158,10 @@ def test_a_release_without_a_year_end_column_places_its_fiscal_year_by_its_year_
     assert fiscal_quarter("2023-05-07", fiscal_year_end_month(costco)) == (2023, 3)  # 12 weeks to May: Q3 FY23
     salesforce = [Period("months", "2023-07-31", 2023, 3, 3), Period("months", "2023-07-31", 2023, 6, None)]
     assert fiscal_quarter("2023-07-31", fiscal_year_end_month(salesforce)) == (2024, 2)
+    # 36 weeks are 8.3 months: Costco's year ends in August (late August or early September), so the year-ago quarter
+    # (12 weeks ended May 8, 2022) is Q3 FY22 too, not Q4 (held-back w30-028, "membership fees growth yoy in Q3 FY23")
+    assert fiscal_year_end_month(costco) == 8 and fiscal_quarter("2022-05-08", 8) == (2022, 3)
+    assert fiscal_year_end_month([Period("months", "2022-07-03", 2022, 6)]) == 12  # 26 weeks from January 3
 
 
 @pytest.mark.corpus

@@ -118,6 +118,31 @@ def test_the_months_of_a_fiscal_year_end_in_that_fiscal_year():
     assert period_matches(Period("months", "", 2022, 6), Period("months", "2022-07-31", 2022, 6), year_end_month=1)
 
 
+
+def test_a_quarter_asked_of_a_count_or_balance_is_the_column_dated_at_that_quarter_s_end():
+    """Salesforce prints its headcount at five quarter-end dates: Q4 of fiscal 2023 is January 31, 2023 and Q1 of
+    fiscal 2024 April 30, 2023; a date inside a quarter, or another quarter's end, is not the quarter asked."""
+    from vera_core.answer.figures.gates import period_matches
+    from vera_core.records import Period
+
+    q4, q1 = Period("quarter", "", 2023, 3, 4), Period("quarter", "", 2024, 3, 1)
+    january, april = Period("year", "2023-01-31", 2023), Period("instant", "2023-04-30", 2023)
+    assert period_matches(q4, january, year_end_month=1) and period_matches(q1, april, year_end_month=1)
+    assert not period_matches(q1, january, year_end_month=1) and not period_matches(q4, april, year_end_month=1)
+    assert not period_matches(q1, Period("instant", "2023-03-15", 2023), year_end_month=1)
+    # a calendar company's Q1 2023 ends on March 31, 2023
+    assert period_matches(Period("quarter", "", 2023, 3, 1), Period("instant", "2023-03-31", 2023), year_end_month=12)
+    # a flow asked by quarter ("revenue in Q4 2023") is never a balance column dated at the year's end
+    from types import SimpleNamespace
+    from vera_core.answer.figures.cells import CellFinder
+    from vera_core.finance.line_items import CONCEPTS
+    concepts = {c.name: c for c in CONCEPTS}
+    finder = CellFinder({}, {})
+    cell, cand = SimpleNamespace(period=Period("instant", "2023-12-31", 2023)), SimpleNamespace(chunk=SimpleNamespace(doc_id="d"))
+    q4_2023 = Period("quarter", "", 2023, 3, 4)
+    assert not finder.matches(q4_2023, cell, cand, concepts["revenue"])
+    assert finder.matches(q4_2023, cell, cand, concepts["total assets"]) and finder.matches(q4_2023, cell, cand)
+
 IR = CORPUS / "ir-dev"
 RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf"]
 
@@ -134,6 +159,18 @@ def test_a_year_to_date_figure_of_a_release(tmp_path_factory, qid, cls):
     answer = _asked_of(tmp_path_factory, f"releases-{qid}", RELEASES, GOLDS[qid])
     assert judge(GOLDS[qid], answer) == "correct", f"{cls}: {answer.answer[:300]}"
 
+
+
+@pytest.mark.corpus
+def test_a_sequential_change_in_headcount_reads_the_quarter_end_dates(tmp_path_factory):
+    """'the sequential % change in full time equivalent headcount at the end of Q1 FY24 versus the prior quarter-end'
+    (blind release dev w30-044): Salesforce prints its headcount under five dates, each month and day over its year
+    on the line below ("January 31," over "2023"); January 31, 2023 ends Q4 of fiscal 2023. A count of people is
+    stated as a count, not in the release's millions."""
+    gold = blind_golds("r12-ir-releases-dev")["w30-044"]
+    answer = _asked_of(tmp_path_factory, "releases-headcount", [IR / "CRM" / "CRM_2024Q1_RELEASE.pdf"], gold)
+    assert judge(gold, answer) == "correct", answer.answer[:300]
+    assert "79,390" in answer.answer and "72,970" in answer.answer and "million" not in answer.answer
 
 DEV2 = CORPUS / "financebench-dev2"
 

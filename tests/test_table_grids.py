@@ -17,7 +17,7 @@ from vera_core.ingest.pdf_tables import TableRegion, find_tables
 from vera_core.ingest.service import read_and_parse
 from vera_core.records import BlockKind, Period, RawCell, RawGrid, Rect, TableGrid
 from vera_core.tables import document_grids
-from vera_core.tables.grid import interpret
+from vera_core.tables.grid import interpret, with_document_scale
 from vera_core.tables.periods import column_period, dated, document_year_ends
 from vera_core.finance.statements import classify_table, in_notes
 from vera_core.finance.money import parse_figure, scale_statement
@@ -563,3 +563,31 @@ def test_the_scale_line_under_a_statement_s_title_is_the_table_s_scale_across_a_
     income = {(c.period.end, c.period.months): c.value for c in grid.cells if c.row_label == "Net income" and c.col}
     assert income == {("2023-05-07", 3): 1_302, ("2022-05-08", 3): 1_353, ("2023-05-07", 9): 4_132,
                       ("2022-05-08", 9): 3_911}
+
+
+def test_a_row_of_months_and_days_over_repeated_years_heads_one_column_each():
+    """Salesforce's additional metrics: "July 31," "April 30," "January 31," ... one over each column, each
+    year ("2023" three times, "2022" twice) on the line below, then one row of figures. Each column is its own
+    date; a month and day centred over two years ("December 31," over "2022 2021") still heads both."""
+    days = [(286, 315, "July 31,"), (344, 382, "April 30,"), (398, 440, "January 31,"), (456, 498, "October 31,"),
+            (521, 550, "July 31,")]
+    years = [(292, 308, "2023"), (351, 367, "2023"), (410, 426, "2023"), (468, 484, "2022"), (527, 543, "2022")]
+    figures = [(296, 336, "70,456"), (355, 395, "72,970"), (414, 454, "79,390"), (472, 512, "79,824"),
+               (531, 561, "78,634")]
+    region = TableRegion(page=1, columns=[], header=[pdf_row(83, *days)],
+                         body=[pdf_row(92, *years), pdf_row(104, (52, 185, "Full time equivalent headcount"), *figures)])
+    grid = interpret(region_raw_grid([region]), chunk_id="t0", caption="Additional Metrics")
+    assert list(grid.header[1:]) == ["July 31, 2023", "April 30, 2023", "January 31, 2023", "October 31, 2022",
+                                     "July 31, 2022"]
+    assert [(c.period.end, c.value) for c in grid.cells if c.col] == [
+        ("2023-07-31", 70456), ("2023-04-30", 72970), ("2023-01-31", 79390), ("2022-10-31", 79824),
+        ("2022-07-31", 78634)]
+    # no money scale or currency from the document for a count of people
+    counted = with_document_scale(grid, (1e6, "document"), "USD")
+    assert {(c.scale, c.currency) for c in counted.cells if c.col} == {(1.0, "")}
+    centred = TableRegion(page=1, columns=[], header=[pdf_row(83, (312, 394, "December 31,"))], body=[
+        pdf_row(92, (300, 320, "2022"), (390, 410, "2021")),
+        pdf_row(104, (52, 150, "Inventories"), (296, 320, "1,234"), (386, 410, "1,111")),
+        pdf_row(116, (52, 150, "Prepaid"), (296, 320, "34"), (386, 410, "11"))])
+    both = interpret(region_raw_grid([centred]), chunk_id="t1", caption="Balance")
+    assert list(both.header[1:]) == ["December 31, 2022", "December 31, 2021"]

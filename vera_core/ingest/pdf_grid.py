@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from vera_core.finance.dates import PERIOD_LEAD
+from vera_core.finance.dates import MONTH_DAY, PERIOD_LEAD
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
 from vera_core.ingest.pdf_tables import TableRegion, _merge_currency, is_numeric, value_column as _column
 from vera_core.records import RawCell, RawGrid, Rect
@@ -27,6 +27,8 @@ _YEAR_RANGE = re.compile(r"^(?:19|20)\d\d\s*[-–—]\s*(?:19|20)\d\d$")
 _ONE_PERIOD = re.compile(r"^(?:[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+|\d{1,2}\s+[A-Za-z]{3,9}\.?\s+)?(?:FY\s*)?(?:19|20)\d\d"
                          r"(?:\s*\*+|\s*\(\w\))?$", re.I)
 """A header naming one period ("Dec 28, 2019", "31 December 2024", "2019", "FY2019 (a)"): it heads one column."""
+_MONTH_DAY_HEAD = re.compile(rf"^(?:{MONTH_DAY.pattern})[\s,]*$", re.I)
+"""A date's month and day over its year on the next line ("January 31," over "2023"): it heads one column too."""
 _LABEL_EDGE = 24.0
 """Points right of a page's leftmost row start within which a row's first cell is its label."""
 
@@ -46,7 +48,8 @@ def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
     body: list[tuple[RawCell | None, ...]] = []
     indents: list[float] = []
     for number, (heads, rows) in enumerate(parts):
-        placed = [(row, tuple(_header_cell(cell, row, columns, label_left) for cell in _clean(row.cells)))
+        placed = [(row, tuple(_header_cell(cell, row, columns, label_left, _month_days([row], len(columns)))
+                              for cell in _clean(row.cells)))
                   for row in heads]
         dated = {col for _, cells in placed for c in cells if _YEAR_IN.search(c.text) for col in _spanned(c)}
         for row, cells in placed:
@@ -67,15 +70,27 @@ def _split_years(region: TableRegion) -> tuple[list[Row], list[Row]]:
     """A region's header and body rows, a leading body row of years ("2018*  2017  2016", footnote
     marks allowed) moved to the header: the years head the columns, they are not figures."""
     header, body = list(region.header), list(region.body)
-    while len(body) > 2:
+    while len(body) > 1:
         cells = _clean(body[0].cells)
         heads = cells[1:] if cells and not _YEAR_HEAD.match(cells[0].text.strip()) else cells
         numbers = [int(m.group("y")) for c in heads if (m := _YEAR_HEAD.match(c.text.strip()))]
-        if len(heads) < 2 or len(numbers) != len(heads) or len(set(numbers)) != len(numbers) \
+        # NOTE: each year under its own month and day ("January 31," over "2023" beside "April 30," over "2023")
+        # completes that date: the years may repeat, and one row of figures may follow
+        dates = _month_days(header[-1:], len(heads))
+        if len(body) == 2 and not dates:
+            break
+        if len(heads) < 2 or len(numbers) != len(heads) or len(set(numbers)) != len(numbers) and not dates \
                 or numbers not in (sorted(numbers), sorted(numbers, reverse=True)):
             break
         header.append(body.pop(0))
     return header, body
+
+
+def _month_days(rows: list[Row], count: int) -> bool:
+    """Whether the row(s) print only dates' months and days ("April 30,", "January 31,"), `count` of them: one
+    over each column, whose year the row below prints."""
+    cells = [c for row in rows for c in _clean(row.cells)]
+    return count >= 2 and len(cells) == count and all(_MONTH_DAY_HEAD.match(c.text.strip()) for c in cells)
 
 
 def _clean(cells: list[Cell]) -> list[Cell]:
@@ -189,14 +204,16 @@ def _centred_lead(row: Row, columns: list[tuple[float, float]]) -> bool:
     return abs((cells[0].x0 + cells[0].x1) / 2 - (left + right) / 2) <= _CENTRED * (right - left)
 
 
-def _header_cell(cell: Cell, row: Row, columns: list[tuple[float, float]], label_left: float) -> RawCell:
+def _header_cell(cell: Cell, row: Row, columns: list[tuple[float, float]], label_left: float,
+                 own_dates: bool = False) -> RawCell:
     """A header cell left of the value columns heads the labels only when it starts near them
-    ("(Millions)"); a year just left of its right-aligned figures heads that column."""
+    ("(Millions)"); a year just left of its right-aligned figures heads that column, and so does each of a row
+    of months and days printed one over each column (`own_dates`: "April 30," beside "January 31,")."""
     if cell.x1 < columns[0][0] - 2 and (cell.x0 <= label_left + 24
                                          or not (is_numeric(cell.text) or _ONE_PERIOD.match(cell.text.strip()))):
         return RawCell(cell.text, _box(cell, row), (0, 0))
     covered = [i for i, (x0, x1) in enumerate(columns, start=1) if min(cell.x1, x1 + 6) - max(cell.x0, x0 - 6) > 0]
-    if len(covered) > 1 and not _ONE_PERIOD.match(cell.text.strip()):  # a date or a year heads one column
+    if len(covered) > 1 and not (_ONE_PERIOD.match(cell.text.strip()) or own_dates):  # a date or a year heads one column
         return RawCell(cell.text, _box(cell, row), (covered[0], covered[-1]))
     col = _column(cell, columns)
     return RawCell(cell.text, _box(cell, row), (col, col))

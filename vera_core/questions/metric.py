@@ -24,7 +24,7 @@ _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name
 _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?:defined|calculated|computed|measured)\s+"
                       r"as\b\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
-_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]s|calculate|compute|how\s+much\s+(?:is|was)|"
+_HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]?s|calculate|compute|how\s+much\s+(?:is|was)|"
                    r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
                    r"(?:the\s+|its\s+)?(?P<head>(?:[^?.;]|(?-i:(?<=\b[A-Z]))\.(?=\s*[A-Za-z]))+)", re.I)
 _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!proportion)\s+(?:for|of|at|by)\s+"
@@ -519,9 +519,9 @@ def _without_hundred(node: Node) -> Node:
     return node
 
 
-_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
+_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|\b(?:yoy|y/y|year[\s-]over[\s-]year)\s*%|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
                      r"\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
-"""What makes a pasted object a metric: a share of another item, a growth, a quotient."""
+"""What makes a pasted object a metric: a share of another item, a growth ("capex yoy %"), a quotient."""
 _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
 _SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|taking\s+(?:it|each|them)\s+from)\s+"

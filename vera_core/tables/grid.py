@@ -269,6 +269,12 @@ def with_document_periods(grid: TableGrid, year_ends: dict[int, str]) -> TableGr
     return replace(grid, periods=periods, cells=cells)
 
 
+PEOPLE_COUNTED = re.compile(r"^\s*(?:total\s+)?(?:number\s+of\s+)?(?:full[\s-]time\s+equivalents?\s+)?"
+                            r"(?:head\s?count|employees|FTEs?)\b(?!\s+\w)", re.I)
+"""A row counting people ("Full time equivalent headcount", "Employees (in thousands)"): a number of them, whatever
+scale the document's amounts are in ("Issuance of securities to employees" is an amount)."""
+
+
 def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, currency: str) -> TableGrid:
     """A grid that stated no scale (or currency), given the document's. A chart read as a table keeps its own: its
     unit line names its scale ("In Billions"), and a chart without one prints units ("$13.65" revenue per person)."""
@@ -280,7 +286,10 @@ def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, curren
     # performance obligation, which is presented in billions"); only its currency comes from the document
     # NOTE: a row that states its own scale in words keeps it ("Family Daily Active People (DAP) (In Billions)" on a
     # slide); a bare "(B)" may be a footnote's mark ("Restructuring (B)"), and the document's scale applies
-    cells = tuple(replace(c, scale=new_scale if c.col and not c.unit and not grid.scale_source
+    # NOTE: a count of people ("Full time equivalent headcount" among a release's additional metrics) is never in
+    # the document's money scale or currency
+    cells = tuple(c if c.col and PEOPLE_COUNTED.search(c.row_label) else
+                  replace(c, scale=new_scale if c.col and not c.unit and not grid.scale_source
                           and label_scale(c.row_label, letters=False) is None else c.scale,
                           currency=new_currency if c.col else c.currency) for c in grid.cells)
     return replace(grid, scale=new_scale, scale_source=grid.scale_source or (scale[1] if scale else ""),

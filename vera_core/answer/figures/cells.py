@@ -406,7 +406,12 @@ class CellFinder:
     def candidates(self, request: FigureRequest, concept: Concept | None) -> list[Candidate]:
         return _candidates(request, concept, self.grids, self.chunks, self.hit_rank, self.sources)
 
-    def matches(self, period: Period, cell: GridCell, cand: Candidate) -> bool:
+    def matches(self, period: Period, cell: GridCell, cand: Candidate, concept: Concept | None = None) -> bool:
+        """Whether a cell prints the period asked; a quarter asked of a flow (`concept` printed only in the income or
+        cash flow statement) is never a balance column dated at the quarter's end."""
+        if concept is not None and concept.home and "balance" not in concept.home and period.kind == "quarter" \
+                and cell.period is not None and cell.period.kind in ("instant", "year"):
+            return False
         return period_matches(period, cell.period, self.year_end_months.get(cand.chunk.doc_id))
 
     def choose(self, candidates: list[Candidate], period: Period | None, request: FigureRequest | None = None,
@@ -423,7 +428,7 @@ class CellFinder:
                 dated = [c for c in cand.cells if c.period is not None]
                 cells = [max(dated, key=lambda c: (c.period.end or "", c.period.year or 0))] if dated else []
             else:
-                cells = [c for c in cand.cells if self.matches(period, c, cand)]
+                cells = [c for c in cand.cells if self.matches(period, c, cand, concept)]
             cells, ambiguous = _column_asked(cells, request, amount)
             if ambiguous:
                 rejected.append(Rejected(cand, cells[0], ambiguous))

@@ -82,12 +82,19 @@ def fiscal_year_end_month(periods: Iterable[Period | None]) -> int | None:
     if instants and quarter_ends:
         return instants.most_common(1)[0][0]
     # NOTE: a release prints no year-end: its year-to-date columns start the fiscal year ("36 Weeks Ended May 7, 2023"
-    # ends nine months in: the year ends in August), so the longest of them places its end
+    # ends nine months in: the year ends in August), so the longest of them places its end. Counted in days: 36 weeks
+    # are 8.3 months, and a year of 52/53 weeks starts a few days either side of a month's turn
     to_date = [p for p in periods if p.kind == "months" and p.months and 3 < p.months < 12]
     if to_date:
         longest = max(to_date, key=lambda p: p.months)
-        return (_shifted(date.fromisoformat(longest.end)).month + 12 - longest.months - 1) % 12 + 1
+        return (date.fromisoformat(longest.end) - timedelta(days=round(longest.months * _MONTH_DAYS) + _YEAR_TURN)).month
     return None
+
+
+_MONTH_DAYS = 365.25 / 12
+_YEAR_TURN = 3
+"""Days before a year-to-date period's first day its fiscal year is taken to turn (a 52/53-week year starting
+January 2 turned in December)."""
 
 
 def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
@@ -96,6 +103,12 @@ def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
     day = _shifted(date.fromisoformat(end))
     months_in = (day.month - year_end_month - 1) % 12 + 1
     return (day.year if day.month <= year_end_month else day.year + 1), (months_in - 1) // 3 + 1
+
+
+def _quarter_end(end: str, year_end_month: int) -> bool:
+    """Whether a date is the last of a fiscal quarter (within the days a 52/53-week year moves it)."""
+    day = _shifted(date.fromisoformat(end))
+    return (day.month - year_end_month) % 3 == 0
 
 
 def period_matches(asked: Period, column: Period | None, year_end_month: int | None = None) -> bool:
@@ -114,6 +127,11 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
     if asked.kind == "quarter":
         if column.kind == "quarter":  # printed as "Q1 2023": the company's own fiscal naming
             return column.year == asked.year and column.quarter == asked.quarter
+        if column.kind in ("instant", "year") and len(column.end) == 10:
+            # NOTE: a column dated at the quarter's last day ("January 31, 2023" among Salesforce's additional
+            # metrics) holds the balance or count at that quarter's end ("headcount at the end of Q4 FY23")
+            return _quarter_end(column.end, year_end_month or 12) and \
+                fiscal_quarter(column.end, year_end_month or 12) == (asked.year, asked.quarter)
         if column.kind != "months" or column.months != 3:
             return False
         if column.end:
