@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.safe_text import escape_markdown
-from vera_core.answer.compose import is_label_warning, label_warning
+from vera_core.answer.compose import label_warning
 from vera_core.answer.contract import Answer
 
 INTENT_NAMES = {"location": "Location", "coverage": "Coverage", "metadata": "Metadata", "semantic": "Semantic",
@@ -112,10 +112,10 @@ def answer_card(answer: Answer, key: str) -> None:
     _field(grounding_col, "Grounding", f":{GROUNDING_COLORS[v.label]}[{v.grounding_score:.2f} {v.label}]")
     _field(retrieval_col, "Retrieval", f"{r.hops} hop{'s' if r.hops != 1 else ''}, coverage {r.coverage:.0%}")
     if v.label != "grounded":
-        st.warning(label_warning(v.label, v.grounding_score))
-    for warning in v.warnings:
-        if not is_label_warning(warning):
-            st.warning(warning)
+        st.warning(label_warning(v.label, v.grounding_score).text)
+    for alert in v.alerts:
+        if alert.code != "grounding":
+            st.warning(alert.text)
     for notice in answer.notices:
         st.info(notice)
     st.caption(f"{figures_summary(answer)} · {r.candidates} candidates, {r.mode} retrieval · "

@@ -136,10 +136,12 @@ def test_auditor_no_lowers_the_grounding_score_and_is_shown(sample_store):
     assert not audit.supported and audit.extracted == "412,300"
     assert rejected.verification.grounding_score < approved.verification.grounding_score
     assert rejected.verification.label != "grounded"
-    assert any(w.startswith("Auditor:") for w in rejected.verification.warnings)
+    assert any(a.code == "auditor" and a.text.startswith("Auditor:") for a in rejected.verification.alerts)
     v = rejected.verification
-    assert [w for w in v.warnings if w.startswith("This answer is")] == [
+    # NOTE: one label warning, first, for the audited score (the one written before the audit is replaced)
+    assert [a.text for a in v.alerts if a.code == "grounding"] == [
         f"This answer is {v.label} (grounding {v.grounding_score:.2f}): check the cited evidence."]
+    assert v.alerts[0].code == "grounding"
 
 
 def test_rate_limit_then_success_is_retried(sample_store):

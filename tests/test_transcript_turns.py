@@ -329,3 +329,34 @@ def test_a_span_of_quarters_names_every_quarter_between():
     assert spanned_quarters("Compare the Q1 and Q4 calls on deposits.") == set()
     assert read_remark_ask("How did Bharat Masrani's message on AML change over the year?", ["Bharat Masrani"]).names == (
         "Bharat Masrani",)
+
+
+def test_a_topic_named_as_a_phrase_and_the_answer_after_the_question_it_names():
+    """"How confident was Christian Sewing in Deutsche Bank's 2023 revenue guidance on the Q1 call?" (blind w29-023):
+    his answer opens "Tom, to the other question on the revenue guidance. Yes, high confidence in the mid-point of 28 to
+    29 billion euros." The sentence printing "revenue guidance" as the topic prints it outweighs sentences holding the
+    topic's words apart ("confident ... in the second half of 2023"), and the sentence after a lead-in naming the
+    question is quoted with it."""
+    from vera_core.answer.strategies.remarks import _best_said, _topic
+    from vera_core.questions.speakers import RemarkAsk
+    from vera_core.records import ChunkRecord
+
+    def chunk(n: int, text: str) -> ChunkRecord:
+        return ChunkRecord(f"c{n}", "db", n, "text", text, text, "DB/Questions and answers/Christian Sewing (CEO)",
+                           ("Questions and answers", "Christian Sewing (CEO)"), "s1", 20 + n, 20 + n, (), "", "", 0)
+
+    heard = [chunk(0, "There I used the word optimistic, now I use the words that I'm very confident that this will "
+                      "happen in the second half of 2023. We keep our cost discipline in every business."),
+             chunk(1, "We are confident that 2023 will be a year of delivery for the bank. Our capital ratio is strong. "
+                      "The Corporate Bank had a stellar quarter."),
+             chunk(2, "Tom, to the other question on the revenue guidance. Yes, high confidence in the mid-point of 28 "
+                      "to 29 billion euros. And why? Because I'm really drawing a lot of comfort from the stable business."),
+             chunk(3, "Hence, the guidance stands and I'm confident."),
+             chunk(4, "The 10% return in the first quarter is a really good guidance because it is not an outlier quarter. "
+                      "Revenues in the Private Bank grew by ten percent. Our guidance on costs is unchanged for the year.")]
+    topic = _topic("How confident was Christian Sewing in Deutsche Bank's 2023 revenue guidance on the Q1 call?",
+                   RemarkAsk(names=("Christian Sewing",)), ["Deutsche Bank"], ["2023"])
+    said = _best_said(heard, topic)
+    assert [c.chunk_id for c, _, _ in said] == ["c1", "c2"], said
+    assert said[1][1] == ("Tom, to the other question on the revenue guidance. Yes, high confidence in the mid-point of 28 "
+                          "to 29 billion euros.")

@@ -18,7 +18,7 @@ from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.answer.citation_context import with_context
 from vera_core.answer import compose
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Answer, LLMUsage, RetrievalInfo, Timings, Verification
+from vera_core.answer.contract import Answer, AnswerWarning, LLMUsage, RetrievalInfo, Timings, Verification
 from vera_core.answer.locate import QuoteLocator
 from vera_core.answer.modes import MODES
 from vera_core.answer.strategies import Evidence, Plan, Services, Stopwatch, strategy_for
@@ -257,13 +257,14 @@ class QueryEngine:
             verification = compose.verify(pieces, numbers, embed=self._embedder_for(pieces))
             failed = [p.text[:60] for p, n in zip(pieces, numbers)
                       if evidence.is_list and not compose.item_verified(p.checked or p.text, p.chunk)]
-            verification.warnings.extend(f"Coverage check failed for item: {t}…" for t in failed)
+            verification.alerts.extend(AnswerWarning(code="coverage_check", text=f"Coverage check failed for item: {t}…")
+                                       for t in failed)
             verification, audit_notices = llm_steps.audit(self.llm if self.ws.settings.llm_audit else None, plan,
                                                           evidence, meter, verification, numbers, names)
             notices.extend(audit_notices)
         else:
             verification = compose.no_evidence_verification(evidence.empty_message or "No evidence found.")
-        verification.warnings.extend(evidence.warnings)
+        verification.alerts.extend(evidence.warnings)
         return verification
 
     def _embedder_for(self, pieces: Sequence[Piece]):

@@ -28,7 +28,7 @@ import re
 from decimal import Decimal
 from typing import Literal, get_args
 
-__all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "stem", "figures", "key_terms",
+__all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "term_list", "stem", "figures", "key_terms",
            "content_tokens", "content_stem", "focus_words", "phrase_tokens", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
            "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS", "TOPIC_GENERIC", "TOPIC_STOPWORDS",
            "SHORT_WORDS"]
@@ -182,6 +182,11 @@ def _term_list(text: str) -> list[str]:
 def terms(text: str) -> set[str]:
     """`terms` mode as a set: the stemmed content terms of a question or passage."""
     return set(_term_list(text))
+
+
+def term_list(text: str) -> list[str]:
+    """`terms` mode in the text's order (which words stand next to each other)."""
+    return _term_list(text)
 
 
 def _figure_list(text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from vera_core.answer.contract import (Citation, ClaimCheck, Item, NumberCheck, Polygon, Verification,
+from vera_core.answer.contract import (AnswerWarning, Citation, ClaimCheck, Item, NumberCheck, Polygon, Verification,
                                        grounding_label)
 from vera_core.answer.grounding import aggregate, score_claim
 from vera_core.answer.numbers import verify_numbers
@@ -95,13 +95,9 @@ def source_text(chunk: ChunkRecord) -> str:
 LABEL_WARNING = "This answer is {label} (grounding {score:.2f}): check the cited evidence."
 
 
-def label_warning(label: str, score: float) -> str:
+def label_warning(label: str, score: float) -> AnswerWarning:
     """The warning an answer that is not grounded carries first."""
-    return LABEL_WARNING.format(label=label, score=score)
-
-
-def is_label_warning(text: str) -> bool:
-    return text.startswith(LABEL_WARNING.split("{", 1)[0])
+    return AnswerWarning(code="grounding", text=LABEL_WARNING.format(label=label, score=score))
 
 
 def verify(pieces: Sequence[Piece], numbers: list[int],
@@ -120,15 +116,17 @@ def verify(pieces: Sequence[Piece], numbers: list[int],
     claims = [c.model_copy(update={"text": p.text}) if p.checked else c for c, p in zip(claims, pieces)]
     checks: list[NumberCheck] = [c for group in per_claim for c in group]
     score, label = aggregate(claims)
-    warnings = [f"Figure check: {c.message}" for c in checks if c.status != "match" and c.message]
+    alerts = [AnswerWarning(code="figure_check", text=f"Figure check: {c.message}")
+              for c in checks if c.status != "match" and c.message]
     if label != "grounded" and claims:
-        warnings.insert(0, label_warning(label, score))
-    return Verification(grounding_score=score, label=label, claims=claims, numbers=checks, warnings=warnings)
+        alerts.insert(0, label_warning(label, score))
+    return Verification(grounding_score=score, label=label, claims=claims, numbers=checks, alerts=alerts)
 
 
 def no_evidence_verification(message: str) -> Verification:
     """An answer that states nothing but what was searched: no claim to ground."""
-    return Verification(grounding_score=1.0, label=grounding_label(1.0), warnings=[message])
+    return Verification(grounding_score=1.0, label=grounding_label(1.0),
+                        alerts=[AnswerWarning(code="nothing_found", text=message)])
 
 
 def items_for(pieces: Sequence[Piece], numbers: list[int]) -> list[Item]:

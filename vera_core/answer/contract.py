@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field, model_validator
 
 IntentType = Literal["location", "coverage", "metadata", "semantic", "figure", "metric", "verdict"]
 CoverageSubtype = Literal["list", "attribute", "numeric_list", "pointer", "documents"]
@@ -111,13 +111,48 @@ class AuditCheck(BaseModel):
     supported: bool = Field(description="The auditor answered YES: the chunk states the claim.")
 
 
+WarningCode = Literal["grounding", "figure_check", "coverage_check", "nothing_found", "llm_unknown_source",
+                      "llm_uncited_claim", "auditor", "other"]
+"""What an answer's warning is about: a program reads the code, never the text's words."""
+
+_LEGACY_PREFIXES: tuple[tuple[str, WarningCode], ...] = (
+    ("This answer is ", "grounding"), ("Figure check:", "figure_check"), ("Coverage check failed", "coverage_check"),
+    ("The LLM cited sources", "llm_unknown_source"), ("Dropped an LLM statement", "llm_uncited_claim"),
+    ("Auditor:", "auditor"))
+"""How warnings were told apart before they carried codes: only to read answers saved without codes."""
+
+
+class AnswerWarning(BaseModel):
+    """A warning an answer carries: its code, and the text a reader reads."""
+
+    code: WarningCode
+    text: str
+
+
 class Verification(BaseModel):
     grounding_score: float = Field(ge=0.0, le=1.0)
     label: GroundingLabel
     claims: list[ClaimCheck] = Field(default_factory=list)
     numbers: list[NumberCheck] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
+    alerts: list[AnswerWarning] = Field(default_factory=list, description="The warnings, each with its code.")
     audits: list[AuditCheck] = Field(default_factory=list, description="LLM extractor + auditor checks (LLM modes).")
+
+    @computed_field(description="The warnings' texts, in order (the contract's field; `alerts` adds their codes).")
+    @property
+    def warnings(self) -> list[str]:
+        return [a.text for a in self.alerts]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _saved_warnings(cls, data):
+        """An answer saved with `warnings` texts and no `alerts` (or made from texts) gets them as alerts."""
+        if isinstance(data, dict) and "warnings" in data:
+            data = dict(data)
+            texts = data.pop("warnings") or []
+            if "alerts" not in data:
+                data["alerts"] = [{"code": next((c for p, c in _LEGACY_PREFIXES if t.startswith(p)), "other"), "text": t}
+                                  for t in texts]
+        return data
 
 
 class LLMUsage(BaseModel):

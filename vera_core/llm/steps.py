@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from vera_core.answer.compose import is_label_warning, label_warning
-from vera_core.answer.contract import AuditCheck, Verification
+from vera_core.answer.compose import label_warning
+from vera_core.answer.contract import AnswerWarning, AuditCheck, Verification
 from vera_core.answer.grounding import aggregate
 from vera_core.answer.numbers import find_numbers
 from vera_core.errors import LLMUnavailableError
@@ -42,11 +42,12 @@ def write_answer(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: 
         return replace(evidence, notices=evidence.notices + (str(exc),))
     warnings = []
     if reply.unknown_citations:
-        warnings.append("The LLM cited sources that do not exist "
+        warnings.append(AnswerWarning(code="llm_unknown_source", text="The LLM cited sources that do not exist "
                         f"({', '.join(f'[{n}]' for n in sorted(set(reply.unknown_citations)))}); "
-                        "those citations were dropped.")
+                        "those citations were dropped."))
     for claim in reply.uncited:
-        warnings.append(f"Dropped an LLM statement that cites no source: {claim[:120]!r}")
+        warnings.append(AnswerWarning(code="llm_uncited_claim",
+                                      text=f"Dropped an LLM statement that cites no source: {claim[:120]!r}"))
     warned = replace(evidence, warnings=evidence.warnings + tuple(warnings))
     pages = tuple(intent.pages) if intent.type == "location" else ()
     pieces = to_pieces(reply, sent, pages)
@@ -115,12 +116,12 @@ def audit(layer: LLMLayer | None, plan: Plan, evidence: Evidence, meter: UsageMe
         return verification, notices
     score, label = aggregate(claims)
     # NOTE: the label warning is written again for the audited score (an earlier one names the old score)
-    warnings = [w for w in verification.warnings if not is_label_warning(w)]
+    alerts = [w for w in verification.alerts if w.code != "grounding"]
     for a in audits:
         if not a.supported:
-            warnings.append(f"Auditor: source [{a.citation}] does not support {a.claim[:100]!r} "
-                            f"(extractor read {a.extracted!r}).")
+            alerts.append(AnswerWarning(code="auditor", text=f"Auditor: source [{a.citation}] does not support "
+                                        f"{a.claim[:100]!r} (extractor read {a.extracted!r})."))
     if label != "grounded":
-        warnings.insert(0, label_warning(label, score))
+        alerts.insert(0, label_warning(label, score))
     return verification.model_copy(update={"claims": claims, "grounding_score": score, "label": label,
-                                            "warnings": warnings, "audits": audits}), notices
+                                            "alerts": alerts, "audits": audits}), notices

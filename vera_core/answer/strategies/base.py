@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Calculation, DocumentMatch, Figure, Intent, Verdict
+from vera_core.answer.contract import AnswerWarning, Calculation, DocumentMatch, Figure, Intent, Verdict
 from vera_core.answer.modes import Mode
 from vera_core.answer.figures.resolve import RowPicker
 from vera_core.records import ChunkRecord
@@ -81,7 +81,7 @@ class Evidence:
     """The documents the answer was narrowed to, when the strategy narrowed the router's scope."""
     notices: tuple[str, ...] = ()
     """Notes for the reader about how the answer was made."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[AnswerWarning, ...] = ()
     """Verification warnings raised before verification (the LLM step's dropped claims)."""
     written_by_llm: bool = False
     """The pieces are the LLM's claims, not the strategy's."""

@@ -6,6 +6,7 @@ but never of the topic says so rather than quoting something else."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -19,7 +20,7 @@ from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
 from vera_core.records import ChunkRecord, DocumentRecord
-from vera_core.text import terms
+from vera_core.text import term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, same_person
 from vera_core.transcripts.turns import OPENING, PREPARED, QA
 
@@ -36,6 +37,13 @@ MAX_EXCHANGE = 6
 """Turns quoted of the exchanges a firm's analyst had (the question and its answers)."""
 SHORT_SAID = 40
 """A sentence shorter than this (characters) says little of a topic on its own."""
+_LEAD_IN = re.compile(r"\b(?:(?:to|on|for|regarding)\s+(?:the|your|that)\s+(?:(?:other|second|first|last|next|final)\s+)?"
+                      r"question\s+(?:on|about|around|of|regarding)|turning\s+to|as\s+(?:for|to)|with\s+(?:respect|regard)\s+to)\b",
+                      re.I)
+"""A sentence that names the question it turns to ("Tom, to the other question on the revenue guidance."): the sentence
+after it says what was answered, and is quoted with it."""
+PHRASE_SHARE = 0.5
+"""The share of the lighter word's weight two of the topic's words add when a sentence prints them together."""
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
                       r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b", re.I)
 """A call's quarter as a question names it: not what was said."""
@@ -103,7 +111,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (split_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
-                said = _best_said(heard, wanted)
+                said = _best_said(heard, topic)
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
@@ -121,17 +129,44 @@ def _speaker(chunk: ChunkRecord) -> str:
     return " ".join(chunk.heading_path.split("/")[-1].split())
 
 
-def _best_said(heard: list[ChunkRecord], wanted: set[str]) -> list[tuple[ChunkRecord, str, str]]:
+def _best_said(heard: list[ChunkRecord], topic: str) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
-    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`)."""
+    sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`). Two of the
+    topic's words printed together, as the topic prints them ("revenue guidance"), add a share of the lighter one's
+    weight: the sentence names the topic, not each word apart."""
+    wanted, topic_order = terms(topic), term_list(topic)
     units = [u for chunk in heard for u in split_units(chunk)]
     held = [{w for t in terms(u.text) for w in wanted if _same_word(t, w)} for u in units]
     weight = rarity_weights(held)
-    scored = [(shared_weight(own, weight) * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
+    pairs = _pairs(topic_order)
+    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(u.text, pairs, weight))
+               * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
               for i, (u, own) in enumerate(zip(units, held)) if own]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
-    return [(u.chunk, u.text, u.quote) for _, _, u in best]
+    out = []
+    for _, i, u in best:
+        following = units[i + 1] if i + 1 < len(units) and units[i + 1].chunk is u.chunk else None
+        if following is not None and _LEAD_IN.search(u.text) and not re.search(r"\d", u.text):
+            # NOTE: "Tom, to the other question on the revenue guidance." names the question; the answer follows it
+            # ("Yes, high confidence in the mid-point of 28 to 29 billion euros.")
+            out.append((u.chunk, f"{u.text} {following.text}", f"{u.quote} {following.quote}"))
+        else:
+            out.append((u.chunk, u.text, u.quote))
+    return out
+
+
+def _pairs(order: list[str]) -> list[tuple[str, str]]:
+    """The topic's neighbouring words, in the topic's order ("revenue guidance": (revenu, guidanc))."""
+    return [(a, b) for a, b in zip(order, order[1:]) if a != b]
+
+
+def _phrase_weight(text: str, pairs: list[tuple[str, str]], weight: dict[str, float]) -> float:
+    """The weight the topic's word pairs add to a sentence that prints them next to each other."""
+    said = term_list(text)
+    together = {(a, b) for a, b in zip(said, said[1:])}
+    return math.fsum(min(weight.get(a, 0.0), weight.get(b, 0.0)) for a, b in pairs
+                     if any(_same_word(x, a) and _same_word(y, b) for x, y in together))
 
 
 def _same_word(a: str, b: str) -> bool:
