@@ -12,6 +12,8 @@ jobs at once; nothing on SQLite, where the write lock already serialises them)."
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -122,11 +124,27 @@ def _redacted(url: str) -> str:
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
+_WAL_TRIES = 100
+"""Times a connection tries to turn a new catalog to WAL while another process holds its lock (0.1 s apart)."""
+
+
 def _sqlite_connect(dbapi_connection, _record) -> None:
     """Each SQLite connection: transactions begun by VERA (not the driver), WAL, foreign keys on."""
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # NOTE: WAL is kept in the file: set once, by the first connection. Changing the journal mode does not wait out
+    # another process's lock (SQLite answers "database is locked" at once), so two processes opening a new catalog
+    # together retry it
+    for attempt in range(_WAL_TRIES):
+        if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal":
+            break
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == _WAL_TRIES - 1:
+                raise
+            time.sleep(0.1)
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
