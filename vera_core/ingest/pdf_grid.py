@@ -48,9 +48,9 @@ def region_raw_grid(regions: list[TableRegion]) -> RawGrid | None:
     body: list[tuple[RawCell | None, ...]] = []
     indents: list[float] = []
     for number, (heads, rows) in enumerate(parts):
-        placed = [(row, tuple(_header_cell(cell, row, columns, label_left, _month_days([row], len(columns)))
+        placed = [(row, tuple(_header_cell(cell, row, columns, label_left, own_dates)
                               for cell in _clean(row.cells)))
-                  for row in heads]
+                  for row in heads for own_dates in (_month_days([row], len(columns)),)]
         dated = {col for _, cells in placed for c in cells if _YEAR_IN.search(c.text) for col in _spanned(c)}
         for row, cells in placed:
             if number == 0 and dated >= set(range(1, len(columns) + 1)) and _centred_lead(row, columns):

@@ -137,12 +137,13 @@ def _best_said(heard: list[ChunkRecord], topic: str) -> list[tuple[ChunkRecord, 
     weight: the sentence names the topic, not each word apart."""
     wanted, topic_order = terms(topic), term_list(topic)
     units = [u for chunk in heard for u in split_units(chunk)]
-    held = [{w for t in terms(u.text) for w in wanted if _same_word(t, w)} for u in units]
+    said = [term_list(u.text) for u in units]
+    held = [{w for t in set(own) for w in wanted if _same_word(t, w)} for own in said]
     weight = rarity_weights(held)
     pairs = _pairs(topic_order)
-    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(u.text, pairs, weight))
+    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight))
                * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
-              for i, (u, own) in enumerate(zip(units, held)) if own]
+              for i, (u, own, words) in enumerate(zip(units, held, said)) if own]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
     out = []
     for _, i, u in best:
@@ -161,9 +162,9 @@ def _pairs(order: list[str]) -> list[tuple[str, str]]:
     return [(a, b) for a, b in zip(order, order[1:]) if a != b]
 
 
-def _phrase_weight(text: str, pairs: list[tuple[str, str]], weight: dict[str, float]) -> float:
-    """The weight the topic's word pairs add to a sentence that prints them next to each other."""
-    said = term_list(text)
+def _phrase_weight(said: list[str], pairs: list[tuple[str, str]], weight: dict[str, float]) -> float:
+    """The weight the topic's word pairs add to a sentence (`said`: its terms in order) that prints them next to each
+    other."""
     together = {(a, b) for a, b in zip(said, said[1:])}
     return math.fsum(min(weight.get(a, 0.0), weight.get(b, 0.0)) for a, b in pairs
                      if any(_same_word(x, a) and _same_word(y, b) for x, y in together))
