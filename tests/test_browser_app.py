@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 from tests.made_pdfs import CALL_NAME, KESTREL_NAME as PDF_NAME, PAGE_W, falcon_call_pdf, kestrel_review_pdf as make_pdf
 from tests.pixels import yellowness
 from vera_bench.app_server import CHROMIUM, launch_chromium, start_app
-from vera_bench.ui_driver import VIEWER_IMAGE, AskPage, wait_until_idle
+from vera_bench.ui_driver import AskPage, viewer_screenshot, wait_until_idle
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)")]
@@ -90,7 +90,7 @@ def test_upload_a_pdf_through_the_file_input_and_see_it_listed(page, server, tmp
 
 def viewer_image(page, name: str) -> Image.Image:
     """The viewer's page image as the user sees it (a screenshot of the element)."""
-    page.locator(VIEWER_IMAGE).first.screenshot(path=str(ARTIFACTS / name))
+    viewer_screenshot(page, ARTIFACTS / name)
     return Image.open(ARTIFACTS / name)
 
 
@@ -125,8 +125,7 @@ def test_location_question_citation_shows_the_page_with_the_region_highlighted(p
     polygons = [p for p in json.loads(rows[0]["polygons"]) if p["page"] == 2]
     assert polygons
 
-    image_el = page.locator(VIEWER_IMAGE).first
-    image_el.screenshot(path=str(ARTIFACTS / "03-viewer.png"))
+    viewer_screenshot(page, ARTIFACTS / "03-viewer.png")
     image = Image.open(ARTIFACTS / "03-viewer.png")
     scale = image.width / PAGE_W
     p = polygons[0]

@@ -22,7 +22,7 @@ from tests.conftest import ROOT, SAMPLE_PDF, _chroma, _postgres, settings_for
 from tests.made_pdfs import KESTREL_NAME, kestrel_review_pdf
 from tests.pixels import yellowness
 from vera_bench.app_server import CHROMIUM, free_port, launch_chromium
-from vera_bench.ui_driver import VIEWER_IMAGE, AskPage
+from vera_bench.ui_driver import AskPage, viewer_screenshot
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
 from vera_core.serve.nginx import AFFINITY_COOKIE, UPSTREAM_HEADER, affinity_keys
@@ -126,7 +126,7 @@ def test_a_file_uploaded_on_one_process_is_answered_and_highlighted_on_the_other
         # NOTE: the caption updates before the page image with its highlight has been drawn: look again for a while
         deadline = time.monotonic() + 30
         while True:
-            asker.locator(VIEWER_IMAGE).first.screenshot(path=str(shot))
+            viewer_screenshot(asker, shot)
             image = Image.open(shot)
             scale = image.width / 612
             left, top, right, bottom = (round(v * scale) for v in (polygon.x0, polygon.y0, polygon.x1, polygon.y1))

@@ -19,6 +19,20 @@ def wait_until_idle(page, timeout_s: float = 120) -> None:
     page.wait_for_function(IDLE, timeout=timeout_s * 1000, polling=100)
 
 
+def viewer_screenshot(page, path, timeout_s: float = 30) -> None:
+    """A screenshot of the viewer's page image saved at `path`. Streamlit may swap the image
+    element while it is being shot (a rerun redraws it): shoot the new one then."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            page.locator(VIEWER_IMAGE).first.screenshot(path=str(path))
+            return
+        except Exception as error:  # playwright's Error: "Element is not attached to the DOM"
+            if "not attached" not in str(error) or time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(250)
+
+
 class AskPage:
     """The Ask page of a running app, in one Playwright page."""
 
