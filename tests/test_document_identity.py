@@ -189,3 +189,15 @@ def test_vera_query_filters_by_quarter_type_and_speaker(tmp_path, capsys, monkey
     assert main(["--data-dir", str(store), "query", "What was revenue?", "--quarter", "2025-Q2"]) == 2
     err = capsys.readouterr().err
     assert "quarter filter leaves none" in err and "2025-Q3" in err and "2026-Q1" in err
+
+
+def test_a_company_named_only_in_the_page_furniture_is_read_from_it():
+    """Twilio's deck prints its name only in each slide's footer, TD's transcripts only in their running head: both
+    are page furniture, kept apart from the pages' text."""
+    deck = IdentitySource(name="deck.pdf", pages=["Q4 2023 Earnings Results\nFebruary 14, 2024", "Segment Results"],
+                          landscape=1.0, furniture=("\u00a92023 TWILIO INC. ALL RIGHTS RESERVED",))
+    assert read_identity(deck).company == "Twilio Inc."
+    call = IdentitySource(name="call.pdf", pages=["Participants\nBharat Masrani\nQuestion and answer"],
+                          furniture=("TD Bank Group \u2013 Q1 2024 Earnings Call Transcript \u2013 February 29, 2024 Page 1 of 16",))
+    assert read_identity(call).company == "TD Bank Group"
+    assert read_identity(IdentitySource(name="plain.pdf", pages=["Q4 2023 Earnings Results"], landscape=1.0)).company == ""

@@ -70,3 +70,17 @@ def test_a_share_asked_in_words_divides_the_part_by_the_whole():
     assert render(plan.tree).lower() == "automotive sales / total revenues"
     assert ev.calculation.rounded == f"{78_509 / 96_773 * 100:.1f}%"
     assert read_plan("What share repurchases did the company make in 2023?") is None
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("meta capex roughly doubled in 1Q25? whats the exact yoy % from the deck",
+     "What was the meta capex growth in 1Q25 from the deck?"),
+    ("eBay GMV was down in 2Q23? what is the y/y change", "What was the eBay GMV growth in 2Q23?"),
+])
+def test_a_claim_then_the_ask_of_its_growth_is_asked_as_one_question(question, want):
+    assert restated(question) == want
+
+
+def test_a_claim_then_another_ask_is_left_as_asked():
+    assert restated("Capex doubled in 2024? So what did management say about it?") == \
+        "Capex doubled in 2024? So what did management say about it?"

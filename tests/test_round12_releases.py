@@ -32,8 +32,8 @@ from vera_core.tables.periods import column_period
 IR = ROOT.parent / "shared" / "corpus" / "ir-dev"
 FILES = [IR / "META" / "META_2024Q4_SLIDES.pdf", IR / "META" / "META_2024Q1_SLIDES.pdf", IR / "META" / "META_2024Q3_RELEASE.pdf",
          IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
-         IR / "INTC" / "INTC_2023Q1_RELEASE.pdf"]
-GOLDS = blind_golds("r12-ir-releases-dev")
+         IR / "INTC" / "INTC_2023Q1_RELEASE.pdf", IR / "META" / "META_2025Q1_SLIDES.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"]
+GOLDS = {**blind_golds("r12-ir-releases-dev"), **blind_golds("r12-ir-releases-holdout")}
 
 
 @pytest.mark.parametrize("printed, quarter, year", [("Q4'24", 4, 2024), ("Q4\u201924", 4, 2024), ("3Q24", 3, 2024),
@@ -100,6 +100,10 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w30-043", "Data subscription and support growth: not the total subscription and support's 12.1%"),
     ("w30-054", "Intel AXG revenue in Q1 2023: none stated, not the company's 11,715"),
     ("w30-019", "Family of Apps operating margin: the segment's rows ('of' inside a capitalised name), 54.0%"),
+    ("w30-001", "Meta's headcount stated only in a sentence: 72,404 as of September 30, 2024"),
+    ("w30-014", "a claim, then the ask of its growth: capex 1Q25 against 1Q24 from the deck, 103.9%"),
+    ("w30-055", "Twilio Segment's revenue on a deck's table printed '$75M': 75 million, the company's own name no segment"),
+    ("w30-056", "Twilio's non-GAAP income from operations on a deck with no statements: $173M"),
 ])
 def test_a_round12_class_is_answered_right(engine, qid, cls):
     gold = GOLDS[qid]
@@ -191,3 +195,13 @@ def test_review_cases_state_nothing_wrong():
     assert summed_periods("What was total revenue in 2023?") == []
     periods, _ = asked_periods("What was the Q3 2024 revenue, and separately what was the year-to-date revenue?")
     assert Period("quarter", "", 2024, 3, 3) in periods
+
+
+@pytest.mark.corpus
+def test_a_figure_stated_in_a_sentence_is_highlighted_on_its_line(engine):
+    """The release's chunk joins "Headcount– Headcount" where the page prints "Headcount – Headcount": the citation still
+    narrows to the one line that states the figure, not the whole list of highlights."""
+    answer = engine.answer("META headcount at end of 3Q24?", docs=["META_2024Q3_RELEASE.pdf"], mode="deterministic")
+    assert answer.figures and answer.figures[0].source == "sentence" and answer.figures[0].value == 72_404
+    polygons = answer.citations[0].polygons
+    assert len(polygons) == 1 and polygons[0].page == 1, polygons

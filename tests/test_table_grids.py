@@ -17,10 +17,10 @@ from vera_core.ingest.pdf_tables import TableRegion, find_tables
 from vera_core.ingest.service import read_and_parse
 from vera_core.records import BlockKind, Period, RawCell, RawGrid, Rect, TableGrid
 from vera_core.tables import document_grids
-from vera_core.tables.grid import interpret, with_document_scale
+from vera_core.tables.grid import interpret, markdown_raw_grid, with_document_scale
 from vera_core.tables.periods import column_period, dated, document_year_ends
 from vera_core.finance.statements import classify_table, in_notes
-from vera_core.finance.money import parse_figure, scale_statement
+from vera_core.finance.money import parse_figure, printed_scale, scale_statement
 
 
 def parsed_grids(path, data: bytes | None = None, name: str | None = None) -> tuple[list, list[TableGrid]]:
@@ -217,6 +217,39 @@ def test_column_period_reads_real_header_shapes(header, context, statement, want
 ])
 def test_parse_figure(printed, want):
     assert parse_figure(printed) == want
+
+
+@pytest.mark.parametrize(("printed", "value", "scale"), [
+    ("$1,076M", 1076.0, 1e6),
+    ("($18M)", -18.0, 1e6),
+    ("$4.2bn", 4.2, 1e9),
+    ("3.29B", 3.29, 1e9),
+    ("$950K", 950.0, 1e3),
+    ("$1,234", 1234.0, 1.0),
+    ("305,000+", None, 1.0),  # a lower bound is not a figure
+    ("5m", None, 1.0),  # a lower-case "m" alone may be metres
+    ("12.5M%", None, 1.0),
+])
+def test_a_figure_printed_with_its_scale_letter_reads_its_number_and_scale(printed, value, scale):
+    assert parse_figure(printed)[0] == value
+    assert printed_scale(printed) == scale
+
+
+def test_a_deck_highlights_table_reads_each_figure_in_the_scale_it_prints():
+    """Twilio's "Segment Results Highlights" print "$75M" in a table with no "(in millions)": 75 million dollars,
+    which the document's own scale does not override; the percentages stay percentages."""
+    grid = interpret(markdown_raw_grid("| Metrics | Q3 2023 | Q4 2023 |\n|---|---|---|\n"
+                                       "| Segment Revenue | $73M | $75M |\n"
+                                       "| Segment Non-GAAP Income from Operations | ($18M) | ($18M) |\n"
+                                       "| Y/Y Segment Revenue Growth | 3% | 4% |\n"
+                                       "| Segment Active Customer Accounts | 8,200+ | 8,000+ |\n"), chunk_id="t0")
+    grid = with_document_scale(grid, (1e3, "document"), "")
+    cell = {(c.row_label, c.col): c for c in grid.cells}
+    revenue = cell[("Segment Revenue", 2)]
+    assert (revenue.value * revenue.scale, revenue.currency) == (75e6, "USD")
+    assert cell[("Segment Non-GAAP Income from Operations", 1)].value * 1e6 == -18e6
+    assert (cell[("Y/Y Segment Revenue Growth", 2)].value, cell[("Y/Y Segment Revenue Growth", 2)].unit) == (4.0, "%")
+    assert cell[("Segment Active Customer Accounts", 1)].value is None
 
 
 @pytest.mark.parametrize(("line", "scale", "currency"), [

@@ -210,6 +210,9 @@ class Figure(BaseModel):
     table_title: str = Field(default="")
     cell: FigureCell
     citation: int | None = Field(default=None, description="The [n] citation of the cell.")
+    source: Literal["cell", "sentence"] = Field(
+        default="cell", description="'cell': read from a table cell; 'sentence': a figure a sentence states and no table "
+        "prints (`cell` then names the sentence's text chunk, with row and col -1).")
 
 
 class CalculationOperand(BaseModel):

@@ -13,6 +13,8 @@ from vera_core.records import ChunkRecord, Rect
 
 HEAD_WORDS = 7
 TAIL_WORDS = 5
+HEAD_SKIPS = 2
+"""Words of a quote's head that may be skipped to place it."""
 
 
 class QuoteLocator:
@@ -46,12 +48,16 @@ class QuoteLocator:
         words = [w for w in quote.replace("•", " ").split() if w]
         if len(words) < 3:
             return None
-        head, tail = " ".join(words[:HEAD_WORDS]), " ".join(words[-TAIL_WORDS:])
+        tail = " ".join(words[-TAIL_WORDS:])
         with self._lock:
             doc = self._document(chunk.doc_id)
             if doc is None:
                 return None
-            start = self._find(doc, chunk, head, first=True)
+            # NOTE: a chunk's text may join what the page spaces ("Headcount– Headcount" printed "Headcount –
+            # Headcount"): the head is looked for a word or two later too
+            start = next((found for skip in range(min(HEAD_SKIPS, len(words) - 3) + 1)
+                          if (found := self._find(doc, chunk, " ".join(words[skip:skip + HEAD_WORDS]), first=True))),
+                         None)
             if start is None:
                 return None
             end = self._find(doc, chunk, tail, first=False, after=start) or start

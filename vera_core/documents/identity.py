@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from vera_core.documents.kinds import KindReading
 from vera_core.errors import VeraError
-from vera_core.finance.dates import MONTHS
+from vera_core.finance.dates import MONTHS, QUARTER_ORDINALS
 
 if TYPE_CHECKING:
     from vera_core.records import ParsedDocument
@@ -64,6 +64,8 @@ class IdentitySource:
     landscape: float | None = None
     """Share of pages wider than tall (None: not known, e.g. a store read before page sizes were kept)."""
     kind: KindReading | None = None
+    furniture: Sequence[str] = ()
+    """The page furniture's lines (running heads and footers), which the pages' text no longer holds."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,7 @@ def _doc_type(source: IdentitySource, opening: str, first: str) -> tuple[str, st
 
 # -- period -------------------------------------------------------------------------------------------------
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_ORDINALS = QUARTER_ORDINALS
 _ORD = r"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 _LABELS = (
@@ -390,6 +392,9 @@ _TITLED = re.compile(r"^\s*(?:(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{2,4}\s+
 _WELCOME = re.compile(r"\bwelcome\s+(?:everyone\s+)?to\s+(?:the\s+)?(?P<name>(?:[a-z](?=[A-Z]))?[A-Z][\w.&'\- ]{1,50}?)(?:['\u2019]s)?\s+"
                       r"(?:(?:Q[1-4]|[1-4]Q|first|second|third|fourth|fiscal)\b|(?:19|20)\d\d)", re.I)
 """The operator's welcome names the company: "Welcome to JPMorgan Chase's First Quarter 2023 Earnings Call"."""
+_COPYRIGHT = re.compile(r"(?:©|\(c\)|\bcopyright)\s*(?:(?:19|20)\d\d\s*)?(?P<name>[A-Z][\w&'\- ]{1,50}?,?\s+"
+                        r"(?:Inc|Corp|Corporation|Co|Ltd|Limited|LLC|plc|AG|SE|N\.V|S\.A)\.?)(?![\w])", re.I)
+"""A deck's footer names its owner: "©2023 TWILIO INC. ALL RIGHTS RESERVED"."""
 _NOT_A_NAME = re.compile(r"^(?:news|press|exhibit|for\s+immediate|the|earnings|financial|results|quarterly|annual|transcript"
                          r"|first|second|third|fourth|fiscal|slide|page|q[1-4]|[1-4]q|fy)\b|\bstock\s+exchange\b|,\s*(?:head|chief|director|"
                          r"vice|senior|executive|president)\b", re.I)
@@ -408,6 +413,9 @@ def _company(doc_type: str, source: IdentitySource, opening: str, first: str) ->
     candidates += [(m.group("name"), "opening: the operator's welcome") for m in _WELCOME.finditer(first[:5000])]
     candidates += [(re.sub(r"^.*\b(?:news|press)\s+release\s+", "", m.group(1), flags=re.I),
                     "opening: who reports the results") for m in _ANNOUNCES.finditer(opening)]
+    candidates += [(m.group("name"), "copyright line") for m in _COPYRIGHT.finditer("\n".join((first, *source.furniture)))]
+    candidates += [(m.group("name"), "running head: the name before the period") for line in source.furniture
+                   if (m := _TITLED.match(re.sub(r"\s[\u2013\u2014-]\s", " ", line)))]
     for name, where in candidates:
         if _name_ok(name):
             return _clean(name), where
@@ -433,7 +441,7 @@ def _clean(name: str) -> str:
     name = re.split(r"\s[-\u2013\u2014]\s?|\d{4}\s*[-\u2013\u2014]\s?", re.sub(r"\s+", " ", name))[-1]
     name = re.sub(r"\s+(?:FY\s*['\u2019]?\d{2,4}|Reports?|Announces?|Posts?|Delivers?)$", "", name.strip(" ,.-\u2013:"),
                   flags=re.I)
-    if re.search(r"\b(?:Inc|Corp|Co|Ltd|S\.A|N\.V)$", name):
+    if re.search(r"\b(?:Inc|Corp|Co|Ltd|S\.A|N\.V)$", name, re.I):
         name += "."
     return name[:1] + name[1:] if not name.isupper() else name.title().replace("'S", "'s")
 
@@ -474,7 +482,7 @@ def parsed_source(parsed: ParsedDocument, kind: KindReading | None = None) -> Id
     front = meta.get("front_matter") or {}
     title = str(front.get("title") or front.get("name") or (meta.get("pdf") or {}).get("title") or "")
     return IdentitySource(name=parsed.name, title=title, pages=["\n".join(p) for p in pages],
-                          landscape=meta.get("landscape_share"), kind=kind)
+                          landscape=meta.get("landscape_share"), kind=kind, furniture=tuple(meta.get("furniture") or ()))
 
 
 def parsed_identity(parsed: ParsedDocument, kind: KindReading | None = None, earlier: Mapping | None = None) -> Identity:
@@ -503,7 +511,8 @@ def stored_identity(doc: DocumentRecord, chunks: Callable[[], Sequence[ChunkReco
     front = meta.get("front_matter") or {}
     title = str(front.get("title") or front.get("name") or (meta.get("pdf") or {}).get("title") or "")
     return read_identity(IdentitySource(name=doc.name, title=title, pages=["\n".join(p) for p in pages],
-                                        landscape=meta.get("landscape_share"), kind=kind))
+                                        landscape=meta.get("landscape_share"), kind=kind,
+                                        furniture=tuple(meta.get("furniture") or ())))
 
 
 def quarter_labels(text: str) -> list[tuple[int | None, int]]:

@@ -11,7 +11,12 @@ MONTHS = {m: i for i, m in enumerate(
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _YEAR = r"(?:19|20)\d\d"
+MONTH_WORD = _MONTH
+YEAR_WORD = _YEAR
+"""A month's name or its abbreviation, as a pattern to build others from ("Sept.", "March")."""
 MONTH_NAME = re.compile(rf"\b{_MONTH}(?![a-z])", re.I)
+MONTH_YEAR = re.compile(rf"\b(?P<m>{_MONTH})\s+(?:\d{{1,2}},?\s+)?(?P<y>{_YEAR})\b", re.I)
+"""A month of a year, with or without its day ("September 2024", "Sept. 30, 2024")."""
 DATE_MDY = re.compile(rf"\b(?P<m>{_MONTH})\s+(?P<d>\d{{1,2}}),?\s+(?P<y>{_YEAR})\b", re.I)
 DATE_DMY = re.compile(rf"\b(?P<d>\d{{1,2}})\s+(?P<m>{_MONTH}),?\s+(?P<y>{_YEAR})\b", re.I)
 DATE_NUM = re.compile(rf"\b(?P<m>\d{{1,2}})/(?P<d>\d{{1,2}})/(?P<y>{_YEAR}|\d\d)\b")
@@ -28,6 +33,8 @@ MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s
 """A quarter named by the month it ends in, as analysts of companies with non-calendar years say it: "the July
 quarter of FY24" (of fiscal year 2024), "the July 2023 quarter" (ending in July 2023)."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+QUARTER_ORDINALS = _ORDINALS
+"""A quarter's number by the ordinal that names it ("third quarter" -> 3)."""
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
                  "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}
 DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixteen|twenty-four|twenty-eight|"

@@ -13,7 +13,8 @@ SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion"}
 _NIL = re.compile(r"^[-–—]+$|^(?:n/?a|nm|n/m|nil)$", re.I)
 _FIGURE = re.compile(r"^(?P<cur0>[$€£¥])?\s*(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*"
                      r"(?P<sign2>[-–—−])?\s*"
-                     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<close>\))?\s*"
+                     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+                     r"(?:(?<=\d)(?P<suffix>(?-i:[KMB])|bn|mn|mm)(?![A-Za-z]))?\s*(?P<close>\))?\s*"
                      r"(?P<pct>%|pts?|bps)?\s*(?P<close2>\))?\s*(?P<mark>\*+|\(\w\)|[¹²³⁴⁵⁶⁷⁸⁹])?$", re.I)
 _PAREN_SCALE = re.compile(r"\(\s*(?:[$€£]\s*)?(?:in\s+)?(?:thousands|millions|billions)\b[^)]*\)|"
                           r"\b(?:in|amounts\s+in|dollars\s+in|(?:USD|EUR|GBP|US\$|\$|€|£)\s*(?:in\s+)?)\s*"
@@ -83,7 +84,8 @@ SCALE_WORDS = r"thousands?|millions?|billions?|'000s?|000s|mn|bn"
 def parse_figure(text: str) -> tuple[float | None, str]:
     """(value, unit) of a printed cell: unit '%' for percentages and points, '' for amounts.
     Parentheses or a leading minus make it negative, wherever the currency sign sits ("$(1,577)",
-    "($1,577)"). A dash, n/a, a multiple ("1.2x") or any other text gives (None, '')."""
+    "($1,577)"). A figure printed with its scale's letter ("$75M") gives its printed number (`printed_scale` gives the
+    scale). A dash, n/a, a multiple ("1.2x") or any other text gives (None, '')."""
     t = text.strip().replace("\u2212", "-")
     if not t or _NIL.match(t):
         return None, ""
@@ -95,7 +97,20 @@ def parse_figure(text: str) -> tuple[float | None, str]:
         (m.group("sign") or m.group("sign2") or "") in ("-", "–", "—")
     if m.group("open") and not (m.group("close") or m.group("close2")):
         return None, ""
+    if m.group("suffix") and m.group("pct"):
+        return None, ""
     return (-value if negative else value), ("%" if m.group("pct") else "")
+
+
+def printed_scale(text: str) -> float:
+    """The scale a cell prints on its own figure ("$1,076M" -> 1e6, "($18M)" -> 1e6, "$4.2bn" -> 1e9), 1.0 when none:
+    decks and release highlights print each figure with its letter instead of a table's "(in millions)"."""
+    m = _FIGURE.match(text.strip().replace("\u2212", "-"))
+    suffix = (m.group("suffix") or "").lower() if m and not m.group("pct") else ""
+    return _SUFFIX_SCALES.get(suffix, 1.0)
+
+
+_SUFFIX_SCALES = {"k": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9}
 
 
 def scale_statement(text: str) -> tuple[float, str, str] | None:

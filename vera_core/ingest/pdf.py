@@ -97,7 +97,12 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
             f"Run OCR on it (e.g. ocrmypdf) and ingest the result.")
     warnings = damage_warnings(source.name, pages, repaired)
     keys = furniture_keys(pages, heights)
-    pages = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
+    stripped = [strip_furniture(rows, h, keys) for rows, h in zip(pages, heights)]
+    # NOTE: what page furniture says is kept apart: a deck's footer names its owner ("©2023 TWILIO INC.")
+    kept = {id(r) for rows in stripped for r in rows}
+    furniture = list(dict.fromkeys(" ".join(r.text.split())[:FURNITURE_CHARS] for rows in pages for r in rows
+                                   if id(r) not in kept and re.search(r"[A-Za-z]{2}", r.text)))[:FURNITURE_LINES]
+    pages = stripped
     _join_split_words(pages)
     if landscape >= SLIDE_SHARE:  # NOTE: a slide's label centred on two lines around its figures is one row's
         pages = [join_centred_labels(rows) for rows in pages]
@@ -124,13 +129,17 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     parsed = ParsedDocument(
         doc_id=source.doc_id, name=source.name, format="pdf", sha256=source.sha256, pages=len(pages),
         blocks=blocks, metadata={"pdf": info, "body_font_size": body, "outline_entries": len(toc),
-                                 "landscape_share": round(landscape, 3),
+                                 "landscape_share": round(landscape, 3), "furniture": furniture,
                                  **({"warnings": warnings} if warnings else {})})
     parsed.headings = headings_with_ranges(blocks, last_page=len(pages))
     parsed.timings = {"parse": (parsed_at - started) + (time.perf_counter() - tables_at),
                       "tables": tables_at - parsed_at}
     return parsed
 
+
+FURNITURE_LINES = 12
+"""Distinct page-furniture lines kept in a document's metadata (running heads, footers)."""
+FURNITURE_CHARS = 200
 
 EMPTY_PAGES_WARNING = 0.25
 """Warn when at least this share of a PDF's pages has no text while others do."""

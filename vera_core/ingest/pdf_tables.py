@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from vera_core.finance.dates import PERIOD_HEADING
+from vera_core.finance.dates import MONTH_WORD, PERIOD_HEADING
 from vera_core.finance.money import scale_statement
 from vera_core.finance.statements import is_statement_title
 from vera_core.ingest.pdf_rows import CURRENCY_SYMBOLS, Cell, Row
@@ -145,7 +145,7 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
     return regions
 
 
-_MONTH_DAY = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+(?:[12]?\d|3[01]),?)?$", re.I)
+_MONTH_DAY = re.compile(rf"^{MONTH_WORD}(?:\s+(?:[12]?\d|3[01]),?)?$", re.I)
 """A month with or without its day, as a header band prints it first ("June 30,", "December")."""
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from vera_core.finance.dates import MONTH_WORD
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.spans import POINTS
 
@@ -45,7 +46,7 @@ _AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amo
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
-_DAY = r"(?:(?:the\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}/\d{1,2}/))?"
+_DAY = rf"(?:(?:the\s+)?(?:{MONTH_WORD}\s+\d{{1,2}},?\s+|\d{{1,2}}/\d{{1,2}}/))?"
 _TWO_YEARS = re.compile(rf"\b(?:from|between)\s+{_DAY}(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+{_DAY}"
                         rf"(?P<b>(?:FY\s?'?)?(?:19|20)?\d\d)\b(?:\s+balance\s+sheets?(?:\s+dates?)?)?", re.I)
 """A change asked between two named years or year-end dates ("between the Dec 31, 2020 and Dec 31, 2021 balance sheets")."""
@@ -102,11 +103,30 @@ def line_names_dropped(question: str) -> str:
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
-    for shape in (_growth, _share):
+    for shape in (_claim_then_ask, _growth, _share):
         found = shape(question)
         if found:
             return found
     return question
+
+
+_CLAIM_THEN_ASK = re.compile(
+    r"^(?P<x>[^?.!]{2,80}?)\s+(?:(?:roughly|about|around|nearly|almost|more\s+than|over|approximately|~)\s+)?"
+    r"(?:doubled|tripled|halved|grew|rose|jumped|surged|soared|fell|dropped|declined|increased|decreased|"
+    r"(?:was|were)\s+(?:up|down))\b(?P<when>[^?.!]*)[?.!]+\s+"
+    r"(?:so\s+)?(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats)\s+(?:the\s+|it\s+)?(?:exact|actual|precise|real)?\s*"
+    r"(?:yoy|y/y|year[\s-]+over[\s-]+year|growth|(?:%|percent(?:age)?)\s+(?:change|increase|growth))"
+    r"(?:\s*%|\s+growth|\s+(?:%|percent(?:age)?)?\s*(?:change|increase)|\s+percent(?:age)?)?"
+    r"(?P<rest>[^?.!]*)[?.!]*\s*$", re.I)
+"""A claim, then the ask of its growth in the next sentence ("meta capex roughly doubled in 1Q25? whats the exact
+yoy % from the deck"): the item and its period are in the claim, the ask has neither."""
+
+
+def _claim_then_ask(question: str) -> str | None:
+    m = _CLAIM_THEN_ASK.match(question.strip())
+    if not m or re.search(r"\b(?:what|which|how|who|why|did|does|is|was)\b", m.group("x"), re.I):
+        return None
+    return f"What was the {m.group('x').strip()} growth{m.group('when').rstrip()}{m.group('rest').rstrip()}?"
 
 
 def _growth(question: str) -> str | None:

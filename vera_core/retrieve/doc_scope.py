@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.errors import DocumentNotFoundError
+from vera_core.finance.dates import QUARTER_ORDINALS
 from vera_core.questions.speakers import spanned_quarters
 from vera_core.records import DocumentRecord
 from vera_core.text import TITLE_FOLLOWS as _BEFORE_TITLE
@@ -28,7 +29,7 @@ GENERIC_DOC_WORDS = frozenset({
     "financial", "statements", "filing", "policy", "dated", "release", "press", "transcript"})
 # Names people use for a company that its stem does not spell (squashed, lower case).
 COMPANY_ALIASES = {"amex": "americanexpress", "pepsi": "pepsico", "mmm": "3m"}
-QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+QUARTER_WORDS = QUARTER_ORDINALS
 ID_PREFIX_MIN = 6  # NOTE: the same minimum as `Catalog.resolve`, so a prefix means one thing everywhere.
 MAX_COMPANY_WORDS = 4  # "American Express Company" is three words.
 

@@ -30,7 +30,8 @@ from vera_core.finance.dates import DATE_MDY, MONTH_NAME, PERIOD_LEAD, YEAR
 from vera_core.tables.column_groups import group_years
 from vera_core.tables.periods import column_period, dated
 from vera_core.finance.statements import classify_table, is_statement_title
-from vera_core.finance.money import currency_in, label_scale, parse_figure, scale_exceptions, scale_statement
+from vera_core.finance.money import (currency_in, label_scale, parse_figure, printed_scale, scale_exceptions,
+                                     scale_statement)
 
 _SHARE_COUNT = re.compile(r"^\s*(?:(?:weighted[\s-]+)?average\s+)?(?:number\s+of\s+)?(?:diluted\s+|basic\s+)?"
                           r"(?:common\s+)?shares\b|\bshares\s+(?:used|outstanding)\b", re.I)
@@ -107,8 +108,10 @@ def interpret(raw: RawGrid | None, *, chunk_id: str, caption: str = "", title: s
                 unit = "%"
             if unit == "" and per_share:
                 unit = "per_share"
+            own = printed_scale(cell.text) if value is not None else 1.0  # "$1,076M" on a deck's highlights
             cells.append(GridCell(out_row, col, label, parent, headers[col], cell.text.strip(), value, unit,
-                                  1.0 if unit else row_scale, currency, periods[col], cell.box,
+                                  1.0 if unit else own if own != 1.0 else row_scale,
+                                  currency or (currency_in(cell.text) if own != 1.0 else ""), periods[col], cell.box,
                                   label_cell.box if label_cell else None))
     return TableGrid(chunk_id, "parsed", statement, caption or title, scale, source,
                      currency, tuple(headers), periods, tuple(cells), len(kept))
@@ -286,11 +289,13 @@ def with_document_scale(grid: TableGrid, scale: tuple[float, str] | None, curren
     # performance obligation, which is presented in billions"); only its currency comes from the document
     # NOTE: a row that states its own scale in words keeps it ("Family Daily Active People (DAP) (In Billions)" on a
     # slide); a bare "(B)" may be a footnote's mark ("Restructuring (B)"), and the document's scale applies
+    # NOTE: a figure printed with its scale's letter ("$1,076M") keeps that scale
     # NOTE: a count of people ("Full time equivalent headcount" among a release's additional metrics) is never in
     # the document's money scale or currency
     cells = tuple(c if c.col and PEOPLE_COUNTED.search(c.row_label) else
                   replace(c, scale=new_scale if c.col and not c.unit and not grid.scale_source
-                          and label_scale(c.row_label, letters=False) is None else c.scale,
-                          currency=new_currency if c.col else c.currency) for c in grid.cells)
+                          and label_scale(c.row_label, letters=False) is None and printed_scale(c.printed) == 1.0
+                          else c.scale,
+                          currency=(new_currency or c.currency) if c.col else c.currency) for c in grid.cells)
     return replace(grid, scale=new_scale, scale_source=grid.scale_source or (scale[1] if scale else ""),
                    currency=new_currency, cells=cells)

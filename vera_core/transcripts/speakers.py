@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vera_core.finance.dates import MONTH_WORD
+
 __all__ = ["COLON", "DASHED", "NAME", "ROLES", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
 
 ROLES = ("CEO", "CFO", "other executive", "investor relations", "operator", "analyst", "")
@@ -45,7 +47,7 @@ _MARKED = re.compile(rf"^(?P<title>[^\n]{{3,160}}?)\s+(?P<name>{NAME})\s+(?P<mar
 _MARGIN = re.compile(rf"^(?P<name>{NAME_TOKEN}(?:[\s\-]+{NAME_TOKEN}){{1,2}})\s+(?=[A-Z])[^()\n]{{0,140}}?\((?P<firm>[A-Z][^()\n]{{1,40}})\)")
 """A name printed in a margin column beside the words, the analyst's firm in parentheses in the first line
 ("Anke Reingen Thank you very much, good morning, for taking my (RBC) questions")."""
-_DATE_AFTER = re.compile(r"\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.I)
+_DATE_AFTER = re.compile(rf"\s+{MONTH_WORD}(?![a-z])\s+\d", re.I)
 _TITLE_WORDS = re.compile(
     r"\b(?:chief|officer|president|chair(?:man|woman|person)?|director|head|vice|svp|evp|cfo|ceo|coo|cto|analyst"
     r"|investor\s+relations|treasurer|controller|managing|partner|founder|general\s+counsel|md|research|ir)\b", re.I)

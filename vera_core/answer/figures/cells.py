@@ -5,7 +5,7 @@ none was used."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate, needed_statements, period_matches,
@@ -16,7 +16,7 @@ from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, conce
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import CHART_CAPTION, ChunkRecord, GridCell, Period, TableGrid
 
-__all__ = ["Candidate", "CellFinder", "Choice", "Rejected"]
+__all__ = ["Candidate", "CellFinder", "Choice", "Rejected", "ScopeGrids"]
 
 MIN_FREE_SCORE = 0.34
 """A question's own words (no known concept) must make up at least this share of a row label."""
@@ -383,6 +383,16 @@ class Choice:
         return self.cell is not None
 
 
+class ScopeGrids(dict):
+    """doc_id -> the grids of a document in scope, knowing which documents are slide decks (their `doc_type`, read from
+    the document): a deck prints no statements, its slides' tables are its figures ("Segment Revenue $75M" on Twilio's
+    "Segment Results Highlights"). Passed on wherever the grids go, so every reader of cells knows it."""
+
+    def __init__(self, grids: Mapping[str, Sequence[TableGrid]], decks: Iterable[str] = ()) -> None:
+        super().__init__(grids)
+        self.decks = frozenset(decks)
+
+
 @dataclass
 class CellFinder:
     """Candidates and gated choices over one question's scope: the grids of the documents in scope
@@ -398,8 +408,10 @@ class CellFinder:
                                 for doc_id, grids in self.grids.items()}
         # NOTE: a deck prints no statement: its charts and slides' tables are its figures (a filing or release whose
         # statements are printed, or whose statements were not read, is read from its statements only)
+        # NOTE: so does a document read as a deck whose slides print tables and no chart VERA reads (Twilio's)
+        decks = getattr(self.grids, "decks", frozenset())
         self.without_statements = {doc_id for doc_id, grids in self.grids.items()
-                                   if any(g.title.startswith(CHART_CAPTION) for g in grids)
+                                   if (doc_id in decks or any(g.title.startswith(CHART_CAPTION) for g in grids))
                                    and not any(self.sources.get(g.chunk_id, Source("other", "")).role == "statement"
                                                for g in grids)}
 

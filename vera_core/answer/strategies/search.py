@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from vera_core.answer.figures.cells import ScopeGrids
 from vera_core.answer.figures.registrant import Registrant, cover_chunks, registrant_words
 from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
@@ -34,7 +35,8 @@ def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tabl
     ws = services.ws
     doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
         or services.doc_ids(plan)
-    return Tables({d: ws.doc_grids(d) for d in doc_ids},
+    decks = [d for d in doc_ids if (doc := ws.catalog.document(d)) is not None and doc.identity.get("doc_type") == "slides"]
+    return Tables(ScopeGrids({d: ws.doc_grids(d) for d in doc_ids}, decks),
                   {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"},
                   {h.chunk.chunk_id: i for i, h in enumerate(hits)})
 
@@ -42,8 +44,11 @@ def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tabl
 def company_of(services: Services, doc_ids) -> Registrant:
     """The registrant's name words of the documents whose tables an answer reads (never a qualifier)."""
     docs = [d for d in (services.ws.catalog.document(i) for i in doc_ids) if d is not None]
+    # NOTE: the company the document's identity names counts as a first page's legal name (a deck's footer
+    # "©2023 TWILIO INC." is page furniture, in no chunk)
     return registrant_words([d.name for d in docs],
-                            [c.text for d in docs for c in cover_chunks(services.ws.doc_chunks(d.doc_id))])
+                            [*(d.identity.get("company") or "" for d in docs),
+                             *(c.text for d in docs for c in cover_chunks(services.ws.doc_chunks(d.doc_id)))])
 
 
 def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,

@@ -15,6 +15,8 @@ from dataclasses import replace
 
 from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import named_rows
+from vera_core.answer.figures.sentence_figure import Identity, sentence_figure, stated_piece
+from vera_core.answer.units import split_units
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
@@ -23,7 +25,7 @@ from vera_core.finance.money import currency_in
 from vera_core.questions.figure import FigureRequest, asked_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
-__all__ = ["RATE_RULE", "ROW_RULES", "TRIAL_TOP_K", "gather_in_shape"]
+__all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "gather_in_shape"]
 
 TRIAL_TOP_K = 8
 """Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
@@ -32,6 +34,10 @@ ROW_RULES = {"figure": "figure:row-named", "metric": "metric:row-named"}
 RATE_RULE = "metric:printed-rate"
 """The rule of a printed rate's move between two quarters (`figures.printed_rate`)."""
 _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
+SENTENCE_RULE = "figure:sentence"
+"""The rule of a figure a sentence states and no table prints (`figures.sentence_figure`)."""
+SENTENCE_NOTICE = "No table prints this figure: it is read from the sentence that states it, for the period asked."
+_SENTENCE_FROM = _TRIED_FROM + ("figure:line-item",)
 
 
 def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[Plan, Evidence]:
@@ -42,14 +48,45 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         if tried is not None:
             return tried
     counted = asks_count(plan.question)
-    if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and (asks_amount(plan.question) or counted) \
+    asked = asks_amount(plan.question) or counted
+    if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and asked \
             and asked_periods(plan.question)[0]:  # NOTE: a row's figure is always of a period; none named, no trial
         tried = _row_plan(plan, services, counted)
         if tried is not None:
             evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
             if _states(evidence):
                 return tried, evidence
-    return plan, routed(plan, services)
+    evidence = routed(plan, services)
+    if plan.intent.rule in _SENTENCE_FROM and (asked or plan.intent.type == "figure") and not _states(evidence) \
+            and not evidence.unanswerable:
+        stated = _sentence_figure(plan, services)
+        if stated is not None:
+            return stated
+    return plan, evidence
+
+
+def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
+    """A quarter's (or a date's) figure that a sentence states and no row answers ("Headcount was 72,404 as of
+    September 30, 2024"), when every sentence read that states it agrees (`figures.sentence_figure`)."""
+    periods, words = asked_periods(plan.question)
+    if len(periods) != 1 or periods[0].kind not in ("quarter", "instant"):
+        return None
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
+    doc_ids = list(dict.fromkeys(h.chunk.doc_id for h in hits))
+    identities = {}
+    for doc_id in doc_ids:
+        doc = services.ws.catalog.document(doc_id)
+        if doc is not None and doc.identity:
+            identities[doc_id] = Identity(doc.identity.get("fiscal_year"), doc.identity.get("fiscal_quarter"),
+                                          doc.identity.get("period_end") or "")
+    units = [u for h in hits if h.chunk.kind != "table" for u in split_units(h.chunk)]
+    found, _ = sentence_figure(plan.question, periods[0], words, company_of(services, doc_ids).words, units, identities)
+    if found is None:
+        return None
+    piece, record = stated_piece(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id))
+    intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
+    return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
+                                                  notices=(SENTENCE_NOTICE,))
 
 
 def _rate_change(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:

@@ -1,0 +1,171 @@
+"""A figure a release or deck states in a sentence and in no table: "Headcount was 72,404 as of September 30, 2024,
+an increase of 9% year-over-year." answers "META headcount at end of 3Q24?".
+
+Read only when the question asks one quarter's (or one date's) figure and no row answers it. A sentence answers when
+- the words before its figure name the item asked, in the clause that holds it ("Headcount was", "Family daily
+  active people (DAP) was"): every word of the question's item, and no word of a change or share of it ("growth",
+  "increase", "margin") the question does not ask;
+- a verb that states a level stands before the figure ("was", "were", "totaled", "reached"), never a bound ("more
+  than", "over");
+- its period is the one asked: the date it names is that quarter's end, the month it names that quarter's last, or
+  it names no period and its document is that quarter's release or deck; a forward-looking sentence never answers;
+- every sentence that answers states the same figure: two that differ leave the question unanswered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import Figure, FigureCell
+from vera_core.answer.numbers import NumberMention, find_numbers
+from vera_core.answer.units import Unit
+from vera_core.finance.dates import MONTH_YEAR, MONTH_WORD, MONTHS, YEAR_WORD
+from vera_core.questions.stated import terms
+from vera_core.records import Period
+from vera_core.tables.periods import dates_in
+
+__all__ = ["Identity", "SentenceFigure", "sentence_figure", "stated_piece"]
+
+_LEVEL_VERB = re.compile(r"(?:^|\s)(?:was|were|is|are|totall?ed|reached|stood\s+at|came\s+in\s+at|amounted\s+to|of|"
+                         r"ended\s+(?:the\s+(?:quarter|period|year)\s+)?at)\s+(?:approximately\s+|about\s+|roughly\s+)?$",
+                         re.I)
+"""The words right before a stated level ("Headcount was 72,404"); a bound ("more than 3 billion") is not one."""
+_CLAUSE = re.compile(r"[,;:•●▪\u2013\u2014()]|\s-\s|\b(?:and|while|with|whereas)\s")
+_DERIVED = {"growth", "grow", "increas", "decreas", "declin", "chang", "margin", "rate", "percent", "percentag",
+            "share", "ratio", "yoy", "mix", "guidanc", "outlook", "expect"}
+"""Words that make a figure a change, share or forecast of an item rather than the item."""
+_FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|outlook|guidance|forecast\w*|project\w*|will|would|could|"
+                      r"should|(?-i:may)|plan\w*|intend\w*|target\w*|range)\b", re.I)
+_ASK_WORDS = {"what", "whats", "was", "were", "is", "are", "the", "end", "ending", "ended", "at", "as", "of", "in", "for",
+              "quarter", "qtr", "fiscal", "year", "fy", "deck", "slide", "slides", "releas", "press", "per", "accord",
+              "report", "company", "total", "number", "how", "many", "much", "did", "have", "had", "its", "their",
+              "figur", "exact", "exactly", "level", "count", "amount", "close", "closing"}
+"""A question's words that ask, place or scope rather than name the item ("what was", "at the end of", "per the
+deck")."""
+_QUARTER_WORDS = re.compile(r"\b(?:quarter|Q[1-4]|[1-4]Q|three\s+months|year|annual|full[\s-]year|nine\s+months|"
+                            r"six\s+months|half|(?:19|20)\d\d)\b", re.I)
+
+
+@dataclass(frozen=True)
+class SentenceFigure:
+    """A figure one sentence states for the item and period asked."""
+
+    unit: Unit
+    mention: NumberMention
+    subject: str
+    """The words naming it, as printed ("Headcount")."""
+    period: str
+    """The period it is of, as the sentence or its document names it ("as of September 30, 2024")."""
+
+    @property
+    def amount(self) -> float:
+        return self.mention.value
+
+
+@dataclass(frozen=True)
+class Identity:
+    """When a document is: its fiscal year and quarter and its period's end (ISO), as `vera list` reads them."""
+
+    fiscal_year: int | None
+    fiscal_quarter: int | None
+    period_end: str
+
+
+def sentence_figure(question: str, asked: Period, asked_words: Sequence[str], company: set[str] | frozenset[str],
+                    units: Sequence[Unit], identities: Mapping[str, Identity]
+                    ) -> tuple[SentenceFigure | None, list[SentenceFigure]]:
+    """The figure the sentences of `units` state for the item `question` names in the period `asked`, and every
+    sentence found; (None, found) when none is found or two disagree."""
+    item = _item_terms(question, asked_words, company)
+    if not item:
+        return None, []
+    found: list[SentenceFigure] = []
+    seen: set[tuple[str, int]] = set()
+    for unit in units:
+        if unit.chunk.kind == "table" or (unit.chunk.chunk_id, unit.order) in seen:
+            continue
+        seen.add((unit.chunk.chunk_id, unit.order))
+        identity = identities.get(unit.chunk.doc_id)
+        if identity is None:
+            continue
+        text = " ".join(unit.text.split())
+        if _FORWARD.search(text):
+            continue
+        for mention in find_numbers(text):
+            if mention.is_year:
+                continue
+            subject = _subject(text[:mention.start])
+            if subject is None or not item <= terms(subject) or (terms(subject) & _DERIVED) - item:
+                continue
+            period = _period_of(text, mention, asked, identity)
+            if period:
+                found.append(SentenceFigure(unit, mention, subject, period))
+            break  # NOTE: only the first figure after the item is its level ("72,404 ..., an increase of 9%")
+    values = {round(f.amount, 6) for f in found}
+    return (found[0] if len(values) == 1 else None), found
+
+
+def _item_terms(question: str, asked_words: Sequence[str], company: set[str] | frozenset[str]) -> set[str]:
+    """The words of the item a question asks, without its period, company and asking words."""
+    text = question
+    for words in asked_words:
+        text = text.replace(words, " ")
+    return {t for t in terms(text) if t not in _ASK_WORDS and t not in company and not re.search(r"\d", t)}
+
+
+def _subject(before: str) -> str | None:
+    """The words naming a figure: its clause's words before the level verb, None when no level verb stands there."""
+    verb = _LEVEL_VERB.search(before)
+    if not verb:
+        return None
+    clause = _CLAUSE.split(before[:verb.start()])[-1].strip()
+    return clause if 0 < len(clause.split()) <= 10 else None
+
+
+def _period_of(text: str, mention: NumberMention, asked: Period, identity: Identity) -> str:
+    """The period words of the sentence when they are the period asked, '' when they name another or none that can
+    be placed; a sentence naming no period is its document's."""
+    after = text[mention.end:]
+    own = _OWN_PERIOD.match(after)  # the words right after the figure ("as of September 30, 2024")
+    quarter_asked = asked.kind == "quarter" and (identity.fiscal_year, identity.fiscal_quarter) == (asked.year, asked.quarter)
+    target = identity.period_end if asked.kind == "quarter" else asked.end
+    if own:
+        dates = dates_in(own.group(0))
+        if dates:
+            return own.group(0).strip() if target and dates[0] == target and (quarter_asked or asked.kind != "quarter") else ""
+        month = MONTH_YEAR.search(own.group(0))  # "on average for September 2024": the quarter's last month
+        if month and quarter_asked and identity.period_end and \
+                identity.period_end[:7] == f"{month.group('y')}-{MONTHS[month.group('m').lower().rstrip('.')[:3]]:02d}":
+            return own.group(0).strip()
+        return ""
+    if dates_in(text) or _QUARTER_WORDS.search(_COMPARED.sub(" ", text)):
+        return ""  # NOTE: a period the sentence names elsewhere may not be the figure's: not taken
+    return f"Q{asked.quarter} {asked.year}" if quarter_asked else ""
+
+
+_COMPARED = re.compile(r"\b(?:year|quarter)[\s-]+(?:over|on)[\s-]+(?:year|quarter)\b", re.I)
+"""A comparison ("an increase of 9% year-over-year"), not a period."""
+_OWN_PERIOD = re.compile(rf"\s*(?:(?:on\s+)?average\s+)?(?:as\s+of|at|on|for|in)\s+(?:the\s+(?:end\s+of\s+)?)?"
+                         rf"(?=(?-i:[A-Z])){MONTH_WORD}\s+(?:\d{{1,2}},?\s+)?{YEAR_WORD}\b", re.I)
+"""The period printed right after a figure: a date ("as of September 30, 2024") or a month ("on average for
+September 2024")."""
+
+
+def stated_piece(found: SentenceFigure, doc_name: str) -> tuple[Piece, Figure]:
+    """One plain sentence for the figure, citing the sentence that states it, and its record."""
+    mention, chunk = found.mention, found.unit.chunk
+    percent = mention.is_percent
+    currency = "%" if percent else (mention.currency or "")
+    scale = 1.0 if percent else mention.scale
+    text = (f"{found.subject[:1].upper()}{found.subject[1:]}, {found.period}: {mention.text} "
+            f"(stated in a sentence of {doc_name}, page {chunk.page_start}; no table prints it).")
+    quote = found.unit.quote
+    piece = Piece(text, chunk, quote, checked=quote)
+    figure = Figure(line_item=found.subject, row_label=found.subject, period=found.period, period_end="",
+                    value=round(mention.value / scale, 6), unit=currency, scale=scale, printed=mention.text,
+                    printed_scale=scale, cell=FigureCell(chunk_id=chunk.chunk_id, row=-1, col=-1, page=chunk.page_start),
+                    source="sentence")
+    return piece, figure
