@@ -227,6 +227,47 @@ def test_calls_named_by_company_quarter_or_file_name_and_none_for_another_compan
     assert calls_named("Who is the CFO?", calls, names) == ["a", "b"]
 
 
+def test_a_person_named_as_an_owner_is_no_company():
+    from vera_core.documents.identity import Identity
+    from vera_core.questions.speakers import calls_named
+    calls = [("a", Identity("transcript", "JPMorgan Chase", 2023, 4)), ("b", Identity("transcript", "Citi", 2023, 4))]
+    people = ["Jamie Dimon", "Jeremy Barnum", "Jane Fraser"]
+    assert calls_named("What is Jamie Dimon's title?", calls, None, people) == ["a", "b"]
+    assert calls_named("What is Jamie Diamon's role?", calls, None, people) == ["a", "b"]  # a letter off
+    assert calls_named("Who is Wells Fargo's CFO?", calls, None, people) == []
+
+
+@pytest.mark.parametrize(("asked", "printed", "same"), [
+    ("Scarpeli", "Scarpelli", True), ("diamon", "dimon", True), ("barnam", "barnum", True), ("dimno", "dimon", True),
+    ("margin", "martin", True),  # a letter off: only a name capitalised or after the first name is taken for it
+    ("hood", "wood", False), ("kimon", "dimon", False), ("scarpellini", "scarpelli", False),
+])
+def test_a_surname_a_letter_off_is_near(asked, printed, same):
+    from vera_core.transcripts.speakers import near_spelling
+    assert near_spelling(asked.lower(), printed.lower()) is same
+
+
+def test_a_person_misspelt_by_a_letter_is_still_the_person_asked():
+    from vera_core.questions.speakers import names_person, read_remark_ask
+    from vera_core.transcripts.speakers import same_person
+    people = ["Michael P. Scarpelli", "Jamie Dimon", "Jeremy Martin"]
+    assert read_remark_ask("What did Scarpeli say about consumption?", people).names == ("Michael P. Scarpelli",)
+    assert read_remark_ask("what did jamie diamon say about the consumer?", people).names == ("Jamie Dimon",)
+    assert read_remark_ask("what did the CFO say about the margin?", people).names == ()  # "margin" is no Martin
+    assert same_person("Jamie Diamon", "Jamie Dimon") and not same_person("Jamie Dimon", "Jeremy Barnum")
+    assert names_person("who is Jamie Diamon?", "Jamie Dimon") and not names_person("who is Dimon?", "Jamie Dimon")
+
+
+def test_a_role_asked_of_a_company_whose_calls_are_in_scope_is_asked_of_its_calls():
+    from dataclasses import replace
+    call = replace(_doc("call", {"transcript": {"turns": [{"speaker": "Michael P. Scarpelli"}],
+                                                "participants": [{"name": "Michael P. Scarpelli", "role": "CFO"}]}}),
+                   identity={"doc_type": "transcript", "company": "Snowflake Inc.", "fiscal_year": 2023, "fiscal_quarter": 3})
+    filing = replace(_doc("tenk", {}), identity={"doc_type": "10-K", "company": "PepsiCo, Inc."})
+    assert route("who is the CFO of Snowflake?", [call, filing]).rule == "coverage:speakers:role"
+    assert route("who is the CFO of PepsiCo?", [call, filing]).rule != "coverage:speakers:role"
+
+
 def test_calls_named_as_the_ends_of_a_span_take_every_call_between():
     """"from the Q4 FY22 call through the Q3 FY23 call": the four calls, not the two named; two quarters named
     without a span are those two."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from vera_core.documents.identity import Identity, quarter_labels
 from vera_core.finance.dates import _ORDINALS
 from vera_core.text import NOT_COMPANY_WORDS
+from vera_core.transcripts.speakers import near_spelling
 
 __all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask",
            "spanned_quarters"]
@@ -85,9 +86,11 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     return None
 
 
-def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None) -> list[str]:
+def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None,
+                people: Sequence[str] = ()) -> list[str]:
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
-    A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it."""
+    A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it. `people`: the
+    names the calls print for their participants, whose words never name a company ("What is Jamie Dimon's title?")."""
     words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
 
     def company_words(doc_id: str, identity: Identity) -> set[str]:
@@ -101,7 +104,9 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     if not chosen:
         known = set().union(*(company_words(d, i) for d, i in calls)) if calls else set()
         # NOTE: a company named that no call is of ("Who is Citi's CFO?" over other banks' calls) is answered by none
-        named = {re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - NOT_COMPANY_WORDS
+        person_words = {w.lower() for p in people for w in re.findall(r"[A-Za-z][\w'-]+", p)}
+        named = {w for w in ({re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - NOT_COMPANY_WORDS)
+                 if not any(near_spelling(w, p) for p in person_words)}
         if named - known and _NAMED_OWNER.search(question):
             return []
         chosen = list(calls)
@@ -239,7 +244,7 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not _SAID.search(question):
         return None
     lowered = question.lower()
-    names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered)))
+    names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered, question)))
     if not names:
         # NOTE: "What was Brad Zelnick's question?" of a call he is not on: the person asked, whose turns are none
         names = tuple(m.group("n") for m in _PERSON_SAID.finditer(question))
@@ -255,14 +260,40 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     return RemarkAsk(names, roles, section)
 
 
-def _named(person: str, lowered: str) -> bool:
+def names_person(question: str, person: str) -> bool:
+    """Whether a question names a person by first name and surname, the surname as printed or a letter off ("Jamie
+    Diamon" for Jamie Dimon)."""
+    words = person.split()
+    if len(words) < 2:
+        return False
+    if re.search(rf"\b{re.escape(person)}\b", question, re.I):
+        return True
+    first, surname = words[0].lower(), words[-1].lower()
+    said = [w.lower() for w in re.findall(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question)]
+    return any(a == first and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
+
+
+def names_company(question: str, identities: Sequence[Identity]) -> bool:
+    """Whether a question names the company of one of the documents ("who is the CFO of Snowflake?")."""
+    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+    return any({w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", identity.company)
+                if len(w) >= 3 and w.lower() not in _GENERIC_NAME_WORDS} & words for identity in identities)
+
+
+def _named(person: str, lowered: str, question: str = "") -> bool:
     """A person is named by their full name or their surname ("Dimon", "Scarpelli"), in any case."""
     tokens = [t for t in re.findall(r"[a-z\u00e0-\u00ff'\u2019-]+", person.lower()) if len(t) > 2]
     if not tokens:
         return False
     surname = tokens[-1]
     if re.search(rf"\b{re.escape(surname)}\b", lowered) is None:
-        return False
+        # NOTE: a surname misspelt by a letter ("Scarpeli", "Jamie Diamon") names the person when it is capitalised as a
+        # name is, or follows the person's first name ("margin" is a letter from "Martin", and no one's name)
+        first = re.escape(tokens[0]) if len(tokens) > 1 else None
+        return surname not in _COMMON_WORDS and any(
+            near_spelling(m.group(0).lower(), surname) and (m.group(0)[0].isupper() or (
+                first is not None and re.search(rf"\b{first}\s+{re.escape(m.group(0).lower())}\b", lowered)))
+            for m in re.finditer(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question))
     return surname not in _COMMON_WORDS or re.search(rf"\b{re.escape(tokens[0])}\b", lowered) is not None
 
 

@@ -29,10 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
-from vera_core.documents.identity import DECK_TYPE
+from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.speakers import PeopleAsk, RemarkAsk, read_people_ask, read_remark_ask
+from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, names_company, names_person, read_people_ask,
+                                         read_remark_ask)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -382,9 +383,15 @@ def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str
         return False
     if len(calls) == len(scope) or _CALL_WORDS.search(text):
         return True
-    return any(re.search(rf"\b{re.escape(p)}\b", text, re.I) for p in _participants(calls, ()) if " " in p)
+    # NOTE: a role asked of a company whose calls are in scope ("who is the CFO of Snowflake?") is asked of its calls
+    if _ROLE_ASKED.search(text) and names_company(text, [Identity.from_dict(d.identity or {}) for d in calls]):
+        return True
+    return any(names_person(text, p) for p in _participants(calls, ()))
 
 
+_ROLE_ASKED = re.compile(r"\b(?:CEO|CFO|COO|chief\s+\w+\s+officer|head\s+of\s+investor\s+relations|investor\s+relations|"
+                         r"chair(?:man|woman|person)?|president)\b", re.I)
+"""A role asked of a company ("who is the CFO of Snowflake?")."""
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vera_core.finance.dates import MONTH_WORD
 
-__all__ = ["COLON", "DASHED", "NAME", "ROLES", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
+__all__ = ["COLON", "DASHED", "NAME", "ROLES", "near_spelling", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
 
 ROLES = ("CEO", "CFO", "other executive", "investor relations", "operator", "analyst", "")
 
@@ -92,12 +92,37 @@ def name_key(name: str) -> str:
 
 
 def same_person(asked: str, printed: str) -> bool:
-    """Whether a name asked ('Dimon', 'jamie dimon', 'Doug Anmuth') is the person printed ('Jamie Dimon',
-    'JAMIE DIMON', 'Douglas Anmuth')."""
+    """Whether a name asked ('Dimon', 'jamie dimon', 'Doug Anmuth', misspelt 'Jamie Diamon') is the person printed
+    ('Jamie Dimon', 'JAMIE DIMON', 'Douglas Anmuth')."""
     if name_key(asked) == name_key(printed):
         return True
     words = re.findall(r"[a-z\u00e0-\u00ff'-]+", asked.lower().replace("\u2019", "'"))
-    return len(words) == 1 and name_key(printed).endswith(" " + words[0])
+    printed_words = name_key(printed).split()
+    if not words or not printed_words:
+        return False
+    if len(words) == 1:
+        return near_spelling(words[0], printed_words[-1])
+    return near_spelling(words[-1], printed_words[-1]) and words[0][:1] == printed_words[0][:1]  # its initial
+
+
+NEAR_LETTERS = 5
+"""A surname this long or longer may be asked with one letter wrong ("Scarpeli", "Diamon"); a shorter one only as
+printed."""
+
+
+def near_spelling(asked: str, printed: str) -> bool:
+    """Whether a word asked is the word printed, or it with one letter added, dropped, changed or two swapped (never
+    its first letter), when the printed word has NEAR_LETTERS letters or more."""
+    if asked == printed:
+        return True
+    if len(printed) < NEAR_LETTERS or not asked or asked[0] != printed[0] or abs(len(asked) - len(printed)) > 1:
+        return False
+    if len(asked) == len(printed):
+        diff = [i for i, (a, b) in enumerate(zip(asked, printed)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and asked[diff[0]] == printed[diff[1]]
+                                  and asked[diff[1]] == printed[diff[0]])
+    short, long_ = sorted((asked, printed), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(1, len(long_)))
 
 
 def host_of(turns: list[dict]) -> str:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, participants, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -74,7 +74,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
-    chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls}))
+    chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls},
+                             participants(calls)))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is not None and ask.names:
         # NOTE: "Wells Fargo's comments": a name no call prints for a speaker, made of the company's words, is the company

@@ -27,13 +27,19 @@ def transcripts(documents: list[DocumentRecord]) -> list[DocumentRecord]:
     return [d for d in documents if (d.metadata or {}).get("transcript", {}).get("turns")]
 
 
+def participants(calls: list[DocumentRecord]) -> list[str]:
+    """The names the calls print for their participants."""
+    return [p["name"] for d in calls for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
+            if p.get("name")]
+
+
 def gather(plan: Plan, services: Services) -> Evidence:
     ask = plan.request if isinstance(plan.request, PeopleAsk) else read_people_ask(plan.question)
     catalog = services.ws.catalog
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = [(d.doc_id, stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS))) for d in calls]
-    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}))
+    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}, participants(calls)))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
