@@ -467,3 +467,19 @@ def test_a_one_word_file_name_counts_only_with_its_extension():
 def test_blank_filter_entries_fall_back_to_the_question():
     assert resolve_scope("What was 3M's capex in FY2018?", DOCS, ["", "  "]) == (
         [ID["3M_2018_10K"]], "question:company-year")
+
+
+def test_a_company_is_named_as_its_identity_prints_it_and_a_ticker_only_in_capitals():
+    """A store of IR files named by ticker: "Costco" names COST_... (its identity's company), "COST" names it too, but
+    "cost of sales" names no company; "Intel" names INTC_... ."""
+    from dataclasses import replace
+    cost = replace(_doc("COST_2023Q1_RELEASE.pdf"), identity={"company": "Costco Wholesale Corporation"})
+    intc = replace(_doc("INTC_2022Q4_RELEASE.pdf"), identity={"company": "Intel"})
+    amex = replace(_doc("AMERICANEXPRESS_2022_10K.pdf"), identity={"company": "American Express Company"})
+    docs = [cost, intc, amex]
+    assert resolve_scope("Costco net income Q1 FY23", docs)[0] == [cost.doc_id]
+    assert resolve_scope("COST net sales Q1 FY23", docs)[0] == [cost.doc_id]
+    assert resolve_scope("What was Intel's cost of sales in Q4 2022?", docs)[0] == [intc.doc_id]
+    assert resolve_scope("What was the cost of sales in 2022?", docs) == ([], "scope:all")
+    assert resolve_scope("What did American Express report?", docs)[0] == [amex.doc_id]
+    assert resolve_scope("What did American Airlines report?", docs) == ([], "scope:all")  # "american" alone: no one

@@ -10,7 +10,7 @@ all documents.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.errors import DocumentNotFoundError
@@ -126,12 +126,22 @@ def _question_words(question: str) -> set[str]:
     return set(_WORD.findall(re.sub(r"(?<=\d)-(?=[a-z]\b)", "", question.lower())))
 
 
-def _company_mentions(question: str, keys: Sequence[_DocKey]) -> list[DocReference]:
-    """Runs of 1-4 words that, squashed ("American Express" -> "americanexpress"), name a company."""
+def _company_mentions(question: str, keys: Sequence[_DocKey], companies: Mapping[str, str] | None = None
+                      ) -> list[DocReference]:
+    """Runs of 1-4 words that, squashed ("American Express" -> "americanexpress"), name a company: as its documents'
+    file names spell it, or as their identities print it ("Costco" of "Costco Wholesale Corporation"). A file name's
+    ticker of TICKER_LETTERS or fewer ("COST", "META", "TD") names it only in capitals: "cost of sales" names no
+    company."""
     by_company: dict[str, list[str]] = {}
+    by_ticker: dict[str, list[str]] = {}
     for key in keys:
         if key.company:
-            by_company.setdefault(key.company, []).append(key.doc_id)
+            (by_ticker if len(key.company) <= TICKER_LETTERS else by_company).setdefault(key.company, []).append(key.doc_id)
+    for doc_id, name in (companies or {}).items():
+        for form in _company_forms(name):
+            ids = by_company.setdefault(form, [])
+            if doc_id not in ids:
+                ids.append(doc_id)
     words, refs, i = list(_WORD.finditer(question)), [], 0
     while i < len(words):
         for n in range(min(MAX_COMPANY_WORDS, len(words) - i), 0, -1):
@@ -140,16 +150,40 @@ def _company_mentions(question: str, keys: Sequence[_DocKey]) -> list[DocReferen
                 continue  # words of a company name are separated by spaces only
             squashed = "".join(w.group().lower() for w in run)
             company = COMPANY_ALIASES.get(squashed, squashed)
+            printed = "".join(w.group() for w in run)
+            doc_ids = by_company.get(company) or (by_ticker.get(company) if printed.isupper() or
+                                                  not printed.isalpha() else None)
             start = run[0].start()
-            if company in by_company and not (start and question[start - 1] in _NOT_A_COMPANY_BEFORE):
+            if doc_ids and not (start and question[start - 1] in _NOT_A_COMPANY_BEFORE):
                 possessive = _POSSESSIVE.match(question, run[-1].end())
                 end = possessive.end() if possessive else run[-1].end()
-                refs.append(DocReference(tuple(by_company[company]), start, end, "company"))
+                refs.append(DocReference(tuple(doc_ids), start, end, "company"))
                 i += n
                 break
         else:
             i += 1
     return refs
+
+
+TICKER_LETTERS = 4
+"""A file name's company part this short is a ticker ("COST", "INTC"), not a name."""
+_COMPANY_SUFFIXES = frozenset({"inc", "corporation", "corp", "co", "company", "ltd", "limited", "plc", "ag", "se", "nv",
+                               "sa", "llc", "group", "holdings", "holding", "the", "and"})
+_COMPANY_FIRST_GENERIC = frozenset({"american", "general", "united", "national", "first", "international", "global",
+                                    "bank", "new", "royal"})
+
+
+def _company_forms(name: str) -> set[str]:
+    """How a question may name the company an identity prints: its name squashed without its legal suffix
+    ("costcowholesale"), and its first word when that is a name of its own ("costco"; never "american")."""
+    words = [w.lower() for w in _WORD.findall(name)]
+    core = [w for w in words if w not in _COMPANY_SUFFIXES]
+    if not core:
+        return set()
+    forms = {"".join(core)}
+    if len(core[0]) > TICKER_LETTERS - 1 and core[0] not in _COMPANY_FIRST_GENERIC and not core[0].isdigit():
+        forms.add(core[0])
+    return forms
 
 
 def find_references(question: str, documents: Sequence[DocumentRecord]) -> list[DocReference]:
@@ -159,7 +193,8 @@ def find_references(question: str, documents: Sequence[DocumentRecord]) -> list[
         pattern = _name_pattern(doc)
         refs += [DocReference((doc.doc_id,), m.start(), m.end(), "document-name")
                  for m in (pattern.finditer(question) if pattern else ())]
-    refs += [r for r in _company_mentions(question, [_doc_key(d) for d in documents])
+    companies = {d.doc_id: (d.identity or {}).get("company") or "" for d in documents}
+    refs += [r for r in _company_mentions(question, [_doc_key(d) for d in documents], companies)
              if not any(n.start <= r.start and r.end <= n.end for n in refs)]  # "Aurora" inside "Aurora_..._2024"
     return sorted(refs, key=lambda r: (r.start, -r.end))
 
