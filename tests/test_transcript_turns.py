@@ -401,3 +401,23 @@ def test_a_topic_named_as_a_phrase_and_the_answer_after_the_question_it_names():
     assert [c.chunk_id for c, _, _ in said] == ["c1", "c2"], said
     assert said[1][1] == ("Tom, to the other question on the revenue guidance. Yes, high confidence in the mid-point of 28 "
                           "to 29 billion euros.")
+
+
+def test_every_company_speaker_includes_a_host_printed_without_a_title():
+    """Microsoft's call is opened by Brett Iversen, whose title the transcript never prints: he is a company speaker;
+    "company speaker" in the singular asks the same list."""
+    from vera_core.answer.strategies.speakers import _people
+    from vera_core.questions.speakers import read_people_ask
+    from vera_core.records import ChunkRecord
+    ask = read_people_ask("Name every company speaker on Microsoft's Q3 FY23 call.")
+    assert ask is not None and ask.kind == "executives"
+    turns = [{"speaker": "Operator", "role": "operator", "title": "", "firm": "", "section": "prepared", "heading": "Operator"},
+             {"speaker": "BRETT IVERSEN", "role": "", "title": "", "firm": "", "section": "prepared", "heading": "BRETT IVERSEN"},
+             {"speaker": "Satya Nadella", "role": "CEO", "title": "chairman and chief executive officer", "firm": "",
+              "section": "prepared", "heading": "Satya Nadella"},
+             {"speaker": "KEITH WEISS", "role": "analyst", "title": "", "firm": "Morgan Stanley", "section": "qa",
+              "heading": "KEITH WEISS"}]
+    doc = _doc("msft", {"transcript": {"turns": turns, "participants": []}})
+    chunks = [ChunkRecord(f"c{i}", "msft", i, "text", "words", "words", f"MSFT/{t['heading']}", (t["heading"],), "s", 1, 1,
+                          (), "", "", 5) for i, t in enumerate(turns)]
+    assert [turn["speaker"] for _, turn, _ in _people(ask, doc, chunks)] == ["BRETT IVERSEN", "Satya Nadella"]

@@ -34,7 +34,7 @@ _ANALYSTS = re.compile(
     r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster)\b", re.I)
 _EXECUTIVES = re.compile(
     r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members|speakers|"
-    r"people)|company\s+(?:speakers|participants|representatives)|speakers?\s+from\s+(?:the\s+)?company|"
+    r"people)|company\s+(?:speakers?|participants?|representatives?)|speakers?\s+from\s+(?:the\s+)?company|"
     r"members\s+of\s+management)\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
     r"|\b(?:which|what|who)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)

@@ -81,9 +81,13 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             continue
         first.setdefault(name_key(turn["speaker"]), turn)
     out = []
-    host = host_of(doc.metadata["transcript"]["turns"]) if ask.kind == "role" and ask.role == "host" else ""
+    host = host_of(doc.metadata["transcript"]["turns"]) if ask.kind in ("role", "executives") else ""
     for key, turn in first.items():
-        role = "host" if host and key == host else turn["role"]
+        role = turn["role"]
+        if host and key == host and (ask.kind == "role" and ask.role == "host" or ask.kind == "executives" and not role):
+            # NOTE: the call's host is a company speaker even when no title is printed for them (Microsoft's Brett
+            # Iversen opens the call and hands over to the CEO)
+            role = "host" if ask.kind == "role" else "other executive"
         if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
         chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
@@ -143,7 +147,8 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> 
 
 def _who(turn: dict) -> str:
     """'Jeremy Barnum (Chief Financial Officer, JPMorgan Chase & Co.)'; an analyst with their firm."""
-    about = ", ".join(p for p in (turn["title"], turn["firm"]) if p) or ROLE_NAMES.get(turn["role"], turn["role"])
+    about = ", ".join(" ".join(p.split()) for p in (turn["title"], turn["firm"]) if p) or \
+        ROLE_NAMES.get(turn["role"], turn["role"])
     return f"{turn['speaker']} ({about or 'role not printed'})"
 
 
