@@ -205,3 +205,14 @@ def test_a_figure_stated_in_a_sentence_is_highlighted_on_its_line(engine):
     assert answer.figures and answer.figures[0].source == "sentence" and answer.figures[0].value == 72_404
     polygons = answer.citations[0].polygons
     assert len(polygons) == 1 and polygons[0].page == 1, polygons
+
+
+@pytest.mark.corpus
+def test_a_row_named_but_refused_is_not_replaced_by_another_row_sharing_its_words(engine):
+    """"cash and marketable securities": the "Marketable securities" row is not the item (no "cash"), and the cash flow
+    statement's "Sales and maturities of marketable debt securities" (under "Cash flows from investing activities") is
+    not it either; the release's sentence states it."""
+    answer = engine.answer("Meta cash and marketable securities at end of Q3 2024", docs=["META_2024Q3_RELEASE.pdf"],
+                           mode="deterministic")
+    assert "4,114" not in answer.answer
+    assert answer.figures and answer.figures[0].value * answer.figures[0].scale == pytest.approx(70.90e9), answer.answer

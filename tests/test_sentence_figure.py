@@ -16,6 +16,8 @@ HIGHLIGHTS = ("Third Quarter 2024 Operational and Other Financial Highlights. "
               "• Family daily active people (DAP)– DAP was 3.29 billion on average for September 2024, an increase of "
               "5% year-over-year. "
               "• Long-term debt – Long-term debt was $28.82 billion as of September 30, 2024. "
+              "• Cash, cash equivalents, and marketable securities– Cash, cash equivalents, and marketable securities were "
+              "$70.90 billion as of September 30, 2024. Free cash flow was $15.52 billion. "
               "• Headcount– Headcount was 72,404 as of September 30, 2024, an increase of 9% year-over-year.")
 
 
@@ -35,6 +37,8 @@ def _ask(question: str, *paragraphs: str, identity: Identity = Q3):
     ("What was Meta's headcount at the end of Q3 2024?", 72_404, "Headcount"),
     ("Meta DAP in Q3 2024?", 3.29e9, "DAP"),
     ("What was Meta's long-term debt as of September 30, 2024?", 28.82e9, "Long-term debt"),
+    ("Meta cash and marketable securities at end of Q3 2024", 70.90e9,
+     "Cash, cash equivalents, and marketable securities"),  # a list of items names the figure, commas and all
 ])
 def test_the_figure_a_sentence_states_for_the_quarter_asked_is_read(question, value, subject):
     found, _ = _ask(question, HIGHLIGHTS)

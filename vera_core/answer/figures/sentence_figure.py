@@ -97,8 +97,8 @@ def sentence_figure(question: str, asked: Period, asked_words: Sequence[str], co
         for mention in find_numbers(text):
             if mention.is_year:
                 continue
-            subject = _subject(text[:mention.start])
-            if subject is None or not item <= terms(subject) or (terms(subject) & _DERIVED) - item:
+            subject = next((s for s in _subjects(text[:mention.start]) if item <= terms(s)), None)
+            if subject is None or (terms(subject) & _DERIVED) - item:
                 continue
             period = _period_of(text, mention, asked, identity)
             if period:
@@ -116,13 +116,19 @@ def _item_terms(question: str, asked_words: Sequence[str], company: set[str] | f
     return {t for t in terms(text) if t not in _ASK_WORDS and t not in company and not re.search(r"\d", t)}
 
 
-def _subject(before: str) -> str | None:
-    """The words naming a figure: its clause's words before the level verb, None when no level verb stands there."""
+def _subjects(before: str) -> list[str]:
+    """The words naming a figure, shortest first: its clause's words before the level verb ("Headcount"), then the
+    words back to the last strong break, a list of items included ("Cash, cash equivalents, and marketable
+    securities"); none when no level verb stands there."""
     verb = _LEVEL_VERB.search(before)
     if not verb:
-        return None
-    clause = _CLAUSE.split(before[:verb.start()])[-1].strip()
-    return clause if 0 < len(clause.split()) <= 10 else None
+        return []
+    head = before[:verb.start()]
+    out = [part.strip() for part in (_CLAUSE.split(head)[-1], _STRONG_BREAK.split(head)[-1])]
+    return [p for i, p in enumerate(out) if 0 < len(p.split()) <= 10 and p not in out[:i]]
+
+
+_STRONG_BREAK = re.compile(r"[;:•●▪\u2013\u2014()]|\s-\s")
 
 
 def _period_of(text: str, mention: NumberMention, asked: Period, identity: Identity) -> str:

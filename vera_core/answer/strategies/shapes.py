@@ -20,7 +20,7 @@ from vera_core.answer.units import split_units
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
-from vera_core.finance.line_items import label_sequence
+from vera_core.finance.line_items import label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.figure import FigureRequest, asked_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
@@ -54,7 +54,7 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         tried = _row_plan(plan, services, counted)
         if tried is not None:
             evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
-            if _states(evidence):
+            if _states(evidence) and _of_row_named(tried, evidence):
                 return tried, evidence
     evidence = routed(plan, services)
     if plan.intent.rule in _SENTENCE_FROM and (asked or plan.intent.type == "figure") and not _states(evidence) \
@@ -87,6 +87,26 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(SENTENCE_NOTICE,))
+
+
+def _of_row_named(plan: Plan, evidence: Evidence) -> bool:
+    """Whether a row-named figure was read from a row the question names: a row that adds OTHER_ITEM_WORDS or more
+    words the question never writes is another item ("cash and marketable securities" is not "Sales and maturities of
+    marketable debt securities" under "Cash flows from investing activities"); a row printing one word more ("Losses
+    and LAE incurred related to prior accident years") or one the question names otherwise (a segment's "FLNA") is."""
+    request = plan.request
+    if not isinstance(request, FigureRequest):
+        return True
+    def named(label: str) -> bool:
+        acronym = _ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
+        return bool(acronym and label_terms(acronym.group(1)) <= request.question_terms) or \
+            len(label_terms(label) - request.question_terms) < OTHER_ITEM_WORDS
+    return all(named(f.row_label) for f in evidence.figures)
+
+
+_ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,5})\)")
+OTHER_ITEM_WORDS = 2
+"""Words a row's label adds to what the question writes that make it another item than the one named."""
 
 
 def _rate_change(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
