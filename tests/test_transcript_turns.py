@@ -421,3 +421,56 @@ def test_every_company_speaker_includes_a_host_printed_without_a_title():
     chunks = [ChunkRecord(f"c{i}", "msft", i, "text", "words", "words", f"MSFT/{t['heading']}", (t["heading"],), "s", 1, 1,
                           (), "", "", 5) for i, t in enumerate(turns)]
     assert [turn["speaker"] for _, turn, _ in _people(ask, doc, chunks)] == ["BRETT IVERSEN", "Satya Nadella"]
+
+
+@pytest.mark.parametrize(("question", "kind", "role"), [
+    ("On Citi's third-quarter 2023 call, after the operator's welcome, who was handed the floor first?", "handoff", "start"),
+    ("When the Q&A wrapped up on TD's Q3 2024 call, who did the operator turn the call back over to?", "handoff", "end"),
+    ("jpm 3q23 call - operator hands off to who at the start?", "handoff", "start"),
+    ("who is the operator?", "role", "operator"),
+    ("Compliance review: list every JPMorgan Chase management speaker on the 4Q23 earnings call.", "executives", ""),
+    ("I need everyone from the sell side who got a question in, each with their firm.", "analysts", ""),
+])
+def test_people_asked_in_other_hands_words(question, kind, role):
+    from vera_core.questions.speakers import read_people_ask
+    ask = read_people_ask(question)
+    assert ask is not None and (ask.kind, ask.role) == (kind, role)
+
+
+def test_a_participant_named_with_a_question_about_them_asks_their_role():
+    from vera_core.questions.speakers import role_of_named
+    people = ["Alice Jolla", "Satya Nadella", "Barbara Hooper", "Kenneth Dorell"]
+    assert role_of_named("Alice Jolla was named as being on the call. What's her job there?", people).name == "Alice Jolla"
+    assert role_of_named("barbara hooper @ TD -- what does she run? (Q3 2024 call)", people).name == "Barbara Hooper"
+    assert role_of_named("Who's Kenneth Dorell on the Meta Q3 2024 call?", people).name == "Kenneth Dorell"
+    assert role_of_named("What did Satya Nadella say about his role in AI?", people) is None  # what was said
+
+
+def test_a_company_named_by_its_longer_name_is_its_calls():
+    from vera_core.documents.identity import Identity
+    from vera_core.questions.speakers import calls_named
+    calls = [("a", Identity("transcript", "Citi", 2023, 4)), ("b", Identity("transcript", "JPMorgan Chase", 2023, 4))]
+    assert calls_named("Who asked questions on Citigroup's fourth-quarter 2023 call?", calls) == ["a"]
+
+
+def test_the_operator_hands_the_call_to_the_people_its_hand_off_sentence_names():
+    """The welcome may name everyone on the call; the sentence that hands over names whom ("Ms. Landis, you may
+    begin"; "turn the call over to ... Jeremy Barnum, and ... Jamie Dimon"); after the Q&A, the last hand-off."""
+    from vera_core.answer.strategies.speakers import _handed_to
+    from vera_core.questions.speakers import PeopleAsk
+    from vera_core.records import ChunkRecord
+
+    def turn(speaker, role, section="prepared", title=""):
+        return {"speaker": speaker, "role": role, "title": title, "firm": "", "section": section, "heading": speaker}
+    turns = [turn("Operator", "operator"), turn("Jennifer Landis", "investor relations"), turn("Jane Fraser", "CEO"),
+             turn("Operator", "operator", "qa"), turn("Mike Mayo", "analyst", "qa"), turn("Operator", "operator", "qa"),
+             turn("Jane Fraser", "CEO", "qa")]
+    texts = ["Welcome to Citi's call, hosted by Jennifer Landis, with Jane Fraser and Mark Mason. Ms. Landis, you may begin.",
+             "Thank you. Jane?", "Good morning.", "Our first question comes from Mike Mayo.", "Hi.",
+             "There are no further questions. I will now turn the call back over to Jane Fraser for closing remarks.",
+             "Thank you all."]
+    doc = _doc("c", {"transcript": {"turns": turns, "participants": [{"name": "Mark Mason", "role": "CFO"}]}})
+    chunks = [ChunkRecord(f"k{i}", "c", i, "text", t, t, f"C/{turns[i]['heading']}", (turns[i]["heading"],), "s", 1, 1,
+                          (), "", "", 5) for i, t in enumerate(texts)]
+    assert [t["speaker"] for _, t, _ in _handed_to(PeopleAsk("handoff", role="start"), doc, chunks)] == ["Jennifer Landis"]
+    assert [t["speaker"] for _, t, _ in _handed_to(PeopleAsk("handoff", role="end"), doc, chunks)] == ["Jane Fraser"]

@@ -28,12 +28,12 @@ investor relations head, most often, whose title some transcripts do not print."
 _ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
                        re.I)
 _ANALYSTS = re.compile(
-    r"\b(?:which|what|list|name|every|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
+    r"\b(?:which|what|list|name|every|everyone|everybody|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
     r"questioners|participants\s+(?:who|that)\s+asked)\b(?!\s+(?:conference\s+)?(?:call|day|meeting|presentation))|\bwho\s+(?:asked|had)\s+(?:a\s+)?questions?\b"
     r"|\bwho\s+(?:all\s+)?(?:asked|questioned)\b|\banalysts?\b[^?.]{0,40}\b(?:asked|questions?|q\s?&\s?a)\b"
     r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster)\b", re.I)
 _EXECUTIVES = re.compile(
-    r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members|speakers|"
+    r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members?|speakers?|"
     r"people)|company\s+(?:speakers?|participants?|representatives?)|speakers?\s+from\s+(?:the\s+)?company|"
     r"members\s+of\s+management)\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
@@ -57,16 +57,27 @@ class PeopleAsk:
 
     kind: str
     """`role` (who held a role), `title` (who holds a title printed with the name: `name` holds the title),
-    `analysts` (every analyst who asked), `executives` (every company speaker) or `role_of` (what role a
-    named person holds)."""
+    `analysts` (every analyst who asked), `executives` (every company speaker), `role_of` (what role a
+    named person holds) or `handoff` (whom the operator hands the call to)."""
     role: str = ""
-    """For `role`: one of ROLE_WORDS."""
+    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome) or `end` (after the Q&A)."""
     name: str = ""
     """For `role_of`: the person named."""
 
 
+_HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?\s+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
+                      r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
+                      r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
+                      r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b|\bhanded\s+the\s+floor\b", re.I)
+"""The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
+_HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
+                          r"final|last|back)\b", re.I)
+
+
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
+    if _HANDOFF.search(question) and re.search(r"\boperator\b", question, re.I) and re.search(r"\bwho(?:m)?\b", question, re.I):
+        return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start")
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
     if _EXECUTIVES.search(question):
@@ -99,7 +110,11 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         return {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", printed)
                 if len(w) >= 2 and w.lower() not in _GENERIC_NAME_WORDS | _FILE_WORDS}
 
-    chosen = [(doc_id, identity) for doc_id, identity in calls if company_words(doc_id, identity) & words]
+    def said(company: set[str]) -> bool:
+        # NOTE: a company's longer name starts with its short one ("Citigroup's" call is Citi's)
+        return bool(company & words) or any(len(c) >= 4 and w.startswith(c) for c in company for w in words)
+
+    chosen = [(doc_id, identity) for doc_id, identity in calls if said(company_words(doc_id, identity))]
     company_named = bool(chosen)
     if not chosen:
         known = set().union(*(company_words(d, i) for d, i in calls)) if calls else set()
@@ -271,6 +286,20 @@ def names_person(question: str, person: str) -> bool:
     first, surname = words[0].lower(), words[-1].lower()
     said = [w.lower() for w in re.findall(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question)]
     return any(a == first and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
+
+
+_ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|\bwhat\s+(?:does|did)\s+"
+                           r"(?:s?he|they|\w+)\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)
+"""Words that ask who a person is or what they do ("What's her job there?", "what does she run?", "Who's X?")."""
+
+
+def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+    """What role a participant the question names holds, asked in words `read_people_ask` does not read ("barbara
+    hooper @ TD -- what does she run?", "Alice Jolla was named as being on the call. What's her job there?")."""
+    if not _ABOUT_PERSON.search(question) or _SAID.search(question):
+        return None
+    named = [p for p in dict.fromkeys(participants) if names_person(question, p)]
+    return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None
 
 
 def names_company(question: str, identities: Sequence[Identity]) -> bool:

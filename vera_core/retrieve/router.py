@@ -33,7 +33,7 @@ from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, names_company, names_person, read_people_ask,
-                                         read_remark_ask)
+                                         read_remark_ask, role_of_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -392,6 +392,9 @@ def _calls_in_scope(documents: Sequence[DocumentRecord], doc_scope: Sequence[str
 _ROLE_ASKED = re.compile(r"\b(?:CEO|CFO|COO|chief\s+\w+\s+officer|head\s+of\s+investor\s+relations|investor\s+relations|"
                          r"chair(?:man|woman|person)?|president)\b", re.I)
 """A role asked of a company ("who is the CFO of Snowflake?")."""
+_WITH_FIRMS = re.compile(r"\b(?:with|and)\s+(?:the\s+|their\s+|his\s+or\s+her\s+)?firms?\b|\bthe\s+firm\s+they\b", re.I)
+"""A list of people asked with their firms ("each with the firm they were introduced with"): who they are, even when
+the question names the executives they asked."""
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
@@ -457,9 +460,11 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     on_calls = _calls_in_scope(documents, doc_scope, text)
     people = read_people_ask(text) if on_calls else None
     said = read_remark_ask(text, _participants(documents, doc_scope)) if on_calls else None
+    if on_calls and people is None and said is None:
+        people = role_of_named(text, _participants(documents, doc_scope))
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
     if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")
-                                   and not _WHO_ASKED.match(text)):
+                                   and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)

@@ -75,6 +75,8 @@ def _call_label(doc: DocumentRecord, identity: Identity) -> str:
 def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
     """Each person the question asks for on one call with their first turn (of the Q&A, for analysts) and
     the chunk that turn opens."""
+    if ask.kind == "handoff":
+        return _handed_to(ask, doc, chunks)
     first: dict[str, dict] = {}
     for turn in doc.metadata["transcript"]["turns"]:
         if ask.kind == "analysts" and not (turn["section"] == "qa" and turn["role"] == "analyst"):
@@ -96,6 +98,70 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
     if ask.kind in ("role", "title", "role_of", "executives"):
         out += _listed_only(ask, doc, chunks, set(first))
     return out
+
+
+_SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<=[.!?])\s+")
+"""A sentence's end; never after an honorific ("Mr. Barnum, Mr. Dimon, please go ahead.")."""
+
+
+_HANDS_OVER = re.compile(r"\b(?:go\s+ahead|(?:may|can)\s+(?:now\s+)?(?:begin|proceed|start)|please\s+(?:begin|proceed)|"
+                         r"(?:over|back)\s+to|turn\s+(?:the\s+(?:call|meeting|conference)\s+|it\s+)?(?:back\s+)?(?:over\s+)?to|"
+                         r"hand(?:ing)?\s+(?:the\s+call|it)\s+(?:back\s+)?(?:over\s+)?to|floor\s+is\s+yours)\b", re.I)
+"""The operator's words that hand the call over."""
+
+
+def _turn_chunks(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
+    """Each turn's chunks, in order: the chunks of one turn sit under its heading, one run after another."""
+    runs: list[tuple[str, list[ChunkRecord]]] = []
+    for chunk in chunks:
+        if runs and runs[-1][0] == chunk.heading_path:
+            runs[-1][1].append(chunk)
+        else:
+            runs.append((chunk.heading_path, [chunk]))
+    out: list[list[ChunkRecord]] = []
+    at = 0
+    for turn in turns:
+        found = next((i for i in range(at, len(runs)) if runs[i][0].split("/")[-1] == turn["heading"]), None)
+        out.append(runs[found][1] if found is not None else [])
+        at = found + 1 if found is not None else at
+    return out
+
+
+def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
+    """Whom the operator hands the call to: after the welcome (the first operator turn a company speaker follows) or
+    after the Q&A (the last). The people the operator's words name, in the order named ("turn the call over to
+    JPMorgan Chase's Chief Financial Officer, Jeremy Barnum, and their Chairman and CEO, Jamie Dimon"), else the
+    speaker who follows; cited to the operator's words."""
+    turns = doc.metadata["transcript"]["turns"]
+    texts = _turn_chunks(turns, chunks)
+    handing = [i for i, t in enumerate(turns[:-1]) if t["role"] == "operator" and turns[i + 1]["role"] in COMPANY_ROLES + ("",)]
+    if not handing:
+        return []
+    i = handing[0] if ask.role == "start" else handing[-1]
+    said = " ".join(c.text for c in texts[i])
+    people = {name_key(t["speaker"]): t for t in turns if t["role"] in COMPANY_ROLES + ("",)}
+    listed = {name_key(p["name"]): {"speaker": p["name"], "role": p["role"], "title": p.get("title", ""),
+                                     "firm": p.get("firm", ""), "heading": turns[i]["heading"]}
+              for p in doc.metadata["transcript"].get("participants", []) if p.get("role") not in ("operator", "analyst")}
+    candidates = {**listed, **people}
+    named: list[tuple[int, str, dict]] = []
+    # NOTE: the first sentence of the operator's words that hands over and names someone ("turn the call over to ...
+    # Jeremy Barnum, and ... Jamie Dimon", "Ms. Landis, you may begin."); a sentence before may name everyone on the
+    # call ("hosted by Jennifer Landis ... with Jane Fraser and Mark Mason"), and the turn may run on into the next
+    # speaker's words when no speaker line parts them
+    for sentence in _SENTENCE_END.split(said):
+        if not _HANDS_OVER.search(sentence):
+            continue
+        named = sorted((m.start(), key, turn) for key, turn in candidates.items() if turn["speaker"]
+                       for m in [re.search(rf"\b{re.escape(turn['speaker'].split()[-1])}\b", sentence, re.I)] if m)
+        if named:
+            break
+    chosen = [(key, turn) for _, key, turn in named] or [(name_key(turns[i + 1]["speaker"]), turns[i + 1])]
+    cited = next((c for c in texts[i] if any(re.search(rf"\b{re.escape(t['speaker'].split()[-1])}\b", c.text, re.I)
+                                            for _, t in chosen)), texts[i][-1] if texts[i] else None)
+    if cited is None:
+        return []
+    return [(key, {**turn, "heading": turns[i]["heading"]}, cited) for key, turn in chosen]
 
 
 def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord], spoke: set[str]
@@ -140,7 +206,9 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> 
     for calls in by_person.values():
         label, turn, chunk = calls[-1]
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
-        verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}"}.get(ask.kind, "speaks")
+        verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}",
+                "handoff": "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
+                                                                   "after the welcome")}.get(ask.kind, "speaks")
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, turn["heading"], checked=turn["heading"]))
     return pieces
 
@@ -154,6 +222,7 @@ def _who(turn: dict) -> str:
 
 def _absent(ask: PeopleAsk, doc: DocumentRecord) -> str:
     what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"as {ask.name}", "analysts": "as an analyst asking a question",
-            "executives": "as a company speaker", "role_of": f"as {ask.name}"}[ask.kind]
+            "executives": "as a company speaker", "role_of": f"as {ask.name}",
+            "handoff": "as handed the call by the operator"}[ask.kind]
     return (f"No speaker on {doc.stem} is named {what}: read its participant lists and every speaker line "
             f"of its prepared remarks and Q&A.")
