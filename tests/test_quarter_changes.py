@@ -109,3 +109,13 @@ def test_a_measure_across_quarters_is_answered_from_each_quarter(engine, qid, cl
     answer = engine.answer(gold["question"], docs=docs, mode="deterministic")
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
     assert {c.doc_name for c in answer.citations} == set(docs)
+
+
+def test_a_sum_over_a_range_of_quarters_adds_every_quarter_between_its_ends():
+    """"Q1-Q4 2024" added up is four quarters, never the two ends (a wrong total of two quarters was stated)."""
+    from vera_core.questions.spans import summed_periods, summed_quarter_periods
+    asked = "Add up Meta's quarterly free cash flow for Q1-Q4 2024, taking each quarter from its own earnings deck."
+    assert summed_periods(asked) == ["Q1 2024", "Q2 2024", "Q3 2024", "Q4 2024"]
+    assert [p.quarter for p in summed_quarter_periods(asked)] == [1, 2, 3, 4]
+    assert [p.quarter for p in summed_quarter_periods("What was the combined FCF for Q2 through Q4 of fiscal 2023?")] == [2, 3, 4]
+    assert summed_periods("What was FCF in Q1-Q4 2024?") == []  # no sum asked

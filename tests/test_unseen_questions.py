@@ -592,3 +592,14 @@ def test_a_row_of_counts_in_a_table_of_amounts_is_asked_how_many():
     assert not _counts("Active Buyers", {"d": []}), "no row printed: nothing to count"
     # a notes table's "Mac 29,357" prints sales without a "$": money, never Macs sold
     assert not _counts("Mac", {"d": [grid("", "Mac", "29,357")]})
+
+
+def test_a_service_offering_named_after_the_item_qualifies_it():
+    """"subscription and support revenue from the Data service offering" is the Data row's, never the total
+    subscription and support revenue (stated wrong before: 7,642 for 1,131)."""
+    from vera_core.questions.qualifiers import qualifier_after
+    asked = "Salesforce Q1 FY24 - subscription and support revenue from the Data service offering, in $m?"
+    end = asked.index(" from the Data")
+    assert qualifier_after(asked, end).words == frozenset({"data"})
+    assert qualifier_after("What was revenue from the Cloud product line in 2023?", len("What was revenue")).words == \
+        frozenset({"cloud"})

@@ -164,9 +164,9 @@ _AFTER = (
     # measure is of, whatever the preposition
     re.compile(rf"^\s+(?:on|for|of|from|at|in)\s+(?:the\s+)?{_NP}\s+(?:specifically|alone|only|in\s+particular|by\s+itself|"
                r"on\s+its\s+own)\b"),
-    # NOTE: "capex for the FedEx Ground segment": a unit named before its kind
+    # NOTE: "capex for the FedEx Ground segment", "revenue from the Data service offering": a unit named before its kind
     re.compile(rf"^\s+(?:of|for|from|at|in|by)\s+(?:the\s+|its\s+)?{_NP}\s+(?:reportable\s+|operating\s+)?(?:segment|division|"
-               r"business\s+unit|subsidiary)\b"),
+               r"business\s+unit|subsidiary|(?:service\s+|product\s+)?offering|product\s+line|line\s+of\s+business)\b"),
     # NOTE: "revenue did they book from selling regulatory credits": what the amount comes from, in lower case
     re.compile(r"^\s+(?:did|does|do|has|have|had)\s+(?:they|it|we|the\s+company|[A-Z][\w&.'-]*)\s+(?:book|bring\s+in|take\s+in|"
                r"recogni[sz]e|record|earn|make|generate|get|collect)\s+(?:from|on)\s+(?:selling\s+|sales\s+of\s+|the\s+sale\s+of\s+)?"

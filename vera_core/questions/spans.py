@@ -189,15 +189,40 @@ def summed_periods(question: str) -> list[str]:
     total"), [] when it asks no sum over two or more of them."""
     if not _SUMMED.search(question):
         return []
+    ranged = _quarter_range(question)
+    if ranged:  # NOTE: "for Q1-Q4 2024": every quarter between the ends, not the two ends
+        return [f"Q{p.quarter} {p.year}" for p in ranged]
     named = list(dict.fromkeys(" ".join(m.group(0).upper().split()) for m in _NAMED_QUARTER.finditer(question)))
     if len(named) < 2 and LISTED.search(question):  # "for fiscal 2022, 2023 and 2024": every year listed
         named = list(dict.fromkeys(m.group(0) for m in re.finditer(r"\b(?:19|20)\d\d\b", question)))
     return named if len(named) >= 2 else []
 
 
+_QUARTER_RANGE = re.compile(r"\bQ(?P<a>[1-4])\s*(?:-|\u2013|\u2014|to|through|thru)\s*Q(?P<b>[1-4])\b", re.I)
+_RANGE_YEAR = re.compile(r"^\s*(?:of\s+)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d|\d\d)\b|^[^.?]*?\b(?:(?:fiscal|FY)\s?'?)?"
+                         r"(?P<y2>(?:19|20)\d\d)\b", re.I)
+
+
+def _quarter_range(question: str) -> tuple[Period, ...]:
+    """Every quarter of a range of one year ("Q1-Q4 2024", "Q2 through Q4 of fiscal 2023"), earliest first; ()
+    when the question names none, or no year for it."""
+    m = _QUARTER_RANGE.search(question)
+    if not m or not _SUMMED.search(question) or int(m.group("a")) >= int(m.group("b")):
+        return ()
+    year = _RANGE_YEAR.match(question[m.end():])
+    if not year:
+        return ()
+    digits = year.group("y") or year.group("y2")
+    full = int(digits) + 2000 if len(digits) == 2 else int(digits)
+    return tuple(Period("quarter", "", full, 3, q) for q in range(int(m.group("a")), int(m.group("b")) + 1))
+
+
 def summed_quarter_periods(question: str) -> tuple[Period, ...]:
     """The quarters a sum is asked over, each with its year ("Q1, Q2 and Q3 2025": a bare quarter takes the year of
     the next quarter that names one), earliest first; () unless every quarter summed has a year."""
+    ranged = _quarter_range(question)
+    if ranged:
+        return ranged
     named = list(_NAMED_QUARTER.finditer(question))
     if len(named) < 2:
         return ()
