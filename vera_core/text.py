@@ -31,7 +31,7 @@ from typing import Literal, get_args
 __all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "term_list", "stem", "figures", "key_terms",
            "content_tokens", "content_stem", "focus_words", "phrase_tokens", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
            "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS", "TOPIC_GENERIC", "TOPIC_STOPWORDS",
-           "SHORT_WORDS"]
+           "SHORT_WORDS", "FIGURE_ASK_WORDS"]
 
 Mode = Literal["keyword", "terms", "figures", "key", "content", "focus", "phrase"]
 MODES: tuple[str, ...] = get_args(Mode)
@@ -133,6 +133,12 @@ TITLE_KIND_WORDS = frozenset({"policy", "policies", "standard", "standards", "pr
 TITLE_FOLLOWS = frozenset("""the a an our your their its this that these in of from per under by to on about for
 according see read check within at with""".split())
 """Words a title may follow: a title that follows another content word ends a longer name, it is not named."""
+
+FIGURE_ASK_WORDS = frozenset("""what whats was were is are the end ending ended at as of in for quarter qtr fiscal year fy
+deck slide slides releas press per accord report company total number how many much did have had its their figur
+exact exactly level count amount close closing""".split())
+"""A figure question's words that ask, place or scope rather than name the item ("what was", "at the end of", "per the
+deck"), as `terms` stems them."""
 
 NOT_COMPANY_WORDS = frozenset("""who what which when where how did does is was the cfo ceo ir coo q&a i in on for list
 name every all give tell and fy q1 q2 q3 q4 first second third fourth fiscal""".split())

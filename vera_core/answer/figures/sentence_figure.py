@@ -24,6 +24,7 @@ from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
 from vera_core.finance.dates import MONTH_YEAR, MONTH_WORD, MONTHS, YEAR_WORD
 from vera_core.questions.stated import terms
+from vera_core.text import FIGURE_ASK_WORDS
 from vera_core.records import Period
 from vera_core.tables.periods import dates_in
 
@@ -39,12 +40,6 @@ _DERIVED = {"growth", "grow", "increas", "decreas", "declin", "chang", "margin",
 """Words that make a figure a change, share or forecast of an item rather than the item."""
 _FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|outlook|guidance|forecast\w*|project\w*|will|would|could|"
                       r"should|(?-i:may)|plan\w*|intend\w*|target\w*|range)\b", re.I)
-_ASK_WORDS = {"what", "whats", "was", "were", "is", "are", "the", "end", "ending", "ended", "at", "as", "of", "in", "for",
-              "quarter", "qtr", "fiscal", "year", "fy", "deck", "slide", "slides", "releas", "press", "per", "accord",
-              "report", "company", "total", "number", "how", "many", "much", "did", "have", "had", "its", "their",
-              "figur", "exact", "exactly", "level", "count", "amount", "close", "closing"}
-"""A question's words that ask, place or scope rather than name the item ("what was", "at the end of", "per the
-deck")."""
 _QUARTER_WORDS = re.compile(r"\b(?:quarter|Q[1-4]|[1-4]Q|three\s+months|year|annual|full[\s-]year|nine\s+months|"
                             r"six\s+months|half|(?:19|20)\d\d)\b", re.I)
 
@@ -113,7 +108,7 @@ def _item_terms(question: str, asked_words: Sequence[str], company: set[str] | f
     text = question
     for words in asked_words:
         text = text.replace(words, " ")
-    return {t for t in terms(text) if t not in _ASK_WORDS and t not in company and not re.search(r"\d", t)}
+    return {t for t in terms(text) if t not in FIGURE_ASK_WORDS and t not in company and not re.search(r"\d", t)}
 
 
 def _subjects(before: str) -> list[str]:
