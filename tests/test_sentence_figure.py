@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from vera_core.answer.figures.sentence_figure import Identity, sentence_figure, stated_piece
+from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
+from vera_core.documents.identity import Identity
 from vera_core.answer.units import split_units
 from vera_core.questions.figure import asked_periods
 from vera_core.records import ChunkRecord
 
-Q3 = Identity(2024, 3, "2024-09-30")
+Q3 = Identity(fiscal_year=2024, fiscal_quarter=3, period_end="2024-09-30")
 HIGHLIGHTS = ("Third Quarter 2024 Operational and Other Financial Highlights. "
               "• Family daily active people (DAP)– DAP was 3.29 billion on average for September 2024, an increase of "
               "5% year-over-year. "
@@ -78,5 +79,5 @@ def test_two_sentences_stating_different_figures_leave_the_question_unanswered()
 def test_a_sentence_naming_no_period_is_its_documents_quarter_only():
     plain = "Headcount was 72,404, an increase of 9% year-over-year."
     assert _ask("META headcount at end of 3Q24?", plain)[0].amount == 72_404
-    assert _ask("META headcount at end of 3Q24?", plain, identity=Identity(2024, 2, "2024-06-30"))[0] is None
+    assert _ask("META headcount at end of 3Q24?", plain, identity=Identity(fiscal_year=2024, fiscal_quarter=2, period_end="2024-06-30"))[0] is None
     assert _ask("META headcount at end of 3Q24?", "Headcount for the full year was 72,404.")[0] is None

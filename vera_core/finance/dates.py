@@ -12,8 +12,9 @@ MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _YEAR = r"(?:19|20)\d\d"
 MONTH_WORD = _MONTH
-YEAR_WORD = _YEAR
 """A month's name or its abbreviation, as a pattern to build others from ("Sept.", "March")."""
+YEAR_WORD = _YEAR
+"""A year of this century or the last, as a pattern to build others from."""
 MONTH_NAME = re.compile(rf"\b{_MONTH}(?![a-z])", re.I)
 MONTH_YEAR = re.compile(rf"\b(?P<m>{_MONTH})\s+(?:\d{{1,2}},?\s+)?(?P<y>{_YEAR})\b", re.I)
 """A month of a year, with or without its day ("September 2024", "Sept. 30, 2024")."""

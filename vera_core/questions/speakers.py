@@ -68,7 +68,7 @@ class PeopleAsk:
 _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?\s+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
                       r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
                       r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
-                      r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b|\bhanded\s+the\s+floor\b", re.I)
+                      r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b", re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
@@ -102,13 +102,12 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
     A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it. `people`: the
     names the calls print for their participants, whose words never name a company ("What is Jamie Dimon's title?")."""
-    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+    words = _asked_words(question)
 
     def company_words(doc_id: str, identity: Identity) -> set[str]:
         # NOTE: the file's name counts as the user's own name for it ("JPM" of JPM_2023Q4_CALL.pdf)
         printed = identity.company + " " + _FILE_PARTS.sub(" ", (names or {}).get(doc_id, ""))
-        return {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", printed)
-                if len(w) >= 2 and w.lower() not in _GENERIC_NAME_WORDS | _FILE_WORDS}
+        return _name_words(printed, 2, _GENERIC_NAME_WORDS | _FILE_WORDS)
 
     def said(company: set[str]) -> bool:
         # NOTE: a company's longer name starts with its short one ("Citigroup's" call is Citi's)
@@ -304,9 +303,18 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
 
 def names_company(question: str, identities: Sequence[Identity]) -> bool:
     """Whether a question names the company of one of the documents ("who is the CFO of Snowflake?")."""
-    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
-    return any({w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", identity.company)
-                if len(w) >= 3 and w.lower() not in _GENERIC_NAME_WORDS} & words for identity in identities)
+    words = _asked_words(question)
+    return any(_name_words(identity.company, 3, _GENERIC_NAME_WORDS) & words for identity in identities)
+
+
+def _asked_words(question: str) -> set[str]:
+    """A question's words in lower case, a possessive's "'s" dropped ("Citi's" -> "citi")."""
+    return {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+
+
+def _name_words(printed: str, shortest: int, generic: set[str] | frozenset[str]) -> set[str]:
+    """The words of a printed company name that may name it: `shortest` letters or more, none of `generic`."""
+    return {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]+", printed) if len(w) >= shortest and w.lower() not in generic}
 
 
 def _named(person: str, lowered: str, question: str = "") -> bool:
@@ -318,11 +326,9 @@ def _named(person: str, lowered: str, question: str = "") -> bool:
     if re.search(rf"\b{re.escape(surname)}\b", lowered) is None:
         # NOTE: a surname misspelt by a letter ("Scarpeli", "Jamie Diamon") names the person when it is capitalised as a
         # name is, or follows the person's first name ("margin" is a letter from "Martin", and no one's name)
-        first = re.escape(tokens[0]) if len(tokens) > 1 else None
-        return surname not in _COMMON_WORDS and any(
-            near_spelling(m.group(0).lower(), surname) and (m.group(0)[0].isupper() or (
-                first is not None and re.search(rf"\b{first}\s+{re.escape(m.group(0).lower())}\b", lowered)))
-            for m in re.finditer(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question))
+        return surname not in _COMMON_WORDS and ((len(tokens) > 1 and names_person(question, person)) or any(
+            m.group(0)[0].isupper() and near_spelling(m.group(0).lower(), surname)
+            for m in re.finditer(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question)))
     return surname not in _COMMON_WORDS or re.search(rf"\b{re.escape(tokens[0])}\b", lowered) is not None
 
 

@@ -38,6 +38,7 @@ from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
 from vera_core.retrieve.doc_scope import find_references, find_titles, resolve_scope
+from vera_core.transcripts.speakers import participant_names
 from vera_core.text import focus_words
 
 __all__ = ["COVERAGE_RULES", "METADATA_RULES", "Routed", "Rule", "find_pages", "prints_figures", "read_question",
@@ -418,9 +419,7 @@ _CALL_WORDS = re.compile(r"\b(?:earnings\s+|conference\s+|analyst\s+)?calls?\b|\
 
 def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
     """The names the call transcripts in scope print for their participants."""
-    scope = set(doc_scope)
-    return [p["name"] for d in documents if not scope or d.doc_id in scope
-            for p in (d.metadata or {}).get("transcript", {}).get("participants", []) if p.get("role") != "operator"]
+    return participant_names(_in_scope(documents, doc_scope), ("operator",))
 
 
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
@@ -459,9 +458,10 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
                              numeric=numeric, focus=_focus(text, removed + page_spans + cues), **common))
     on_calls = _calls_in_scope(documents, doc_scope, text)
     people = read_people_ask(text) if on_calls else None
-    said = read_remark_ask(text, _participants(documents, doc_scope)) if on_calls else None
+    named = _participants(documents, doc_scope) if on_calls else []
+    said = read_remark_ask(text, named) if on_calls else None
     if on_calls and people is None and said is None:
-        people = role_of_named(text, _participants(documents, doc_scope))
+        people = role_of_named(text, named)
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
     if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vera_core.finance.dates import MONTH_WORD
 
-__all__ = ["COLON", "DASHED", "NAME", "ROLES", "near_spelling", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
+__all__ = ["COLON", "DASHED", "NAME", "ROLES", "near_spelling", "participant_names", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
 
 ROLES = ("CEO", "CFO", "other executive", "investor relations", "operator", "analyst", "")
 
@@ -123,6 +123,13 @@ def near_spelling(asked: str, printed: str) -> bool:
                                   and asked[diff[1]] == printed[diff[0]])
     short, long_ = sorted((asked, printed), key=len)
     return any(long_[:i] + long_[i + 1:] == short for i in range(1, len(long_)))
+
+
+def participant_names(documents, skip_roles: tuple[str, ...] = ()) -> list[str]:
+    """The names the call transcripts among `documents` print for their participants (none of `skip_roles`), in
+    order."""
+    return [p["name"] for d in documents for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
+            if p.get("name") and p.get("role") not in skip_roles]
 
 
 def host_of(turns: list[dict]) -> str:

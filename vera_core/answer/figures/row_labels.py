@@ -17,7 +17,7 @@ from vera_core.questions.figure import expand_abbreviations
 from vera_core.questions.row_asks import LabelSpan, label_in_question
 from vera_core.records import TableGrid
 
-__all__ = ["MAX_LABEL_WORDS", "named_rows"]
+__all__ = ["ACRONYM", "MAX_LABEL_WORDS", "named_rows"]
 
 MAX_LABEL_WORDS = 10
 """A longer label is a sentence printed in a table, not a line item a question names."""
@@ -27,7 +27,7 @@ _GENERIC = frozenset(label_sequence(
     "march april may june july august september october november as at unaudited"))
 """Words that never name an item alone ("Total", "Net", "Other"), nor a unit legend or a period header printed as
 a row ("(in millions)", "Year ended December 31")."""
-_ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,5})\)")
+ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,5})\)")
 """An acronym a label prints in parentheses ("Family Daily Active People (DAP)")."""
 _PREFIX = re.compile(r"^\s*(?:less|add|plus|deduct)\s*:\s*|[:\s]+$|\s*\((?:\d|[a-z])\)\s*$|\$", re.I)
 
@@ -66,7 +66,7 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
             found.append((len(words), count, span))
     for label, count in _labels(g for doc in grids.values() for g in doc).items():
         # NOTE: a row named by its acronym alone ("ARPP" for "Family Average Revenue per Person (ARPP)")
-        acronym = _ACRONYM.search(label)
+        acronym = ACRONYM.search(label)
         span = label_in_question(question, acronym.group(1)) if acronym and acronym.group(1).lower() not in company else None
         words = label_sequence(label)
         if span is not None and words and len(words) <= MAX_LABEL_WORDS:

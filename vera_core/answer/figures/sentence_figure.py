@@ -22,19 +22,19 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
+from vera_core.documents.identity import Identity
 from vera_core.finance.dates import MONTH_YEAR, MONTH_WORD, MONTHS, YEAR_WORD
 from vera_core.questions.stated import terms
 from vera_core.text import FIGURE_ASK_WORDS
 from vera_core.records import Period
 from vera_core.tables.periods import dates_in
 
-__all__ = ["Identity", "SentenceFigure", "sentence_figure", "stated_piece"]
+__all__ = ["SentenceFigure", "sentence_figure", "stated_piece"]
 
 _LEVEL_VERB = re.compile(r"(?:^|\s)(?:was|were|is|are|totall?ed|reached|stood\s+at|came\s+in\s+at|amounted\s+to|of|"
                          r"ended\s+(?:the\s+(?:quarter|period|year)\s+)?at)\s+(?:approximately\s+|about\s+|roughly\s+)?$",
                          re.I)
 """The words right before a stated level ("Headcount was 72,404"); a bound ("more than 3 billion") is not one."""
-_CLAUSE = re.compile(r"[,;:•●▪\u2013\u2014()]|\s-\s|\b(?:and|while|with|whereas)\s")
 _DERIVED = {"growth", "grow", "increas", "decreas", "declin", "chang", "margin", "rate", "percent", "percentag",
             "share", "ratio", "yoy", "mix", "guidanc", "outlook", "expect"}
 """Words that make a figure a change, share or forecast of an item rather than the item."""
@@ -58,15 +58,6 @@ class SentenceFigure:
     @property
     def amount(self) -> float:
         return self.mention.value
-
-
-@dataclass(frozen=True)
-class Identity:
-    """When a document is: its fiscal year and quarter and its period's end (ISO), as `vera list` reads them."""
-
-    fiscal_year: int | None
-    fiscal_quarter: int | None
-    period_end: str
 
 
 def sentence_figure(question: str, asked: Period, asked_words: Sequence[str], company: set[str] | frozenset[str],
@@ -124,6 +115,7 @@ def _subjects(before: str) -> list[str]:
 
 
 _STRONG_BREAK = re.compile(r"[;:•●▪\u2013\u2014()]|\s-\s")
+_CLAUSE = re.compile(rf"{_STRONG_BREAK.pattern}|,|\b(?:and|while|with|whereas)\s")
 
 
 def _period_of(text: str, mention: NumberMention, asked: Period, identity: Identity) -> str:

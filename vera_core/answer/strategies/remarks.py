@@ -14,14 +14,14 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, participants, transcripts
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import term_list, terms
-from vera_core.transcripts.speakers import host_of, name_key, same_person
+from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 from vera_core.transcripts.turns import OPENING, PREPARED, QA
 
 __all__ = ["gather", "speaker_plan"]
@@ -75,7 +75,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
     chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls},
-                             participants(calls)))
+                             participant_names(calls)))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is not None and ask.names:
         # NOTE: "Wells Fargo's comments": a name no call prints for a speaker, made of the company's words, is the company

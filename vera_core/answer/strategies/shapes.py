@@ -14,12 +14,13 @@ import re
 from dataclasses import replace
 
 from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
-from vera_core.answer.figures.row_labels import named_rows
-from vera_core.answer.figures.sentence_figure import Identity, sentence_figure, stated_piece
+from vera_core.answer.figures.row_labels import ACRONYM, named_rows
+from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
 from vera_core.answer.units import split_units
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
+from vera_core.documents.identity import Identity
 from vera_core.finance.line_items import label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.figure import FigureRequest, asked_periods
@@ -73,12 +74,8 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
         return None
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
     doc_ids = list(dict.fromkeys(h.chunk.doc_id for h in hits))
-    identities = {}
-    for doc_id in doc_ids:
-        doc = services.ws.catalog.document(doc_id)
-        if doc is not None and doc.identity:
-            identities[doc_id] = Identity(doc.identity.get("fiscal_year"), doc.identity.get("fiscal_quarter"),
-                                          doc.identity.get("period_end") or "")
+    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
+                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
     units = [u for h in hits if h.chunk.kind != "table" for u in split_units(h.chunk)]
     found, _ = sentence_figure(plan.question, periods[0], words, company_of(services, doc_ids).words, units, identities)
     if found is None:
@@ -98,13 +95,12 @@ def _of_row_named(plan: Plan, evidence: Evidence) -> bool:
     if not isinstance(request, FigureRequest):
         return True
     def named(label: str) -> bool:
-        acronym = _ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
+        acronym = ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
         return bool(acronym and label_terms(acronym.group(1)) <= request.question_terms) or \
             len(label_terms(label) - request.question_terms) < OTHER_ITEM_WORDS
     return all(named(f.row_label) for f in evidence.figures)
 
 
-_ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,5})\)")
 OTHER_ITEM_WORDS = 2
 """Words a row's label adds to what the question writes that make it another item than the one named."""
 

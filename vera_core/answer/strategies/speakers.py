@@ -13,7 +13,7 @@ from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, read_people_ask
 from vera_core.records import ChunkRecord, DocumentRecord
-from vera_core.transcripts.speakers import host_of, name_key, same_person
+from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
 __all__ = ["gather", "transcripts"]
 
@@ -27,19 +27,13 @@ def transcripts(documents: list[DocumentRecord]) -> list[DocumentRecord]:
     return [d for d in documents if (d.metadata or {}).get("transcript", {}).get("turns")]
 
 
-def participants(calls: list[DocumentRecord]) -> list[str]:
-    """The names the calls print for their participants."""
-    return [p["name"] for d in calls for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
-            if p.get("name")]
-
-
 def gather(plan: Plan, services: Services) -> Evidence:
     ask = plan.request if isinstance(plan.request, PeopleAsk) else read_people_ask(plan.question)
     catalog = services.ws.catalog
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = [(d.doc_id, stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS))) for d in calls]
-    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}, participants(calls)))
+    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}, participant_names(calls)))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
@@ -152,16 +146,21 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     for sentence in _SENTENCE_END.split(said):
         if not _HANDS_OVER.search(sentence):
             continue
-        named = sorted((m.start(), key, turn) for key, turn in candidates.items() if turn["speaker"]
-                       for m in [re.search(rf"\b{re.escape(turn['speaker'].split()[-1])}\b", sentence, re.I)] if m)
+        named = sorted((m.start(), key, turn) for key, turn in candidates.items()
+                       if (m := _surname_in(turn["speaker"], sentence)))
         if named:
             break
     chosen = [(key, turn) for _, key, turn in named] or [(name_key(turns[i + 1]["speaker"]), turns[i + 1])]
-    cited = next((c for c in texts[i] if any(re.search(rf"\b{re.escape(t['speaker'].split()[-1])}\b", c.text, re.I)
-                                            for _, t in chosen)), texts[i][-1] if texts[i] else None)
+    cited = next((c for c in texts[i] if any(_surname_in(t["speaker"], c.text) for _, t in chosen)),
+                 texts[i][-1] if texts[i] else None)
     if cited is None:
         return []
     return [(key, {**turn, "heading": turns[i]["heading"]}, cited) for key, turn in chosen]
+
+
+def _surname_in(speaker: str, text: str) -> re.Match | None:
+    """Where `text` names the speaker by surname, in any case; None when it does not (or no name is printed)."""
+    return re.search(rf"\b{re.escape(speaker.split()[-1])}\b", text, re.I) if speaker.split() else None
 
 
 def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord], spoke: set[str]
