@@ -474,3 +474,29 @@ def test_the_operator_hands_the_call_to_the_people_its_hand_off_sentence_names()
                           (), "", "", 5) for i, t in enumerate(texts)]
     assert [t["speaker"] for _, t, _ in _handed_to(PeopleAsk("handoff", role="start"), doc, chunks)] == ["Jennifer Landis"]
     assert [t["speaker"] for _, t, _ in _handed_to(PeopleAsk("handoff", role="end"), doc, chunks)] == ["Jane Fraser"]
+    # NOTE: each is cited to, and checked against, the operator's sentence that hands over (not the heading "Operator")
+    assert {t["said"] for _, t, _ in _handed_to(PeopleAsk("handoff", role="start"), doc, chunks)} == {"Ms. Landis, you may begin."}
+
+
+@needs_ir
+def test_the_hosts_introduction_of_the_people_on_the_call_stays_the_hosts_turn():
+    """Microsoft's host introduces "Satya Nadella, chairman and chief executive officer, Amy Hood, chief" on a line of
+    its own; that line is not Nadella's turn, so nothing the host said is quoted as his (and Keith Dolliver, named
+    there, said nothing)."""
+    turns = _turned(IR / "MSFT" / "MSFT_2023Q3_CALL.pdf").metadata["transcript"]["turns"]
+    assert [t["speaker"] for t in turns[:3]] == ["BRETT IVERSEN", "Satya Nadella", "Amy Hood"]
+    assert turns[1]["page"] == 3 and not any(name_key(t["speaker"]) == name_key("Keith Dolliver") for t in turns)
+
+
+def test_a_title_asked_of_a_remark_is_the_speaker_whose_printed_title_holds_it():
+    from vera_core.questions.speakers import holds_title, read_remark_ask
+
+    asked = read_remark_ask("On the Q1 FY2023 Snowflake call, how did the product head explain customers consuming less "
+                            "than planned?", ["Christian Kleinerman", "Michael P. Scarpelli"])
+    assert asked is not None and asked.title == "product" and not asked.roles
+    assert read_remark_ask("What did the COO say about buybacks?", []).title == "operating"
+    assert read_remark_ask("what did the chief risk officer say about credit?", []).title == "risk"
+    assert read_remark_ask("What did the CFO say about margins?", []).roles == ("CFO",)
+    assert read_remark_ask("Did the IR head mention the timing?", []).title == ""
+    assert holds_title("product", "SVP of Product") and holds_title("operating", "Group Head, Chief Operating Officer")
+    assert not holds_title("product", "CFO") and not holds_title("risk", "Chief Financial Officer")

@@ -14,8 +14,8 @@ CALL_KINDS = ("people", "remark", "slide")
 
 
 def _named(answer: Answer) -> set[str]:
-    """The people an answer names ('Jeremy Barnum (CFO ...)', '- GLENN SCHORR (Evercore)')."""
-    names = re.findall(r"(?m)(?:^- |^|\. )([A-Z][\w.'\u2019-]+(?:\s+(?:(?:von|van|de|der|den|da|di|du|del|le|la)\s+)?"
+    """The people an answer names ('Jeremy Barnum (CFO ...)', '- GLENN SCHORR (Evercore)', '... [1] Jamie Dimon (')."""
+    names = re.findall(r"(?m)(?:^- |^|\. |\] )([A-Z][\w.'\u2019-]+(?:\s+(?:(?:von|van|de|der|den|da|di|du|del|le|la)\s+)?"
                        r"[A-Z][\w.'\u2019-]+){1,3})\s*\(", answer.answer)  # NOTE: "James von Moltke"
     return {name_key(n) for n in names}
 

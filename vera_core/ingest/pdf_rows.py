@@ -15,6 +15,7 @@ import pymupdf
 
 from vera_core.finance.dates import PERIOD_HEADING
 from vera_core.finance.statements import is_statement_title
+from vera_core.ingest.actual_text import missing_spans
 from vera_core.records import Rect
 
 BOLD_FLAG = 16
@@ -67,17 +68,20 @@ class Row:
 def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     """Rows of one page in reading order (top to bottom, then left to right)."""
     spans = []
-    for block in page.get_text("dict", flags=TEXT_FLAGS)["blocks"]:
-        for line in block.get("lines", ()):
-            if line["dir"][0] < 0.9:  # rotated or vertical text is not body text
+    textpage = page.get_textpage(flags=TEXT_FLAGS)
+    lines = [line for block in textpage.extractDICT()["blocks"] for line in block.get("lines", ())]
+    for line in lines:
+        if line["dir"][0] < 0.9:  # rotated or vertical text is not body text
+            continue
+        for span in line["spans"]:
+            text = _SPACES.sub(" ", span["text"]).strip()
+            if not text:
                 continue
-            for span in line["spans"]:
-                text = _SPACES.sub(" ", span["text"]).strip()
-                if not text:
-                    continue
-                x0, y0, x1, y1 = span["bbox"]
-                bold = bool(span["flags"] & BOLD_FLAG) or bool(_BOLD_FONT.search(span["font"]))
-                spans.extend(_figures_apart(page, (x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold)))
+            x0, y0, x1, y1 = span["bbox"]
+            bold = bool(span["flags"] & BOLD_FLAG) or bool(_BOLD_FONT.search(span["font"]))
+            spans.extend(_figures_apart(page, (x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold)))
+    for x0, y0, x1, y1, text, size, bold in missing_spans(page, textpage, lines):
+        spans.extend(_figures_apart(page, (x0, y0, x1, y1, _SPACES.sub(" ", text).strip(), round(size * 2) / 2, bold)))
     spans.sort(key=lambda s: ((s[1] + s[3]) / 2, s[0]))
     rows: list[list[tuple]] = []
     for span in spans:

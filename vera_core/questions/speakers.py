@@ -13,8 +13,8 @@ from vera_core.finance.dates import _ORDINALS
 from vera_core.text import NOT_COMPANY_WORDS
 from vera_core.transcripts.speakers import near_spelling
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "calls_named", "read_people_ask", "read_remark_ask",
-           "spanned_quarters"]
+__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "read_people_ask",
+           "read_remark_ask", "spanned_quarters", "title_asked"]
 
 ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
@@ -244,6 +244,31 @@ class RemarkAsk:
     """'qa', 'prepared' or '' (either)."""
     firm: str = ""
     """'an analyst from Morgan Stanley': the firm named."""
+    title: str = ""
+    """A title other than the roles ROLE_WORDS names, by the word that sets it apart ("the product head": 'product',
+    "the COO": 'operating'); empty with names or roles."""
+
+
+TITLE_LETTERS: dict[str, str] = {"COO": "operating", "CRO": "risk", "CTO": "technology", "CPO": "product",
+                                 "CMO": "marketing", "CAO": "accounting", "CIO": "information", "CCO": "compliance"}
+"""A title asked by its letters, and the word of the printed title that sets it apart ("Chief Operating Officer")."""
+_TITLE_SAID = re.compile(r"\b(?:(?P<lead>[a-z]{4,})\s+(?:head|chief|lead|boss)\b(?!\s+of\b)|(?:head|chief)\s+of\s+(?P<of>[a-z]{4,})\b"
+                         r"|chief\s+(?P<chief>(?!executive|financial)[a-z]{4,})\s+officer\b|(?-i:\b(?P<letters>C[A-Z]O)s?\b))", re.I)
+"""A title asked in a question about what was said ("the product head", "head of wholesale", "the COO")."""
+
+
+def title_asked(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The word that sets apart a title the question asks of (TITLE_LETTERS expanded), and where it is asked."""
+    for m in _TITLE_SAID.finditer(question):
+        word = TITLE_LETTERS.get(m.group("letters") or "", "") or (m.group("lead") or m.group("of") or m.group("chief") or "").lower()
+        if word and word not in ("investor", "finance", "financial", "executive", "company", "call", "team", "department"):
+            return word, m.span()
+    return None
+
+
+def holds_title(word: str, title: str) -> bool:
+    """Whether a printed title holds the word a question set it apart by ("product" in "SVP of Product")."""
+    return any(w.lower().startswith(word[:5]) for w in re.findall(r"[A-Za-z]+", title))
 
 
 _PERSON_SAID = re.compile(r"\b(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)['\u2019]s\s+"
@@ -264,14 +289,16 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         names = tuple(m.group("n") for m in _PERSON_SAID.finditer(question))
     roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
                   and re.search(pattern, question, 0 if role == "investor relations" else re.I))
-    if not names and _ANALYST_ROLE.search(question):
+    # NOTE: "how did the product head explain ...": the speaker whose printed title says so
+    titled = title_asked(question) if not names and not roles else None
+    if not names and not titled and _ANALYST_ROLE.search(question):
         roles += ("analyst",)
-    if not names and not roles and (_MANAGEMENT.search(question) or _CALLS.search(question)):
+    if not names and not roles and not titled and (_MANAGEMENT.search(question) or _CALLS.search(question)):
         roles = ("management",)  # NOTE: "what did JPMorgan guide ... across its 2023 calls": the company speaking
     section = "qa" if _QA_WORDS.search(question) else "prepared" if _PREPARED_WORDS.search(question) else ""
-    if not (names or roles or section):
+    if not (names or roles or section or titled):
         return None
-    return RemarkAsk(names, roles, section)
+    return RemarkAsk(names, roles, section, title=titled[0] if titled else "")
 
 
 def names_person(question: str, person: str) -> bool:

@@ -248,7 +248,8 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
             if re.fullmatch(NAME, name) and _a_name(name):
                 return SpeakerLine(roster.add(Speaker(name, _role(title, firm, roster.company), title, firm)), 0)
         comma = _COMMA_TITLE.match(first)
-        if comma and _TITLE_WORDS.search(comma.group("title")) and _a_name(comma.group("name")):
+        if comma and _TITLE_WORDS.search(comma.group("title")) and _a_name(comma.group("name")) \
+                and not _introduces(first[comma.end("name"):], roster.people.get(name_key(comma.group("name"))), roster):
             title = comma.group("title")
             return SpeakerLine(roster.add(Speaker(comma.group("name"), role_of(title), title)), 0)
         if re.fullmatch(NAME, first) and name_key(first) in roster.people:
@@ -268,6 +269,8 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
         speaker = roster.add(Speaker(found.group("name"), "analyst", "", found.group("firm").strip()))
         return SpeakerLine(speaker, len(text) - len(text.lstrip()) + found.end("name") + 1)
     known = roster.known(first)
+    if known is not None and _introduces(first[len(known.name):], known, roster):
+        known = None
     if known is not None:
         end = len(text) - len(text.lstrip()) + len(known.name)
         rest = text[end:]
@@ -281,6 +284,16 @@ def speaker_line(text: str, roster: Roster, *, alone: bool, margin: bool = False
     if operator:  # "Operator [Operator Instructions]. Our first question is from ..."
         return SpeakerLine(roster.add(Speaker("Operator", "operator")), len(text) - len(text.lstrip()) + operator.end())
     return None
+
+
+def _introduces(after: str, known: Speaker | None, roster: Roster) -> bool:
+    """Whether a paragraph that opens with a known name introduces the people on the call ("Satya Nadella, chairman
+    and chief executive officer, Amy Hood, chief"): after a comma, another person on the call is named."""
+    if not after.lstrip().startswith(","):
+        return False
+    head = after[:160]
+    return any(other is not known and other.role != "operator" and re.search(rf"\b{re.escape(other.name)}\b", head, re.I)
+               for other in roster.people.values())
 
 
 def _marked_name(line: str, roster: Roster) -> re.Match:

@@ -18,7 +18,7 @@ from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named
+from vera_core.questions.speakers import ROLE_WORDS, RemarkAsk, calls_named, firms_named, holds_title, title_asked
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -37,6 +37,12 @@ MAX_EXCHANGE = 6
 """Turns quoted of the exchanges a firm's analyst had (the question and its answers)."""
 SHORT_SAID = 40
 """A sentence shorter than this (characters) says little of a topic on its own."""
+ASKED_SHARE = 0.5
+"""The share of the weight of the topic's words in an analyst's question that the first sentences of the answer to it
+carry: a reply does not repeat the question's words ("buybacks on hold? ... Ray?" - "I think until we go through the
+strategic review, ... that would be the right way to look at it.")."""
+REPLY_UNITS = 2
+"""The sentences of a reply that answer the question before it."""
 _LEAD_IN = re.compile(r"\b(?:(?:to|on|for|regarding)\s+(?:the|your|that)\s+(?:(?:other|second|first|last|next|final)\s+)?"
                       r"question\s+(?:on|about|around|of|regarding)|turning\s+to|as\s+(?:for|to)|with\s+(?:respect|regard)\s+to)\b",
                       re.I)
@@ -55,14 +61,16 @@ _EXCHANGE_ROLES = {"analyst", "management"}
 _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
-                           r"calls?|earnings|remarks?|anyone|someone|the|q\s?&\s?a|prepared|analysts?|management|"
-                           r"walk\s+me\s+through|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
+                           r"calls?|earnings|remarks?|anyone|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|management|"
+                           r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
                            r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|one|two|three|four|five|six|seven|eight)\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
 _CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"
                       r"|\s*[?.!]?\s*$)", re.I)
 """"How did her message on X change across the calls?": how it changed is the question, X the topic ("climate change"
 stays: the word is not followed by the calls' span)."""
+_AMPERSAND = re.compile(r"(?<!\w)[A-Za-z]&[A-Za-z](?!\w)")
+"""A topic the words reader cuts into letters ("M&A", "R&D", "P&L"): matched as printed."""
 _SAME_WORD = 7
 """Two stems of this many letters or more that differ only in their last letter or two are one word to the topic
 ("confident", "confidence"; never "internal" for "international")."""
@@ -112,9 +120,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (split_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
-                said = _best_said(heard, topic)
+                said = _best_said(heard, topic, _asked_before(doc, chunks))
             if not said:
-                who = " or ".join(ask.names) or " or ".join(ask.roles) or "anyone"
+                who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
                               f"({len(heard)} passages of their turns read)." if heard else
                               f"On the {label}, no turn of {who} was found.")
@@ -130,21 +138,37 @@ def _speaker(chunk: ChunkRecord) -> str:
     return " ".join(chunk.heading_path.split("/")[-1].split())
 
 
-def _best_said(heard: list[ChunkRecord], topic: str) -> list[tuple[ChunkRecord, str, str]]:
+def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None
+               ) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
     sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`). Two of the
     topic's words printed together, as the topic prints them ("revenue guidance"), add a share of the lighter one's
-    weight: the sentence names the topic, not each word apart."""
+    weight: the sentence names the topic, not each word apart. `asked` (`_asked_before`): the question an analyst put
+    just before a turn, whose topic words the reply's first sentences carry in part (ASKED_SHARE)."""
+    marks = {m.upper() for m in _AMPERSAND.findall(topic)} - {"Q&A"}
+    topic = _AMPERSAND.sub(" ", topic)  # NOTE: its letters are no words of the topic ("M&A": no "m")
     wanted, topic_order = terms(topic), term_list(topic)
+    asked = asked or {}
     units = [u for chunk in heard for u in split_units(chunk)]
     said = [term_list(u.text) for u in units]
-    held = [{w for t in set(own) for w in wanted if _same_word(t, w)} for own in said]
+
+    def holds(text: str, own: set[str] | list[str]) -> set[str]:
+        return {w for t in set(own) for w in wanted if _same_word(t, w)} | \
+            {m for m in marks if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", text, re.I)}
+    held = [holds(u.text, own) for u, own in zip(units, said)]
+    put = {chunk_id: (holds(text, terms(text)), seen) for chunk_id, (text, seen) in asked.items()}
     weight = rarity_weights(held)
+    for own, _ in put.values():  # NOTE: a word only the question holds weighs as the rarest of the replies' words
+        weight.update({w: math.log((len(held) + 1) / 0.5) for w in own if w not in weight})
     pairs = _pairs(topic_order)
-    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight))
+
+    def replying(u) -> float:
+        own, seen = put.get(u.chunk.chunk_id, (set(), 0))
+        return ASKED_SHARE * shared_weight(own, weight) if own and seen + u.order < REPLY_UNITS else 0.0
+    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight) + replying(u))
                * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
-              for i, (u, own, words) in enumerate(zip(units, held, said)) if own]
+              for i, (u, own, words) in enumerate(zip(units, held, said)) if own or replying(u)]
     best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
     out = []
     for _, i, u in best:
@@ -155,6 +179,32 @@ def _best_said(heard: list[ChunkRecord], topic: str) -> list[tuple[ChunkRecord, 
             out.append((u.chunk, f"{u.text} {following.text}", f"{u.quote} {following.quote}"))
         else:
             out.append((u.chunk, u.text, u.quote))
+    return out
+
+
+def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, tuple[str, int]]:
+    """The question an analyst put just before a Q&A turn (the words of the analyst's turn: a question and its lead-in,
+    two questions often), for each chunk of the turn that holds one of its first REPLY_UNITS sentences (by chunk id),
+    with the number of the turn's sentences before that chunk."""
+    analysts = {t["heading"] for t in doc.metadata["transcript"]["turns"] if t["role"] == "analyst"}
+    out: dict[str, tuple[str, int]] = {}
+    runs: list[list[ChunkRecord]] = []  # NOTE: each turn's chunks, one run under its heading
+    for chunk in chunks:
+        if runs and chunk.heading_path == runs[-1][0].heading_path:
+            runs[-1].append(chunk)
+        else:
+            runs.append([chunk])
+    for before, run in zip(runs, runs[1:]):
+        parts, previous = run[0].heading_path.split("/"), before[0].heading_path.split("/")
+        if len(parts) < 3 or len(previous) < 3 or _SECTIONS.get(parts[1]) != "qa" \
+                or previous[-1] not in analysts or parts[-1] in analysts:
+            continue
+        question, seen = " ".join(c.text for c in before), 0
+        for chunk in run:
+            if seen >= REPLY_UNITS:
+                break
+            out[chunk.chunk_id] = (question, seen)
+            seen += len(split_units(chunk))
     return out
 
 
@@ -243,6 +293,9 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[
             text = re.sub(rf"\b{re.escape(token)}(?:['\u2019]s)?\b", " ", text, flags=re.I)
     for pattern in ROLE_WORDS.values():
         text = re.sub(pattern, " ", text, flags=re.I)
+    titled = title_asked(text) if ask.title else None
+    if titled:  # NOTE: "the product head" says whose words, not what of
+        text = text[:titled[1][0]] + " " + text[titled[1][1]:]
     return " ".join(_ASKING_WORDS.sub(" ", _CHANGED.sub(" ", text)).split()).strip(" ?.!,;:()")
 
 
@@ -261,6 +314,10 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
             continue
         if ask.names:
             if any(same_person(n, turn["speaker"]) for n in ask.names):
+                out.append(chunk)
+            continue
+        if ask.title:
+            if turn["role"] not in ("operator", "analyst") and holds_title(ask.title, turn.get("title", "")):
                 out.append(chunk)
             continue
         roles = set(ask.roles)

@@ -143,19 +143,25 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     # Jeremy Barnum, and ... Jamie Dimon", "Ms. Landis, you may begin."); a sentence before may name everyone on the
     # call ("hosted by Jennifer Landis ... with Jane Fraser and Mark Mason"), and the turn may run on into the next
     # speaker's words when no speaker line parts them
+    handing = ""
     for sentence in _SENTENCE_END.split(said):
         if not _HANDS_OVER.search(sentence):
             continue
         named = sorted((m.start(), key, turn) for key, turn in candidates.items()
                        if (m := _surname_in(turn["speaker"], sentence)))
         if named:
+            handing = sentence.strip()
             break
     chosen = [(key, turn) for _, key, turn in named] or [(name_key(turns[i + 1]["speaker"]), turns[i + 1])]
-    cited = next((c for c in texts[i] if any(_surname_in(t["speaker"], c.text) for _, t in chosen)),
-                 texts[i][-1] if texts[i] else None)
+    cited = next((c for c in texts[i] if handing and handing in c.text), None) or \
+        next((c for c in texts[i] if any(_surname_in(t["speaker"], c.text) for _, t in chosen)),
+             texts[i][-1] if texts[i] else None)
     if cited is None:
         return []
-    return [(key, {**turn, "heading": turns[i]["heading"]}, cited) for key, turn in chosen]
+    # NOTE: the claim is checked against, and its citation narrowed to, the operator's sentence that hands over
+    # (the turn's heading, "Operator", is not in its words)
+    said_here = handing if handing and handing in cited.text else ""
+    return [(key, {**turn, "heading": turns[i]["heading"], "said": said_here}, cited) for key, turn in chosen]
 
 
 def _surname_in(speaker: str, text: str) -> re.Match | None:
@@ -208,7 +214,8 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> 
         verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}",
                 "handoff": "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
                                                                    "after the welcome")}.get(ask.kind, "speaks")
-        pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, turn["heading"], checked=turn["heading"]))
+        quote = turn.get("said") or turn["heading"]
+        pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, quote, checked=quote))
     return pieces
 
 
