@@ -428,7 +428,7 @@ def test_every_company_speaker_includes_a_host_printed_without_a_title():
     ("When the Q&A wrapped up on TD's Q3 2024 call, who did the operator turn the call back over to?", "handoff", "end"),
     ("jpm 3q23 call - operator hands off to who at the start?", "handoff", "start"),
     ("who is the operator?", "role", "operator"),
-    ("Compliance review: list every JPMorgan Chase management speaker on the 4Q23 earnings call.", "executives", ""),
+    ("Compliance review: list every JPMorgan Chase management speaker on the 4Q23 earnings call.", "executives", "spoke"),
     ("I need everyone from the sell side who got a question in, each with their firm.", "analysts", ""),
 ])
 def test_people_asked_in_other_hands_words(question, kind, role):
@@ -500,3 +500,53 @@ def test_a_title_asked_of_a_remark_is_the_speaker_whose_printed_title_holds_it()
     assert read_remark_ask("Did the IR head mention the timing?", []).title == ""
     assert holds_title("product", "SVP of Product") and holds_title("operating", "Group Head, Chief Operating Officer")
     assert not holds_title("product", "CFO") and not holds_title("risk", "Chief Financial Officer")
+
+
+@needs_ir
+def test_an_analyst_named_only_in_the_left_column_is_a_turn_of_their_own():
+    """Deutsche Bank prints a speaker's name in a left column on the row their words begin; Giulia Miotto is named in
+    no list and by no operator, so her name opens two paragraphs (or is answered "Thanks, Giulia.")."""
+    for quarter, name in (("2023Q3", "Giulia Miotto"), ("2023Q4", "Giulia Aurora Miotto")):
+        turns = _turned(IR / "DB" / f"DB_{quarter}_CALL.pdf").metadata["transcript"]["turns"]
+        hers = [t for t in turns if t["speaker"] == name]
+        assert hers and all(t["role"] == "analyst" and t["section"] == "qa" for t in hers)
+
+
+def test_who_spoke_is_the_turns_and_who_was_on_the_call_the_lists_too():
+    from vera_core.questions.speakers import read_people_ask
+
+    assert read_people_ask("List all the TD people who actually spoke on the Q4 2024 call.").role == "spoke"
+    assert read_people_ask("Which Microsoft executives spoke on the Q3 FY23 earnings call?").role == "spoke"
+    assert read_people_ask("Which Microsoft executives were on the call?").role == ""
+
+
+def test_a_participant_asked_by_first_name_only_or_in_lower_case():
+    from vera_core.questions.speakers import role_of_named
+
+    people = ["Christian Sewing", "James von Moltke", "Silke-Nicole Szypa"]
+    assert role_of_named("Sewing opens with 'Thank you, Silke'. Who is Silke - full name and title?", people).name == \
+        "Silke-Nicole Szypa"
+    assert role_of_named("snowflake call - what does christian kleinerman do there?",
+                         ["Christian Kleinerman", "Frank Slootman"]).name == "Christian Kleinerman"
+    assert role_of_named("Who is Mark?", ["Mark Mason", "Mark Moerdler"]) is None
+
+
+def test_a_person_the_call_names_who_never_spoke_is_declined_with_where_they_are_named(calls_store):
+    """The operator announces Brad Zelnick and moves on; asked what he said, VERA says he has no turn and where the call
+    names him, and cites nothing. "Reality Labs" in a question is no person (no participant's first name)."""
+    engine = QueryEngine(calls_store)
+    silent = engine.answer("What did Brad Zelnick from Deutsche Bank ask on Snowflake's Q3 FY23 earnings call?",
+                           mode="deterministic")
+    assert not silent.citations and "Brad Zelnick is named (p. " in silent.answer and "has no turn" in silent.answer
+    losses = engine.answer("What did Meta's CFO say about where Reality Labs losses are heading?", mode="deterministic")
+    assert losses.citations and all(c.doc_name == "META_2024Q3_CALL.pdf" for c in losses.citations)
+    assert "For Reality Labs, we continue to expect 2024 operating losses" in losses.answer
+
+
+def test_what_came_up_in_the_qa_is_the_reply_to_the_question_that_raised_it(calls_store):
+    """Deutsche Bank's M&A came up in one analyst's question; the answers do not repeat her words ("yes, it is at odds,
+    and what you hear from us is a commitment to distribution"), and "M&A" is read as printed, not as the letter m."""
+    answer = QueryEngine(calls_store).answer("did M&A come up in the Q&A on Deutsche Bank's Q4 2023 call? what did they "
+                                             "say", mode="deterministic")
+    assert answer.citations and {c.page for c in answer.citations} == {34}
+    assert "it is at odds" in answer.answer and "there is nothing we can do about headlines" in answer.answer

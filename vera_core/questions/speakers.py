@@ -21,7 +21,7 @@ ROLE_WORDS: dict[str, str] = {
     "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
     "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderator\b",
-    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\bcall\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
+    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast)\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
@@ -37,7 +37,8 @@ _EXECUTIVES = re.compile(
     r"people)|company\s+(?:speakers?|participants?|representatives?)|speakers?\s+from\s+(?:the\s+)?company|"
     r"members\s+of\s+management)\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
-    r"|\b(?:which|what|who)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
+    r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
+_SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
@@ -60,7 +61,8 @@ class PeopleAsk:
     `analysts` (every analyst who asked), `executives` (every company speaker), `role_of` (what role a
     named person holds) or `handoff` (whom the operator hands the call to)."""
     role: str = ""
-    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome) or `end` (after the Q&A)."""
+    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome) or `end` (after the Q&A); for
+    `executives`: `spoke` when only those who spoke are asked."""
     name: str = ""
     """For `role_of`: the person named."""
 
@@ -81,7 +83,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
     if _EXECUTIVES.search(question):
-        return PeopleAsk("executives")
+        # NOTE: "who spoke" asks for the turns; "who was on the call" for the participant lists too
+        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _ROLE_ASK.search(question):
         for role, pattern in ROLE_WORDS.items():
             if re.search(pattern, question, re.I if role != "investor relations" else 0) or (
@@ -195,7 +198,8 @@ _CALL_OF_QUARTER = re.compile(
 def firms_named(question: str, firms: Sequence[str]) -> set[str]:
     """The firms of `firms` the question names by every distinctive word of theirs ("Which Morgan Stanley analyst
     asked ...?": "Morgan Stanley & Co. LLC"); generic words of a firm's name ("Securities", "Inc.") need not be said."""
-    words = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+    # NOTE: a possessive of a name ending in s ("Portales' question") names it too
+    words = {re.sub(r"['\u2019]s?$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
     out = set()
     for firm in firms:
         # NOTE: every letter counts: "J.P. Morgan" is not named by "Morgan Stanley"
@@ -223,9 +227,12 @@ _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
-    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds)|messag(?:e|es|ing)|tone|stance|narrative)\b", re.I)
-_QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask",
-                       re.I)
+    r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds|d)|push(?:ed|es)?\s+back|pushback|react(?:ed|s)?|"
+    r"argu(?:e|ed|es)|disput(?:e|ed|es)|reject(?:ed|s)?|(?:dis)?agree(?:d|s)?|accept(?:ed|s)?|den(?:y|ied|ies)|defend(?:ed|s)?|"
+    r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative)\b", re.I)
+_QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
+                       r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b", re.I)
+"""The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about")."""
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
 _ANALYST_ROLE = re.compile(r"\banalysts?\b|\bsell[-\s]?side\b|\bsomeone\s+from\b|\banyone\b", re.I)
 _CALLS = re.compile(r"\b(?:earnings\s+)?calls?\b|\btranscripts?\b|\bconference\s+call\b", re.I)
@@ -315,7 +322,7 @@ def names_person(question: str, person: str) -> bool:
 
 
 _ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|\bwhat\s+(?:does|did)\s+"
-                           r"(?:s?he|they|\w+)\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)
+                           r"(?:s?he|they|\w+(?:\s+\w+){0,2})\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)
 """Words that ask who a person is or what they do ("What's her job there?", "what does she run?", "Who's X?")."""
 
 
@@ -325,6 +332,11 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
     if not _ABOUT_PERSON.search(question) or _SAID.search(question):
         return None
     named = [p for p in dict.fromkeys(participants) if names_person(question, p)]
+    if not named:
+        # NOTE: "Sewing opens with 'Thank you, Silke'. Who is Silke?": a first name only one participant has
+        said = set(re.findall(r"\b[A-Z][a-z]+\b", question))
+        named = [p for p in dict.fromkeys(participants)
+                 if len(p.split()) >= 2 and set(re.split(r"-", p.split()[0])[:1]) & said]
     return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None
 
 

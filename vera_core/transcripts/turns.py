@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import Block, BlockKind, ParsedDocument
-from vera_core.transcripts.speakers import _NOT_NAMES, COLON, DASHED, NAME, Roster, Speaker, SpeakerLine, name_key, role_of, speaker_line
+from vera_core.transcripts.speakers import _NOT_NAMES, COLON, DASHED, NAME, Roster, Speaker, SpeakerLine, _a_name, name_key, role_of, speaker_line
 
 __all__ = ["PREPARED", "QA", "Turn", "as_turns", "read_turns"]
 
@@ -37,7 +37,8 @@ _TITLE_END = re.compile(r"\b(Officer|Relations|President|Chairman|Director|Treas
                         rf"(?={NAME},)")
 _NOT_A_TITLE = re.compile(r"\b(?:call|conference|earnings|results|quarter|transcript)\b", re.I)
 _INTRODUCED = re.compile(rf"(?P<name>{NAME}),\s+(?:our\s+)?(?P<title>(?:[a-z]+\s+){{0,4}}?(?:chief\s+\w+\s+officer|"
-                         r"officer|president|head\s+of\s+investor\s+relations|investor\s+relations))\b")
+                         r"officer|president|head\s+of\s+investor\s+relations|investor\s+relations|general\s+counsel|"
+                         r"treasurer|controller))\b")
 """A speaker introduced in prose: "Satya Nadella, chairman and chief executive officer, Amy Hood, chief financial officer"."""
 _SPACED_RUN = re.compile(r"^\s*(?:[A-Z] ){3,}[A-Z]\b")
 """A heading printed letter-spaced at a paragraph's start ("Q U E S T I O N A N D A N S W E R Operator ...")."""
@@ -170,6 +171,7 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
     """The turns of a transcript's paragraphs, in order, and its roster."""
     blocks = [part for block in blocks for part in _split_at_speakers(block)]
     roster, listed = _roster(blocks, company)
+    openers = _openers([b for i, b in enumerate(blocks) if i not in listed])
     turns = [Turn(None, PREPARED, 0)]
     section, exchange, asking = PREPARED, 0, ""
     handed: re.Match | None = None
@@ -205,6 +207,8 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
                 speaker = roster.add(Speaker(text, role_of(follow), title.strip(), firm.strip()))
                 found = SpeakerLine(speaker, 0)
                 skip.add(i + 1)
+        if found is None:
+            found = _margin_name(block, roster, section, openers)
         if found is None and text.startswith(":") and handed is not None:
             # NOTE: the speaker's name was lost in the PDF's text, its colon kept: the one the operator just named
             found = SpeakerLine(roster.add(Speaker(handed.group("name"), "analyst", "", handed.group("firm").strip())),
@@ -231,6 +235,34 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
         if turn.speaker is not None:
             turn.speaker = roster.people.get(turn.speaker.key, turn.speaker)
     return [t for t in turns if t.blocks or t.speaker is not None], roster
+
+
+def _openers(blocks: list[Block]) -> set[str]:
+    """Names that open two paragraphs or more, each followed by a capital ("Giulia Aurora Miotto Hi, good morning",
+    "Giulia Aurora Miotto Understood."), or one that the next speakers address by first name ("Thanks, Giulia."): a
+    speaker printed in a left column the call names nowhere else (no list, no hand-off). The longest run of two to four
+    name words that does."""
+    counts: dict[str, int] = {}
+    for i, block in enumerate(blocks):
+        words = block.text.split()[:5]
+        for k in range(2, min(4, len(words) - 1) + 1):
+            head = " ".join(words[:k])
+            if re.fullmatch(NAME, head) and words[k][:1].isupper():
+                # NOTE: the next speaker addressing them by first name counts as a second ("Thanks, Giulia.")
+                after = " ".join(b.text[:200] for b in blocks[i + 1:i + 4])
+                addressed = re.search(rf"\b(?i:thanks?|thank\s+you|hi|hello|yes|sure|okay)\W{{1,3}}{re.escape(words[0])}\b", after)
+                counts[head] = counts.get(head, 0) + 1 + bool(addressed)
+    twice = {h for h, n in counts.items() if n >= 2 and _a_name(h) and not _NOT_NAMES.match(h) and not role_of(h)}
+    return {h for h in twice if not any(o != h and o.startswith(h + " ") for o in twice)}
+
+
+def _margin_name(block: Block, roster: Roster, section: str, openers: set[str]) -> SpeakerLine | None:
+    """A paragraph of the Q&A opened by one of `_openers`: that analyst's turn."""
+    head = next((h for h in openers if block.text.startswith(h + " ")), None) if section == QA else None
+    if head is None:
+        return None
+    speaker = roster.people.get(name_key(head)) or roster.add(Speaker(head, "analyst", "", ""))
+    return SpeakerLine(speaker, len(head) + 1)
 
 
 def _asks(speaker: Speaker, roster: Roster) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.answer.units import rarity_weights, shared_weight, split_units
+from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
@@ -42,7 +42,7 @@ ASKED_SHARE = 0.5
 carry: a reply does not repeat the question's words ("buybacks on hold? ... Ray?" - "I think until we go through the
 strategic review, ... that would be the right way to look at it.")."""
 REPLY_UNITS = 2
-"""The sentences of a reply that answer the question before it."""
+"""The sentences of substance (SUBSTANCE_WORDS) of a reply that answer the question before it."""
 _LEAD_IN = re.compile(r"\b(?:(?:to|on|for|regarding)\s+(?:the|your|that)\s+(?:(?:other|second|first|last|next|final)\s+)?"
                       r"question\s+(?:on|about|around|of|regarding)|turning\s+to|as\s+(?:for|to)|with\s+(?:respect|regard)\s+to)\b",
                       re.I)
@@ -62,7 +62,8 @@ _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
 _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"calls?|earnings|remarks?|anyone|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|management|"
-                           r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
+                           r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|push(?:ed|es)?\s+back|pushback|"
+                           r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
                            r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|one|two|three|four|five|six|seven|eight)\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
 _CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"
@@ -92,6 +93,13 @@ def gather(plan: Plan, services: Services) -> Evidence:
         kept = tuple(n for n in ask.names if any(same_person(n, s) for s in spoke)
                      or not {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", n)} <= company)
         ask = replace(ask, names=kept, roles=ask.roles or (("management",) if not kept else ()))
+    if ask is not None and not ask.names:
+        # NOTE: "What did Paul Clark say ...": a person the call names (welcomed, put through) but no turn of theirs
+        company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
+        known = {n.split()[0].lower() for n in participant_names(transcripts(catalog.documents())) if len(n.split()) >= 2}
+        silent = _named_in_calls(plan.question, calls, services.ws.doc_chunks, company, known)
+        if silent:
+            ask = replace(ask, names=silent, roles=())
     if ask is not None and ask.names:  # NOTE: a person named narrows the calls to those they spoke on
         calls = [d for d in calls if any(same_person(n, t["speaker"]) for n in ask.names
                                          for t in d.metadata["transcript"]["turns"])] or calls
@@ -104,11 +112,14 @@ def gather(plan: Plan, services: Services) -> Evidence:
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
     with services.clock.stage("synthesize"):
-        of_analyst = _ANALYST_ASKED.search(plan.question) and not ask.names and set(ask.roles) <= _EXCHANGE_ROLES
+        of_analyst = _ANALYST_ASKED.search(plan.question) and set(ask.roles) <= _EXCHANGE_ROLES
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             chunks = services.ws.doc_chunks(doc.doc_id)
             exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
+            if exchange and ask.names:  # NOTE: "Portales' question ... and what did Barnum say?": the question, his answers
+                exchange = exchange[:1] + [e for e in exchange[1:] if any(same_person(n, _speaker(e[0]).split(" (")[0])
+                                                                          for n in ask.names)]
             if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
                 scope_chunks.extend(c for c, _, _ in exchange)
                 pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote)
@@ -118,13 +129,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
             scope_chunks.extend(heard)
             wanted = terms(topic)
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
-                said = [(u.chunk, u.text, u.quote) for u in (split_units(heard[0])[:MAX_SAID] if heard else [])]
+                said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
-                said = _best_said(heard, topic, _asked_before(doc, chunks))
+                said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa")
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
+                named_on = sorted({c.pages[0] for c in chunks for n in ask.names if c.pages and n in c.text})
                 absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
                               f"({len(heard)} passages of their turns read)." if heard else
+                              f"On the {label}, {who} is named (p. {', '.join(map(str, named_on[:3]))}) but has no turn: "
+                              f"every speaker line of its prepared remarks and Q&A was read." if named_on else
                               f"On the {label}, no turn of {who} was found.")
                 continue
             pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote) for c, text, quote in said)
@@ -133,24 +147,57 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
+_FULL_NAME = re.compile(r"(?<![\w.])(?<!\bfrom\s)(?<!\bwith\s)(?<!\bat\s)(?<!\bof\s)"
+                        r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w-])")
+"""A first name and surname as a question prints them ("Paul Clark"); never after "from", "with", "at" or "of", where a
+firm is named ("Brad Zelnick from Deutsche Bank")."""
+
+
+def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, company: set[str],
+                    first_names: set[str]) -> tuple[str, ...]:
+    """The people a question names by first name and surname whom a call prints (a name no turn of the call has):
+    the first name one that participants of the store's calls have ("Paul", "Brad"; "Reality Labs" is no one), none of
+    the company's words, none a participant's firm."""
+    firms = {w.lower() for d in calls for p in d.metadata["transcript"].get("participants", [])
+             for w in re.findall(r"[A-Za-z]+", p.get("firm", ""))}
+    out = []
+    for m in _FULL_NAME.finditer(question):
+        name = m.group(1)
+        words = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
+        if words & (company | firms) or name.split()[0].lower() not in first_names:
+            continue
+        if any(name in c.text for d in calls for c in chunks_of(d.doc_id)):
+            out.append(name)
+    return tuple(dict.fromkeys(out))
+
+
+def _units(chunk: ChunkRecord) -> list[Unit]:
+    """A turn's sentences, without the pieces of the speaker's heading a full stop cuts ("Michael P.", "Scarpelli (CFO,
+    Snowflake Inc.)"), numbered from its first sentence."""
+    title = chunk.heading_titles[-1] if chunk.heading_titles else ""
+    kept = [u for u in split_units(chunk) if not (title and u.text in title)]
+    return [replace(u, order=k) for k, u in enumerate(kept)]
+
+
 def _speaker(chunk: ChunkRecord) -> str:
     """The speaker of a turn's chunk as its heading prints them ("Mark Mason (Citi Chief Financial Officer)")."""
     return " ".join(chunk.heading_path.split("/")[-1].split())
 
 
-def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None
-               ) -> list[tuple[ChunkRecord, str, str]]:
+def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None,
+               replies: bool = False) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
     sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`). Two of the
     topic's words printed together, as the topic prints them ("revenue guidance"), add a share of the lighter one's
     weight: the sentence names the topic, not each word apart. `asked` (`_asked_before`): the question an analyst put
-    just before a turn, whose topic words the reply's first sentences carry in part (ASKED_SHARE)."""
+    just before a turn, whose topic words the reply's first sentences carry in part (ASKED_SHARE); `replies`: the
+    question asks for the Q&A, where a reply sharing none of the topic's words still answers."""
     marks = {m.upper() for m in _AMPERSAND.findall(topic)} - {"Q&A"}
     topic = _AMPERSAND.sub(" ", topic)  # NOTE: its letters are no words of the topic ("M&A": no "m")
     wanted, topic_order = terms(topic), term_list(topic)
     asked = asked or {}
-    units = [u for chunk in heard for u in split_units(chunk)]
+    units = [u for chunk in heard for u in _units(chunk)]
     said = [term_list(u.text) for u in units]
 
     def holds(text: str, own: set[str] | list[str]) -> set[str]:
@@ -163,13 +210,29 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         weight.update({w: math.log((len(held) + 1) / 0.5) for w in own if w not in weight})
     pairs = _pairs(topic_order)
 
-    def replying(u) -> float:
-        own, seen = put.get(u.chunk.chunk_id, (set(), 0))
-        return ASKED_SHARE * shared_weight(own, weight) if own and seen + u.order < REPLY_UNITS else 0.0
-    scored = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight) + replying(u))
-               * (0.5 if len(u.text) < SHORT_SAID else 1.0), i, u)
-              for i, (u, own, words) in enumerate(zip(units, held, said)) if own or replying(u)]
-    best = sorted(sorted(scored, key=lambda x: (-x[0], x[1]))[:MAX_SAID], key=lambda x: x[1])
+    substance = {}  # NOTE: each sentence of substance's place among its chunk's ("Yeah." and "Thanks, Rishi." have none)
+    for chunk in heard:
+        if chunk.chunk_id in put:
+            said_of = [u for u in units if u.chunk is chunk and len(u.text.split()) >= SUBSTANCE_WORDS]
+            substance.update({id(u): k for k, u in enumerate(said_of)})
+
+    def replying(u, holds_any: bool) -> float:
+        # NOTE: a reply that shares none of the topic's words counts only where the question asks for the Q&A ("when he
+        # was asked about"); elsewhere a prepared remark that names the topic comes first
+        asked_of, seen = put.get(u.chunk.chunk_id, (set(), 0))
+        place = substance.get(id(u))
+        if len(asked_of) < min(2, len(wanted)) or place is None or seen + place >= REPLY_UNITS or not (holds_any or replies):
+            return 0.0  # NOTE: a question that shares one word of a topic of several is about something else
+        return ASKED_SHARE * shared_weight(asked_of, weight)
+    scale = [0.5 if len(u.text) < SHORT_SAID else 1.0 for u in units]
+    named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
+             for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
+    scored = [(score + replying(u, bool(held[i])) * scale[i], i, u) for score, i, u in named] + \
+        [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i] and replying(u, False)]
+    # NOTE: the sentence that names the topic best comes first; the reply to the question asked of it may be the other
+    first = sorted(named, key=lambda x: (-x[0], x[1]))[:1] if not replies else []
+    rest = [x for x in sorted(scored, key=lambda x: (-x[0], x[1])) if not first or x[1] != first[0][1]]
+    best = sorted((first + rest)[:MAX_SAID], key=lambda x: x[1])
     out = []
     for _, i, u in best:
         following = units[i + 1] if i + 1 < len(units) and units[i + 1].chunk is u.chunk else None
@@ -184,8 +247,8 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
 
 def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, tuple[str, int]]:
     """The question an analyst put just before a Q&A turn (the words of the analyst's turn: a question and its lead-in,
-    two questions often), for each chunk of the turn that holds one of its first REPLY_UNITS sentences (by chunk id),
-    with the number of the turn's sentences before that chunk."""
+    two questions often), for each chunk of the turn that holds one of its first REPLY_UNITS sentences of substance (by
+    chunk id), with the number of the turn's sentences of substance before that chunk."""
     analysts = {t["heading"] for t in doc.metadata["transcript"]["turns"] if t["role"] == "analyst"}
     out: dict[str, tuple[str, int]] = {}
     runs: list[list[ChunkRecord]] = []  # NOTE: each turn's chunks, one run under its heading
@@ -204,7 +267,7 @@ def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, t
             if seen >= REPLY_UNITS:
                 break
             out[chunk.chunk_id] = (question, seen)
-            seen += len(split_units(chunk))
+            seen += sum(len(u.text.split()) >= SUBSTANCE_WORDS for u in _units(chunk))
     return out
 
 
@@ -252,7 +315,7 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
             if step is None:
                 return []  # NOTE: the chunks do not line up with the turns read at ingestion: no exchange is guessed
             index, previous = index + step, chunk.heading_path
-            units = split_units(chunk)
+            units = _units(chunk)
             if qa_turns[index].get("exchange") in asked and units:
                 # NOTE: a turn's first sentence of substance, past "Good afternoon, everybody." and "Sorry, Scott"
                 unit = next((u for u in units if len(u.text.split()) >= SUBSTANCE_WORDS), units[0])

@@ -89,7 +89,7 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
         chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
         if chunk is not None:
             out.append((key, turn, chunk))
-    if ask.kind in ("role", "title", "role_of", "executives"):
+    if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role != "spoke":
         out += _listed_only(ask, doc, chunks, set(first))
     return out
 
