@@ -12,6 +12,7 @@ from functools import partial
 
 from vera_core.answer.strategies.remarks import speaker_plan
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
+from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -88,6 +89,10 @@ class QueryEngine:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))
             plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            fixes = self._misspelt(plan)
+            if fixes:  # NOTE: "ebay product developmnet expense": read as the documents print the word
+                question = respelled(question, fixes)
+                plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             spelled = self._defined_terms(plan)
             if spelled:  # NOTE: "DCAI revenue" read as the documents define DCAI: "Data Center and AI (DCAI) revenue"
                 question = spelled_out(question, spelled)[0]
@@ -97,6 +102,10 @@ class QueryEngine:
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
         plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
+        if fixes:
+            evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{wrong}\" as \"{right}\"" for wrong, right in
+                                                                      fixes.items())
+                                                  + ", as the documents in scope print it.",) + evidence.notices)
         if spelled:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"{short} as \"{long}\"" for short, long in spelled.items())
                                                   + ", as the documents in scope define it.",) + evidence.notices)
@@ -122,6 +131,17 @@ class QueryEngine:
     DEFINED_TERMS_SCOPE = 10
     """Short names are read from the documents in scope when there are at most this many (a question over the whole
     store reads no document's definitions)."""
+
+    MISSPELT_SCOPE = 60
+    """Documents whose words a misspelt word is looked up in, at most (a whole large store is not read for it)."""
+
+    def _misspelt(self, plan: Plan) -> dict[str, str]:
+        """The question's words no document in scope prints that are a letter from one word they print."""
+        scope = plan.intent.doc_scope or [d.doc_id for d in self.ws.catalog.documents()]
+        if not scope or len(scope) > self.MISSPELT_SCOPE:
+            return {}
+        printed = frozenset().union(*(self.ws.doc_words(d) for d in scope))
+        return misspelt(plan.question, printed)
 
     def _defined_terms(self, plan: Plan) -> dict[str, str]:
         """The short names a figure or metric question uses that the documents in scope define ("DCAI": "Data Center

@@ -31,7 +31,7 @@ from typing import Literal, get_args
 __all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "term_list", "stem", "figures", "key_terms",
            "content_tokens", "content_stem", "focus_words", "phrase_tokens", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
            "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS", "TOPIC_GENERIC", "TOPIC_STOPWORDS",
-           "SHORT_WORDS", "FIGURE_ASK_WORDS"]
+           "SHORT_WORDS", "FIGURE_ASK_WORDS", "words_of"]
 
 Mode = Literal["keyword", "terms", "figures", "key", "content", "focus", "phrase"]
 MODES: tuple[str, ...] = get_args(Mode)
@@ -286,3 +286,12 @@ def normalise(text: str, mode: Mode) -> list[str]:
     if tokenise is None:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     return tokenise(text)
+
+
+_PRINTED_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def words_of(texts) -> frozenset[str]:
+    """The words (four letters or more, lower case) texts print: what a misspelt word of a question is read as
+    (`questions.spelling`)."""
+    return frozenset(w.lower() for text in texts for w in _PRINTED_WORD.findall(text))

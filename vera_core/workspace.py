@@ -20,6 +20,7 @@ from vera_core.records import ChunkRecord, DocumentRecord, TableGrid
 from vera_core.tables.column_groups import grouped_grid
 from vera_core.tables.header_above import dated_from_text_above
 from vera_core.tables.totals import label_totals
+from vera_core.text import words_of
 from vera_core.store.catalog import Catalog
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ class Workspace:
         self._doc_vectors: dict[str, tuple[list[str], object]] = {}
         self._titles: dict[str, str] = {}
         self._grids: dict[str, list[TableGrid]] = {}
+        self._words: dict[str, frozenset[str]] = {}
         self._versions: dict[str, tuple[str, str]] | None = None
         self._dense: DenseView | None = None
         self._spaces_seen: tuple | None = None
@@ -219,6 +221,10 @@ class Workspace:
             self._titles[doc.doc_id] = title
         return title
 
+    def doc_words(self, doc_id: str) -> frozenset[str]:
+        """The words a document prints (four letters or more, lower case), cached: what a misspelt word is read as."""
+        return self._cached(self._words, doc_id, lambda d: words_of(c.text for c in self.doc_chunks(d)))
+
     def doc_grids(self, doc_id: str) -> list[TableGrid]:
         """A document's table grids, cached like its chunks; a year centred over a group of columns dates the group
         (`tables.column_groups`), years printed just above a table date its columns (`tables.header_above`), and a
@@ -300,6 +306,7 @@ class Workspace:
         with self._lock:
             self._chunks.pop(doc_id, None)
             self._grids.pop(doc_id, None)
+            self._words.pop(doc_id, None)
             self._doc_vectors.pop(doc_id, None)
             self._titles.pop(doc_id, None)
 

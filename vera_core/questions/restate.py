@@ -103,11 +103,35 @@ def line_names_dropped(question: str) -> str:
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
+    question = _taken_from(question)
     for shape in (_claim_then_ask, _growth, _share):
         found = shape(question)
         if found:
             return found
     return question
+
+
+_TAKING = re.compile(r"^\s*(?:taking|using|with|given|based\s+on)\s+(?:the\s+)?(?P<x>[^,?]{2,80}?)\s+(?:from|in|as\s+"
+                     r"(?:printed|reported)\s+in)\s+(?P<src>[^,?]{2,120}),\s*(?P<ask>(?:what|how|by|which)\b[^?]+)\?*\s*$",
+                     re.I)
+"""An instruction that names the item and the documents before the ask ("Taking net revenue from Intel's Q4 2022
+release and from its Q1 2023 release, what was the quarter-over-quarter change in revenue, in percent?")."""
+
+
+def _taken_from(question: str) -> str:
+    """The ask first, the item it names as the instruction names it, the documents after it in parentheses (their
+    "from" read as no unit of the item: "revenue from the Data offering")."""
+    m = _TAKING.match(question)
+    if not m:
+        return question
+    item, ask = " ".join(m.group("x").split()), m.group("ask").strip()
+    last = item.split()[-1]
+    if not re.search(rf"\b{re.escape(item)}\b", ask, re.I):  # NOTE: "change in revenue" asks the item as named
+        named = re.search(rf"\b{re.escape(last)}\b", ask, re.I)
+        ask = f"{ask[:named.start()]}{item}{ask[named.end():]}" if named else f"{ask} of {item}"
+    sources = re.sub(r"\b(?:from|and\s+from)\s+", lambda k: "and " if k.group(0).lower().startswith("and") else "",
+                     m.group("src"))
+    return f"{ask} ({' '.join(sources.split())})?"
 
 
 _CLAIM_THEN_ASK = re.compile(

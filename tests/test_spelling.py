@@ -1,0 +1,26 @@
+"""A misspelt word of a question read as the one word the documents print a letter away (questions/spelling.py)."""
+
+from __future__ import annotations
+
+from vera_core.questions.spelling import misspelt, respelled
+from vera_core.text import words_of
+
+PRINTED = words_of(["Product development (1) 352 301", "Total operating expenses", "Sales and marketing",
+                    "Net revenues were $2.5 billion", "Research and development", "Marketable securities"])
+
+
+def test_a_word_a_letter_from_one_the_documents_print_is_read_as_it():
+    fixes = misspelt("ebay product developmnet expense Q1 2023?", PRINTED)
+    assert fixes == {"developmnet": "development"}
+    assert respelled("ebay product developmnet expense Q1 2023?", fixes) == "ebay product development expense Q1 2023?"
+    assert misspelt("what were operting expenses?", PRINTED) == {"operting": "operating"}
+    assert misspelt("salse and marketing", PRINTED) == {}  # NOTE: six letters or fewer: too near other words
+    assert misspelt("marketting spend in Q2", PRINTED) == {"marketting": "marketing"}
+
+
+def test_no_word_the_documents_print_an_inflection_of_a_name_or_a_word_of_two_readings_is_changed():
+    assert misspelt("net revenues and research and development", PRINTED) == {}
+    assert misspelt("net revenue growth", PRINTED) == {}  # "revenue" is "revenues" without its ending
+    assert misspelt("What did Scarpeli say?", PRINTED) == {}  # capitals: a name (transcripts read names a letter off)
+    two = words_of(["the costing method", "the casting method"])
+    assert misspelt("what is the cesting method", two) == {}  # NOTE: a letter from two printed words: neither is read
