@@ -84,3 +84,53 @@ def test_a_claim_then_the_ask_of_its_growth_is_asked_as_one_question(question, w
 def test_a_claim_then_another_ask_is_left_as_asked():
     assert restated("Capex doubled in 2024? So what did management say about it?") == \
         "Capex doubled in 2024? So what did management say about it?"
+
+
+def test_an_instruction_naming_the_item_and_documents_before_the_ask():
+    """"Taking net revenue from Intel's Q4 2022 release and from its Q1 2023 release, what was ...": its "from" was read
+    as a unit of the item ("q4 tak"), so nothing was found."""
+    asked = restated("Taking net revenue from Intel's Q4 2022 release and from its Q1 2023 release, what was the "
+                     "quarter-over-quarter change in revenue, in percent?")
+    assert asked == ("what was the quarter-over-quarter change in net revenue, in percent (Intel's Q4 2022 release "
+                     "and its Q1 2023 release)?")
+    plan = read_plan(asked)
+    assert plan.tree.phrase == "net revenue" and not plan.qualifier.words and len(plan.periods) == 2
+
+
+def test_up_or_down_and_by_what_percent_is_a_growth_not_a_verdict():
+    from vera_core.questions.verdict import read_verdict
+
+    question = "Did Salesforce's marketing and sales expense go up or down from Q1 FY24 to Q2 FY24, and by what percent?"
+    assert read_verdict(question) is None
+    plan = read_plan(restated(question))
+    assert plan.over == "growth" and plan.tree.phrase == "marketing and sales expense" and len(plan.periods) == 2
+    assert read_verdict("Did Salesforce's marketing and sales expense go up from Q1 FY24 to Q2 FY24?") is not None
+
+
+def test_a_segment_named_qualifies_the_operands_of_the_questions_own_definition():
+    """"Meta's Family of Apps segment ... (segment operating income over segment revenue)": the totals were read (42.7%
+    stated for 54.0%)."""
+    plan = read_plan("What operating margin did Meta's Family of Apps segment earn in Q3 2024 (segment operating income "
+                     "over segment revenue)?")
+    assert plan.source == "question" and {"famil", "apps"} <= plan.qualifier.words
+    assert not read_plan("What was the operating margin in 2022 (operating income over net sales)?").qualifier.words
+
+
+def test_a_non_gaap_measure_pasted_from_notes_before_a_comma_is_a_figure_question():
+    from vera_core.questions.figure import is_figure_question
+
+    assert is_figure_question("Twilio Communications segment non-GAAP op income, Q4 2023")
+
+
+def test_an_item_whose_words_ask_money_is_never_read_from_a_percent_column():
+    """Salesforce prints its income statement in dollars and again as a share of revenues: "marketing and sales
+    expense" grew -5.3% from 38 to 36 (percent of revenues) where the dollars give -1.3%."""
+    import dataclasses
+
+    shares, share_chunk = statement("t1", "income", {"Marketing and sales": (36, 38)}, scale=1.0)
+    shares = dataclasses.replace(shares, cells=tuple(dataclasses.replace(c, unit="%") if c.value is not None else c
+                                                     for c in shares.cells))
+    dollars = statement("t2", "income", {"Marketing and sales": (3_113, 3_154)})
+    plan, ev = evidence("What was the percentage change in marketing and sales expense from 2023 to 2024?",
+                        (shares, share_chunk), dollars)
+    assert ev.calculation is not None and ev.calculation.rounded == "-1.3%"

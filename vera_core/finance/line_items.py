@@ -243,3 +243,8 @@ def label_score(label: str, phrase_terms: frozenset[str], parent: str = "") -> f
     if not phrase_terms <= own | borrowed:
         return 0.0
     return min(1.0, len(phrase_terms & own) / max(len(own), 1))
+
+
+AMOUNT_STEMS = frozenset({"expens", "revenu", "spend", "capex", "cost", "outlay"})
+"""Stems (`text.terms`) of words that ask an amount of money whatever the item: a cell printed in percent is no answer
+to "marketing and sales expense" (Salesforce prints its income statement in dollars and as a share of revenues)."""

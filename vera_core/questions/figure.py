@@ -84,7 +84,7 @@ FORWARD_ASKED = re.compile(r"\b(?:guidance|outlook|forecast\w*|projection\w*|pro
 
 
 _MEASURE = re.compile(r"(?P<m>(?:non-?\s?GAAP|adjusted|core)\s+[\w\s&'-]{2,60}?)\s*(?:\b(?:for|in|of|during|from|"
-                      r"as\s+of|per|according)\b|\(|\?|$)", re.I)
+                      r"as\s+of|per|according)\b|\(|\?|,|$)", re.I)
 """The adjusted measure a question names, up to the period or the source ("non-GAAP core earnings for ...")."""
 
 

@@ -311,6 +311,13 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
     """The qualifier the question puts on a library metric or an aggregated line item (the words just
     before its name); none for a metric the question defines (its operands carry their own words)."""
     if source != "library":
+        # NOTE: "Meta's Family of Apps segment ... (segment operating income over segment revenue)": the segment the
+        # question names qualifies the operands its own definition calls the segment's
+        named = re.search(r"\bsegment(?:['\u2019]s)?\b", question, re.I)
+        if named and source == "question" and re.search(r"\bsegment\b", name + " " + question[named.end():], re.I):
+            found = qualifier_around(question, named.start(), named.end())
+            if found.words:
+                return found
         return Qualifier()
     names = sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True)
     for words in names:

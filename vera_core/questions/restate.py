@@ -104,7 +104,7 @@ def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _taken_from(question)
-    for shape in (_claim_then_ask, _growth, _share):
+    for shape in (_up_or_down, _claim_then_ask, _growth, _share):
         found = shape(question)
         if found:
             return found
@@ -132,6 +132,26 @@ def _taken_from(question: str) -> str:
     sources = re.sub(r"\b(?:from|and\s+from)\s+", lambda k: "and " if k.group(0).lower().startswith("and") else "",
                      m.group("src"))
     return f"{ask} ({' '.join(sources.split())})?"
+
+
+_UP_OR_DOWN = re.compile(
+    r"^\s*(?:did|has|have|had|does|do)\s+(?P<x>.{2,100}?)\s+(?:go(?:ne)?\s+up\s+or\s+down|(?:increase|rise|grow)\s+or\s+"
+    r"(?:decrease|fall|decline|shrink))\s+(?P<when>[^,?]*?),?\s+and\s+(?:by\s+)?(?:what|how\s+much)\s+(?:in\s+)?(?:percent(?:age)?|%)"
+    r"(?P<rest>[^?]*)\?*\s*$", re.I)
+"""A direction asked with its rate ("Did Salesforce's marketing and sales expense go up or down from Q1 FY24 to Q2 FY24,
+and by what percent?"): the growth, whose sign says which."""
+
+
+def asks_rate_of_direction(question: str) -> bool:
+    """Whether a question asks a direction with its rate ("go up or down ..., and by what percent?")."""
+    return bool(_UP_OR_DOWN.match(question))
+
+
+def _up_or_down(question: str) -> str | None:
+    m = _UP_OR_DOWN.match(question)
+    if not m:
+        return None
+    return f"What was the percentage change in {m.group('x').strip()} {m.group('when').strip()}{m.group('rest').rstrip()}?"
 
 
 _CLAIM_THEN_ASK = re.compile(

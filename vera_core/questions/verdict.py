@@ -24,7 +24,7 @@ from vera_core.questions.expression import SHARE_OF, BinOp, Item, render
 from vera_core.questions.figure import asked_periods, asked_scale
 from vera_core.questions.library import metric_named
 from vera_core.questions.metric import MetricPlan, without_periods, definitions, read_plan
-from vera_core.questions.restate import line_names_dropped
+from vera_core.questions.restate import asks_rate_of_direction, line_names_dropped
 from vera_core.questions.spans import shifted
 from vera_core.questions.yardsticks import read_yardstick
 from vera_core.records import Period
@@ -112,6 +112,8 @@ def read_verdict(question: str) -> VerdictRequest | None:
     """The verdict a question asks for, or None when it is not a yes/no or which-one question over figures. A bar set
     in a sentence of its own for a measure defined in another ("Use A over B, and call it highly levered if that
     exceeds 2x") is read by `questions.yardsticks` when the clause's own reading finds no measure."""
+    if asks_rate_of_direction(question):
+        return None  # NOTE: "did X go up or down ..., and by what percent?" asks the growth, whose sign says which
     question = _profitable_said(_better_said(line_names_dropped(question)))
     both = _both_movements(question)
     if both is not None:

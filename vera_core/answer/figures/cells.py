@@ -12,7 +12,7 @@ from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate
                                             scale_gate, statement_gate)
 from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.finance.dates import MONTH_NAME, YEAR
-from vera_core.finance.line_items import BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
+from vera_core.finance.line_items import AMOUNT_STEMS, BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import CHART_CAPTION, ChunkRecord, GridCell, Period, TableGrid
 
@@ -450,8 +450,10 @@ class CellFinder:
                 why = cand.refused or ("" if qualified or unprinted else statement_gate(cand.source, needed))
                 # NOTE: an item no vocabulary knows is refused as a percentage when the question asks it in a currency's
                 # scale ("TD SYNNEX SG&A ... in $ millions": not its share of revenue in a results-of-operations table)
+                # NOTE: so is a percentage for an item whose words ask money ("marketing and sales expense")
+                money = bool(request and AMOUNT_STEMS & (request.question_terms | request.item_terms))
                 why = why or ("it is a percentage, not an amount" if amount and cell.unit == "%" and (
-                    concept is not None or bool(request and request.scale)) else "")
+                    concept is not None or bool(request and request.scale) or money) else "")
                 per_share_asked = concept.per_share if concept is not None else bool(
                     request and {"share", "eps"} & request.question_terms)
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
