@@ -134,3 +134,19 @@ def test_an_item_whose_words_ask_money_is_never_read_from_a_percent_column():
     plan, ev = evidence("What was the percentage change in marketing and sales expense from 2023 to 2024?",
                         (shares, share_chunk), dollars)
     assert ev.calculation is not None and ev.calculation.rounded == "-1.3%"
+
+
+def test_a_quarters_change_asked_against_the_quarter_before():
+    """"grow sequentially from Q3 to Q4 2023" read the year-ago quarter (not printed) for the quarter before."""
+    from vera_core.questions.expression import Item, render
+
+    for question in ("How much did Twilio's Communications revenue grow sequentially from Q3 to Q4 2023? Give a "
+                     "percentage to one decimal.", "What was Twilio's revenue growth from Q3 2023 to Q4 2023?"):
+        plan = read_plan(restated(question))
+        priors = [n for n in (plan.tree.left.right, plan.tree.right) if isinstance(n, Item)]
+        assert priors and all(n.period is not None and (n.period.year, n.period.quarter) == (2023, 3) for n in priors), \
+            render(plan.tree)
+    assert restated("Meta's FCF in Q1 2025 vs the prior quarter - what's the % change?") == \
+        "What was Meta's FCF growth quarter over quarter in Q1 2025?"
+    assert restated("eBay GMV in Q2 2023 versus the year-ago quarter: what is the percent change?") == \
+        "What was eBay GMV growth year over year in Q2 2023?"

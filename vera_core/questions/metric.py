@@ -261,7 +261,13 @@ def _read_plan(question: str) -> MetricPlan | None:
     elif direction:
         periods = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))  # from the earlier to the later
     elif not direction and len(periods) > 1:
-        periods = [max(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))]
+        ordered = sorted(periods, key=lambda p: (p.year or 0, p.end, p.quarter or 0))
+        periods = [ordered[-1]]
+        if ordered[-1].kind == "quarter" and ordered[-1].quarter and previous_quarter(ordered[-1]) in ordered:
+            tree = _prior_at(tree, previous_quarter(ordered[-1]))  # NOTE: "revenue growth from Q3 to Q4 2023"
+    if not direction and len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter \
+            and SEQUENTIAL.search(question):
+        tree = _prior_at(tree, previous_quarter(periods[0]))  # NOTE: "revenue growth sequentially in Q4 2023"
     per_one = _without_hundred(tree)
     unit = metric.unit if metric else _unit_of(name, tree)
     if per_one is not tree or _PERCENT_ASKED.search(question) or (source == "question" and _SHARE_OF.search(definition)):
@@ -335,6 +341,16 @@ averages it."""
 
 
 _AVERAGE_ASKED = re.compile(r"\b(?:average|avg|mean)\b", re.I)
+
+
+def _prior_at(node: Node, period: Period) -> Node:
+    """The formula with each operand read a period before (`prior(...)`) read at `period` instead: a quarter's change
+    asked against the quarter before, not the year-ago quarter."""
+    if isinstance(node, BinOp):
+        return BinOp(node.op, _prior_at(node.left, period), _prior_at(node.right, period))
+    if isinstance(node, Item) and node.offset < 0 and node.period is None:
+        return Item(node.phrase, 0, period, node.statement)
+    return node
 
 
 def _has_average(node: Node) -> bool:

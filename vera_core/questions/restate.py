@@ -104,7 +104,7 @@ def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _taken_from(question)
-    for shape in (_up_or_down, _claim_then_ask, _growth, _share):
+    for shape in (_up_or_down, _versus_then_ask, _claim_then_ask, _growth, _share):
         found = shape(question)
         if found:
             return found
@@ -140,6 +140,26 @@ _UP_OR_DOWN = re.compile(
     r"(?P<rest>[^?]*)\?*\s*$", re.I)
 """A direction asked with its rate ("Did Salesforce's marketing and sales expense go up or down from Q1 FY24 to Q2 FY24,
 and by what percent?"): the growth, whose sign says which."""
+
+
+_VERSUS_THEN_ASK = re.compile(
+    r"^\s*(?P<x>[^?]{2,80}?)\s+(?:in|for)\s+(?P<when>[^?]{2,30}?)\s+(?:vs\.?|versus|compared\s+(?:with|to)|against)\s+"
+    r"(?:the\s+)?(?P<base>prior|previous|preceding|year[\s-]ago|same)\s+(?:quarter|year|period|quarter\s+a\s+year\s+ago)"
+    r"\s*[-\u2013\u2014:,;?]+\s*(?:so\s+)?(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats|give\s+me)\s+(?:the\s+)?"
+    r"(?:%|percent(?:age)?)\s+(?:change|growth|increase|decrease)(?P<rest>[^?]*)\?*\s*$", re.I)
+"""The item and its period against a base, then the ask of the change ("Meta's FCF in Q1 2025 vs the prior quarter -
+what's the % change?")."""
+
+
+def _versus_then_ask(question: str) -> str | None:
+    m = _VERSUS_THEN_ASK.match(question)
+    if not m:
+        return None
+    base = m.group(0).lower()
+    sequential = "quarter" in base[m.start("base") - m.start(0):] and m.group("base").lower() in ("prior", "previous",
+                                                                                                 "preceding")
+    over = "quarter over quarter" if sequential else "year over year"
+    return f"What was {m.group('x').strip()} growth {over} in {m.group('when').strip()}{m.group('rest').rstrip()}?"
 
 
 def asks_rate_of_direction(question: str) -> bool:
