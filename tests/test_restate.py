@@ -150,3 +150,10 @@ def test_a_quarters_change_asked_against_the_quarter_before():
         "What was Meta's FCF growth quarter over quarter in Q1 2025?"
     assert restated("eBay GMV in Q2 2023 versus the year-ago quarter: what is the percent change?") == \
         "What was eBay GMV growth year over year in Q2 2023?"
+
+
+def test_sequential_says_which_quarters_and_qualifies_no_item():
+    """"Meta's sequential (quarter-over-quarter) total revenue growth": "sequential" was read as a word the row must
+    carry, and no revenue row does."""
+    plan = read_plan("what was Meta's sequential (quarter-over-quarter) total revenue growth in Q2 2025?")
+    assert plan is not None and not plan.qualifier.words

@@ -108,18 +108,6 @@ def _after(text: str, line: dict) -> tuple:
     return (x0, span["bbox"][1], x0 + _CHAR_WIDTH * size * len(text), span["bbox"][3], text, size, False)
 
 
-def _placed(page: pymupdf.Page, textpage: pymupdf.TextPage, text: str, key: str, near: dict | None) -> tuple | None:
-    """A line missing whole, where the page's search finds it printed with no width; None when it cannot be
-    placed."""
-    # NOTE: only where the search finds it printed with no width: elsewhere it would be a guess
-    box = next((r for r in page.search_for(key[:40], textpage=textpage) if r.width < 1), None)
-    if box is None:
-        return None
-    size = near["spans"][-1]["size"] if near else max(box.height * 0.8, 6.0)
-    width = min(_CHAR_WIDTH * size * len(text), max(page.rect.x1 - box.x0, 1.0))
-    return (box.x0, box.y0, box.x0 + width, box.y1, text, size, False)
-
-
 def _up_to_next(span: tuple, lines: list[dict]) -> tuple:
     """A placed span ends where the next span on its line begins (its glyphs fill the gap): the speaker line
     "MATT O’CONNOR:" and the words after it are one run."""
@@ -129,22 +117,6 @@ def _up_to_next(span: tuple, lines: list[dict]) -> tuple:
     if after and min(after) - x1 < 3 * size:
         x1 = max(x0 + 1.0, min(after) - 0.5)
     return (x0, y0, x1, y1, text, size, bold)
-
-
-def _tail(text: str, kept: int, line: dict) -> tuple:
-    """The part of `text` after its first `kept` word characters, printed after the line's last span."""
-    seen = 0
-    for i, ch in enumerate(text):
-        if seen == kept:
-            rest = text[i:].strip()
-            break
-        seen += bool(_squash(ch))
-    else:
-        rest = ""
-    span = line["spans"][-1]
-    size = span["size"]
-    x0 = span["bbox"][2] + 0.25 * size
-    return (x0, span["bbox"][1], x0 + _CHAR_WIDTH * size * len(rest), span["bbox"][3], rest, size, False)
 
 
 def _placed(page: pymupdf.Page, textpage: pymupdf.TextPage, text: str, key: str, near: dict | None) -> tuple | None:

@@ -25,7 +25,9 @@ __all__ = ["Qualifier", "item_qualifier", "qualifier_after", "qualifier_around",
 
 MAX_WORDS = 4
 """At most this many words before the item are read."""
-_PERIODISH = re.compile(r"^(?:(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?|Q[1-4]|[1-4]Q|[12]H|H[12]|FY|YTD|TTM|LTM)$|^\d", re.I)
+_PERIODISH = re.compile(r"^(?:(?:FY|Q[1-4]|H[12])?'?\d{2,4}(?:Q[1-4])?|Q[1-4]|[1-4]Q|[12]H|H[12]|FY|YTD|TTM|LTM|"
+                        r"sequential(?:ly)?|yoy|qoq)$|^\d", re.I)
+"""A token that says which periods, never what of ("FY23", "Q3", "sequential")."""
 
 
 @dataclass(frozen=True)
