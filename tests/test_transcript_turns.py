@@ -550,3 +550,11 @@ def test_what_came_up_in_the_qa_is_the_reply_to_the_question_that_raised_it(call
                                              "say", mode="deterministic")
     assert answer.citations and {c.page for c in answer.citations} == {34}
     assert "it is at odds" in answer.answer and "there is nothing we can do about headlines" in answer.answer
+
+
+def test_a_title_is_asked_only_after_the_or_a_possessive():
+    from vera_core.questions.speakers import read_remark_ask
+
+    assert read_remark_ask("What did management say about lead times on the call?", []).title == ""
+    assert read_remark_ask("What did the company say about supply chain head count on the call?", []).title == ""
+    assert read_remark_ask("what did Snowflake's product head say about Iceberg?", []).title == "product"

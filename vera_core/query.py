@@ -136,7 +136,8 @@ class QueryEngine:
     """Documents whose words a misspelt word is looked up in, at most (a whole large store is not read for it)."""
 
     def _misspelt(self, plan: Plan) -> dict[str, str]:
-        """The question's words no document in scope prints that are a letter from one word they print."""
+        """The question's words no document in scope prints that are one word they print with two neighbouring letters
+        swapped (`questions.spelling`)."""
         scope = plan.intent.doc_scope or [d.doc_id for d in self.ws.catalog.documents()]
         if not scope or len(scope) > self.MISSPELT_SCOPE:
             return {}

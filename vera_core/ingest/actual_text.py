@@ -64,18 +64,25 @@ def missing_spans(page: pymupdf.Page, textpage: pymupdf.TextPage, lines: list[di
         back = len(want) - kept
         if not back:
             continue
-        missing = key = _raw(text, kept, kept + back)
+        if before is not None and before["dir"][0] < 0.9:
+            continue  # NOTE: a rotated line's tail is no body text, as the line is not
+        shown = "".join(s["text"] for s in before["spans"]) if before is not None else ""
+        missing = _raw(text, kept, shown)
+        key = re.sub(r"^\W+", "", missing)  # NOTE: the page's search finds words ("-looking statements" as "looking")
         if before is None and pieces and pieces[-1][2] is None and len(_squash(pieces[-1][0])) <= 2:
             # NOTE: a word's first letter can come out as a line of its own ("T", "hat’s not an accident.")
             missing = pieces.pop()[0] + missing
         pieces.append((missing, key, before, lines[owner[at - 1]] if at else None))
+    if sum(len(_squash(piece[0])) for piece in pieces) > lacking:
+        return []  # NOTE: the two orders parted somewhere: more would be added than is missing
     out = []
     for missing, key, before, near in pieces:
+        if before is not None and _squash(before["spans"][-1]["text"][-1:]) and _squash(missing[:1]):
+            before["spans"][-1]["text"] += missing  # NOTE: the rest of a word ("Servic" + "es"): one span, no space
+            continue
         span = _after(missing, before) if before is not None else _placed(page, textpage, missing, key, near)
         if span is not None:
             out.append(_up_to_next(span, lines))
-    if sum(len(_squash(s[4])) for s in out) > lacking:
-        return []  # NOTE: the two orders parted somewhere: more would be added than is missing
     return out
 
 
@@ -83,21 +90,24 @@ def _hyphenated(line: dict) -> bool:
     return "".join(s["text"] for s in line["spans"]).rstrip().endswith(("-", "\u00ad", "\u2010"))
 
 
-def _raw(text: str, start: int, end: int) -> str:
-    """`text` from its `start`-th to its `end`-th word character (0-based, end excluded), with the punctuation
-    that follows."""
-    seen, first, last = 0, None, len(text)
+def _raw(text: str, kept: int, shown: str) -> str:
+    """`text` after its first `kept` word characters, without the punctuation its dict line already shows after them
+    (`shown`: the line as the dict prints it; "clients." then ". That’s" gives "That’s"), with what comes before its
+    next word ("(1,234)", "-5.2%", "$12")."""
+    seen, start = 0, 0
     for i, ch in enumerate(text):
-        if _squash(ch):
-            if seen == start and first is None:
-                first = i
-            seen += 1
-            if seen == end:
-                last = i + 1
-                while last < len(text) and not _squash(text[last]) and not text[last].isspace():
-                    last += 1
-                break
-    return " ".join(text[first or 0:last].split())
+        if seen == kept:
+            start = i
+            break
+        seen += bool(_squash(ch))
+    else:
+        return ""
+    tail = re.search(r"\W*$", shown.rstrip()).group(0) if kept else ""
+    rest = text[start:]
+    if tail and rest.lstrip().startswith(tail):
+        rest = rest.lstrip()[len(tail):]
+    # NOTE: the rest of a word keeps no space before it ("Servic" + "es"); anything else starts at its first sign
+    return rest if kept and rest[:1] and _squash(rest[:1]) else " ".join(rest.split())
 
 
 def _after(text: str, line: dict) -> tuple:
@@ -113,9 +123,11 @@ def _up_to_next(span: tuple, lines: list[dict]) -> tuple:
     "MATT O’CONNOR:" and the words after it are one run."""
     x0, y0, x1, y1, text, size, bold = span
     after = [s["bbox"][0] for line in lines for s in line["spans"]
-             if y0 <= (s["bbox"][1] + s["bbox"][3]) / 2 <= y1 and s["bbox"][0] > x0]
+             if y0 <= (s["bbox"][1] + s["bbox"][3]) / 2 <= y1 and s["bbox"][0] >= x0 - 0.5]
     if after and min(after) - x1 < 3 * size:
-        x1 = max(x0 + 1.0, min(after) - 0.5)
+        if min(after) <= x0 + 0.5:  # NOTE: printed where the next span begins: it comes first, just before it
+            x0 = min(after) - 1.0
+        x1 = max(x0 + 0.5, min(after) - 0.5)
     return (x0, y0, x1, y1, text, size, bold)
 
 

@@ -70,6 +70,7 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     spans = []
     textpage = page.get_textpage(flags=TEXT_FLAGS)
     lines = [line for block in textpage.extractDICT()["blocks"] for line in block.get("lines", ())]
+    missing = missing_spans(page, textpage, lines)  # NOTE: may end a line's last span with the rest of its word
     for line in lines:
         if line["dir"][0] < 0.9:  # rotated or vertical text is not body text
             continue
@@ -80,7 +81,7 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
             x0, y0, x1, y1 = span["bbox"]
             bold = bool(span["flags"] & BOLD_FLAG) or bool(_BOLD_FONT.search(span["font"]))
             spans.extend(_figures_apart(page, (x0, y0, x1, y1, text, round(span["size"] * 2) / 2, bold)))
-    for x0, y0, x1, y1, text, size, bold in missing_spans(page, textpage, lines):
+    for x0, y0, x1, y1, text, size, bold in missing:
         spans.extend(_figures_apart(page, (x0, y0, x1, y1, _SPACES.sub(" ", text).strip(), round(size * 2) / 2, bold)))
     spans.sort(key=lambda s: ((s[1] + s[3]) / 2, s[0]))
     rows: list[list[tuple]] = []

@@ -259,9 +259,11 @@ class RemarkAsk:
 TITLE_LETTERS: dict[str, str] = {"COO": "operating", "CRO": "risk", "CTO": "technology", "CPO": "product",
                                  "CMO": "marketing", "CAO": "accounting", "CIO": "information", "CCO": "compliance"}
 """A title asked by its letters, and the word of the printed title that sets it apart ("Chief Operating Officer")."""
-_TITLE_SAID = re.compile(r"\b(?:(?P<lead>[a-z]{4,})\s+(?:head|chief|lead|boss)\b(?!\s+of\b)|(?:head|chief)\s+of\s+(?P<of>[a-z]{4,})\b"
+_TITLE_SAID = re.compile(r"\b(?:(?:the|its|their|[\w.&-]+['\u2019]s)\s+(?P<lead>[a-z]{4,})\s+(?:head|chief|boss)\b(?!\s+of\b)"
+                         r"|(?:head|chief)\s+of\s+(?P<of>[a-z]{4,})\b"
                          r"|chief\s+(?P<chief>(?!executive|financial)[a-z]{4,})\s+officer\b|(?-i:\b(?P<letters>C[A-Z]O)s?\b))", re.I)
-"""A title asked in a question about what was said ("the product head", "head of wholesale", "the COO")."""
+"""A title asked in a question about what was said ("the product head", "head of wholesale", "the COO"); a word before
+"head" or "chief" only after "the" or a possessive ("lead times", "what did management say about ..." ask no title)."""
 
 
 def title_asked(question: str) -> tuple[str, tuple[int, int]] | None:

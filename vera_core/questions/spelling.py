@@ -2,7 +2,7 @@
 documents in scope print that way, and said so with the answer.
 
 Only a word of seven letters or more, in lower case, that no document in scope prints; only two neighbouring letters
-swapped. A letter added, dropped or changed is never read as a typing slip: "divided" is a letter from "dividend", and
+swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing slip: "divided" is a letter from "dividend", and
 a filing that prints only the one turned a definition ("net income divided by revenue") into another question."""
 
 from __future__ import annotations
@@ -12,13 +12,16 @@ import re
 __all__ = ["MIN_LETTERS", "misspelt", "respelled"]
 
 MIN_LETTERS = 7
-"""Shorter words are too often a letter from another word ("margin", "martin")."""
+"""Shorter words are too often two swapped letters from another word ("form", "from"; "trial", "trail")."""
+_VOWELS = frozenset("aeiou")
 _WORD = re.compile(r"(?<![\w'-])[a-z]{%d,}(?![\w'-])" % MIN_LETTERS)
 
 
-def _swaps(word: str) -> set[str]:
-    """The word with two neighbouring letters swapped, each way it can be."""
-    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1) if word[i] != word[i + 1]}
+def _swaps(word: str, vowels_too: bool = True) -> set[str]:
+    """The word with two neighbouring letters swapped, each way it can be; not two vowels unless `vowels_too`
+    ("compliant" and "complaint" are two words, each spelt right)."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1) if word[i] != word[i + 1]
+            and (vowels_too or not (word[i] in _VOWELS and word[i + 1] in _VOWELS))}
 
 
 def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
@@ -27,7 +30,7 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
     for word in dict.fromkeys(_WORD.findall(question)):
         if word in printed:
             continue
-        near = {w for w in _swaps(word) & printed if w[0] == word[0]}
+        near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if len(near) == 1:
             out[word] = near.pop()
     return out

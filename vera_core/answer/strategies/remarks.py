@@ -86,16 +86,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
     chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls},
                              participant_names(calls)))
     calls = [d for d in calls if d.doc_id in chosen]
+    company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
     if ask is not None and ask.names:
         # NOTE: "Wells Fargo's comments": a name no call prints for a speaker, made of the company's words, is the company
-        company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
         spoke = [t["speaker"] for d in calls for t in d.metadata["transcript"]["turns"]]
         kept = tuple(n for n in ask.names if any(same_person(n, s) for s in spoke)
                      or not {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", n)} <= company)
         ask = replace(ask, names=kept, roles=ask.roles or (("management",) if not kept else ()))
-    if ask is not None and not ask.names:
-        # NOTE: "What did Paul Clark say ...": a person the call names (welcomed, put through) but no turn of theirs
-        company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
+    if ask is not None and not ask.names and not ask.title and set(ask.roles) <= {"management"}:
+        # NOTE: "What did Paul Clark say ...": a person the call names (welcomed, put through) but no turn of theirs;
+        # never with a role asked ("What did the CEO say about Warren Buffett?")
         known = {n.split()[0].lower() for n in participant_names(transcripts(catalog.documents())) if len(n.split()) >= 2}
         silent = _named_in_calls(plan.question, calls, services.ws.doc_chunks, company, known)
         if silent:
@@ -147,10 +147,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
-_FULL_NAME = re.compile(r"(?<![\w.])(?<!\bfrom\s)(?<!\bwith\s)(?<!\bat\s)(?<!\bof\s)"
-                        r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w-])")
-"""A first name and surname as a question prints them ("Paul Clark"); never after "from", "with", "at" or "of", where a
-firm is named ("Brad Zelnick from Deutsche Bank")."""
+_FULL_NAME = re.compile(r"(?<![\w.])(?<!\bfrom\s)(?<!\bwith\s)(?<!\bat\s)"
+                        r"(?=([A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w-]))")
+"""A first name and surname as a question prints them ("Paul Clark"; every start, so "Did Paul Clark" tries "Paul
+Clark" too); never after "from", "with" or "at", where a firm is named ("Brad Zelnick from Deutsche Bank")."""
 
 
 def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, company: set[str],
@@ -166,7 +166,8 @@ def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, compa
         words = {w.lower() for w in re.findall(r"[A-Za-z]+", name)}
         if words & (company | firms) or name.split()[0].lower() not in first_names:
             continue
-        if any(name in c.text for d in calls for c in chunks_of(d.doc_id)):
+        printed = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        if any(printed.search(c.text) for d in calls for c in chunks_of(d.doc_id)):
             out.append(name)
     return tuple(dict.fromkeys(out))
 
@@ -187,7 +188,8 @@ def _speaker(chunk: ChunkRecord) -> str:
 def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None,
                replies: bool = False) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
-    the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word. A
+    the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word (or,
+    where the Q&A is asked, replies to a question that does). The sentence that names the topic best comes first. A
     sentence shorter than SHORT_SAID ("Yeah, it's a good question.") weighs half (`units.rarity_weights`). Two of the
     topic's words printed together, as the topic prints them ("revenue guidance"), add a share of the lighter one's
     weight: the sentence names the topic, not each word apart. `asked` (`_asked_before`): the question an analyst put
@@ -206,7 +208,7 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     held = [holds(u.text, own) for u, own in zip(units, said)]
     put = {chunk_id: (holds(text, terms(text)), seen) for chunk_id, (text, seen) in asked.items()}
     weight = rarity_weights(held)
-    for own, _ in put.values():  # NOTE: a word only the question holds weighs as the rarest of the replies' words
+    for own, _ in put.values():  # NOTE: a word only the question holds weighs as a word no reply prints
         weight.update({w: math.log((len(held) + 1) / 0.5) for w in own if w not in weight})
     pairs = _pairs(topic_order)
 
@@ -221,14 +223,15 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         # was asked about"); elsewhere a prepared remark that names the topic comes first
         asked_of, seen = put.get(u.chunk.chunk_id, (set(), 0))
         place = substance.get(id(u))
-        if len(asked_of) < min(2, len(wanted)) or place is None or seen + place >= REPLY_UNITS or not (holds_any or replies):
+        if len(asked_of) < min(2, len(wanted | marks)) or place is None or seen + place >= REPLY_UNITS or not (holds_any or replies):
             return 0.0  # NOTE: a question that shares one word of a topic of several is about something else
         return ASKED_SHARE * shared_weight(asked_of, weight)
     scale = [0.5 if len(u.text) < SHORT_SAID else 1.0 for u in units]
     named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
              for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
+    alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
     scored = [(score + replying(u, bool(held[i])) * scale[i], i, u) for score, i, u in named] + \
-        [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i] and replying(u, False)]
+        [x for x in alone if x[0] > 0]
     # NOTE: the sentence that names the topic best comes first; the reply to the question asked of it may be the other
     first = sorted(named, key=lambda x: (-x[0], x[1]))[:1] if not replies else []
     rest = [x for x in sorted(scored, key=lambda x: (-x[0], x[1])) if not first or x[1] != first[0][1]]
