@@ -69,11 +69,18 @@ class AskPage:
             # NOTE: a rerun that redraws the sidebar while its list is open (the page's first run still
             # drawing, a live ingest status) closes the list and drops the click: choose again, as a
             # person would on seeing no chip
+            last = attempt == attempts - 1
             select.click()
-            self.page.get_by_role("option", name=doc_name).click()
+            try:
+                # NOTE: the list can close before its option is drawn (a rerun): open it again, as a person would
+                self.page.get_by_role("option", name=doc_name).click(timeout=None if last else 15_000)
+            except PlaywrightTimeout:
+                self.page.keyboard.press("Escape")
+                wait_until_idle(self.page)
+                continue
             self.page.keyboard.press("Escape")
             try:
-                select.get_by_text(doc_name).wait_for(timeout=10_000 if attempt < attempts - 1 else None)
+                select.get_by_text(doc_name).wait_for(timeout=None if last else 10_000)
                 break
             except PlaywrightTimeout:
                 wait_until_idle(self.page)
