@@ -172,6 +172,11 @@ def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, compa
     return tuple(dict.fromkeys(out))
 
 
+def _substantive(unit: Unit) -> bool:
+    """A sentence that says something (SUBSTANCE_WORDS or more), not a greeting or a thank-you."""
+    return len(unit.text.split()) >= SUBSTANCE_WORDS
+
+
 def _units(chunk: ChunkRecord) -> list[Unit]:
     """A turn's sentences, without the pieces of the speaker's heading a full stop cuts ("Michael P.", "Scarpelli (CFO,
     Snowflake Inc.)"), numbered from its first sentence."""
@@ -215,7 +220,7 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     substance = {}  # NOTE: each sentence of substance's place among its chunk's ("Yeah." and "Thanks, Rishi." have none)
     for chunk in heard:
         if chunk.chunk_id in put:
-            said_of = [u for u in units if u.chunk is chunk and len(u.text.split()) >= SUBSTANCE_WORDS]
+            said_of = [u for u in units if u.chunk is chunk and _substantive(u)]
             substance.update({id(u): k for k, u in enumerate(said_of)})
 
     def replying(u, holds_any: bool) -> float:
@@ -270,7 +275,7 @@ def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, t
             if seen >= REPLY_UNITS:
                 break
             out[chunk.chunk_id] = (question, seen)
-            seen += sum(len(u.text.split()) >= SUBSTANCE_WORDS for u in _units(chunk))
+            seen += sum(map(_substantive, _units(chunk)))
     return out
 
 
@@ -321,7 +326,7 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
             units = _units(chunk)
             if qa_turns[index].get("exchange") in asked and units:
                 # NOTE: a turn's first sentence of substance, past "Good afternoon, everybody." and "Sorry, Scott"
-                unit = next((u for u in units if len(u.text.split()) >= SUBSTANCE_WORDS), units[0])
+                unit = next((u for u in units if _substantive(u)), units[0])
                 out.append((chunk, unit.text, unit.quote))
     return out[:MAX_EXCHANGE]
 
