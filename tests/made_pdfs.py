@@ -98,8 +98,9 @@ def release_pdf(quarter: int, month_end: str, rows: list[tuple[str, str, str]], 
     return doc.tobytes()
 
 
-def _table(page, top: float, title: str, month_end: str, rows: list[tuple[str, str, str]]) -> float:
-    """A two-column table of three months ended `month_end` 2023 and 2022, in millions; returns the y below it."""
+def _table(page, top: float, title: str, month_end: str, rows: list[tuple[str, str, str]], unit_row: bool = True) -> float:
+    """A two-column table of three months ended `month_end` 2023 and 2022, in millions (said on a row of its own over the
+    labels when `unit_row`); returns the y below it."""
     y = top
     if title:
         page.insert_text((72, y), title, fontsize=10, fontname="helv")
@@ -108,7 +109,8 @@ def _table(page, top: float, title: str, month_end: str, rows: list[tuple[str, s
     page.insert_text((360, y + 12), f"{month_end},", fontsize=9, fontname="helv")
     page.insert_text((340, y + 24), "2023", fontsize=9, fontname="helv")
     page.insert_text((440, y + 24), "2022", fontsize=9, fontname="helv")
-    page.insert_text((72, y + 38), "(In millions)", fontsize=9, fontname="helv")
+    if unit_row:
+        page.insert_text((72, y + 38), "(In millions)", fontsize=9, fontname="helv")
     y += 54
     for label, now, before in rows:
         page.insert_text((72, y), label, fontsize=9, fontname="helv")
@@ -116,3 +118,21 @@ def _table(page, top: float, title: str, month_end: str, rows: list[tuple[str, s
         page.insert_text((440, y), before, fontsize=9, fontname="helv")
         y += 14
     return y
+
+
+OFFERINGS = [("Sales", "1,810", "1,632"), ("Service", "1,964", "1,761"), ("Data", "1,131", "955"), ("Total", "4,905", "4,348")]
+
+
+def led_in_release_pdf(lead_in: str = "Subscription and support revenues consisted of the following:",
+                       rows: list[tuple[str, str, str]] = OFFERINGS) -> bytes:
+    """Falcon Holdings' second-quarter release whose revenue by offering is named only by the sentence leading into its
+    table (`lead_in`): its rows are bare names ("Data")."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=PAGE_W, height=PAGE_H)
+    page.insert_text((72, 70), "Falcon Holdings Reports Second Quarter 2023 Results", fontsize=15, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 90, 540, 150), "News Release. Falcon Holdings today reported results for the "
+                        "quarter ended June 30, 2023. Revenue grew across every offering.", fontsize=10, fontname="helv")
+    page.insert_text((72, 180), "Disaggregation of Revenue", fontsize=12, fontname="hebo")
+    page.insert_text((72, 200), lead_in, fontsize=8, fontname="helv")
+    _table(page, 218, "", "June 30", rows, unit_row=False)
+    return doc.tobytes()

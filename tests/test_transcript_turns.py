@@ -558,3 +558,21 @@ def test_a_title_is_asked_only_after_the_or_a_possessive():
     assert read_remark_ask("What did management say about lead times on the call?", []).title == ""
     assert read_remark_ask("What did the company say about supply chain head count on the call?", []).title == ""
     assert read_remark_ask("what did Snowflake's product head say about Iceberg?", []).title == "product"
+
+
+def test_who_fielded_a_question_is_the_company_speaker_who_answered_it(tmp_path, tmp_path_factory):
+    """"Who fielded the wholesale banking question, and what's his title?" (w29-041): the executive whose Q&A reply is
+    about the topic, named with their title and cited to the reply; never the host's list of who is on the call."""
+    from tests.conftest import searchable_pdfs
+    from vera_core.questions.speakers import read_remark_ask
+    ask = read_remark_ask("Who fielded the wholesale banking question on TD's Q4 FY24 call, and what's his title?", [])
+    assert ask is not None and ask.roles == ("management",) and ask.section == "qa"
+    assert read_remark_ask("Who asked the question on wholesale banking?", []) is None or \
+        read_remark_ask("Who asked the question on wholesale banking?", []).roles != ("management",)
+    path = tmp_path / CALL_NAME
+    path.write_bytes(falcon_call_pdf())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-fielded", [path]), llm=None)
+    answer = engine.answer("Who answered the Germany question on Falcon's call, and what's her title?", mode="deterministic")
+    assert answer.intent.rule == "semantic:remarks", answer.intent.rule
+    assert answer.answer.upper().startswith("ANNA PEETERS") and "Twelve of the forty are in Germany" in answer.answer, \
+        answer.answer

@@ -29,10 +29,11 @@ QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?['\u2019]?(?P<y>{_YEAR}|\
                      rf"FY\s?(?P<y3>{_YEAR})\s*Q(?P<q3>[1-4])|"
                      rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y4>{_YEAR}))?)\b",
                      re.I)
-MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s+)?quarter\b(?:\s+of\s+(?:FY\s?'?|fiscal\s+"
-                           rf"(?:year\s+)?)(?P<fy>{_YEAR}|\d\d)\b)?", re.I)
+MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s+)?quarter\b(?:\s+of\s+(?:(?:FY\s?'?|fiscal\s+"
+                           rf"(?:year\s+)?)(?P<fy>{_YEAR}|\d\d)|(?P<cy>{_YEAR}))\b)?", re.I)
 """A quarter named by the month it ends in, as analysts of companies with non-calendar years say it: "the July
-quarter of FY24" (of fiscal year 2024), "the July 2023 quarter" (ending in July 2023)."""
+quarter of FY24" (of fiscal year 2024), "the July 2023 quarter" and "the June quarter of 2023" (ending in that month
+of that calendar year)."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 QUARTER_ORDINALS = _ORDINALS
 """A quarter's number by the ordinal that names it ("third quarter" -> 3)."""

@@ -103,7 +103,7 @@ _NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)
                        r"\b(?:(?:charged|recorded|recogni[sz]ed|booked|shown|reported)\s+(?:to|in|on)|on|in|from|per)\s+(?:the\s+|its\s+)?"
                        r"(?:consolidated\s+)?(?:balance\s+sheet|income\s+statement|"
                        r"(?:statements?|statement)\s+of\s+[\w\s]+?|cash\s+flow\s+statement|P&L|10-[KQ])\b|\b(?:the\s+)?year\s+"
-                       r"ended\b|\bas\s+of\b|\bfiscal\b|\bthe\s+company\b", re.I)
+                       r"ended\b|\bas\s+of\b|\bfiscal\b|\bfull[\s-]year\b|\bthe\s+company\b", re.I)
 """What a question says around a line item that is not the item: units, rounding, its verb, the
 statement it is on, the words of its period."""
 
@@ -234,6 +234,8 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{
 first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
+_NOT_BEFORE = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", re.I)
+"""Words that set a period aside ("the quarter only, not YTD")."""
 TO_DATE_REACH = 40
 """At most this many characters between "year to date" and the quarter it runs to ("... and the year-to-date revenue"
 asks the quarter too when the quarter is named far from it)."""
@@ -250,7 +252,8 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     def free(start: int, end: int) -> bool:
         return not any(s < end and start < e for s, e, _, _ in found)
 
-    to_date = _YEAR_TO_DATE.search(question)
+    # NOTE: "3Q25, the quarter only not YTD": a year to date set aside is not asked
+    to_dates = [t for t in _YEAR_TO_DATE.finditer(question) if not _NOT_BEFORE.search(question[max(0, t.start() - 20):t.start()])]
     for m in QUARTER.finditer(question):
         q = m.group("q") or m.group("q2") or m.group("q3") or m.group("q4")
         quarter = int(q) if q else _ORDINALS[m.group("ord").lower()]
@@ -258,7 +261,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         if not year_text:
             after = YEAR.search(question, m.end())
             year_text = after.group("y") if after and after.start() - m.end() < 12 else None
-        near = to_date and any(abs(t.start() - m.start()) <= TO_DATE_REACH for t in _YEAR_TO_DATE.finditer(question))
+        near = any(abs(t.start() - m.start()) <= TO_DATE_REACH for t in to_dates)
         if year_text and near and quarter > 1:
             # NOTE: "year-to-date capex through Q3 2025": the nine months that end with the quarter, never the quarter
             found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(year_text), 3 * quarter),
@@ -270,9 +273,9 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         if month and m.group("fy"):
             found.append((m.start(), m.end(), Period("fiscal_months", f"--{month:02d}", _full_year(m.group("fy")), 3),
                           m.group(0)))
-        elif month and m.group("y"):
-            found.append((m.start(), m.end(), Period("months", f"{m.group('y')}-{month:02d}", int(m.group("y")), 3),
-                          m.group(0)))
+        elif month and (m.group("y") or m.group("cy")):
+            year = int(m.group("y") or m.group("cy"))
+            found.append((m.start(), m.end(), Period("months", f"{year}-{month:02d}", year, 3), m.group(0)))
     for pattern in (DATE_MDY, DATE_DMY):
         for m in pattern.finditer(question):
             if free(*m.span()):

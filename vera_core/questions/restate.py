@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from vera_core.finance.dates import MONTH_WORD
+from vera_core.finance.dates import MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.spans import POINTS
 
@@ -26,7 +26,7 @@ __all__ = ["line_names_dropped", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
-_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|go\s+up|" \
+_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move|go\s+up|" \
              r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
@@ -50,6 +50,11 @@ _DAY = rf"(?:(?:the\s+)?(?:{MONTH_WORD}\s+\d{{1,2}},?\s+|\d{{1,2}}/\d{{1,2}}/))?
 _TWO_YEARS = re.compile(rf"\b(?:from|between)\s+{_DAY}(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+{_DAY}"
                         rf"(?P<b>(?:FY\s?'?)?(?:19|20)?\d\d)\b(?:\s+balance\s+sheets?(?:\s+dates?)?)?", re.I)
 """A change asked between two named years or year-end dates ("between the Dec 31, 2020 and Dec 31, 2021 balance sheets")."""
+_QUARTER_WORDS = re.sub(r"\(\?P<\w+>", "(?:", QUARTER.pattern)
+_TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+)?(?P<a>{_QUARTER_WORDS})(?:\s*\([^()]*\))?\s+(?:to|and)\s+"
+                           rf"(?:the\s+end\s+of\s+)?(?P<b>{_QUARTER_WORDS})(?:\s*\([^()]*\))?", re.I)
+"""A change asked between two named quarters or their ends ("between the end of Q1 FY23 (Nov 20, 2022) and the end of
+Q3 FY23 (May 7, 2023)"): the date a parenthesis gives restates the quarter's end."""
 _COMPARING = re.compile(r",?\s*\b(?:comparing|looking\s+at)\s+(?:the\s+)?(?:two\s+)?(?:balance\s+sheet|year[\s-]end)[^?.,]*", re.I)
 """'comparing the two balance sheet dates': how the change is taken, not part of the item."""
 _ONE_YEAR = re.compile(r"^\s*(?:over|in|during)\s+(?:fiscal\s+|FY\s?)?(?P<y>(?:19|20)\d\d)\b", re.I)
@@ -213,7 +218,7 @@ def _growth(question: str) -> str | None:
             if not 0 < len(subject.split()) <= 10:
                 return None
             rest = _COMPARING.sub("", m.group("rest"))
-            two = _TWO_YEARS.search(rest)
+            two = _TWO_YEARS.search(rest) or _TWO_QUARTERS.search(rest)
             if two:
                 rest = f"{rest[:two.start()]}from {two.group('a')} to {two.group('b')}{rest[two.end():]}"
                 return f"{m.group('lead')}What was the change in {subject}{rest}"

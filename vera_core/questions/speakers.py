@@ -285,10 +285,17 @@ _PERSON_SAID = re.compile(r"\b(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-
 """A person named by first name and surname as the owner of what was said ("Brad Zelnick's question")."""
 
 
+FIELDED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:fielded|answered|took|handled|responded\s+to|replied\s+to|addressed|got)\b"
+                     r"(?=[^?]{0,80}?\bquestions?\b)", re.I)
+"""'Who fielded the wholesale banking question?': the company speaker whose Q&A reply is about the topic."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
-    consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?");
-    `participants`: the names the calls in scope print."""
+    consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
+    fielded the question on wholesale banking?"); `participants`: the names the calls in scope print."""
+    if FIELDED.search(question) and not any(_named(p, question.lower(), question) for p in participants):
+        return RemarkAsk(roles=("management",), section="qa")
     if not _SAID.search(question):
         return None
     lowered = question.lower()

@@ -399,8 +399,9 @@ the question names the executives they asked."""
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
-                          r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b", re.I)
-"""A question asking where in a deck something is."""
+                          r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b|"
+                          r"\b(?:the\s+)?(?:slide|page)\s+(?:with|showing|that\s+(?:shows|has|gives))\b", re.I)
+"""A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?")."""
 _DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)
 
 

@@ -164,6 +164,20 @@ def _money(amount: float, currency: str, scale: float, percent: bool) -> str:
     return money(shown, currency, scale, digits)
 
 
+_RESULT_STEMS = ("incom", "earn", "profit")
+"""Stems of a result that is income or loss: a question naming one asks the signed result ("operating income (loss)")."""
+
+
+def asks_loss(request: FigureRequest, concept: Concept | None, row_label: str) -> bool:
+    """Whether the question asks a loss as such ("how big was the operating loss") of a result line that prints
+    losses negative ("Operating (Loss)", "Net income (loss)"): the loss is stated as its size. A question naming
+    the income too ("operating income (loss)") asks the signed figure; a loss line of a cost ("Losses incurred")
+    is no result."""
+    terms = request.question_terms
+    return (concept is not None and any(s in concept.name for s in _RESULT_STEMS) and "loss" in terms
+            and not any(t.startswith(_RESULT_STEMS) for t in terms) and "loss" in label_terms(row_label))
+
+
 def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,
            cell: GridCell) -> tuple[Piece, Figure]:
     """One plain sentence for one figure, and its record."""
@@ -175,7 +189,9 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     unknown = not cand.grid.scale_source and cell.scale == 1.0 and request.scale not in (None, 1.0)
     scale = 1.0 if percent or cell.unit == "per_share" else (cell.scale if unknown else request.scale or cell.scale)
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
-    stated = _money(amount, cell.currency, scale, percent)
+    loss = not percent and amount < 0 and asks_loss(request, concept, cand.label.row_label)
+    amount = -amount if loss else amount  # NOTE: "how big was the operating loss": a loss of 4,210, not -4,210
+    stated = ("a loss of " if loss else "") + _money(amount, cell.currency, scale, percent)
     if unknown and not percent and cell.unit != "per_share":
         stated += " as printed (its table states no unit, so it is not converted to the unit asked)"
     printed_unit = ("" if "%" in cell.printed else "%") if percent else unit_words(cell.currency, cell.scale)

@@ -11,6 +11,7 @@ from vera_core.answer.figures.registrant import Registrant, cover_chunks, regist
 from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
+from vera_core.records import ChunkRecord
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.text import QUOTED, terms
 
@@ -37,8 +38,28 @@ def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tabl
         or services.doc_ids(plan)
     decks = [d for d in doc_ids if (doc := ws.catalog.document(d)) is not None and doc.identity.get("doc_type") == "slides"]
     return Tables(ScopeGrids({d: ws.doc_grids(d) for d in doc_ids}, decks),
-                  {c.chunk_id: c for d in doc_ids for c in ws.doc_chunks(d) if c.kind == "table"},
+                  {c.chunk_id: c for d in doc_ids for c in led_in(ws.doc_chunks(d)) if c.kind == "table"},
                   {h.chunk.chunk_id: i for i, h in enumerate(hits)})
+
+
+MAX_LEAD_IN = 240
+"""Longest sentence read as the lead-in of the table below it."""
+
+
+def led_in(chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:
+    """A document's chunks (by position), each table without a caption captioned by the sentence that leads into it: the
+    last line of the text just before it on its page, ending in a colon ("Subscription and support revenues consisted
+    of the following (in millions):" over a table whose rows are "Sales", ..., "Data")."""
+    out = list(chunks)
+    for i, chunk in enumerate(out):
+        before = out[i - 1] if i else None
+        if chunk.kind != "table" or chunk.caption or before is None or before.kind != "text" \
+                or before.position != chunk.position - 1 or before.page_end != chunk.page_start:
+            continue
+        last = before.text.strip().splitlines()[-1].strip() if before.text.strip() else ""
+        if last.endswith(":") and len(last) <= MAX_LEAD_IN and len(last.split()) >= 4:
+            out[i] = replace(chunk, caption=last)
+    return out
 
 
 def company_of(services: Services, doc_ids) -> Registrant:

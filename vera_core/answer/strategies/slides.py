@@ -12,7 +12,10 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import rarity_weights, shared_weight, split_units
 from vera_core.documents.identity import DECK_TYPE
+from vera_core.finance.line_items import expand_abbreviations
+from vera_core.questions.library import metric_named
 from vera_core.records import ChunkRecord
+from vera_core.retrieve.synonyms import read_concepts
 from vera_core.text import terms
 
 __all__ = ["gather"]
@@ -34,7 +37,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     if not decks:
         return Evidence(empty_message="No slide deck is in scope.", hops=1)
     companies = " ".join(str((d.identity or {}).get("company", "")) for d in decks)
-    wanted = terms(_ASKING.sub(" ", plan.intent.focus or plan.question)) - terms(companies)
+    wanted = topic_words(_ASKING.sub(" ", plan.intent.focus or plan.question)) - terms(companies)
     chunks = [c for d in decks for c in services.ws.doc_chunks(d.doc_id) if c.page_start]
     if not wanted or not chunks:
         return Evidence(empty_message="The question names no topic to look for on the slides.", hops=1)
@@ -58,6 +61,25 @@ def gather(plan: Plan, services: Services) -> Evidence:
     pieces = [_piece(slides[key], weight, key[1]) for key in chosen]
     return Evidence(pieces=tuple(pieces), hops=1, scope=tuple(c for key in chosen for c in slides[key]),
                     sections=tuple(f"{d.stem}: every slide" for d in decks))
+
+
+_SHORT_NAME = re.compile(r"\b[A-Z][A-Za-z]{1,5}\b")
+"""A word that may be a measure's short name ("FCF", "ARPP")."""
+
+
+def topic_words(topic: str) -> set[str]:
+    """The topic's words, with the words a slide may print for them: a measure's name for its short name ("FCF": free
+    cash flow, the metric library's alias), an accounting shorthand written out ("capex"), and each phrase of a synonym
+    group a word of the topic belongs to ("outlook": guidance)."""
+    words = terms(topic) | terms(expand_abbreviations(topic))
+    for short in _SHORT_NAME.findall(topic):
+        metric = metric_named(short) if short.isupper() else None
+        if metric is not None:
+            words |= terms(metric.name)
+    for concept in read_concepts(topic):
+        if concept.group:
+            words |= {token for phrase in concept.phrases if len(phrase) == 1 for token in terms(" ".join(phrase))}
+    return words
 
 
 def _title(chunk: ChunkRecord) -> str:

@@ -163,7 +163,8 @@ def _which(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> E
 
 def _fastest(request: VerdictRequest, finder: CellFinder, searched: Evidence) -> Evidence:
     """The segment whose measure grew most (or least) from the earlier period to the later: each segment's
-    figure at both, from the segment tables, each cited; withheld unless two segments print both."""
+    figure at both, from the segment tables, each cited; withheld unless two segments print both and every segment
+    listed is found."""
     if not request.among:
         why = ("the question names no segments to choose from, and VERA ranks growth only among the segments a "
                "question lists (a table of products or yields can read as segments)")
@@ -179,6 +180,13 @@ def _fastest(request: VerdictRequest, finder: CellFinder, searched: Evidence) ->
     if len(paired) < 2:
         why = (f"No table in scope prints {request.measure} for two or more segments in both periods compared, so no "
                f"segment's growth can be ranked.")
+        return replace(searched, empty_message=f"No verdict is given: {why}", unanswerable=True,
+                       verdict=Verdict(basis=request.basis, withheld=why))
+    # NOTE: "americas, europe or APAC": a ranking without one of the segments listed would name the wrong one
+    unfound = [name for name in request.among if not any(_listed(f.name, (name,)) for f, _ in paired)]
+    if unfound:
+        why = (f"No table in scope prints {request.measure} in both periods compared for {' or '.join(unfound)}, one of "
+               f"the segments listed (found: {', '.join(f.name for f, _ in paired)}), so the segments cannot be ranked.")
         return replace(searched, empty_message=f"No verdict is given: {why}", unanswerable=True,
                        verdict=Verdict(basis=request.basis, withheld=why))
     growth = [(f, b, (f.cell.value * f.cell.scale) / (b.cell.value * b.cell.scale) - 1) for f, b in paired]

@@ -1,0 +1,93 @@
+"""Issue 26, ninth part: what rounds 13 and 14 asked of releases and decks that had been misread.
+
+- "How big was the operating loss?": a loss asked as such is stated as its size ("a loss of 4,210"), never as a
+  negative loss; "operating income (loss)" still asks the signed figure;
+- "the June quarter of 2023": the quarter ending in that month of that calendar year;
+- "3Q25, the quarter only not YTD": a year to date set aside is not asked;
+- "full-year 2022 R&D spend": "full-year" says the period, not the item;
+- "how much did X change (or move) between the end of Q1 FY23 (Nov 20, 2022) and the end of Q3 FY23": a change
+  between the two quarters named."""
+
+from __future__ import annotations
+
+from tests.conftest import searchable_pdfs
+from tests.made_pdfs import release_pdf
+from vera_core.query import QueryEngine
+from vera_core.questions.figure import asked_periods, read_request
+from vera_core.questions.metric import read_plan
+from vera_core.records import Period
+
+
+def test_a_loss_asked_as_such_is_stated_as_its_size(tmp_path, tmp_path_factory):
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("Revenue", "5,207", "8,213"), ("Operating income (loss)", "(4,210)", "(3,846)")],
+                                 [("Net income", "300", "250")], table_title="Condensed Statement of Operations"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-loss", [path]), llm=None)
+    size = engine.answer("How big was Falcon's operating loss in Q2 2023? ($ millions)", docs=[path.name], mode="deterministic")
+    assert [(f.printed, f.value) for f in size.figures] == [("(4,210)", 4210.0)], size.answer
+    assert "a loss of 4,210" in size.answer, size.answer
+    signed = engine.answer("What was Falcon's operating income (loss) in Q2 2023, in $ millions?", docs=[path.name],
+                           mode="deterministic")
+    assert [(f.printed, f.value) for f in signed.figures] == [("(4,210)", -4210.0)], signed.answer
+    assert "loss of" not in signed.answer
+
+
+def test_a_quarter_named_by_its_month_and_calendar_year():
+    assert asked_periods("how much did eBay spend on product development in the June quarter of 2023?")[0] == \
+        [Period("months", "2023-06", 2023, 3)]
+    assert asked_periods("GAAP EPS in the July quarter of FY24?")[0] == [Period("fiscal_months", "--07", 2024, 3)]
+
+
+def test_a_year_to_date_set_aside_is_not_asked():
+    assert asked_periods("meta capex 3Q25, the quarter only not YTD, $bn")[0] == [Period("quarter", "", 2025, 3, 3)]
+    assert asked_periods("Year-to-date capex through Q3 2025, in $bn?")[0] == [Period("fiscal_months", "", 2025, 9)]
+
+
+def test_full_year_names_the_period_not_the_item():
+    request = read_request("What was Intel's full-year 2022 R&D spend? $bn to one decimal.")
+    assert {"research", "development"} <= request.item_terms and not request.item_terms & {"full", "year"}, request.item_terms
+    assert request.periods == (Period("year", "", 2022),)
+
+
+def test_a_change_between_two_quarter_ends_is_a_change_between_the_quarters():
+    for verb in ("change", "move"):
+        plan = read_plan(f"How much did Costco's merchandise inventories {verb} between the end of Q1 FY23 (Nov 20, 2022) "
+                         "and the end of Q3 FY23 (May 7, 2023)? $ millions, negative if down.")
+        assert plan is not None and plan.name == "merchandise inventories change" and plan.unit == "amount", plan
+        assert [(p.kind, p.year, p.quarter) for p in plan.periods] == [("quarter", 2023, 1), ("quarter", 2023, 3)]
+    growth = read_plan("How much did revenue change from Q1 2023 to Q2 2023, in percent?")
+    assert growth is not None and growth.unit == "percent"
+
+
+def test_a_row_named_only_by_its_tables_lead_in(tmp_path, tmp_path_factory):
+    """"Data subscription and support revenue": the row prints "Data"; the sentence leading into its table names the
+    rest ("Subscription and support revenues consisted of the following:")."""
+    from tests.made_pdfs import led_in_release_pdf
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(led_in_release_pdf())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-lead-in", [path]), llm=None)
+    answer = engine.answer("Falcon Q2 2023 - subscription and support revenue from the Data offering, in $m?",
+                           docs=[path.name], mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["1,131"], answer.answer
+    growth = engine.answer("Year-over-year growth in Falcon's Data subscription and support revenue in Q2 2023?",
+                           docs=[path.name], mode="deterministic")
+    assert growth.calculation is not None and [o.printed for o in growth.calculation.operands] == ["955", "1,131"], \
+        growth.answer
+
+
+def test_a_ranking_of_listed_regions_needs_every_one_listed(tmp_path, tmp_path_factory):
+    """"americas, europe or APAC": APAC is the table's "Asia Pacific"; a region listed that no table prints withholds
+    the ranking (ranked without it, Europe had been named for Asia Pacific)."""
+    path = tmp_path / "falcon_q2_release.pdf"
+    from tests.made_pdfs import led_in_release_pdf
+    path.write_bytes(led_in_release_pdf("Revenues by geographical region consisted of the following:",
+                                        [("Americas", "5,482", "4,971"), ("Europe", "1,951", "1,738"),
+                                         ("Asia Pacific", "814", "702"), ("Total", "8,247", "7,411")]))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-regions", [path]), llm=None)
+    short = engine.answer("which region grew revenue fastest for Falcon in Q2 2023 - americas, europe or APAC?",
+                          docs=[path.name], mode="deterministic")
+    assert short.verdict is not None and short.verdict.value == "Asia Pacific", short.answer
+    unknown = engine.answer("which region grew revenue fastest for Falcon in Q2 2023 - americas, europe or japan?",
+                            docs=[path.name], mode="deterministic")
+    assert unknown.verdict is None or unknown.verdict.value is None, unknown.answer
+    assert "japan" in unknown.answer.lower(), unknown.answer
