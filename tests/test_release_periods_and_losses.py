@@ -91,3 +91,17 @@ def test_a_ranking_of_listed_regions_needs_every_one_listed(tmp_path, tmp_path_f
                             docs=[path.name], mode="deterministic")
     assert unknown.verdict is None or unknown.verdict.value is None, unknown.answer
     assert "japan" in unknown.answer.lower(), unknown.answer
+
+
+def test_a_statement_continued_under_its_group_labels_keeps_its_dates(tmp_path, tmp_path_factory):
+    """Costco's balance sheet carries on atop the next page under "LIABILITIES AND EQUITY" / "CURRENT LIABILITIES" with no
+    dates of its own: one table with the page before's, whose dates head its liabilities too."""
+    from tests.made_pdfs import continued_balance_sheet_pdf
+    path = tmp_path / "falcon_balance_sheet.pdf"
+    path.write_bytes(continued_balance_sheet_pdf())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-continued", [path]), llm=None)
+    payable = engine.answer("What were Falcon's accounts payable at June 30, 2023?", docs=[path.name], mode="deterministic")
+    assert [(f.printed, f.period_end) for f in payable.figures] == [("16,853", "2023-06-30")], payable.answer
+    assert payable.citations[0].page == 2
+    before = engine.answer("Falcon accounts payable as of December 31, 2022?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in before.figures] == ["17,848"], before.answer

@@ -22,7 +22,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-10"  # pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-11"  # pdf-11: a statement continued atop the next page under its group labels in capitals ("LIABILITIES AND EQUITY") is one table with the page before's; pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -214,6 +214,8 @@ def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]], 
             elif prev and _continues(prev.regions[-1], region, pages):
                 if [r.text for r in region.header] == [r.text for r in prev.first.header]:
                     region.header = []
+                if _group_labels(region):  # NOTE: "LIABILITIES AND EQUITY" over the rows it groups opens the body
+                    region.body[:0], region.caption = region.caption, []
                 tables[-1].regions.append(region)
             else:
                 tables.append(_Table([region]))
@@ -237,9 +239,20 @@ def _continues(before: TableRegion, after: TableRegion, pages: list[list[Row]]) 
         return False
     caption = " ".join(r.text for r in after.caption).lower()
     first_caption = " ".join(r.text for r in before.caption).lower()
-    if caption and "continued" not in caption and caption != first_caption:
+    if caption and "continued" not in caption and caption != first_caption and not _group_labels(after):
         return False
     return all(abs(a[1] - b[1]) <= 12 for a, b in zip(before.columns, after.columns))
+
+
+def _group_labels(region: TableRegion) -> bool:
+    """Whether a headerless region's caption is the group labels of a statement continued from the page before
+    ("LIABILITIES AND EQUITY" over "CURRENT LIABILITIES" atop Costco's page 4): each row one cell left of the value
+    columns, in capitals or ending with a colon, and no statement's title."""
+    left = region.columns[0][0] if region.columns else 0.0
+    return bool(region.caption) and not region.header and all(
+        len(r.cells) == 1 and r.x1 < left and not is_statement_title(r.text)
+        and (r.text.strip().endswith(":") or (r.text.upper() == r.text and any(ch.isalpha() for ch in r.text)))
+        for r in region.caption)
 
 
 def _blocks(pages: list[list[Row]], tables: list[_Table], marks: list[HeadingMark],
