@@ -105,3 +105,15 @@ def test_a_statement_continued_under_its_group_labels_keeps_its_dates(tmp_path, 
     assert payable.citations[0].page == 2
     before = engine.answer("Falcon accounts payable as of December 31, 2022?", docs=[path.name], mode="deterministic")
     assert [f.printed for f in before.figures] == ["17,848"], before.answer
+
+
+def test_a_percent_change_of_a_measure_is_its_growth():
+    """"the y/y % change in Meta's FCF for Q3'25": the growth of the free cash flow (a percentage), never the change as an
+    amount; "y/y" and "q/q" are rates, their letters no words of the item."""
+    for question in ("What's the year-over-year % change in Meta's FCF for Q3'25?", "What's the y/y % change in Meta's FCF for Q3'25?"):
+        plan = read_plan(question)
+        assert plan is not None and plan.name == "Free cash flow growth" and plan.unit == "percent", (question, plan)
+        assert [(p.year, p.quarter) for p in plan.periods] == [(2024, 3), (2025, 3)]
+    assert read_plan("What was free cash flow growth in 2022?").unit == "percent"
+    pasted = read_plan("capex y/y % in 1Q25")
+    assert pasted is not None and pasted.unit == "percent" and "y" not in pasted.name.lower().split()

@@ -198,8 +198,8 @@ def _read_plan(question: str) -> MetricPlan | None:
             quarters = quarter_span(asked_periods(_without_definitions(question, defs))[0], question)
             aggregate = replace(aggregate, periods=quarters) if len(quarters) == 2 else aggregate
     named_metric = metric_named(RANGE.sub(" ", head)) if aggregate is not None and aggregate.over != "mean" else None
-    if named_metric is not None and not (aggregate.over == "growth" and (aggregate.years or aggregate.periods)
-                                         and named_metric.unit == "amount" and "prior(" not in named_metric.formula):
+    if named_metric is not None and not (aggregate.over == "growth" and named_metric.unit == "amount"
+                                         and "prior(" not in named_metric.formula):
         # NOTE: "revenue growth" is the library's metric: its own formula, at the last year; "the % change in FCF
         # from Q1 2023 to Q2 2023" is the growth of the library's FCF (an amount) between the two periods named; a
         # margin's "growth" between two periods is its move in points (a direction)

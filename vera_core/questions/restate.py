@@ -59,7 +59,7 @@ _COMPARING = re.compile(r",?\s*\b(?:comparing|looking\s+at)\s+(?:the\s+)?(?:two\
 """'comparing the two balance sheet dates': how the change is taken, not part of the item."""
 _ONE_YEAR = re.compile(r"^\s*(?:over|in|during)\s+(?:fiscal\s+|FY\s?)?(?P<y>(?:19|20)\d\d)\b", re.I)
 """'How much did its cash go up over 2022': a change across that year, from the year before."""
-_PERCENT_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth)\s+(?:in|of)\s+"
+_PERCENT_CHANGE = re.compile(r"(?:\b(?:percent(?:age)?)|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth|change)\s+(?:in|of)\s+"
                              r"(?:the\s+)?", re.I)
 """'the percentage increase in X' names a growth."""
 _PERCENT_ASKED = re.compile(r"\bin\s+(?:percent(?:age)?s?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\(\s*%|%\s*\)|"
@@ -100,6 +100,10 @@ _LINE_NAMED = re.compile(r"\s*\((?:the\s+|its\s+)?[^()]{2,60}?\s+(?:line|row|cap
 is printed; the item is read once, with its statement."""
 
 
+_SLASHED_RATE = re.compile(r"(?<![\w/])(?:y/y|q/q)(?![\w/])", re.I)
+"""'y/y', 'q/q': the rates written with a slash, whose letters are no words of the item."""
+
+
 def line_names_dropped(question: str) -> str:
     """The question with each parenthesis that names a line as printed replaced by where it is printed."""
     return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
@@ -108,6 +112,7 @@ def line_names_dropped(question: str) -> str:
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
+    question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
     for shape in (_up_or_down, _versus_then_ask, _claim_then_ask, _growth, _share):
         found = shape(question)
@@ -237,7 +242,8 @@ def _growth(question: str) -> str | None:
         after = question[m.end():]
         item = re.match(r"(?P<item>[^,?()]+?)(?=\s+(?:from|between|in|for|during|over|of|at)\s+|\s*[,?(]|$)", after)
         if item and item.group("item").strip():
-            return f"{question[:m.start()]}{item.group('item').strip()} growth{after[item.end():]}"
+            subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s?\s+", "", item.group("item").strip())  # the company's possessive
+            return f"{question[:m.start()]}{subject} growth{after[item.end():]}"
     return None
 
 
