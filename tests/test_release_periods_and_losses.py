@@ -117,3 +117,28 @@ def test_a_percent_change_of_a_measure_is_its_growth():
     assert read_plan("What was free cash flow growth in 2022?").unit == "percent"
     pasted = read_plan("capex y/y % in 1Q25")
     assert pasted is not None and pasted.unit == "percent" and "y" not in pasted.name.lower().split()
+
+
+def test_a_quarter_that_names_the_document_is_no_period_asked_beside_another():
+    """"for the first nine months of 2024, per the Q3 2024 press release" asks the nine months (the quarter's three months
+    had been stated); alone, "revenue in the Q3 2024 release" asks the quarter."""
+    nine = read_request("What was Meta's free cash flow for the first nine months of 2024, per the Q3 2024 press release?")
+    assert nine.periods == (Period("fiscal_months", "", 2024, 9),)
+    assert read_request("What was revenue in the Q3 2024 release?").periods == (Period("quarter", "", 2024, 3, 3),)
+    # beside another quarter it is one of the two compared
+    sequential = read_request("From eBay's Q2 2023 release, how did U.S. GMV change sequentially versus Q1 2023, in percent?")
+    assert set(sequential.periods) == {Period("quarter", "", 2023, 3, 1), Period("quarter", "", 2023, 3, 2)}
+
+
+def test_a_measure_named_by_what_it_leaves_out_is_the_row_printing_that_name(tmp_path, tmp_path_factory):
+    """"revenue excluding the foreign exchange effect": the row "Revenue excluding foreign exchange effect", not the row of
+    the effect ("Foreign exchange effect on 2024 revenue using 2023 rates", which had been stated)."""
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("GAAP revenue", "40,589", "34,146"),
+                                                ("Foreign exchange effect on 2023 revenue using 2022 rates", "544", "0"),
+                                                ("Revenue excluding foreign exchange effect", "41,133", "34,146")],
+                                 [("Net income", "300", "250")], table_title="Reconciliation of GAAP to Non-GAAP Results"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-fx", [path]), llm=None)
+    answer = engine.answer("What is Falcon's revenue excluding the foreign exchange effect for Q2 2023? I want the non-GAAP "
+                           "constant-currency number, not GAAP revenue.", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["41,133"], answer.answer

@@ -430,6 +430,9 @@ def test_every_company_speaker_includes_a_host_printed_without_a_title():
     ("who is the operator?", "role", "operator"),
     ("Compliance review: list every JPMorgan Chase management speaker on the 4Q23 earnings call.", "executives", "spoke"),
     ("I need everyone from the sell side who got a question in, each with their firm.", "analysts", ""),
+    ("meta q3 2024 earnings call — analyst lineup w/ firms pls", "analysts", ""),
+    ("On Microsoft's FY23 Q3 earnings call, who hosted for the company and moderated the Q&A?", "role", "host"),
+    ("jpm 3q23: who actually kicked off the call after the operator? usually it's the CFO going first", "handoff", "first"),
 ])
 def test_people_asked_in_other_hands_words(question, kind, role):
     from vera_core.questions.speakers import read_people_ask
@@ -444,6 +447,27 @@ def test_a_participant_named_with_a_question_about_them_asks_their_role():
     assert role_of_named("barbara hooper @ TD -- what does she run? (Q3 2024 call)", people).name == "Barbara Hooper"
     assert role_of_named("Who's Kenneth Dorell on the Meta Q3 2024 call?", people).name == "Kenneth Dorell"
     assert role_of_named("What did Satya Nadella say about his role in AI?", people) is None  # what was said
+    # a surname only one participant has
+    assert role_of_named("Hooper ran Wealth Management earlier in FY24. What role does she hold by the Q4 call?", people).name \
+        == "Barbara Hooper"
+    from vera_core.questions.speakers import read_people_ask
+    firm = read_people_ask("Which firm is Ebrahim Poonawala listed with on JPMorgan's 1Q23 earnings call transcript?")
+    assert firm is not None and (firm.kind, firm.name) == ("role_of", "Ebrahim Poonawala")
+
+
+def test_a_list_of_company_speakers_asked_beside_names_is_the_list():
+    """"Did Jamie say anything at all ... or was it all Barnum? list every company speaker": the list, not what they said."""
+    from vera_core.retrieve.router import _LIST_ASKED
+    assert _LIST_ASKED.search("Did Jamie say anything at all on JPM's Q4 2023 call or was it all Barnum? list every company speaker")
+
+
+@needs_ir
+def test_a_name_over_a_title_ending_with_its_firms_abbreviation_opens_a_turn():
+    """JPMorgan's 3Q23 call: "Jamie Dimon" over "Chairman & Chief Executive Officer, JPMorgan Chase & Co." after the
+    operator's hand-off opens his turn (the "Co." had read as a sentence's end, and his remarks as the operator's)."""
+    parsed = _turned(IR / "JPM" / "JPM_2023Q3_CALL.pdf")
+    first = [(t["speaker"], t["role"]) for t in parsed.metadata["transcript"]["turns"][:3]]
+    assert first[:2] == [("Operator", "operator"), ("Jamie Dimon", "CEO")], first
 
 
 def test_a_company_named_by_its_longer_name_is_its_calls():

@@ -75,6 +75,9 @@ class FigureRequest:
     quoted: tuple[frozenset[str], ...] = ()
     """The words of each phrase the question puts in quotation marks ("the non-GAAP 'revenue excluding foreign
     exchange effect'"): a row printing one of them word for word is the line asked, whatever else it qualifies."""
+    named_exclusion: frozenset[str] = frozenset()
+    """The words of the item with what the question leaves out of it, when a measure may be printed by that name
+    ("revenue excluding the foreign exchange effect"): a row printing them all and no other is the line asked."""
 
 
 PER_SHARE_ASKED = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+|weighted\s+)?share\b|\bEPS\b", re.I)
@@ -190,12 +193,14 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     free = frozenset() if concepts else (measure_terms(question) or label_terms(item_phrase(question))
                                          or label_terms(focus or question))
     first = concepts[0].asked.search(question) if concepts else None
+    left_out = EXCLUDED.match(question, first.end() + 1) if first and question[first.end():first.end() + 1] == " " else None
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),
                          qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
                          bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)),
-                         tuple(label_terms(q) for q in quoted_phrases(question)))
+                         tuple(label_terms(q) for q in quoted_phrases(question)),
+                         label_terms(question[first.start():left_out.end()]) if left_out else frozenset())
 
 
 _QUOTED = re.compile(r"(?<!\w)['\u2018\"\u201c](?P<q>[^'\u2019\"\u201d]{3,80}?)['\u2019\"\u201d](?!\w)")
@@ -218,6 +223,11 @@ def asked_scale(question: str) -> float | None:
 
 _DOCUMENT_AFTER = re.compile(r"\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|20-?F|annual\s+report|proxy|filing)\b", re.I)
 """A year that names a document ("in its 2015 10-K"), not a period asked."""
+
+
+_IR_DOCUMENT_AFTER = re.compile(r"\s*(?:(?:earnings|results)\s+)?(?:press\s+release|release|deck|presentation|slides?|"
+                                r"call|transcript|10-?Q|report)\b", re.I)
+"""A quarter that names a document ("per the Q3 2024 press release", "in the 1Q25 deck")."""
 
 
 _YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
@@ -301,6 +311,12 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
+    # NOTE: "for the first nine months of 2024, per the Q3 2024 press release": a quarter that names the document is no
+    # period asked beside a year or a part of one asked (alone, "revenue in the Q3 2024 release", it is the quarter
+    # asked; beside another quarter, "from eBay's Q2 2023 release, ... sequentially versus Q1 2023", one of the two)
+    naming = [f for f in found if f[2].kind == "quarter" and _IR_DOCUMENT_AFTER.match(question, f[1])]
+    if naming and any(f[2].kind in ("fiscal_months", "year") for f in found if f not in naming):
+        found = [f for f in found if f not in naming]
     # NOTE: "the first half of fiscal 2024 (six months ended July 31, 2023)": the dated period in parentheses says which
     # part of the named year is asked; the year is not asked besides it (a quarter named is kept: its fiscal reading
     # dates the same quarter a year before)

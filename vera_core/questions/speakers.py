@@ -21,7 +21,7 @@ ROLE_WORDS: dict[str, str] = {
     "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
     "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderator\b",
-    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast)\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
+    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
@@ -31,7 +31,7 @@ _ANALYSTS = re.compile(
     r"\b(?:which|what|list|name|every|everyone|everybody|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
     r"questioners|participants\s+(?:who|that)\s+asked)\b(?!\s+(?:conference\s+)?(?:call|day|meeting|presentation))|\bwho\s+(?:asked|had)\s+(?:a\s+)?questions?\b"
     r"|\bwho\s+(?:all\s+)?(?:asked|questioned)\b|\banalysts?\b[^?.]{0,40}\b(?:asked|questions?|q\s?&\s?a)\b"
-    r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster)\b", re.I)
+    r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster|line[-\s]?up)\b", re.I)
 _EXECUTIVES = re.compile(
     r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members?|speakers?|"
     r"people)|company\s+(?:speakers?|participants?|representatives?)|speakers?\s+from\s+(?:the\s+)?company|"
@@ -44,7 +44,9 @@ _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_P
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
                       rf"|^\s*(?P<name4>{_PERSON})\s*[-\u2013\u2014:,]\s*(?i:what)(?:['\u2019]s|\s+is|\s+was)\s+"
                       rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b"
-                      rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$")
+                      rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$"
+                      rf"|\b(?i:which|what)\s+(?i:firm|bank|company|broker|shop|house)\s+(?i:is|was|does|did)\s+(?P<name5>{_PERSON})\s+"
+                      rf"(?i:listed\s+(?:with|under|as)|with|from|at|work\s+for|represent)\b")
 
 
 _TITLE_ASKED = re.compile(r"\bchief\s+(?!executive|financial)\w+(?:\s+\w+)?\s+officer\b|\bhead\s+of\s+(?!investor)[a-z][\w&\s]{2,30}?(?=[?.,]|\s+(?:at|on|for|of\s+the|in)\b|$)"
@@ -61,7 +63,8 @@ class PeopleAsk:
     `analysts` (every analyst who asked), `executives` (every company speaker), `role_of` (what role a
     named person holds) or `handoff` (whom the operator hands the call to)."""
     role: str = ""
-    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome) or `end` (after the Q&A); for
+    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome), `end` (after the Q&A) or `first` (who
+    spoke first after the operator, of those handed the call); for
     `executives`: `spoke` when only those who spoke are asked."""
     name: str = ""
     """For `role_of`: the person named."""
@@ -72,6 +75,9 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?\s+(?:it\s+|the\s+(?:call|floor|line)
                       r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
                       r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b", re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
+_OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first)\b"
+                           r"[^?]{0,30}\bafter\s+the\s+operator\b", re.I)
+"""Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
 
@@ -80,6 +86,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
     if _HANDOFF.search(question) and re.search(r"\boperator\b", question, re.I) and re.search(r"\bwho(?:m)?\b", question, re.I):
         return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start")
+    if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
+        return PeopleAsk("handoff", role="first")
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
     if _EXECUTIVES.search(question):
@@ -95,7 +103,7 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("title", name=" ".join(titled.group(0).split()))
     named = _ROLE_OF.search(question)
     if named:
-        name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4")
+        name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4") or named.group("name5")
         return PeopleAsk("role_of", name=re.sub(r"['\u2019]s$", "", name))
     return None
 
@@ -346,6 +354,9 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
         said = set(re.findall(r"\b[A-Z][a-z]+\b", question))
         named = [p for p in dict.fromkeys(participants)
                  if len(p.split()) >= 2 and set(re.split(r"-", p.split()[0])[:1]) & said]
+    if not named:
+        # NOTE: "Wiggan ran Wealth Management earlier. What role does he hold?": a surname only one participant has
+        named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1] in said]
     return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None
 
 

@@ -396,6 +396,8 @@ _ROLE_ASKED = re.compile(r"\b(?:CEO|CFO|COO|chief\s+\w+\s+officer|head\s+of\s+in
 _WITH_FIRMS = re.compile(r"\b(?:with|and)\s+(?:the\s+|their\s+|his\s+or\s+her\s+)?firms?\b|\bthe\s+firm\s+they\b", re.I)
 """A list of people asked with their firms ("each with the firm they were introduced with"): who they are, even when
 the question names the executives they asked."""
+_LIST_ASKED = re.compile(r"\blist\s+(?:every|all|each)\b", re.I)
+"""'... or was it all Barnum? list every company speaker': the list asked, whoever the question names."""
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
@@ -465,7 +467,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         people = role_of_named(text, named)
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
     if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")
-                                   and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)):
+                                   and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
+                                   and not _LIST_ASKED.search(text)):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)

@@ -35,6 +35,8 @@ _HANDOFF = re.compile(
 _FIRST_QUESTION = re.compile(r"\b(?:first|next)\s+question\b", re.I)
 _TITLE_END = re.compile(r"\b(Officer|Relations|President|Chairman|Director|Treasurer|Controller|Counsel|CEO|CFO|COO)\s+"
                         rf"(?={NAME},)")
+_FIRM_END = re.compile(r"\b(?:Co|Inc|Corp|Ltd|Plc|LLC|N\.A|S\.A|AG|SE)\.$")
+"""A firm's abbreviation closing a title line ("JPMorgan Chase & Co."): no sentence's end."""
 _NOT_A_TITLE = re.compile(r"\b(?:call|conference|earnings|results|quarter|transcript)\b", re.I)
 _INTRODUCED = re.compile(rf"(?P<name>{NAME}),\s+(?:our\s+)?(?P<title>(?:[a-z]+\s+){{0,4}}?(?:chief\s+\w+\s+officer|"
                          r"officer|president|head\s+of\s+investor\s+relations|investor\s+relations|general\s+counsel|"
@@ -201,7 +203,10 @@ def read_turns(blocks: list[Block], company: str = "") -> tuple[list[Turn], Rost
         found = speaker_line(block.text, roster, alone=alone, margin=True)
         if found is None and alone and re.fullmatch(NAME, text) and i + 1 < len(blocks):
             follow = blocks[i + 1].text.strip()  # a name line, then its title line
-            if _alone(blocks[i + 1]) and role_of(follow) and not _NOT_A_TITLE.search(follow) \
+            # NOTE: a title line may end with its firm's abbreviation ("Chairman & Chief Executive Officer, JPMorgan Chase &
+            # Co."): still a line alone, not a sentence
+            if (_alone(blocks[i + 1]) or _alone(replace(blocks[i + 1], text=_FIRM_END.sub("", follow)))) \
+                    and role_of(follow) and not _NOT_A_TITLE.search(follow) \
                     and not _NOT_NAMES.match(text):
                 title, _, firm = follow.partition(",")
                 speaker = roster.add(Speaker(text, role_of(follow), title.strip(), firm.strip()))

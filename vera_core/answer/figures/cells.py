@@ -89,7 +89,10 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             # NOTE: a line no vocabulary knows, printed both as revenue and as its cost ("Cloud services and license
             # support" under "Revenues:" and under "Expenses:"): the cost only when the question says cost
             costed = concept is None and not cost_asked and bool(_COST_LABEL.search(label.parent_label))
-            rank = (bool(qualified_away), costed, statement_rank, *_label_rank(label, request.question_terms), fit[1] < 0.999,
+            # NOTE: "revenue excluding the foreign exchange effect": the row printing that measure by name, not the effect's
+            named = bool(request.named_exclusion) and label_terms(label.row_label) == request.named_exclusion
+            rank = (bool(qualified_away), costed, not named, statement_rank, *_label_rank(label, request.question_terms),
+                    fit[1] < 0.999,
                     fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
             # NOTE: "Other income, net" is not net income, "Total derivative assets" are not total assets: kept
             # only to be named when VERA abstains

@@ -69,6 +69,10 @@ def _call_label(doc: DocumentRecord, identity: Identity) -> str:
 def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
     """Each person the question asks for on one call with their first turn (of the Q&A, for analysts) and
     the chunk that turn opens."""
+    if ask.kind == "handoff" and ask.role == "first":  # NOTE: of the people handed the call, the one who spoke first
+        turn = next((t for t in doc.metadata["transcript"]["turns"] if t["role"] != "operator"), None)
+        chunk = next((c for c in chunks if turn and c.heading_path.endswith("/" + turn["heading"])), None)
+        return [(name_key(turn["speaker"]), turn, chunk)] if turn and chunk else []
     if ask.kind == "handoff":
         return _handed_to(ask, doc, chunks)
     first: dict[str, dict] = {}
@@ -212,8 +216,9 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> 
         label, turn, chunk = calls[-1]
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
         verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}",
-                "handoff": "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
-                                                                   "after the welcome")}.get(ask.kind, "speaks")
+                "handoff": "speaks first after the operator" if ask.role == "first" else
+                "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
+                                                         "after the welcome")}.get(ask.kind, "speaks")
         quote = turn.get("said") or turn["heading"]
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, quote, checked=quote))
     return pieces
