@@ -143,30 +143,24 @@ def continued_balance_sheet_pdf() -> bytes:
     its group labels in capitals ("LIABILITIES AND EQUITY", "CURRENT LIABILITIES") with no header of its own."""
     doc = pymupdf.open()
     first = doc.new_page(width=PAGE_W, height=PAGE_H)
-    first.insert_text((200, 60), "CONSOLIDATED BALANCE SHEETS", fontsize=10, fontname="helv")
-    first.insert_text((220, 74), "(amounts in millions)", fontsize=9, fontname="helv")
-    first.insert_text((340, 100), "June 30,", fontsize=9, fontname="helv")
-    first.insert_text((440, 100), "December 31,", fontsize=9, fontname="helv")
-    first.insert_text((340, 112), "2023", fontsize=9, fontname="helv")
-    first.insert_text((440, 112), "2022", fontsize=9, fontname="helv")
-    y = 130
-    for label, now, before in [("ASSETS", "", ""), ("CURRENT ASSETS", "", ""), ("Cash and cash equivalents", "12,493", "10,203"),
-                               ("Merchandise inventories", "16,324", "17,907"), ("Total current assets", "28,817", "28,110"),
-                               ("Property and equipment, net", "25,931", "24,646"), ("TOTAL ASSETS", "54,748", "52,756")]:
-        first.insert_text((72, y), label, fontsize=9, fontname="helv")
-        if now:
-            first.insert_text((340, y), now, fontsize=9, fontname="helv")
-            first.insert_text((440, y), before, fontsize=9, fontname="helv")
-        y += 14
-    second = doc.new_page(width=PAGE_W, height=PAGE_H)
-    y = 60
-    for label, now, before in [("LIABILITIES AND EQUITY", "", ""), ("CURRENT LIABILITIES", "", ""),
-                               ("Accounts payable", "16,853", "17,848"), ("Accrued salaries and benefits", "4,117", "4,381"),
-                               ("Total current liabilities", "20,970", "22,229"), ("Long-term debt", "6,484", "6,590"),
-                               ("TOTAL LIABILITIES AND EQUITY", "54,748", "52,756")]:
-        second.insert_text((72, y), label, fontsize=9, fontname="helv")
-        if now:
-            second.insert_text((340, y), now, fontsize=9, fontname="helv")
-            second.insert_text((440, y), before, fontsize=9, fontname="helv")
-        y += 14
+    for x, y, text in [(200, 60, "CONSOLIDATED BALANCE SHEETS"), (220, 74, "(amounts in millions)"), (340, 100, "June 30,"),
+                       (440, 100, "December 31,"), (340, 112, "2023"), (440, 112, "2022")]:
+        first.insert_text((x, y), text, fontsize=9, fontname="helv")
+    _statement_rows(first, 130, [("ASSETS", "", ""), ("CURRENT ASSETS", "", ""), ("Cash and cash equivalents", "12,493", "10,203"),
+                                 ("Merchandise inventories", "16,324", "17,907"), ("Total current assets", "28,817", "28,110"),
+                                 ("Property and equipment, net", "25,931", "24,646"), ("TOTAL ASSETS", "54,748", "52,756")])
+    _statement_rows(doc.new_page(width=PAGE_W, height=PAGE_H), 60,
+                    [("LIABILITIES AND EQUITY", "", ""), ("CURRENT LIABILITIES", "", ""), ("Accounts payable", "16,853", "17,848"),
+                     ("Accrued salaries and benefits", "4,117", "4,381"), ("Total current liabilities", "20,970", "22,229"),
+                     ("Long-term debt", "6,484", "6,590"), ("TOTAL LIABILITIES AND EQUITY", "54,748", "52,756")])
     return doc.tobytes()
+
+
+def _statement_rows(page, top: float, rows: list[tuple[str, str, str]]) -> None:
+    """Rows of a two-column statement from `top` down, a label alone where its figures are empty."""
+    for k, (label, now, before) in enumerate(rows):
+        y = top + 14 * k
+        page.insert_text((72, y), label, fontsize=9, fontname="helv")
+        if now:
+            page.insert_text((340, y), now, fontsize=9, fontname="helv")
+            page.insert_text((440, y), before, fontsize=9, fontname="helv")

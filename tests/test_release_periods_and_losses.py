@@ -24,7 +24,7 @@ def test_a_loss_asked_as_such_is_stated_as_its_size(tmp_path, tmp_path_factory):
                                  [("Net income", "300", "250")], table_title="Condensed Statement of Operations"))
     engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-loss", [path]), llm=None)
     size = engine.answer("How big was Falcon's operating loss in Q2 2023? ($ millions)", docs=[path.name], mode="deterministic")
-    assert [(f.printed, f.value) for f in size.figures] == [("(4,210)", 4210.0)], size.answer
+    assert [(f.printed, f.value, f.line_item) for f in size.figures] == [("(4,210)", 4210.0, "operating loss")], size.answer
     assert "a loss of 4,210" in size.answer, size.answer
     signed = engine.answer("What was Falcon's operating income (loss) in Q2 2023, in $ millions?", docs=[path.name],
                            mode="deterministic")
@@ -87,6 +87,8 @@ def test_a_ranking_of_listed_regions_needs_every_one_listed(tmp_path, tmp_path_f
     short = engine.answer("which region grew revenue fastest for Falcon in Q2 2023 - americas, europe or APAC?",
                           docs=[path.name], mode="deterministic")
     assert short.verdict is not None and short.verdict.value == "Asia Pacific", short.answer
+    from vera_core.questions.verdict import _named_segments
+    assert _named_segments("which region grew revenue fastest - americas, europe or APAC?")[-1] == "APAC (Asia Pacific)"
     unknown = engine.answer("which region grew revenue fastest for Falcon in Q2 2023 - americas, europe or japan?",
                             docs=[path.name], mode="deterministic")
     assert unknown.verdict is None or unknown.verdict.value is None, unknown.answer
@@ -142,3 +144,13 @@ def test_a_measure_named_by_what_it_leaves_out_is_the_row_printing_that_name(tmp
     answer = engine.answer("What is Falcon's revenue excluding the foreign exchange effect for Q2 2023? I want the non-GAAP "
                            "constant-currency number, not GAAP revenue.", docs=[path.name], mode="deterministic")
     assert [f.printed for f in answer.figures] == ["41,133"], answer.answer
+
+
+def test_what_a_review_found_reads_as_asked():
+    """A change asked only over the span it names ("the FX movement ... between Q1 FY23 and Q3 FY23" is no change in
+    anything); a possessive plural is the item's own word; a slide "with" a figure asked is the figure's question."""
+    from vera_core.questions.restate import restated
+    from vera_core.retrieve.router import _SLIDE_ASKED
+    assert "change in" not in restated("How much did the FX movement reduce revenue between Q1 FY23 and Q3 FY23?")
+    assert "customers' deposits growth" in restated("What was the % change in customers' deposits in Q3 2024?")
+    assert not _SLIDE_ASKED.search("What was FCF in Q3 per the slide with the FCF reconciliation?")

@@ -26,7 +26,7 @@ __all__ = ["line_names_dropped", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
-_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move|go\s+up|" \
+_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move(?!ment)|go\s+up|" \
              r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
@@ -223,7 +223,10 @@ def _growth(question: str) -> str | None:
             if not 0 < len(subject.split()) <= 10:
                 return None
             rest = _COMPARING.sub("", m.group("rest"))
-            two = _TWO_YEARS.search(rest) or _TWO_QUARTERS.search(rest)
+            # NOTE: two quarters only as the span the change is asked over ("change between the end of Q1 FY23 and ..."),
+            # never quarters named further on ("did X move revenue between Q1 and Q3": not a change in X)
+            two = _TWO_YEARS.search(rest) or (_TWO_QUARTERS.match(rest, len(rest) - len(rest.lstrip()))
+                                              if re.match(r"\s*(?:from|between)\b", rest) else None)
             if two:
                 rest = f"{rest[:two.start()]}from {two.group('a')} to {two.group('b')}{rest[two.end():]}"
                 return f"{m.group('lead')}What was the change in {subject}{rest}"
@@ -242,7 +245,7 @@ def _growth(question: str) -> str | None:
         after = question[m.end():]
         item = re.match(r"(?P<item>[^,?()]+?)(?=\s+(?:from|between|in|for|during|over|of|at)\s+|\s*[,?(]|$)", after)
         if item and item.group("item").strip():
-            subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s?\s+", "", item.group("item").strip())  # the company's possessive
+            subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s\s+", "", item.group("item").strip())  # the company's possessive
             return f"{question[:m.start()]}{subject} growth{after[item.end():]}"
     return None
 

@@ -76,7 +76,7 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?\s+(?:it\s+|the\s+(?:call|floor|line)
                       r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b", re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first)\b"
-                           r"[^?]{0,30}\bafter\s+the\s+operator\b", re.I)
+                           r"(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,30}\bafter\s+the\s+operator\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
@@ -293,8 +293,8 @@ _PERSON_SAID = re.compile(r"\b(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-
 """A person named by first name and surname as the owner of what was said ("Brad Zelnick's question")."""
 
 
-FIELDED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:fielded|answered|took|handled|responded\s+to|replied\s+to|addressed|got)\b"
-                     r"(?=[^?]{0,80}?\bquestions?\b)", re.I)
+FIELDED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:fielded|answered|handled|responded\s+to|replied\s+to|addressed)\b"
+                     r"(?![^?]{0,20}\b(?:first|last|next|final|opening)\s+questions?\b)(?=[^?]{0,80}?\bquestions?\b)", re.I)
 """'Who fielded the wholesale banking question?': the company speaker whose Q&A reply is about the topic."""
 
 

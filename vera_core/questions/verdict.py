@@ -435,12 +435,13 @@ def _named_segments(question: str) -> tuple[str, ...]:
     # NOTE: " and " ends a list only in "Among A, B and C, which": inside a list it may join a name ("Food and Beverage")
     joins = r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+(?=[^,]*$)" if m.group("a") else r",\s*(?:or\s+|and\s+)?|\s+or\s+"
     parts = [re.sub(r"^\s*(?:or|and)\s+", "", x).strip(" ?") for x in re.split(joins, text)]
-    parts = [_REGIONS.get(x.lower(), x) for x in parts if x and len(x.split()) <= 8]
+    parts = [f"{x} ({_REGIONS[x.lower()]})" if x.lower() in _REGIONS else x for x in parts if x and len(x.split()) <= 8]
     return tuple(parts) if len(parts) >= 2 else ()
 
 
 _REGIONS = {"apac": "Asia Pacific", "emea": "Europe, Middle East and Africa", "latam": "Latin America"}
-"""Regions an analyst lists by their short names, as segment tables print them in words ("APAC": "Asia Pacific")."""
+"""Regions an analyst lists by their short names, which a segment table may print in words ("APAC": "Asia Pacific"):
+a region listed so is either."""
 
 
 EVERY = re.compile(r"\b(?:every|each)\s+(?:successive\s+|single\s+|fiscal\s+)?(?:year|period)s?(?:[\s-]end)?\b|"

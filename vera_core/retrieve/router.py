@@ -396,12 +396,14 @@ _ROLE_ASKED = re.compile(r"\b(?:CEO|CFO|COO|chief\s+\w+\s+officer|head\s+of\s+in
 _WITH_FIRMS = re.compile(r"\b(?:with|and)\s+(?:the\s+|their\s+|his\s+or\s+her\s+)?firms?\b|\bthe\s+firm\s+they\b", re.I)
 """A list of people asked with their firms ("each with the firm they were introduced with"): who they are, even when
 the question names the executives they asked."""
-_LIST_ASKED = re.compile(r"\blist\s+(?:every|all|each)\b", re.I)
+_LIST_ASKED = re.compile(r"\blist\s+(?:every|all|each)\s+(?:\w+\s+){0,3}?(?:speakers?|executives?|analysts?|participants?|people)\b",
+                         re.I)
 """'... or was it all Barnum? list every company speaker': the list asked, whoever the question names."""
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
                           r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b|"
+                          r"^(?![^?]*\b(?:what\s+(?:was|is|were|are)|how\s+(?:much|many))\b)[^?]*?"
                           r"\b(?:the\s+)?(?:slide|page)\s+(?:with|showing|that\s+(?:shows|has|gives))\b", re.I)
 """A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?")."""
 _DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)

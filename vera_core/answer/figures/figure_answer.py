@@ -9,6 +9,7 @@ not for the period asked, the answer says which periods the statements show: nev
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -191,6 +192,8 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     amount = value * (1.0 if percent or cell.unit == "per_share" else cell.scale)
     loss = not percent and amount < 0 and asks_loss(request, concept, cand.label.row_label)
     amount = -amount if loss else amount  # NOTE: "how big was the operating loss": a loss of 4,210, not -4,210
+    # NOTE: the record names the loss it holds ("operating loss" 4,210, never "operating income" 4,210)
+    name = re.sub(r"\b(?:income|earnings|profit)\b", "loss", name, flags=re.I) if loss else name
     stated = ("a loss of " if loss else "") + _money(amount, cell.currency, scale, percent)
     if unknown and not percent and cell.unit != "per_share":
         stated += " as printed (its table states no unit, so it is not converted to the unit asked)"

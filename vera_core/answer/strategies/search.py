@@ -11,6 +11,7 @@ from vera_core.answer.figures.registrant import Registrant, cover_chunks, regist
 from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
+from vera_core.finance.statements import STATEMENT_WORDS, statement_titled
 from vera_core.records import ChunkRecord
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.text import QUOTED, terms
@@ -57,7 +58,10 @@ def led_in(chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:
                 or before.position != chunk.position - 1 or before.page_end != chunk.page_start:
             continue
         last = before.text.strip().splitlines()[-1].strip() if before.text.strip() else ""
-        if last.endswith(":") and len(last) <= MAX_LEAD_IN and len(last.split()) >= 4:
+        # NOTE: a lead-in naming a statement ("The following table sets forth our consolidated statements of operations
+        # data ...:") would make a summary table a primary statement: it names rows, never what the table is
+        if last.endswith(":") and len(last) <= MAX_LEAD_IN and len(last.split()) >= 4 and not statement_titled(last) \
+                and not STATEMENT_WORDS.search(last):
             out[i] = replace(chunk, caption=last)
     return out
 
