@@ -32,7 +32,7 @@ GOLDS = {**blind_golds("r5-filings-holdout"), **blind_golds("r6-filings-holdout"
     ("Among FedEx Express, FedEx Ground and FedEx Freight, which segment ran the highest operating margin in fiscal 2023?",
      ("FedEx Express", "FedEx Ground", "FedEx Freight")),
     ("which region grew revenue fastest for salesforce in Q1 FY24 - americas, europe or APAC?",
-     ("americas", "europe", "APAC")),
+     ("americas", "europe", "APAC (Asia Pacific)")),  # a region listed short is either name
 ])
 def test_the_segments_a_question_lists_before_or_after_it(question, among):
     verdict = read_verdict(question)
