@@ -14,7 +14,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, transcripts
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -262,12 +262,7 @@ def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, t
     chunk id), with the number of the turn's sentences of substance before that chunk."""
     analysts = {t["heading"] for t in doc.metadata["transcript"]["turns"] if t["role"] == "analyst"}
     out: dict[str, tuple[str, int]] = {}
-    runs: list[list[ChunkRecord]] = []  # NOTE: each turn's chunks, one run under its heading
-    for chunk in chunks:
-        if runs and chunk.heading_path == runs[-1][0].heading_path:
-            runs[-1].append(chunk)
-        else:
-            runs.append([chunk])
+    runs = heading_runs(chunks)  # NOTE: each turn's chunks, one run under its heading
     for before, run in zip(runs, runs[1:]):
         parts, previous = run[0].heading_path.split("/"), before[0].heading_path.split("/")
         if len(parts) < 3 or len(previous) < 3 or _SECTIONS.get(parts[1]) != "qa" \

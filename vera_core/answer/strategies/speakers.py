@@ -6,6 +6,7 @@ their first turn, whose speaker line is highlighted on its page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -15,7 +16,7 @@ from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, re
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
-__all__ = ["gather", "transcripts"]
+__all__ = ["gather", "heading_runs", "transcripts"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
               "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
@@ -108,19 +109,26 @@ _HANDS_OVER = re.compile(r"\b(?:go\s+ahead|(?:may|can)\s+(?:now\s+)?(?:begin|pro
 """The operator's words that hand the call over."""
 
 
-def _turn_chunks(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
-    """Each turn's chunks, in order: the chunks of one turn sit under its heading, one run after another."""
-    runs: list[tuple[str, list[ChunkRecord]]] = []
+def heading_runs(chunks: Sequence[ChunkRecord]) -> list[list[ChunkRecord]]:
+    """A call's chunks (by position) cut into runs under one heading each: a turn's chunks sit under its speaker's
+    heading, one run after another."""
+    runs: list[list[ChunkRecord]] = []
     for chunk in chunks:
-        if runs and runs[-1][0] == chunk.heading_path:
-            runs[-1][1].append(chunk)
+        if runs and runs[-1][0].heading_path == chunk.heading_path:
+            runs[-1].append(chunk)
         else:
-            runs.append((chunk.heading_path, [chunk]))
+            runs.append([chunk])
+    return runs
+
+
+def _turn_chunks(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
+    """Each turn's chunks, in order: the run under its heading that follows the previous turn's."""
+    runs = heading_runs(chunks)
     out: list[list[ChunkRecord]] = []
     at = 0
     for turn in turns:
-        found = next((i for i in range(at, len(runs)) if runs[i][0].split("/")[-1] == turn["heading"]), None)
-        out.append(runs[found][1] if found is not None else [])
+        found = next((i for i in range(at, len(runs)) if runs[i][0].heading_path.split("/")[-1] == turn["heading"]), None)
+        out.append(runs[found] if found is not None else [])
         at = found + 1 if found is not None else at
     return out
 
