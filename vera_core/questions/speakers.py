@@ -293,7 +293,9 @@ _PERSON_SAID = re.compile(r"\b(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-
 """A person named by first name and surname as the owner of what was said ("Brad Zelnick's question")."""
 
 
-FIELDED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:fielded|answered|handled|responded\s+to|replied\s+to|addressed)\b"
+FIELDED_VERBS = r"fielded|answered|handled|responded\s+to|replied\s+to|addressed"
+"""The verbs of who answered an analyst's question ("who fielded the wholesale banking question?")."""
+FIELDED = re.compile(rf"\bwho\b[^?]{{0,30}}?\b(?:{FIELDED_VERBS})\b"
                      r"(?![^?]{0,20}\b(?:first|last|next|final|opening)\s+questions?\b)(?=[^?]{0,80}?\bquestions?\b)", re.I)
 """'Who fielded the wholesale banking question?': the company speaker whose Q&A reply is about the topic."""
 

@@ -18,7 +18,7 @@ from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, tr
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import FIELDED, ROLE_WORDS, RemarkAsk, calls_named, firms_named, holds_title, title_asked
+from vera_core.questions.speakers import FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, calls_named, firms_named, holds_title, title_asked
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -66,7 +66,7 @@ _ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment
                            r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
                            r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|one|two|three|four|five|six|seven|eight)\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
-_FIELDED_WORDS = re.compile(r"\bwho\b|\b(?:fielded|answered|handled|responded\s+to|replied\s+to|addressed)\b|"
+_FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
                             r"\bquestions?\b|,?\s*\band\s+what['\u2019]?s?\s+(?:is\s+)?(?:his|her|their)\s+(?:title|role|job)\b", re.I)
 """The words of "who fielded the X question, and what's his title?" that are not its topic."""
 _CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"

@@ -70,9 +70,9 @@ def _call_label(doc: DocumentRecord, identity: Identity) -> str:
 def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
     """Each person the question asks for on one call with their first turn (of the Q&A, for analysts) and
     the chunk that turn opens."""
-    if ask.kind == "handoff" and ask.role == "first":  # NOTE: of the people handed the call, the one who spoke first
+    if ask.kind == "handoff" and ask.role == "first":  # NOTE: whoever speaks first after the operator's welcome
         turn = next((t for t in doc.metadata["transcript"]["turns"] if t["role"] != "operator"), None)
-        chunk = next((c for c in chunks if turn and c.heading_path.endswith("/" + turn["heading"])), None)
+        chunk = _opening_chunk(turn, chunks) if turn else None
         return [(name_key(turn["speaker"]), turn, chunk)] if turn and chunk else []
     if ask.kind == "handoff":
         return _handed_to(ask, doc, chunks)
@@ -91,7 +91,7 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             role = "host" if ask.kind == "role" else "other executive"
         if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
-        chunk = next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
+        chunk = _opening_chunk(turn, chunks)
         if chunk is not None:
             out.append((key, turn, chunk))
     if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role != "spoke":
@@ -107,6 +107,11 @@ _HANDS_OVER = re.compile(r"\b(?:go\s+ahead|(?:may|can)\s+(?:now\s+)?(?:begin|pro
                          r"(?:over|back)\s+to|turn\s+(?:the\s+(?:call|meeting|conference)\s+|it\s+)?(?:back\s+)?(?:over\s+)?to|"
                          r"hand(?:ing)?\s+(?:the\s+call|it)\s+(?:back\s+)?(?:over\s+)?to|floor\s+is\s+yours)\b", re.I)
 """The operator's words that hand the call over."""
+
+
+def _opening_chunk(turn: dict, chunks: list[ChunkRecord]) -> ChunkRecord | None:
+    """The first chunk under a turn's speaker heading."""
+    return next((c for c in chunks if c.heading_path.endswith("/" + turn["heading"])), None)
 
 
 def heading_runs(chunks: Sequence[ChunkRecord]) -> list[list[ChunkRecord]]:
