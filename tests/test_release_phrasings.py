@@ -66,6 +66,17 @@ def test_a_document_defines_its_short_names():
     assert spelled_out("What was Data Center and AI (DCAI) revenue?", defined_acronyms(text))[1] == {}
 
 
+def test_a_short_name_with_a_small_letter_and_one_opening_a_parenthesis():
+    """Meta defines "Family of Apps (FoA)": "FoA" writes the initial of "of" small. An analyst's formula in parentheses
+    ("(FoA op income / FoA revenue)") asks the short name too."""
+    acronyms = defined_acronyms(["We report two segments: Family of Apps (FoA) and Reality Labs (RL). FoA includes"])
+    assert acronyms == {"FoA": "Family of Apps", "RL": "Reality Labs"}
+    question, used = spelled_out("FoA operating margin Q3 2024 (FoA op income / FoA revenue), 1 dp", acronyms)
+    assert question == ("Family of Apps (FoA) operating margin Q3 2024 (Family of Apps (FoA) op income / Family of Apps "
+                        "(FoA) revenue), 1 dp") and used == {"FoA": "Family of Apps"}
+    assert defined_acronyms(["Our PayPal (PayPal) wallet"]) == {}  # initials that do not fit define nothing
+
+
 def test_a_segment_asked_by_its_short_name_is_read_from_its_row(tmp_path, tmp_path_factory):
     path = tmp_path / "falcon_q2_release.pdf"
     path.write_bytes(release_pdf(2, "June 30", [("Cloud Platforms", "3,718", "6,074"), ("Devices", "1,489", "2,139"),

@@ -13,7 +13,7 @@ from vera_core.ingest.ligatures import ligature_map, repair_ligatures
 from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
 from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
-from vera_core.ingest.pdf_charts import chart_regions
+from vera_core.ingest.pdf_charts import with_charts
 from vera_core.ingest.slide_labels import join_centred_labels
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
 from vera_core.finance.statements import is_statement_title
@@ -22,7 +22,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-11"  # pdf-11: a statement continued atop the next page under its group labels in capitals ("LIABILITIES AND EQUITY") is one table with the page before's; pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-12"  # pdf-12: a "$" printed after a figure is the next column's, a slide label on three lines around its figures is one row, a stacked chart is read as one row per part with its totals; pdf-11: a statement continued atop the next page under its group labels in capitals ("LIABILITIES AND EQUITY") is one table with the page before's; pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -112,7 +112,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     text_right = max((r.x1 for rows in pages for r in rows), default=0.0)
     per_page = [find_tables(rows, body, text_right) for rows in pages]
     if landscape >= SLIDE_SHARE:  # NOTE: a deck's charts print its figures; a filing's pages are read as tables only
-        per_page = [regions + chart_regions(rows, regions) for rows, regions in zip(pages, per_page)]
+        per_page = [with_charts(rows, regions) for rows, regions in zip(pages, per_page)]
     _carry_widowed_titles(per_page, pages)
     tables = _merge_continued(per_page, pages, deck=landscape >= SLIDE_SHARE)
     consumed = {(region.page, _index(pages, region.page, row))

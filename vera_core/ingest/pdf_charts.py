@@ -5,8 +5,11 @@ not as tables: without this reader a question for "DAP in Q4 2024" finds the val
 with no period beside it.
 
 Read only where it is unambiguous: an axis row of three or more period labels and nothing else, and exactly one number
-above each label within a third of the labels' spacing (a stacked or grouped chart, with several numbers over a label,
-is left as text). The values' own lines stay in the page's text; the table is an added reading of them.
+above each label within a third of the labels' spacing. A stacked chart ("Advertising Revenue by User Geography": a
+total over each bar, its parts stacked under it, a legend beside the last bar naming them top to bottom, as charting
+tools print it) is read as one row per part, named by the legend, and a row of totals, only when every bar prints its
+total and as many parts as the legend names and the parts add up to the total (a grouped chart, or a stack whose parts
+do not add up, is left as text). The values' own lines stay in the page's text; the table is an added reading of them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from vera_core.finance.money import parse_figure
 from vera_core.ingest.pdf_rows import Cell, Row
 from vera_core.ingest.pdf_tables import TableRegion
 
-__all__ = ["chart_regions"]
+__all__ = ["chart_regions", "with_charts"]
 
 MIN_LABELS = 3
 """An axis names at least this many periods."""
@@ -38,25 +41,47 @@ def _centre(cell: Cell) -> float:
     return (cell.x0 + cell.x1) / 2
 
 
-def chart_regions(rows: list[Row], tables: list[TableRegion]) -> list[TableRegion]:
+def with_charts(rows: list[Row], tables: list[TableRegion]) -> list[TableRegion]:
+    """A deck page's table regions with its charts (`chart_regions`): a stacked chart read whole replaces the tables
+    found over its figures (a table read over a stack's scattered labels is no table)."""
+    claimed: set[int] = set()
+    charts = chart_regions(rows, tables, claimed)
+    return [t for t in tables if not any(id(r) in claimed for r in t.rows)] + charts
+
+
+def chart_regions(rows: list[Row], tables: list[TableRegion], claimed: set[int] | None = None) -> list[TableRegion]:
     """The charts on one page's rows (furniture removed) as table regions, each a header row (its periods) and one body
     row made for it and inserted into `rows` just below the axis; `tables` are the page's tables already found (a row
-    of theirs is never an axis). An axis that repeats its periods is several panels ("Worldwide", "US & Canada",
-    "Europe" printed under each), one region each, named by the title and the panel's name."""
+    of theirs is never an axis, save a stacked chart's: its rows, axis, figures and legend, go into `claimed`). An axis
+    that repeats its periods is several panels ("Worldwide", "US & Canada", "Europe" printed under each), one region
+    each, named by the title and the panel's name."""
     taken = {id(row) for region in tables for row in region.rows}
-    axes = {id(r): (r, labels) for r in rows if id(r) not in taken and (labels := _axis_labels(r))}
+    axes = {id(r): (r, labels) for r in rows if (labels := _axis_labels(r))}
+    free_axes = [(a, labels) for a, labels in axes.values() if id(a) not in taken]
     page_left = min((r.x0 for r in rows), default=0.0)
     found: list[TableRegion] = []
     for axis, labels in axes.values():
-        floor = max((a.y1 for a, _ in axes.values() if a.y1 <= axis.y0), default=float("-inf"))  # the axis above
+        floor = max((a.y1 for a, _ in (axes.values() if id(axis) in taken else free_axes) if a.y1 <= axis.y0),
+                    default=float("-inf"))  # the axis above
         panels = _panels(labels)
         title = _series_name(rows, axis)
         if not title:
             continue
         at = rows.index(axis) + 1
         for panel in panels:
-            values = _values(rows, axis, panel, floor, taken)
+            values = _values(rows, axis, panel, floor, taken) if id(axis) not in taken else None
             if values is None:
+                made = {id(r) for region in found for r in region.rows}
+                stacked = _stacked(rows, axis, panel, floor, made) if len(panels) == 1 else None
+                if stacked is not None:
+                    if claimed is not None:
+                        claimed.update({id(axis)} | {id(r) for _, cells in stacked for r in _rows_of(rows, cells)}
+                                       | {id(r) for r in rows if floor <= r.y0 <= axis.y1 and r.x0 > panel[-1].x1})
+                    region, added = _stacked_region(rows, axis, panel, title, stacked, min(page_left, panel[0].x0 - 10), at)
+                    rows[at:at] = added
+                    at += len(added)
+                    taken.update(id(r) for r in added)
+                    found.append(region)
                 continue
             name = title
             if len(panels) > 1:
@@ -79,6 +104,80 @@ def chart_regions(rows: list[Row], tables: list[TableRegion]) -> list[TableRegio
             found.append(TableRegion(page=axis.page, body=[body], columns=[(c.x0, c.x1) for c in panel], header=[header],
                                      chart=name))
     return found
+
+
+STACK_TOLERANCE = 0.5
+"""Units of a printed figure's last digit each part may be off by (rounding) when the parts are checked against the
+total."""
+
+
+def _stacked(rows: list[Row], axis: Row, panel: list[Cell], floor: float, taken: set[int]) -> list[tuple[str, list[Cell]]] | None:
+    """A stacked chart's series over a panel: (name, one value per label), the totals first (named ''), then each part
+    from the top of the stack down, named by the legend beside the last bar; None unless every bar prints its total and
+    one part per legend name, and its parts add up to its total."""
+    over = _over_labels(rows, axis, panel, floor, taken)
+    legend = _legend(rows, axis, panel, floor, taken)
+    if over is None or len(legend) < 2 or any(len(v) != len(legend) + 1 for v in over):
+        return None
+    series: list[tuple[str, list[Cell]]] = [("", [])] + [(name, []) for name in legend]
+    for stack in over:
+        figures = [parse_figure(c.text)[0] for c in stack]
+        digits = max(len(c.text.strip().rstrip("%)").split(".")[1]) if "." in c.text else 0 for c in stack)
+        if any(f is None for f in figures) or abs(figures[0] - sum(figures[1:])) > STACK_TOLERANCE * len(legend) * 10 ** -digits:
+            return None
+        for (_, cells), cell in zip(series, stack):
+            cells.append(cell)
+    return series
+
+
+def _over_labels(rows: list[Row], axis: Row, panel: list[Cell], floor: float, taken: set[int]) -> list[list[Cell]] | None:
+    """The numbers over each label of a panel, each label's top to bottom; None when a label has none."""
+    centres = [_centre(c) for c in panel]
+    spacing = min(b - a for a, b in zip(centres, centres[1:]))
+    if spacing <= 0:
+        return None
+    over: list[list[tuple[float, Cell]]] = [[] for _ in panel]
+    for row in rows:
+        if not (floor <= row.y0 and row.y1 <= axis.y0) or id(row) in taken:
+            continue
+        for cell in row.cells:
+            if parse_figure(cell.text)[0] is None or _is_period_label(cell.text):
+                continue
+            nearest = min(range(len(panel)), key=lambda i: abs(centres[i] - _centre(cell)))
+            if abs(centres[nearest] - _centre(cell)) <= ALIGN_SHARE * spacing:
+                over[nearest].append(((row.y0 + row.y1) / 2, cell))
+    if any(not v for v in over):
+        return None
+    return [[cell for _, cell in sorted(v, key=lambda x: x[0])] for v in over]
+
+
+def _legend(rows: list[Row], axis: Row, panel: list[Cell], floor: float, taken: set[int]) -> list[str]:
+    """The names printed one per line right of a panel's last label, above its axis, top to bottom, starting at one
+    left edge ("Rest of World", "Asia-Pacific", "Europe", "US & Canada")."""
+    right = panel[-1].x1
+    names = [(row.y0, cell) for row in rows if floor <= row.y0 and row.y0 <= axis.y1 and id(row) not in taken
+             for cell in row.cells if cell.x0 > right and parse_figure(cell.text)[0] is None
+             and not _is_period_label(cell.text) and re.search(r"[A-Za-z]", cell.text)]
+    if not names or max(c.x0 for _, c in names) - min(c.x0 for _, c in names) > 3.0:
+        return []
+    return [cell.text.strip() for _, cell in sorted(names, key=lambda x: x[0])]
+
+
+def _stacked_region(rows: list[Row], axis: Row, panel: list[Cell], title: str, series: list[tuple[str, list[Cell]]],
+                    left: float, at: int) -> tuple[TableRegion, list[Row]]:
+    """A stacked chart's region (its periods; a row of totals named by the title, one row per part named "title: part")
+    and the rows made for it, to insert into the page's rows at `at`."""
+    y0 = axis.y1 + 0.01 * at
+    header = Row(axis.page, panel[0].x0, y0, panel[-1].x1, y0 + 0.001, list(panel), axis.size, False)
+    body: list[Row] = []
+    for name, values in series:
+        cells = [Cell(left, left + 1.0, f"{title}: {name}" if name else title, axis.size, False)]
+        cells += [Cell(v.x0, v.x1, v.text.strip(), v.size, v.bold) for v in values]
+        spanned = _rows_of(rows, values)
+        body.append(Row(axis.page, left, min(r.y0 for r in spanned), panel[-1].x1, max(r.y1 for r in spanned), cells,
+                        axis.size, False))
+    region = TableRegion(page=axis.page, body=body, columns=[(c.x0, c.x1) for c in panel], header=[header], chart=title)
+    return region, [header, *body]
 
 
 def _rows_of(rows: list[Row], cells: list[Cell]) -> list[Row]:

@@ -136,18 +136,31 @@ def _figures_apart(page: pymupdf.Page, span: tuple) -> list[tuple]:
     one span per figure, each where the page prints its digits (found on the page within the run), so
     that each falls in its column. The run as it is when a figure cannot be placed."""
     x0, y0, x1, y1, text, size, bold = span
-    if not _FIGURES.fullmatch(text):
+    trailing = _TRAILING_CURRENCY.search(text)
+    figures = text[:trailing.start()] if trailing else text
+    if not (_FIGURES.fullmatch(figures) or trailing and _ONE_FIGURE.fullmatch(figures)):
         return [span]
     out, left = [], x0 - 0.5
     clip = pymupdf.Rect(x0 - 1, y0 - 1, x1 + 1, y1 + 1)
-    for m in _ONE_FIGURE.finditer(text):
+    for m in _ONE_FIGURE.finditer(figures):
         digits = _DIGITS.search(m.group(0)).group(0)
         place = next((r for r in page.search_for(digits, clip=clip) if r.x0 >= left), None)
         if place is None:
             return [span]
         out.append((place.x0, y0, place.x1, y1, m.group(0), size, bold))
         left = place.x1 - 0.5
+    if trailing:  # NOTE: "13,998 $": the "$" is the next column's, printed at its left edge
+        symbol = trailing.group("c")
+        place = next((r for r in page.search_for(symbol, clip=clip) if r.x0 >= left), None)
+        if place is None:
+            return [span]
+        out.append((place.x0, y0, place.x1, y1, symbol, size, bold))
     return out
+
+
+_TRAILING_CURRENCY = re.compile(r"\s+(?P<c>[$€£¥])$")
+"""A currency symbol ending a run of figures ("13,998 $", "17,309 $ 20,402 $"): a deck printing each column's symbol at
+its left edge, close after the figure before it."""
 
 
 _PAGE_NUMBER = re.compile(r"^(page\s+)?[-–—]?\s*(\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(\s+of\s+\d{1,4})?$", re.IGNORECASE)

@@ -1,8 +1,9 @@
 """A slide's row label printed on two lines centred on its figures: "Family of Apps" above the row of numbers and
 "Operating Income" below it, the three lines packed closer than a line's height (Meta's segment slides). Read line by
 line, the figures had no label and each half of the label was a row of its own; they are one row, "Family of Apps
-Operating Income", with the figures. Decks only: a filing's wrapped label ends on its figures' line and is joined
-where tables are read."""
+Operating Income", with the figures. A label of three lines prints its middle line beside the figures ("Less: Principal"
+/ "payments on finance" with the figures / "leases"). Decks only: a filing's wrapped label ends on its figures' line and
+is joined where tables are read."""
 
 from __future__ import annotations
 
@@ -32,16 +33,28 @@ def _centred(above: Row, figures: Row, below: Row) -> bool:
         and abs(above.x0 - below.x0) <= _ALIGN
 
 
+def _middle_label(row: Row, above: Row) -> Cell | None:
+    """The label's middle line printed at the head of its figures' row, starting where the line above starts."""
+    if len(row.cells) < 2 or _FIGURE.match(row.cells[0].text.strip()) or abs(row.cells[0].x0 - above.x0) > _ALIGN:
+        return None
+    return row.cells[0]
+
+
 def join_centred_labels(rows: list[Row]) -> list[Row]:
-    """The page's rows with each label centred on two lines around its figures joined to them."""
+    """The page's rows with each label centred on two (or three) lines around its figures joined to them."""
     out: list[Row] = []
     i = 0
     while i < len(rows):
-        if i + 2 < len(rows) and _figures_only(rows[i + 1]):
+        if i + 2 < len(rows):
             above, figures, below = rows[i], rows[i + 1], rows[i + 2]
-            if _label_only(above, figures) and _label_only(below, figures) and _centred(above, figures, below):
+            middle = _middle_label(figures, above)
+            figures = Row(figures.page, figures.cells[1].x0, figures.y0, figures.x1, figures.y1, figures.cells[1:],
+                          figures.size, figures.bold) if middle else figures
+            if _figures_only(figures) and _label_only(above, figures) and _label_only(below, figures) \
+                    and _centred(above, figures, below):
                 first = above.cells[0]
-                label = Cell(min(above.x0, below.x0), max(above.x1, below.x1), f"{above.text} {below.text}",
+                words = [above.text] + ([middle.text] if middle else []) + [below.text]
+                label = Cell(min(above.x0, below.x0), max(above.x1, below.x1, middle.x1 if middle else 0), " ".join(words),
                              first.size, first.bold)
                 out.append(Row(figures.page, min(above.x0, below.x0), above.y0, max(figures.x1, above.x1, below.x1),
                                below.y1, [label] + figures.cells, figures.size, figures.bold))

@@ -15,9 +15,12 @@ from collections.abc import Iterable
 __all__ = ["defined_acronyms", "short_names", "spelled_out"]
 
 _DEFINED = re.compile(r"\b(?P<long>[A-Z][\w&'\u2019-]*(?:\s+(?:and\s+|of\s+|&\s+|for\s+)?[A-Z][\w&'\u2019-]*){0,5})\s*"
-                      r"\((?:the\s+)?[\"\u201c]?(?P<short>[A-Z][A-Z0-9&]{1,6})[\"\u201d]?\)")
-"""A capitalised name followed by its short form in parentheses."""
-_SHORT_IN_QUESTION = re.compile(r"(?<![\w(])[A-Z][A-Z0-9&]{1,6}(?![\w)])")
+                      r"\((?:the\s+)?[\"\u201c]?(?P<short>[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})[\"\u201d]?\)")
+"""A capitalised name followed by its short form in parentheses ("Data Center and AI (DCAI)", "Family of Apps (FoA)")."""
+_SHORT_IN_QUESTION = re.compile(r"(?<!\w)(?:[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})(?![\w)])")
+"""A short name as a question writes it: capitals ("DCAI"), or capitals around a small word's letter ("FoA"); one in
+parentheses that close on it is the long name's own ("Data Center and AI (DCAI)"), one opening them is asked ("(FoA op
+income / FoA revenue)")."""
 
 
 def short_names(question: str) -> set[str]:
@@ -31,7 +34,8 @@ def _initials_fit(long: str, short: str) -> bool:
     "Data Center and AI" -> "DCAI"), so "Securities Act of 1933 (the Act)" or a ticker in parentheses is not read as
     a definition."""
     words = [w for w in re.split(r"[\s-]+", long) if w and w.lower() not in ("and", "of", "&", "for", "the")]
-    letters = short.replace("&", "")
+    # NOTE: "FoA" writes the initial of "of" in small: its capitals are the initials
+    letters = "".join(ch for ch in short if not ch.islower()).replace("&", "")
 
     def fits(i: int, j: int) -> bool:
         if j == len(letters):

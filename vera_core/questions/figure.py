@@ -31,7 +31,7 @@ METRIC_CUE = re.compile(
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b|"
     r"\b(?:doubled?|tripled?|halved?)\b|\b(?:lower|higher|greater|smaller|bigger|larger)\b[^?]{0,80}?\bthan\b", re.I)
-ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
+ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b",
@@ -244,6 +244,8 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{
 first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
+_QUARTER_OF_YEAR = re.compile(r"\s*(?:of\s+)?(?:(?:the\s+)?fiscal\s+(?:year\s+)?|FY\s?)?", re.I)
+"""Words between a quarter and the year it is of ("Q3 fiscal 2023", "Q2 of 2024")."""
 _NOT_BEFORE = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", re.I)
 """Words that set a period aside ("the quarter only, not YTD")."""
 TO_DATE_REACH = 40
@@ -268,16 +270,19 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         q = m.group("q") or m.group("q2") or m.group("q3") or m.group("q4")
         quarter = int(q) if q else _ORDINALS[m.group("ord").lower()]
         year_text = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4") or m.group("y5")
+        end = m.end()
         if not year_text:
             after = YEAR.search(question, m.end())
             year_text = after.group("y") if after and after.start() - m.end() < 12 else None
+            # NOTE: "through Q3 fiscal 2023": the year is the quarter's, no year asked besides it
+            end = after.end() if year_text and _QUARTER_OF_YEAR.fullmatch(question, m.end(), after.start()) else end
         near = any(abs(t.start() - m.start()) <= TO_DATE_REACH for t in to_dates)
         if year_text and near and quarter > 1:
             # NOTE: "year-to-date capex through Q3 2025": the nine months that end with the quarter, never the quarter
-            found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(year_text), 3 * quarter),
+            found.append((m.start(), end, Period("fiscal_months", "", _full_year(year_text), 3 * quarter),
                           f"year to date through {m.group(0)}"))
         elif year_text:
-            found.append((m.start(), m.end(), Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
+            found.append((m.start(), end, Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
     for m in MONTH_QUARTER.finditer(question):  # "the July quarter of FY24", "the July 2023 quarter"
         month = MONTHS.get(m.group("m").lower().rstrip(".")[:3])
         if month and m.group("fy"):

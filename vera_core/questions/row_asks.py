@@ -27,7 +27,7 @@ from vera_core.text import LABEL_WORD_TOKEN
 
 __all__ = ["LabelSpan", "asks_amount", "asks_count", "asked_of_row", "label_in_question"]
 
-_AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat\s+[\w&' -]{2,60}?\s+"
+_AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat'?s\b|\bwhat\s+[\w&' -]{2,60}?\s+"
                      r"(?:did|does|do)\b|\bwhat\s+did\b|\b(?:in|as)\s+(?:(?:USD|US\$|\$)\s*)?(?:thousands|millions|billions)\b|"
                      r"\(\s*(?:\$|USD|US\$)?\s*(?:mm|mn|m|bn|b|k|millions?|billions?|thousands?)\b|\bdecimals?\b|\b\d\s?dp\b|"
                      r"%|\bpercent\b|\bCAGR\b|\bgrowth\b|\bchange\b|\baverage\b", re.I)
@@ -89,15 +89,21 @@ def _asking_sentence(question: str) -> str:
 
 def label_in_question(question: str, label: str) -> LabelSpan | None:
     """Where the question names a row's label, word for word (its normalised words consecutive among the
-    question's: "Base rent" in "how fast did Boston Properties' base rent grow"), in the asking sentence."""
+    question's: "Base rent" in "how fast did Boston Properties' base rent grow"), in the asking sentence; else where
+    it writes the label's words, every one and no other, in another order ("proceeds from LT debt issuance (net)" names
+    "Proceeds from issuance of long-term debt, net"). A hyphenated word is each of its words ("long-term"); another is its
+first ("PG&E" is no row "E")."""
     wanted = label_sequence(label)
     if not wanted:
         return None
     text = expand_abbreviations(_asking_sentence(question))
-    words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(text) for norm in label_sequence(m.group(0))[:1]]
-    for i in range(len(words) - len(wanted) + 1):
-        if tuple(w for w, _, _ in words[i:i + len(wanted)]) == wanted:
-            return LabelSpan(label, text, words[i][1], words[i + len(wanted) - 1][2])
+    words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(text)
+             for norm in label_sequence(m.group(0))[:None if "-" in m.group(0) else 1]]
+    windows = range(len(words) - len(wanted) + 1)
+    for same in (lambda seen: seen == wanted, lambda seen: sorted(seen) == sorted(wanted)):
+        for i in windows:
+            if same(tuple(w for w, _, _ in words[i:i + len(wanted)])):
+                return LabelSpan(label, text, words[i][1], words[i + len(wanted) - 1][2])
     return None
 
 
