@@ -10,6 +10,10 @@
   figure its own cell, so the row falls in its columns (Meta's free cash flow reconciliation had no periods);
 - a deck's label on three lines with its figures beside the middle one ("Less: Principal" / "payments on finance"
   / "leases") is one row;
+- a quarter against another as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q") asks the percent change from the
+  second to the first; "US" in capitals is the country ("U.S." rows), not the pronoun a stopword list drops (the
+  company's total GMV had been read for "US GMV"); the company's name before the measure is no word of it
+  ("Twilio Communications non-GAAP income from operations");
 - a stacked chart ("Revenue by User Geography": a total over each bar, its parts stacked under it, the legend beside
   the last bar) is one row per part and a row of totals, read only when the parts add up to each total.
 
@@ -27,7 +31,9 @@ from vera_core.ingest.pdf_rows import Cell, Row, page_rows
 from vera_core.ingest.pdf_tables import TableRegion, region_grid
 from vera_core.ingest.slide_labels import join_centred_labels
 from vera_core.query import QueryEngine
+from vera_core.finance.line_items import label_sequence
 from vera_core.questions.figure import asked_periods
+from vera_core.questions.restate import restated
 from vera_core.questions.row_asks import asks_amount, label_in_question
 from vera_core.records import Period
 
@@ -64,6 +70,22 @@ def test_the_year_after_a_quarter_is_the_quarter_s():
                          "weeks)?")[0] == [Period("fiscal_months", "", 2023, 9)]
     assert asked_periods("revenue in Q3 fiscal 2023")[0] == [Period("quarter", "", 2023, 3, 3)]
     assert asked_periods("revenue Q1 and Q2 2023")[0] == [Period("quarter", "", 2023, 3, 1), Period("quarter", "", 2023, 3, 2)]
+
+
+@pytest.mark.parametrize("note, restatement", [
+    ("eBay US GMV Q2'23 vs Q1'23, % chg q/q", "What was the percent change in eBay US GMV from Q1'23 to Q2'23?"),
+    ("META revenue Q3 2024 vs Q3 2023 % yoy", "What was the percent change in META revenue from Q3 2023 to Q3 2024?"),
+    ("Twilio Communications non-GAAP income from operations, Q4'23 vs Q3'23: what's the % change?",
+     "What was the percent change in Twilio Communications non-GAAP income from operations from Q3'23 to Q4'23?"),
+])
+def test_a_quarter_against_another_asks_the_percent_change(note, restatement):
+    assert restated(note) == restatement
+
+
+def test_us_in_capitals_is_the_country():
+    assert label_sequence("eBay US GMV") == label_sequence("eBay U.S. GMV") == ("ebay", "unitedstat", "gmv")
+    assert label_sequence("United States") == label_sequence("U.S.") == label_sequence("USA")
+    assert label_sequence("US$ millions") == ("million",) and label_sequence("let us") == ("let",)
 
 
 def test_a_currency_sign_printed_after_a_figure_is_the_next_column_s():
@@ -133,8 +155,9 @@ def test_a_stack_whose_parts_do_not_add_up_is_left_as_text():
 FILES = [IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "META" / "META_2025Q1_SLIDES.pdf",
          IR / "META" / "META_2025Q2_SLIDES.pdf", IR / "COST" / "COST_2023Q3_RELEASE.pdf",
          IR / "INTC" / "INTC_2023Q1_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf",
-         IR / "META" / "META_2024Q2_SLIDES.pdf", IR / "META" / "META_2025Q3_SLIDES.pdf"]
-GOLDS = {**blind_golds("r13-ir-releases-holdout"), **blind_golds("r15-ir-releases-holdout")}
+         IR / "META" / "META_2024Q2_SLIDES.pdf", IR / "META" / "META_2025Q3_SLIDES.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf"]
+GOLDS = {**blind_golds("r13-ir-releases-holdout"), **blind_golds("r14-ir-releases-holdout"),
+         **blind_golds("r15-ir-releases-holdout")}
 
 
 @pytest.fixture(scope="module")
@@ -157,6 +180,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w36-007", "Europe's advertising revenue by user geography, Q3 2025, in $bn: 12.072"),
     ("w36-005", "'FoA operating margin (FoA op income / FoA revenue)': the segment's 54.0%"),
     ("w32-009", "'FoA revenue' growth, the deck defining Family of Apps (FoA): 25.9%"),
+    ("w34-022", "'eBay US GMV Q2'23 vs Q1'23, % chg q/q': the U.S. row's -3.4%, never the total's"),
 ])
 def test_a_row_named_in_an_analyst_s_words_is_answered(engine, qid, cls):
     gold = GOLDS[qid]

@@ -158,6 +158,9 @@ _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expens
                # NOTE: short words keep their plural's "s" in the stemmer: "membership fee revenue" asks "Membership fees"
                "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user"}
 _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
+_UNITED_STATES = re.compile(r"(?<![\w.])(?:U\.S\.(?:A\.)?|U\.S(?![\w.$])|USA?(?![\w.$&])|United\s+States(?:\s+of\s+America)?)(?!\s*\$)")
+"""The country as labels and questions write it ("U.S.", "US", "USA", "United States"): one word, where "US" in
+lower case is the pronoun a stopword list drops ("eBay US GMV" names the row "U.S." under GMV). Not "US$"."""
 
 
 def concepts_in(question: str) -> list[Concept]:
@@ -209,7 +212,7 @@ def label_terms(text: str) -> frozenset[str]:
 def label_sequence(text: str) -> tuple[str, ...]:
     """The normalised words of a label or phrase in the order printed."""
     # NOTE: "R&D expense" names the row "Research and development" (an operand of a metric as much as a figure asked)
-    text = _LABEL_NOISE.sub(" ", expand_abbreviations(text)).replace("&", " and ")
+    text = _UNITED_STATES.sub(" unitedstates ", _LABEL_NOISE.sub(" ", expand_abbreviations(text))).replace("&", " and ")
     return tuple(_EQUIVALENT.get(t, t) for t in normalise(text, "terms"))
 
 

@@ -114,7 +114,7 @@ def restated(question: str) -> str:
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
-    for shape in (_up_or_down, _versus_then_ask, _claim_then_ask, _growth, _share):
+    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _claim_then_ask, _growth, _share):
         found = shape(question)
         if found:
             return found
@@ -159,6 +159,22 @@ _VERSUS_THEN_ASK = re.compile(
     r"(?:%|percent(?:age)?)\s+(?:change|growth|increase|decrease)(?P<rest>[^?]*)\?*\s*$", re.I)
 """The item and its period against a base, then the ask of the change ("Meta's FCF in Q1 2025 vs the prior quarter -
 what's the % change?")."""
+
+
+_PERIOD_VS_PERIOD = re.compile(
+    rf"^\s*(?P<x>[^?]{{2,80}}?),?\s+(?P<a>{_QUARTER_WORDS})\s+(?:vs\.?|versus|v\.?|against|compared\s+(?:with|to))\s+"
+    rf"(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;(]*\s*(?:(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats|give\s+me)\s+(?:the\s+)?)?"
+    r"(?:%|percent(?:age)?|pct)\s*(?:chg|change|growth|increase|decrease)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
+    r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*$", re.I)
+"""An item's quarter against another, then the percent change asked, as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q"):
+the change from the second quarter named to the first."""
+
+
+def _period_vs_period(question: str) -> str | None:
+    m = _PERIOD_VS_PERIOD.match(question)
+    if not m:
+        return None
+    return f"What was the percent change in {m.group('x').strip()} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?"
 
 
 def _versus_then_ask(question: str) -> str | None:

@@ -35,14 +35,16 @@ def reads_printed(question: str, plan: MetricPlan) -> bool:
 
 def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
                     chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
-                    doc_names: Mapping[str, str]) -> FigureEvidence | None:
-    """The cell that prints the measure for the period asked, in the metric's unit, or None."""
+                    doc_names: Mapping[str, str], company: frozenset[str] = frozenset()) -> FigureEvidence | None:
+    """The cell that prints the measure for the period asked, in the metric's unit, or None. The company's name words
+    (`company`) are no words of the measure ("Twilio Communications non-GAAP income from operations")."""
     own = label_terms(plan.metric.name if plan.metric else plan.name)
     phrase = measure_phrase(question)
     # NOTE: "adjusted FCF" names the library's free cash flow by its alias: the row prints the name
     named = own if plan.metric and phrase and metric_named(phrase) == plan.metric else \
         label_terms(expand_abbreviations(phrase)) - _BASIS_WORDS or own
     words = named - _BASIS_WORDS or named
+    words = words - company or words
     percent = plan.unit == "percent"
     found = _printed_cell(question, plan, words, percent, grids, chunks, hit_rank, doc_names)
     if percent and found.figures and found.figures[0].unit != "%":

@@ -37,14 +37,14 @@ def compares_printed(question: str, plan: MetricPlan) -> bool:
 
 def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
                    chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
-                   doc_names: Mapping[str, str]) -> MetricEvidence | None:
+                   doc_names: Mapping[str, str], company: frozenset[str] = frozenset()) -> MetricEvidence | None:
     """The growth, change or direction of the measure from its printed figure at each period; None when a period
-    has none."""
+    has none. `company`: the company's name words, no words of the measure."""
     unit = plan.metric.unit if plan.metric else ("amount" if plan.over == "growth" else plan.unit)
     measure = plan.metric.name if plan.metric else _AGGREGATE_WORDS.sub("", plan.name)
     if asks_non_gaap(question) and not NON_GAAP.search(plan.name):
         plan = replace(plan, name=f"Non-GAAP {plan.name[:1].lower()}{plan.name[1:]}")
-    found = printed_each_period(question, plan, measure, unit, plan.periods, grids, chunks, hit_rank, doc_names)
+    found = printed_each_period(question, plan, measure, unit, plan.periods, grids, chunks, hit_rank, doc_names, company)
     if found is None:
         return None
     values = [f.value * (1.0 if f.unit == "%" else f.scale) for _, f, _ in found]
@@ -92,8 +92,8 @@ def printed_change(question: str, plan: MetricPlan, grids: Mapping[str, Sequence
 
 def printed_each_period(question: str, plan: MetricPlan, measure: str, unit: str, periods: Sequence[Period],
                         grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
-                        hit_rank: Mapping[str, int],
-                        doc_names: Mapping[str, str]) -> list[tuple[Period, Figure, Piece]] | None:
+                        hit_rank: Mapping[str, int], doc_names: Mapping[str, str],
+                        company: frozenset[str] = frozenset()) -> list[tuple[Period, Figure, Piece]] | None:
     """The measure's printed figure at each period, each asked on its own as the measure alone ("expand", "growth" or
     "points" name no row), with its cited piece; None when a period has none or two periods are read from one cell
     (a figure compared with, or added to, itself)."""
@@ -101,7 +101,7 @@ def printed_each_period(question: str, plan: MetricPlan, measure: str, unit: str
     found = []
     for period in periods:
         one = replace(plan, periods=(period,), over="at", direction=False, unit=unit, digits=None)
-        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names)
+        printed = printed_measure(asked, one, grids, chunks, hit_rank, doc_names, company)
         if printed is None:
             return None
         found.append((period, printed.figures[0], printed.pieces[0]))

@@ -71,7 +71,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             return replace(searched, pieces=tuple(added.pieces), lead=added.lead, calculation=added.calculation)
         if compares_printed(plan.question, metric):
             changed = printed_change(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
-                                     services.doc_names())
+                                     services.doc_names(), company_of(services, tables.grids).words)
             if changed is not None and changed.missing:
                 return replace(searched, empty_message=changed.missing, unanswerable=True)
             if changed is not None:
