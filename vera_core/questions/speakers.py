@@ -20,22 +20,29 @@ ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
     "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
-    "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderator\b",
+    "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderat(?:or|ed|ing)\b",
     "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
-_ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
+_ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bname\s+of\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
                        re.I)
 _ANALYSTS = re.compile(
     r"\b(?:which|what|list|name|every|everyone|everybody|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
     r"questioners|participants\s+(?:who|that)\s+asked)\b(?!\s+(?:conference\s+)?(?:call|day|meeting|presentation))|\bwho\s+(?:asked|had)\s+(?:a\s+)?questions?\b"
     r"|\bwho\s+(?:all\s+)?(?:asked|questioned)\b|\banalysts?\b[^?.]{0,40}\b(?:asked|questions?|q\s?&\s?a)\b"
-    r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster|line[-\s]?up)\b", re.I)
+    r"|\banalysts?\s*(?:\+|&|and|with)\s*(?:their\s+)?(?:firms?|banks?|shops?)\b|\banalysts?\s+(?:list|names?|roster|line[-\s]?up)\b"
+    r"|^\s*(?:the\s+)?analysts?\b(?!\s+(?:said|say|asked\s+about|comment\w*|questions?\s+(?:on|about)))"
+    r"|\bquestion\s+queue\b|\banalyst\s+(?:side|participants?)\b|\bshow\s+(?:me\s+)?(?:the\s+|all\s+)?analysts?\b"
+    r"|\bwho\b[^?.]{0,60}?\b(?:from|on)\s+the\s+(?:sell[-\s]?side|street)\b"
+    r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b", re.I)
 _EXECUTIVES = re.compile(
-    r"\b(?:which|what|list|name|every|all|who)\b[^?.]{0,50}?\b(?:executives?|execs|management\s+(?:team\s+)?(?:members?|speakers?|"
-    r"people)|company\s+(?:speakers?|participants?|representatives?)|speakers?\s+from\s+(?:the\s+)?company|"
-    r"members\s+of\s+management)\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
+    r"\b(?:which|what|list|name|every|all|who|identify|show)\b[^?.]{0,50}?\b(?:(?<!chief\s)executives?|(?<!chief\s)execs|"
+    r"management\s+(?:team\s+)?(?:members?|speakers?|people)|company\s+(?:speakers?|participants?|representatives?|presenters?|"
+    r"officials|officers)|(?:corporate|company)\s+participants|officers|officials|speakers?\s+from\s+(?:the\s+)?company|"
+    r"members?\s+of\s+(?:[\w&.'\u2019]+\s+){0,3}management)\b|"
+    r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
+    r"\bwho\s+represented\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
     r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
@@ -70,31 +77,56 @@ class PeopleAsk:
     """For `role_of`: the person named."""
 
 
-_HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?\s+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
+_HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
                       r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
+                      r"\bhand(?:s|ed|ing)?\s+back\s+to\b|"
                       r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
-                      r"(?:back\s+)?(?:over\s+)?to\b|\bgave\s+the\s+floor\b", re.I)
+                      r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|pass(?:ed|es)?)\s+the\s+floor\b", re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
-_OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first)\b"
-                           r"(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,30}\bafter\s+the\s+operator\b", re.I)
+_OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
+                           r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
+                           r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
+                           r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
+_CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s+(?:closing|final|concluding)\s+(?:remarks|comments|word)\b"
+                        r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:up\s+)?(?:the\s+call\s+)?up|wrapped\s+up|"
+                        r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
+"""Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
+after the Q&A."""
+_ONE_IN_ROLE = re.compile(r"\b(?:which|what)\s+(?:executive|exec|person|officer)\s+(?:served|was|acted|is)\s+(?:as\s+)?(?:the\s+)?"
+                          r"(?:CEO|CFO|COO|chief|head|investor)", re.I)
+"""'Which executive served as chief financial officer?': the one holding a role, not every executive."""
+_NOT_ANALYSTS = re.compile(r"\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b", re.I)
+"""'the speakers (not the analysts)': the company's."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
 
 
+_ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact)|"
+                        r"operator|moderator|host)(?:\s+(?:name|on\s+(?:the\s+)?[^?:]{0,60}?\bcall))?\s*\??\s*$", re.I)
+"""A note that ends on the role it asks ("Solvane Systems 1Q25: CEO?", "CFO on the HLB 3Q23 call?")."""
+
+
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
-    if _HANDOFF.search(question) and re.search(r"\boperator\b", question, re.I) and re.search(r"\bwho(?:m)?\b", question, re.I):
+    if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
+            and re.search(r"\bwho(?:m)?\b", question, re.I):
         return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start")
+    if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
+        return PeopleAsk("handoff", role="end")
+    if _NOT_ANALYSTS.search(question) and _EXECUTIVES.search(question):
+        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
         return PeopleAsk("handoff", role="first")
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
-    if _EXECUTIVES.search(question):
+    if _EXECUTIVES.search(question) and not _ONE_IN_ROLE.search(question):
         # NOTE: "who spoke" asks for the turns; "who was on the call" for the participant lists too
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
-    if _ROLE_ASK.search(question):
+    if _ROLE_ASK.search(question) or _ROLE_NOTE.search(question):
         for role, pattern in ROLE_WORDS.items():
+            if role == "operator" and re.search(ROLE_WORDS["host"], question, re.I):
+                continue  # NOTE: "who hosted for the company and moderated the Q&A?": the host
             if re.search(pattern, question, re.I if role != "investor relations" else 0) or (
                     role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I)):
                 return PeopleAsk("role", role=role)
@@ -237,14 +269,16 @@ _SAID = re.compile(
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
     r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds|d)|push(?:ed|es)?\s+back|pushback|react(?:ed|s)?|"
     r"argu(?:e|ed|es)|disput(?:e|ed|es)|reject(?:ed|s)?|(?:dis)?agree(?:d|s)?|accept(?:ed|s)?|den(?:y|ied|ies)|defend(?:ed|s)?|"
-    r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative)\b", re.I)
+    r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
+    r"commentary|characteri[sz](?:e|ed|es|ing)|read\s+on|colou?r\s+(?:on|from)|quotes?|key\s+points|summar(?:y|i[sz]e)|"
+    r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
                        r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b", re.I)
 """The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about")."""
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
 _ANALYST_ROLE = re.compile(r"\banalysts?\b|\bsell[-\s]?side\b|\bsomeone\s+from\b|\banyone\b", re.I)
 _CALLS = re.compile(r"\b(?:earnings\s+)?calls?\b|\btranscripts?\b|\bconference\s+call\b", re.I)
-_MANAGEMENT = re.compile(r"\bmanagement\b|\bexecutives?\b|\bthe\s+company\b", re.I)
+_MANAGEMENT = re.compile(r"\bmanagement\b|\bmgmt\b|\bexecutives?\b|\bthe\s+company\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -345,11 +379,28 @@ _ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+
 """Words that ask who a person is or what they do ("What's her job there?", "what does she run?", "Who's X?")."""
 
 
+_AFFILIATION = re.compile(r"\b(?:which|what)\s+(?:firm|broker(?:age)?|bank|shop|house|employer|sell[-\s]side\s+shop)\b|\baffiliation\b|"
+                          r"\bwork(?:s|ed)?\s+for\b|\bemploys\b|\b(?:job\s+)?title\b|\bwhat\s+(?:[A-Z]\w+\s+){1,3}does\s+at\b|"
+                          r"\b(?:is|was)\s+(?:s?he|they)\s+with\b|\ban?\s+analyst\s+or\s+an?\b|\bthe\s+(?:CEO|CFO|COO)\s+or\s+the\b")
+"""Words that ask a named person's firm or title, whatever else the question says of them ("Raj Mehta asked about deposit
+betas - what firm is he with?", "Which brokerage employs analyst Conor Mulcahy?", "Is Lindqvist the CFO or the head of
+IR?")."""
+
+
+def affiliation_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+    """The firm or title of the one participant the question names, when it asks for it (`_AFFILIATION`), else None."""
+    return _named_role_of(question, participants) if _AFFILIATION.search(question) else None
+
+
 def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | None:
     """What role a participant the question names holds, asked in words `read_people_ask` does not read ("barbara
     hooper @ TD -- what does she run?", "Alice Jolla was named as being on the call. What's her job there?")."""
     if not _ABOUT_PERSON.search(question) or _SAID.search(question):
         return None
+    return _named_role_of(question, participants)
+
+
+def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | None:
     named = [p for p in dict.fromkeys(participants) if names_person(question, p)]
     if not named:
         # NOTE: "Sewing opens with 'Thank you, Silke'. Who is Silke?": a first name only one participant has

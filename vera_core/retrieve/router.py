@@ -33,7 +33,7 @@ from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, names_company, names_person, read_people_ask,
-                                         read_remark_ask, role_of_named)
+                                         read_remark_ask, role_of_named, affiliation_of_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -399,6 +399,19 @@ the question names the executives they asked."""
 _LIST_ASKED = re.compile(r"\blist\s+(?:every|all|each)\s+(?:\w+\s+){0,3}?(?:speakers?|executives?|analysts?|participants?|people)\b",
                          re.I)
 """'... or was it all Barnum? list every company speaker': the list asked, whoever the question names."""
+_CONTENT_ASKED = re.compile(r"\bwhat\s+(?:did|do|does|were|was|questions?|topics?|issues?|themes?)\b|"
+                            r"\bwhich\s+(?:topics?|themes?|issues?|questions?|subjects?)\b|\bdescribe\b|\bsummari[sz]e\b|"
+                            r"\bwant(?:ed)?\s+to\s+know\b", re.I)
+_TOPIC = re.compile(r"\b(?:about|concerning|regarding|related\s+to|topics?|themes?|issues?|pushback|push\s+back|"
+                    r"focus(?:ed)?\s+on)\b", re.I)
+_FIRM_S_ANALYST = re.compile(r"\bthe\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}\s+(?:analyst|guy|gal)\b")
+
+
+def _TOPIC_ASKED_OF_ANALYSTS(text: str) -> bool:
+    """'Which topics did analysts focus on?', 'What did analysts ask about the efficiency ratio?': what analysts asked
+    about a topic, not who asked ('what did the Morgan Stanley analyst ask?' is the firm's analyst's exchange, which the
+    list of analysts answers)."""
+    return bool(_CONTENT_ASKED.search(text) and _TOPIC.search(text) and not _FIRM_S_ANALYST.search(text))
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
@@ -465,10 +478,14 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     people = read_people_ask(text) if on_calls else None
     named = _participants(documents, doc_scope) if on_calls else []
     said = read_remark_ask(text, named) if on_calls else None
+    affiliation = affiliation_of_named(text, named) if on_calls else None
+    if affiliation is not None:  # "Raj Mehta asked about deposit betas - what firm is he with?"
+        people, said = affiliation, None
     if on_calls and people is None and said is None:
         people = role_of_named(text, named)
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
-    if people is not None and not (said is not None and said.names and people.kind in ("analysts", "executives")
+    if people is not None and not (said is not None and (said.names or _TOPIC_ASKED_OF_ANALYSTS(text))
+                                   and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
                                    and not _LIST_ASKED.search(text)):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
