@@ -186,3 +186,25 @@ def test_a_row_named_in_an_analyst_s_words_is_answered(engine, qid, cls):
     gold = GOLDS[qid]
     answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+def test_periods_and_asks_as_notes_write_them():
+    assert asked_periods("Schwab net revenues, third quarter '24")[0] == [Period("quarter", "", 2024, 3, 3)]
+    assert asked_periods("Maersk cash flow from operating activities for 1H24, USD m")[0] == [Period("fiscal_months", "", 2024, 6)]
+    assert asks_amount("Can you find T-Mobile's net income for Q1 2024?")
+    assert asks_amount("pls give me spotify MAUs for 3Q24")
+    assert asks_amount("Treasury team here - we need Fifth Third's total portfolio loans and leases as of June 30, 2024.")
+    assert not asks_amount("Can you find out why revenue fell in Q1 2024?")
+    assert not asks_amount("Did T-Mobile's net income rise in Q1 2024?")
+
+
+def test_a_ratio_asked_by_name_is_read_only_from_a_row_that_names_one(tmp_path, tmp_path_factory):
+    from tests.made_pdfs import release_pdf
+    path = tmp_path / "falcon_q2_release.pdf"
+    path.write_bytes(release_pdf(2, "June 30", [("Hardware", "3,359", "3,100"), ("Efficiency ratio", "61.2%", "63.5%")],
+                                 [("Net income", "300", "250")], table_title="Selected Financial Data"))
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-ratios", [path]), llm=None)
+    ratio = engine.answer("Falcon efficiency ratio for Q2 2023", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in ratio.figures] == ["61.2%"], ratio.answer
+    margin = engine.answer("Falcon hardware segment margin Q2 2023, $m", docs=[path.name], mode="deterministic")
+    assert all(f.printed != "3,359" for f in margin.figures), margin.answer  # the Hardware row prints no margin

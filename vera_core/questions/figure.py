@@ -31,11 +31,13 @@ METRIC_CUE = re.compile(
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b|"
     r"\b(?:doubled?|tripled?|halved?)\b|\b(?:lower|higher|greater|smaller|bigger|larger)\b[^?]{0,80}?\bthan\b", re.I)
-ASKS_FIGURE = re.compile(r"\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
+ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|"
+                         r"\b(?:we|i)\s+need\b|\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
-YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b",
-                           re.I)
+YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
+                           r"(?!\s+(?:you|u)\s+(?:please\s+|quickly\s+|also\s+)?(?:find|give|tell|pull|get|show|provide|list|share|"
+                           r"send|look\s+up|fetch|grab)\b)", re.I)
 """A clause that asks yes or no: at the start of the question, or after a clause that sets it up ("For Sonic
 Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
@@ -238,7 +240,8 @@ _QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", r
 
 _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
                            r"eleven)\s+(?P<unit>weeks|months|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*)"
-                           r"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|(?<=')\d\d)\b",
+                           r"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|(?<=')\d\d|(?<=1H)\d\d|"
+                           r"(?<=H1)\d\d)\b",
                            re.I)
 """The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
 first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""

@@ -27,18 +27,21 @@ from vera_core.text import LABEL_WORD_TOKEN
 
 __all__ = ["LabelSpan", "asks_amount", "asks_count", "asked_of_row", "label_in_question"]
 
-_AMOUNT = re.compile(r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat'?s\b|\bwhat\s+[\w&' -]{2,60}?\s+"
+_AMOUNT = re.compile(r"\b(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|\b(?:we|i)\s+need\b|"
+                     r"\bgive\s+(?:me|us)\b|"
+                     r"\bhow\s+(?:much|fast|quickly)\b|\bwhat\s+(?:is|was|were|are)\b|\bwhat'?s\b|\bwhat\s+[\w&' -]{2,60}?\s+"
                      r"(?:did|does|do)\b|\bwhat\s+did\b|\b(?:in|as)\s+(?:(?:USD|US\$|\$)\s*)?(?:thousands|millions|billions)\b|"
                      r"\(\s*(?:\$|USD|US\$)?\s*(?:mm|mn|m|bn|b|k|millions?|billions?|thousands?)\b|\bdecimals?\b|\b\d\s?dp\b|"
-                     r"%|\bpercent\b|\bCAGR\b|\bgrowth\b|\bchange\b|\baverage\b", re.I)
+                     r"%|\bpercent(?:age)?\b|\bCAGR\b|\bgrowth\b|\bchange\b|\baverage\b|\b(?:ratio|margin|yield|rate)\b", re.I)
 """Words that ask for an amount (a figure, its growth, change or mean), in a question or a pasted note."""
 _NOT_AMOUNT = re.compile(r"\bhow\s+many\b|\b(?:why|drove|drivers?|explain\w*|reasons?|caus\w*|say|said|says|discuss\w*|describe\w*|"
                          r"comment\w*|mention\w*|disclos\w*\s+about|risks?|polic\w+|how\s+(?:is|are|was|were|does|do|did)\s+"
                          r"(?:it|they|the)\s+(?:measured|calculated|defined|determined|recognized|accounted))\b", re.I)
-_FORMULA = re.compile(r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|"
+_FORMULA = re.compile(r"\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|"
                       r"\bshare\s+of\b|\bper\s*cent(?:age)?\s+of\b|%\s+of\b|\bas\s+a\s+%|\bturnover\b|\bcoverage\b|\bcover\b|"
                       r"\btimes\b|\bdays\b|\bper\s+share\b|=|\+|\s/\s|\bover\s+(?!(?:fiscal\s+)?(?:the\s+)?(?:years?|FY|\d))", re.I)
-"""A formula over other items: not one row's figure or aggregate."""
+"""A formula over other items: not one row's figure or aggregate (a ratio or margin asked by name may be a row a bank's or
+a retailer's release prints: "CET1 ratio", "Net interest margin")."""
 _GROW = re.compile(r"\bhow\s+(?:fast|quickly)\b|\bgr[eo]w(?:s|n|ing)?\b|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b", re.I)
 _CHANGE = re.compile(r"\bchange[sd]?\b|\b(?:increase|decrease|decline|rise|fall|drop)(?:s|d)?\b|\brose\b|\bfell\b|"
                      r"\bgo(?:ne)?\s+(?:up|down)\b|\bwent\s+(?:up|down)\b", re.I)

@@ -127,6 +127,8 @@ def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | N
     for named in named_rows(plan.question, tables.grids, company_of(services, tables.grids)):
         if counted and not _counts(named.label, tables.grids):
             continue
+        if _RATIO_ASKED.search(plan.question) and not _RATIO_ASKED.search(named.label):
+            continue  # NOTE: "ORCL hardware segment margin FY21": the "Hardware" row prints revenue, no margin
         request = asked_of_row(plan.question, named)
         if request is None:
             continue
@@ -134,6 +136,10 @@ def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | N
         intent = plan.intent.model_copy(update={"type": kind, "rule": ROW_RULES[kind], "numeric": True})
         return replace(plan, intent=intent, request=request)
     return None
+
+
+_RATIO_ASKED = re.compile(r"\b(?:ratios?|margins?|yields?|(?<!growth\s)rates?)\b", re.I)
+"""A ratio asked by name: only a row that names one answers it ("CET1 ratio", "Net interest margin")."""
 
 
 def _counts(label: str, grids) -> bool:
