@@ -82,3 +82,12 @@ def test_a_phrasing_is_routed_as_asked(question, kind):
 def test_the_floors_are_what_was_measured():
     counts = collections.Counter(p["label"] for p in PHRASINGS)
     assert counts["role"] == 40 and counts["analysts"] == 40 and sum(counts.values()) == 240
+
+
+def test_a_first_name_alone_names_the_one_participant_who_has_it():
+    from vera_core.questions.speakers import read_remark_ask
+    people = ["Bharat Masrani", "Kelvin Tran", "Paul Douglas"]
+    assert read_remark_ask("Track how Bharat's message on the AML problem changed across the calls", people).names == \
+        ("Bharat Masrani",)
+    # a first name before a surname names that person, whoever else is called Paul
+    assert read_remark_ask("What did Paul Clark say about wealth management flows?", people).names == ()

@@ -347,6 +347,9 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not names:
         # NOTE: "What was Brad Zelnick's question?" of a call he is not on: the person asked, whose turns are none
         names = tuple(m.group("n") for m in _PERSON_SAID.finditer(question))
+    if not names:
+        # NOTE: "Track how Bharat's message on the AML problem changed": a first name only one participant has
+        names = _first_name_only(question, participants)
     roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
                   and re.search(pattern, question, 0 if role == "investor relations" else re.I))
     # NOTE: "how did the product head explain ...": the speaker whose printed title says so
@@ -359,6 +362,15 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not (names or roles or section or titled):
         return None
     return RemarkAsk(names, roles, section, title=titled[0] if titled else "")
+
+
+def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, ...]:
+    """The one participant whose first name the question writes, capitalised and alone ("Bharat's message"), else ()."""
+    # NOTE: a first name before a surname ("Paul Clark") names that person, whoever else is called Paul
+    written = {re.sub(r"['\u2019]s$", "", w) for w in re.findall(r"\b[A-Z][a-z]{2,}(?:['\u2019]s)?\b(?!\s+[A-Z])", question)}
+    named = {p for p in participants if len(p.split()) >= 2 and p.split()[0] in written
+             and p.split()[0].lower() not in _COMMON_WORDS}
+    return tuple(named) if len(named) == 1 else ()
 
 
 def names_person(question: str, person: str) -> bool:
