@@ -22,7 +22,8 @@ PHRASINGS = [json.loads(line) for line in (ROOT / "data" / "blind" / "p1-call-ph
 _NAMES = ["Priya Castellanos", "Tom Beresford", "Kwame Asante", "Renata Ilić", "Erik Lindqvist", "Aiden Whitcombe",
           "Harold Pemberton-Fisk", "Kenji Nakamura", "Bridget Shaw", "Raj Mehta", "Conor Mulcahy", "Stefan Albrecht",
           "Tunde Oyelaran", "Chen Wei-Lin", "Sean Fitzgerald", "Sandra Vukovic", "Jim Castellano", "Elena Sorokina",
-          "Patricia Nwosu", "Dana Whitfield", "Lorraine Beck", "Ingrid Solberg", "Chidi Okafor", "Vikram Raman"]
+          "Patricia Nwosu", "Dana Whitfield", "Lorraine Beck", "Ingrid Solberg", "Chidi Okafor", "Vikram Raman",
+          "Barbara Hooper"]
 CALL = DocumentRecord(doc_id="c1", name="NWND_2024Q2_CALL.pdf", format="pdf", sha256="0", pages=12, size_bytes=1, status="ready",
                       metadata={"transcript": {"participants": [{"name": n, "role": "analyst", "firm": "Jefferies"}
                                                                 for n in _NAMES] + [{"name": "Operator", "role": "operator"}],
@@ -74,6 +75,12 @@ def test_each_kind_of_call_question_is_routed_as_asked(label):
     ("Which topics did analysts focus on in the Elmsbury third-quarter 2024 Q&A?", "remark"),
     ("What did the Morgan Stanley analyst ask on the Trellis 2Q24 call?", "analysts"),  # the firm's analyst's exchange
     ("Dunmore 4Q23: management commentary on credit", "remark"),
+    # round 16's (held back, measured once, dev since)
+    ("on the JPM 2Q23 call, after the operator's intro, who actually took the call over to start the presentation?",
+     "handoff"),
+    ("Barbara Hooper, TD Q2 2024 call -- which part of the bank does she run?", "title_of"),
+    ("snowflake CFO on how customers split across AWS / Azure / GCP - Q2 FY23 call", "remark"),
+    ("TD Q4 FY2024 call (Dec 2024): every TD speaker, incl. anyone who only took one question, w/ titles", "executives"),
 ])
 def test_a_phrasing_is_routed_as_asked(question, kind):
     assert _routed_as(question) == kind

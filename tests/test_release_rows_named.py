@@ -75,6 +75,8 @@ def test_the_year_after_a_quarter_is_the_quarter_s():
 @pytest.mark.parametrize("note, restatement", [
     ("eBay US GMV Q2'23 vs Q1'23, % chg q/q", "What was the percent change in eBay US GMV from Q1'23 to Q2'23?"),
     ("META revenue Q3 2024 vs Q3 2023 % yoy", "What was the percent change in META revenue from Q3 2023 to Q3 2024?"),
+    ("Meta FCF Q3'25 vs Q2'25: what's the sequential % change? (use the free cash flow reconciliation in the deck)",
+     "What was the percent change in Meta FCF from Q2'25 to Q3'25?"),
     ("Twilio Communications non-GAAP income from operations, Q4'23 vs Q3'23: what's the % change?",
      "What was the percent change in Twilio Communications non-GAAP income from operations from Q3'23 to Q4'23?"),
 ])

@@ -164,8 +164,8 @@ what's the % change?")."""
 _PERIOD_VS_PERIOD = re.compile(
     rf"^\s*(?P<x>[^?]{{2,80}}?),?\s+(?P<a>{_QUARTER_WORDS})\s+(?:vs\.?|versus|v\.?|against|compared\s+(?:with|to))\s+"
     rf"(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;(]*\s*(?:(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats|give\s+me)\s+(?:the\s+)?)?"
-    r"(?:%|percent(?:age)?|pct)\s*(?:chg|change|growth|increase|decrease)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
-    r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*$", re.I)
+    r"(?:(?:sequential|yoy|qoq|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*(?:chg|change|growth|increase|decrease)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
+    r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*(?:\([^()]*\)\s*)?\.?\s*$", re.I)
 """An item's quarter against another, then the percent change asked, as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q"):
 the change from the second quarter named to the first."""
 

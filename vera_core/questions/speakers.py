@@ -42,7 +42,7 @@ _EXECUTIVES = re.compile(
     r"officials|officers)|(?:corporate|company)\s+participants|officers|officials|speakers?\s+from\s+(?:the\s+)?company|"
     r"members?\s+of\s+(?:[\w&.'\u2019]+\s+){0,3}management)\b|"
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
-    r"\bwho\s+represented\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
+    r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
     r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
@@ -86,7 +86,9 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
                            r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
                            r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
-                           r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b", re.I)
+                           r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b"
+                           r"|\bafter\s+the\s+operator['\u2019]?s?\s+(?:intro\w*|welcome|opening)\b[^?]{0,30}\bwho\b"
+                           r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s+(?:closing|final|concluding)\s+(?:remarks|comments|word)\b"
                         r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:up\s+)?(?:the\s+call\s+)?up|wrapped\s+up|"
@@ -271,7 +273,8 @@ _SAID = re.compile(
     r"argu(?:e|ed|es)|disput(?:e|ed|es)|reject(?:ed|s)?|(?:dis)?agree(?:d|s)?|accept(?:ed|s)?|den(?:y|ied|ies)|defend(?:ed|s)?|"
     r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
     r"commentary|characteri[sz](?:e|ed|es|ing)|read\s+on|colou?r\s+(?:on|from)|quotes?|key\s+points|summar(?:y|i[sz]e)|"
-    r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b", re.I)
+    r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b"
+    r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
                        r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b", re.I)
 """The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about")."""
@@ -386,7 +389,9 @@ def names_person(question: str, person: str) -> bool:
     return any(a == first and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
 
 
-_ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|\bwhat\s+(?:does|did)\s+"
+_ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|"
+                           r"\b(?:which|what)\s+(?:part|division|business(?:es)?|segment|unit|group|side)\b[^?]{0,30}\b(?:run|runs|lead|"
+                           r"leads|head|heads|oversee|oversees)\b|\bwhat\s+(?:does|did)\s+"
                            r"(?:s?he|they|\w+(?:\s+\w+){0,2})\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)
 """Words that ask who a person is or what they do ("What's her job there?", "what does she run?", "Who's X?")."""
 
