@@ -157,3 +157,10 @@ def test_a_question_is_asked_of_every_document_its_gold_reads():
          "turns": [{"doc_name": "META_2025Q3_SLIDES"}]}
     assert _question_documents(q) == ["META_2025Q3_SLIDES", "META_2024Q1_SLIDES"]
     assert _question_documents({"doc_name": "APPLE_2019_10K"}) == ["APPLE_2019_10K"]
+
+
+def test_a_count_of_shares_is_a_number_and_never_money():
+    """SCHEMA.md's `shares` unit: a share count stated with no currency (Meta's 2,600 million diluted shares)."""
+    shares = {"kind": "figure", "gold": 2600.0, "gold_unit": "shares", "gold_scale": 1e6, "accept": [], "expect": "answer"}
+    assert judge(shares, answer([figure(2600, unit="")])) == "correct"
+    assert judge(shares, answer([figure(2600, unit="USD")])) == "wrong"  # money is no count of shares

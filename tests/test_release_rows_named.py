@@ -210,3 +210,18 @@ def test_a_ratio_asked_by_name_is_read_only_from_a_row_that_names_one(tmp_path, 
     assert [f.printed for f in ratio.figures] == ["61.2%"], ratio.answer
     margin = engine.answer("Falcon hardware segment margin Q2 2023, $m", docs=[path.name], mode="deterministic")
     assert all(f.printed != "3,359" for f in margin.figures), margin.answer  # the Hardware row prints no margin
+
+
+def test_diluted_shares_are_a_count_read_under_their_heading(engine):
+    """Meta's income statement prints two "Diluted" rows: $6.03 under "Earnings per share:" and 2,600 under
+    "Weighted-average shares used to compute earnings per share:" (in millions). Asked the share count, the second, in
+    millions of shares, no currency; asked the EPS, the first."""
+    from vera_core.finance.line_items import concepts_in
+    assert [c.name for c in concepts_in("META 3Q24 diluted wtd-avg share count (mm)")] == ["diluted shares"]
+    assert [c.name for c in concepts_in("how many diluted shares did it use in its EPS calculation")] == ["diluted shares"]
+    assert [c.name for c in concepts_in("What was diluted EPS in Q3 2024?")] == ["diluted earnings per share"]
+    shares = engine.answer("META 3Q24 diluted wtd-avg share count (mm)", docs=["META_2024Q3_RELEASE.pdf"],
+                           mode="deterministic")
+    assert [(f.printed, f.value * f.scale, f.unit) for f in shares.figures] == [("2,600", 2.6e9, "")], shares.answer
+    eps = engine.answer("What was Meta's diluted EPS in Q3 2024?", docs=["META_2024Q3_RELEASE.pdf"], mode="deterministic")
+    assert eps.figures and eps.figures[0].printed.endswith("6.03"), eps.answer

@@ -53,7 +53,7 @@ _SAME_UNIT = ({"usd", "usd_per_share"}, {"ratio", "times"})
 
 def _units_agree(stated_unit: str, gold_unit: str) -> bool:
     if stated_unit == "number":
-        return gold_unit in ("usd", "usd_per_share", "count", "number")
+        return gold_unit in ("usd", "usd_per_share", "count", "number", "shares")  # NOTE: a count of shares is a number
     return stated_unit == gold_unit or any({stated_unit, gold_unit} <= same for same in _SAME_UNIT)
 
 

@@ -134,6 +134,13 @@ CONCEPTS: tuple[Concept, ...] = (
     _c("dividends per share", r"\b(?:cash\s+)?dividends?\s+(?:declared\s+|paid\s+)?per\s+(?:common\s+)?share\b|\bDPS\b",
        ("cash dividends per share", "dividends per share", "dividends declared per share", "dividends per common share",
         "cash dividends declared per common share", "cash dividends declared per share"), per_share=True),
+    _c("diluted shares", r"\bdiluted\s+(?:weighted[\s-]+average\s+|wtd\.?[\s-]*avg\.?\s+|average\s+)?(?:number\s+of\s+)?(?:common\s+)?"
+                         r"(?:shares?(?!\s+(?:price|repurchase|buyback))|share\s+count)\b|"
+                         r"\b(?:weighted[\s-]+average|wtd\.?[\s-]*avg\.?)\s+(?:number\s+of\s+)?(?:common\s+)?shares?\b[^?.]{0,30}?\bdiluted\b|"
+                         r"\bshare\s+count\b[^?.]{0,20}?\bdiluted\b|\bdiluted\s+wtd\b",
+       ("weighted average diluted shares outstanding", "diluted weighted average shares outstanding",
+        "weighted average shares outstanding diluted", "diluted weighted average shares", "weighted average diluted shares",
+        "diluted shares outstanding", "diluted shares", "diluted"), home=("income",)),
     _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|(?:net\s+)?(?:earnings|income)\s+per\s+(?:common\s+)?share)\b|"
                                      r"\bEPS\b|\bearnings\s+per\s+(?:common\s+)?share\b",
        ("diluted earnings per share", "earnings per share diluted", "diluted net income per share",
@@ -172,7 +179,11 @@ def concepts_in(question: str) -> list[Concept]:
     for start, end, concept in matches:
         if not any(s < end and start < e for s, e, _ in found):
             found.append((start, end, concept))
-    return list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
+    concepts = list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
+    if any(c.name == "diluted shares" for c in concepts):
+        # NOTE: "how many diluted shares did Costco use in its EPS calculation?": the count, not the EPS
+        concepts = [c for c in concepts if c.name != "diluted earnings per share"]
+    return concepts
 
 
 _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administrative"),

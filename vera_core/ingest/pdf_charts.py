@@ -201,23 +201,10 @@ def _panels(labels: list[Cell]) -> list[list[Cell]]:
 
 def _values(rows: list[Row], axis: Row, panel: list[Cell], floor: float, taken: set[int]) -> list[Cell] | None:
     """The one number over each label of a panel, None unless every label has exactly one."""
-    centres = [_centre(c) for c in panel]
-    spacing = min(b - a for a, b in zip(centres, centres[1:]))
-    if spacing <= 0:
-        return None
-    values: list[list[Cell]] = [[] for _ in panel]
-    for row in rows:
-        if not (floor <= row.y0 and row.y1 <= axis.y0) or id(row) in taken:
-            continue
-        for cell in row.cells:
-            if parse_figure(cell.text)[0] is None or _is_period_label(cell.text):
-                continue
-            nearest = min(range(len(panel)), key=lambda i: abs(centres[i] - _centre(cell)))
-            if abs(centres[nearest] - _centre(cell)) <= ALIGN_SHARE * spacing:
-                values[nearest].append(cell)
-    if any(len(v) != 1 for v in values):
-        return None  # a label without its value, or a stacked chart: left as text
-    return [v[0] for v in values]
+    over = _over_labels(rows, axis, panel, floor, taken)
+    if over is None or any(len(v) != 1 for v in over):
+        return None  # a label without its value, or a stacked chart: left as text (or read by `_stacked`)
+    return [v[0] for v in over]
 
 
 def _panel_name(rows: list[Row], axis: Row, panel: list[Cell]) -> str:

@@ -31,7 +31,7 @@ METRIC_CUE = re.compile(
     r"\bpercent(?:age)?\s+of\b|"
     r"\bvs\.?\b|\bversus\b|\btrend\b|\bbetween\b|\bgrow\w*|\byoy\b|\by/y\b|\byear[\s-]over[\s-]year\b|"
     r"\b(?:doubled?|tripled?|halved?)\b|\b(?:lower|higher|greater|smaller|bigger|larger)\b[^?]{0,80}?\bthan\b", re.I)
-ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|"
+ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|\bhow\s+many\b(?!\s+(?:times|x)\b)|"
                          r"\b(?:we|i)\s+need\b|\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)

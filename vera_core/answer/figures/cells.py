@@ -459,8 +459,10 @@ class CellFinder:
                     concept is not None or bool(request and request.scale) or money) else "")
                 per_share_asked = concept.per_share if concept is not None else bool(
                     request and {"share", "eps"} & request.question_terms)
+                counted = concept is not None and concept.name == "diluted shares"
+                why = why or (_shares_counted(cand) if counted else "")
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
-                              else "")
+                              and not counted else "")
                 why = why or ("it is an amount, not the per-share figure asked" if request is not None and
                               request.per_share and cell.unit != "per_share" and not (concept and concept.per_share)
                               else "")
@@ -509,6 +511,21 @@ def _column_asked(cells: list[GridCell], request: FigureRequest | None, amount: 
         return whole, ""
     return kind, (f"the row prints this period in {len(kind)} columns ("
                   f"{'; '.join(c.header for c in kind)}) and the question does not say which")
+
+
+_SHARES_COUNTED = re.compile(r"\b(?:weighted[\s-]+average\s+(?:number\s+of\s+)?(?:common\s+)?shares|shares\s+(?:used|outstanding)|"
+                             r"number\s+of\s+(?:common\s+)?shares|share\s+count|diluted\s+shares)\b", re.I)
+"""A label or heading whose subject is a count of shares ("Weighted-average shares used to compute earnings per share:",
+"Shares used in calculation (000's)")."""
+
+
+def _shares_counted(cand: Candidate) -> str:
+    """Why a row is not a count of diluted shares: '' when its label, or the heading it sits under, counts shares
+    ("Diluted" under "Weighted-average shares used to compute earnings per share:"), never the "Diluted" row under
+    "Earnings per share:" beside it."""
+    if _SHARES_COUNTED.search(cand.label.row_label) or _SHARES_COUNTED.search(cand.label.parent_label):
+        return ""
+    return "it is not a count of shares"
 
 
 _SHARES_COLUMN = re.compile(r"\bshares\b", re.I)

@@ -9,6 +9,8 @@ not for the period asked, the answer says which periods the statements show: nev
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -182,6 +184,10 @@ def asks_loss(request: FigureRequest, concept: Concept | None, row_label: str) -
 def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,
            cell: GridCell) -> tuple[Piece, Figure]:
     """One plain sentence for one figure, and its record."""
+    if concept is not None and concept.name == "diluted shares":
+        # NOTE: a count of shares printed in an EPS table "(In millions, except per share amounts)": no currency, no
+        # amount per share, the table's scale ("Diluted" 2,600 is 2.6 billion shares)
+        cell = replace(cell, unit="", currency="", scale=cand.grid.scale or cell.scale)
     percent = cell.unit == "%"
     outflow = bool(concept and concept.outflow and cell.value < 0 and cand.grid.statement == "cash_flow")
     value = signed(concept, cand, cell)  # a cost or an outflow as the amount; the printed sign stays beside it
