@@ -39,6 +39,9 @@ class Concept:
     other_items: tuple[str, ...] = ()
     """Words that make a row printing its name another item ("Income from continuing operations" is
     not operating income; "Income before income taxes" is not the tax expense)."""
+    shares: bool = False
+    """A count of shares: read from a row that counts shares, stated with no currency and never as an amount per share;
+    a question naming it asks the count, not the EPS beside it ("diluted shares ... in its EPS calculation")."""
 
     @property
     def words(self) -> frozenset[str]:
@@ -47,9 +50,10 @@ class Concept:
 
 
 def _c(name: str, asked: str, printed: tuple[str, ...], outflow: bool = False, expense: bool = False,
-       per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "", never_credit: bool = False) -> Concept:
+       per_share: bool = False, home: tuple[str, ...] = (), other_items: str = "", never_credit: bool = False,
+       shares: bool = False) -> Concept:
     return Concept(name, re.compile(asked, re.I), printed, outflow, expense, per_share, home, never_credit,
-                   tuple(other_items.split()))
+                   tuple(other_items.split()), shares)
 
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -140,7 +144,7 @@ CONCEPTS: tuple[Concept, ...] = (
                          r"\bshare\s+count\b[^?.]{0,20}?\bdiluted\b|\bdiluted\s+wtd\b",
        ("weighted average diluted shares outstanding", "diluted weighted average shares outstanding",
         "weighted average shares outstanding diluted", "diluted weighted average shares", "weighted average diluted shares",
-        "diluted shares outstanding", "diluted shares", "diluted"), home=("income",)),
+        "diluted shares outstanding", "diluted shares", "diluted"), home=("income",), shares=True),
     _c("diluted earnings per share", r"\bdiluted\s+(?:EPS|(?:net\s+)?(?:earnings|income)\s+per\s+(?:common\s+)?share)\b|"
                                      r"\bEPS\b|\bearnings\s+per\s+(?:common\s+)?share\b",
        ("diluted earnings per share", "earnings per share diluted", "diluted net income per share",
@@ -180,7 +184,7 @@ def concepts_in(question: str) -> list[Concept]:
         if not any(s < end and start < e for s, e, _ in found):
             found.append((start, end, concept))
     concepts = list(dict.fromkeys(c for _, _, c in sorted(found, key=lambda x: x[0])))
-    if any(c.name == "diluted shares" for c in concepts):
+    if any(c.shares for c in concepts):
         # NOTE: "how many diluted shares did Costco use in its EPS calculation?": the count, not the EPS
         concepts = [c for c in concepts if c.name != "diluted earnings per share"]
     return concepts

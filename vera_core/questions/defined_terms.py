@@ -14,13 +14,14 @@ from collections.abc import Iterable
 
 __all__ = ["defined_acronyms", "short_names", "spelled_out"]
 
+_SHORT = r"(?:[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})"
+"""A short name: capitals ("DCAI"), or capitals around a small word's letter ("FoA")."""
 _DEFINED = re.compile(r"\b(?P<long>[A-Z][\w&'\u2019-]*(?:\s+(?:and\s+|of\s+|&\s+|for\s+)?[A-Z][\w&'\u2019-]*){0,5})\s*"
-                      r"\((?:the\s+)?[\"\u201c]?(?P<short>[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})[\"\u201d]?\)")
+                      rf"\((?:the\s+)?[\"\u201c]?(?P<short>{_SHORT})[\"\u201d]?\)")
 """A capitalised name followed by its short form in parentheses ("Data Center and AI (DCAI)", "Family of Apps (FoA)")."""
-_SHORT_IN_QUESTION = re.compile(r"(?<!\w)(?:[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})(?![\w)])")
-"""A short name as a question writes it: capitals ("DCAI"), or capitals around a small word's letter ("FoA"); one in
-parentheses that close on it is the long name's own ("Data Center and AI (DCAI)"), one opening them is asked ("(FoA op
-income / FoA revenue)")."""
+_SHORT_IN_QUESTION = re.compile(rf"(?<!\w){_SHORT}(?![\w)])")
+"""A short name as a question writes it; one in parentheses that close on it is the long name's own ("Data Center and AI
+(DCAI)"), one opening them is asked ("(FoA op income / FoA revenue)")."""
 
 
 def short_names(question: str) -> set[str]:

@@ -91,7 +91,7 @@ _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off
                            r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s+(?:closing|final|concluding)\s+(?:remarks|comments|word)\b"
-                        r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:up\s+)?(?:the\s+call\s+)?up|wrapped\s+up|"
+                        r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:the\s+call\s+)?up|"
                         r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
 """Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
 after the Q&A."""

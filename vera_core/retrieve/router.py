@@ -407,7 +407,7 @@ _TOPIC = re.compile(r"\b(?:about|concerning|regarding|related\s+to|topics?|theme
 _FIRM_S_ANALYST = re.compile(r"\bthe\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}\s+(?:analyst|guy|gal)\b")
 
 
-def _TOPIC_ASKED_OF_ANALYSTS(text: str) -> bool:
+def _asks_topic_of_analysts(text: str) -> bool:
     """'Which topics did analysts focus on?', 'What did analysts ask about the efficiency ratio?': what analysts asked
     about a topic, not who asked ('what did the Morgan Stanley analyst ask?' is the firm's analyst's exchange, which the
     list of analysts answers)."""
@@ -484,7 +484,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if on_calls and people is None and said is None:
         people = role_of_named(text, named)
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
-    if people is not None and not (said is not None and (said.names or _TOPIC_ASKED_OF_ANALYSTS(text))
+    if people is not None and not (said is not None and (said.names or _asks_topic_of_analysts(text))
                                    and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
                                    and not _LIST_ASKED.search(text)):

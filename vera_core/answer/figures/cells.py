@@ -459,7 +459,7 @@ class CellFinder:
                     concept is not None or bool(request and request.scale) or money) else "")
                 per_share_asked = concept.per_share if concept is not None else bool(
                     request and {"share", "eps"} & request.question_terms)
-                counted = concept is not None and concept.name == "diluted shares"
+                counted = concept is not None and concept.shares
                 why = why or (_shares_counted(cand) if counted else "")
                 why = why or ("it is a per-share figure, not the amount" if cell.unit == "per_share" and not per_share_asked
                               and not counted else "")

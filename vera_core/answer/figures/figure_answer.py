@@ -9,11 +9,9 @@ not for the period asked, the answer says which periods the statements show: nev
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import re
 from collections.abc import Container, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
@@ -184,7 +182,7 @@ def asks_loss(request: FigureRequest, concept: Concept | None, row_label: str) -
 def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,
            cell: GridCell) -> tuple[Piece, Figure]:
     """One plain sentence for one figure, and its record."""
-    if concept is not None and concept.name == "diluted shares":
+    if concept is not None and concept.shares:
         # NOTE: a count of shares printed in an EPS table "(In millions, except per share amounts)": no currency, no
         # amount per share, the table's scale ("Diluted" 2,600 is 2.6 billion shares)
         cell = replace(cell, unit="", currency="", scale=cand.grid.scale or cell.scale)
