@@ -156,6 +156,28 @@ def continued_balance_sheet_pdf() -> bytes:
     return doc.tobytes()
 
 
+def foot_split_balance_sheet_pdf() -> bytes:
+    """Falcon Holdings' balance sheet begun at page 1's foot (its title, its dates, "ASSETS", one row) and carried on
+    atop page 2 with no header; the page's foot also prints the start of page 2's first row, cut off ("Sh  i  1 215
+    846", the page number on its line), as Costco's release does."""
+    doc = pymupdf.open()
+    first = doc.new_page(width=PAGE_W, height=PAGE_H)
+    first.insert_textbox(pymupdf.Rect(72, 60, 540, 140), "Falcon Holdings reported its second-quarter results. Revenue "
+                         "grew and cash generation stayed strong.", fontsize=10, fontname="helv")
+    top = PAGE_H - 150
+    for x, y, text in [(200, top, "CONSOLIDATED BALANCE SHEETS"), (200, top + 14, "(amounts in millions)"),
+                       (340, top + 40, "June 30, 2023"), (440, top + 36, "December 31,"), (450, top + 44, "2022")]:
+        first.insert_text((x, y), text, fontsize=9, fontname="helv")
+    _statement_rows(first, top + 58, [("ASSETS", "", ""), ("CURRENT ASSETS", "", ""),
+                                      ("Cash and cash equivalents", "12,493", "10,203")])
+    for x, text in ((72, "Sh"), (110, "i"), (340, "1 215"), (440, "846"), (540, "3")):
+        first.insert_text((x, top + 58 + 14 * 3), text, fontsize=9, fontname="helv")
+    _statement_rows(doc.new_page(width=PAGE_W, height=PAGE_H), 60,
+                    [("Short-term investments", "1,215", "846"), ("Merchandise inventories", "16,324", "17,907"),
+                     ("Total current assets", "30,032", "28,956"), ("TOTAL ASSETS", "55,963", "53,602")])
+    return doc.tobytes()
+
+
 def _statement_rows(page, top: float, rows: list[tuple[str, str, str]]) -> None:
     """Rows of a two-column statement from `top` down, a label alone where its figures are empty."""
     for k, (label, now, before) in enumerate(rows):

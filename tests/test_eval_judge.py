@@ -164,3 +164,20 @@ def test_a_count_of_shares_is_a_number_and_never_money():
     shares = {"kind": "figure", "gold": 2600.0, "gold_unit": "shares", "gold_scale": 1e6, "accept": [], "expect": "answer"}
     assert judge(shares, answer([figure(2600, unit="")])) == "correct"
     assert judge(shares, answer([figure(2600, unit="USD")])) == "wrong"  # money is no count of shares
+
+
+def test_a_change_in_a_count_is_a_number():
+    """Salesforce's headcount fell by 2,514 between two releases: the change of two cells that print no currency is a
+    count, never money (it had been judged wrong against a gold in `count`)."""
+    from vera_core.answer.contract import CalculationOperand
+    headcount = {"kind": "metric", "gold": 2514.0, "gold_unit": "count", "gold_scale": 1, "accept": [-2514.0],
+                 "expect": "answer"}
+
+    def change(currency: str) -> Calculation:
+        operands = [CalculationOperand(name="headcount", row_label="Full time equivalent headcount", value=v,
+                                       period="Q", unit=currency, printed=f"{v:,.0f}", statement="", cell=None)
+                    for v in (72970.0, 70456.0)]
+        return Calculation(metric="m", definition="d", source="library", expression="e", result=-2514.0, unit="amount",
+                           operands=operands)
+    assert judge(headcount, answer(calculation=change(""))) == "correct"
+    assert judge(headcount, answer(calculation=change("USD"))) == "wrong"  # money is no count

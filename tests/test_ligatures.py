@@ -23,4 +23,5 @@ def test_each_letter_is_read_as_the_ligature_its_words_need():
 def test_a_word_spelled_out_elsewhere_decides_and_what_nothing_explains_is_left():
     assert _read(["the Þzzbin rate", "Fizzbin is a game"])[0] == "the fizzbin rate"  # no common word: the document's
     assert _read(["Þórsdóttir spoke for the board"]) == ["Þórsdóttir spoke for the board"]  # a name: no Latin neighbour
+    assert _read(["Guðrún Aðalsteinsdóttir chairs it"]) == ["Guðrún Aðalsteinsdóttir chairs it"]  # nothing explains ð
     assert _read(["þ Revenue grew", "þ Costs fell"]) == ["þ Revenue grew", "þ Costs fell"]  # a bullet glyph alone

@@ -109,6 +109,25 @@ def test_a_statement_continued_under_its_group_labels_keeps_its_dates(tmp_path, 
     assert [f.printed for f in before.figures] == ["17,848"], before.answer
 
 
+def test_a_statement_begun_at_a_page_s_foot_keeps_its_dates_on_the_next_page(tmp_path, tmp_path_factory):
+    """Costco's Q3 balance sheet: its dates, "ASSETS" and one row end page 3, under them the next page's first row cut
+    off by the page's edge; the rest, headerless, is page 4. One table: page 4's inventories are read at the dates page
+    3 prints (they had been read as the release's quarter in both columns, and no balance was stated), and the cut
+    row is no row."""
+    from tests.made_pdfs import foot_split_balance_sheet_pdf
+    path = tmp_path / "falcon_balance_sheet_foot.pdf"
+    path.write_bytes(foot_split_balance_sheet_pdf())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-foot", [path]), llm=None)
+    stock = engine.answer("What were Falcon's merchandise inventories at June 30, 2023?", docs=[path.name],
+                          mode="deterministic")
+    assert [(f.printed, f.period_end) for f in stock.figures] == [("16,324", "2023-06-30")], stock.answer
+    assert stock.citations[0].page == 2
+    before = engine.answer("Falcon merchandise inventories as of December 31, 2022?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in before.figures] == ["17,907"], before.answer
+    cut = engine.answer("What were Falcon's short-term investments at June 30, 2023?", docs=[path.name], mode="deterministic")
+    assert [f.printed for f in cut.figures] == ["1,215"] and cut.citations[0].page == 2, cut.answer
+
+
 def test_a_percent_change_of_a_measure_is_its_growth():
     """"the y/y % change in Meta's FCF for Q3'25": the growth of the free cash flow (a percentage), never the change as an
     amount; "y/y" and "q/q" are rates, their letters no words of the item."""

@@ -74,6 +74,10 @@ def test_a_short_name_with_a_small_letter_and_one_opening_a_parenthesis():
     question, used = spelled_out("FoA operating margin Q3 2024 (FoA op income / FoA revenue), 1 dp", acronyms)
     assert question == ("Family of Apps (FoA) operating margin Q3 2024 (Family of Apps (FoA) op income / Family of Apps "
                         "(FoA) revenue), 1 dp") and used == {"FoA": "Family of Apps"}
+    both = spelled_out("Family of Apps operating margin in Q3 2025 (FoA operating income divided by FoA revenue)?",
+                       acronyms)[0]  # the long name printed once does not leave the formula's short names unread
+    assert both == ("Family of Apps operating margin in Q3 2025 (Family of Apps operating income divided by "
+                    "Family of Apps revenue)?"), both
     assert defined_acronyms(["Our PayPal (PayPal) wallet"]) == {}  # initials that do not fit define nothing
 
 

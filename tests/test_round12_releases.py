@@ -226,6 +226,9 @@ def test_a_slide_is_found_by_what_its_title_calls_the_topic():
     assert terms("free cash flow reconciliation") <= topic_words("the FCF reconciliation")
     assert terms("guidance") <= topic_words("the outlook for the next quarter")
     assert _SLIDE_ASKED.search("Meta Q1 2025 presentation — page with the FCF reconciliation?")
+    assert _SLIDE_ASKED.search("I need the slide in Twilio's Q4 2023 earnings deck that shows how much revenue comes from "
+                               "the top 10 customer accounts. Which one is it?")
+    assert not _SLIDE_ASKED.search("How much revenue did the top 10 customer accounts bring in, per the deck?")
 
 
 @pytest.mark.corpus

@@ -225,6 +225,8 @@ def test_calls_named_by_company_quarter_or_file_name_and_none_for_another_compan
     assert calls_named("Coverage map for JPM: who asked on the 4Q23 call?", calls, names) == ["a"]
     assert calls_named("Who is Citi's CFO?", calls, names) == []  # never another bank's CFO
     assert calls_named("Who is the CFO?", calls, names) == ["a", "b"]
+    assert calls_named("Who asked questions on JPMorgn's 4Q23 call?", calls, names) == ["a"]  # a long name a letter off
+    assert calls_named("Who is Chsae's CFO?", calls, names) == []  # "Chase" is too short to read a letter off
 
 
 def test_a_person_named_as_an_owner_is_no_company():

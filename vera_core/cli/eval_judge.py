@@ -33,6 +33,8 @@ def stated(answer: Answer) -> list[tuple[float, str]]:
     calc = answer.calculation
     if calc is not None and calc.result is not None:
         unit = {"amount": "usd"}.get(calc.unit, calc.unit)
+        if calc.unit == "amount" and calc.operands and not any(o.unit for o in calc.operands):
+            unit = "number"  # NOTE: a change in a count (headcount, shares) read from cells that print no currency
         yearly = calc.results if calc.direction else []  # an aggregate states its `result`, not its yearly values
         out += [(r.result, unit) for r in yearly] or [(calc.result, unit)]
         if calc.direction and len(yearly) > 1:  # a direction answer also states the change

@@ -1,10 +1,10 @@
-"""Ligature glyphs a PDF's font maps to the wrong characters: eBay's and Costco's releases print "Gross proÞt",
-"Cash þows", "eýects", "Oýcer", "Þrst quarter", "Þscal". The font draws one glyph for "fi", "fl", "ff", "ffi" or "ffl"
-and its encoding names a Latin letter (Þ, þ, ý, Ý) instead; which ligature each letter stands for differs from font to
-font ("ý" is "ff" in one release, "ffi" in the other). Each letter found inside words is read as the ligature that
-makes its words words: those the document prints elsewhere spelled out, or common words of financial writing
-(`WORDS`). A letter no ligature explains (an Icelandic name) is left as printed, and so is a letter beside no
-unaccented Latin letter."""
+"""Ligature glyphs a PDF's font maps to the wrong characters: eBay's and Costco's releases print "Gross proÞt" (or
+"proðt", as PyMuPDF 2 reads the same glyph), "Cash þows", "eýects", "Oýcer", "Þrst quarter", "Þscal". The font
+draws one glyph for "fi", "fl", "ff", "ffi" or "ffl" and its encoding names a Latin letter (Þ, þ, ð, ý, Ý) instead;
+which ligature each letter stands for differs from font to font ("ý" is "ff" in one release, "ffi" in the other).
+Each letter found inside words is read as the ligature that makes its words words: those the document prints
+elsewhere spelled out, or common words of financial writing (`WORDS`). A letter no ligature explains (an Icelandic
+name) is left as printed, and so is a letter beside no unaccented Latin letter."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 __all__ = ["ligature_map", "repair_ligatures"]
 
-SUSPECTS = "ÞþýÝ"
+SUSPECTS = "ÞþðÐýÝ"
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl")
 WORDS = frozenset("""
 affect affiliate affirm afflict affluent afford affordable artificial baffle benefit beneficial certificate certified

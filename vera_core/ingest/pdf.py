@@ -12,7 +12,7 @@ from vera_core.errors import EmptyDocumentError, EncryptedPDFError, InvalidPDFEr
 from vera_core.ingest.ligatures import ligature_map, repair_ligatures
 from vera_core.ingest.pdf_grid import region_raw_grid
 from vera_core.ingest.pdf_headings import HeadingMark, body_size, font_headings, outline_headings
-from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture
+from vera_core.ingest.pdf_rows import Row, furniture_keys, page_rows, strip_furniture, without_cut_rows
 from vera_core.ingest.pdf_charts import with_charts
 from vera_core.ingest.slide_labels import join_centred_labels
 from vera_core.ingest.pdf_tables import FOOTNOTE_MARK, TableRegion, find_tables, grid_markdown, region_grid
@@ -22,7 +22,7 @@ from vera_core.ingest.split_words import repair_split_words, split_heads, vocabu
 from vera_core.ingest.structure import headings_with_ranges
 from vera_core.records import CHART_CAPTION, Block, BlockKind, ParsedDocument, Rect
 
-PARSER_VERSION = "pdf-12"  # pdf-12: a "$" printed after a figure is the next column's, a slide label on three lines around its figures is one row, a stacked chart is read as one row per part with its totals; pdf-11: a statement continued atop the next page under its group labels in capitals ("LIABILITIES AND EQUITY") is one table with the page before's; pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
+PARSER_VERSION = "pdf-13"  # pdf-13: a ligature PyMuPDF 2 reads as "ð" ("proðt") read like the other mislabelled letters, a row the page's foot cuts off and the next page prints whole is dropped, a statement begun at a page's foot (its dated header and one row) is one table with its rest atop the next page, a deck chart's years under a "YTD" label are the months to its quarter; pdf-12: a "$" printed after a figure is the next column's, a slide label on three lines around its figures is one row, a stacked chart is read as one row per part with its totals; pdf-11: a statement continued atop the next page under its group labels in capitals ("LIABILITIES AND EQUITY") is one table with the page before's; pdf-10: a row of months and days one over each column heads one column each, the years under them complete the dates; pdf-9: a call's speaker named in capitals atop the next page opens their turn, a list of participants ends at prose and its firm and title lines name no one; pdf-8: a band of dates with no amount under it heads the table below, a lone period header centred over the columns heads them all; pdf-7: a slide label centred on two lines around its figures is one row, a headerless block under a slide table in its columns continues it; pdf-6: a statement's title widowed at a page's foot titles the next page's table, ligatures a font mislabels read; pdf-5: a date's day on a header line of its own, slides' charts read as tables; pdf-4: table headers above group labels, statement titles as captions (pdf-3: split words joined)
 _BULLET = re.compile(r"^([•●▪◦■□➢►✓–—-]|\(?[a-z]\)|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\))\s+", re.IGNORECASE)
 _SENTENCE_END = (".", ":", ";", "!", "?")
 
@@ -102,7 +102,7 @@ def parse_pdf(source: SourceFile) -> ParsedDocument:
     kept = {id(r) for rows in stripped for r in rows}
     furniture = list(dict.fromkeys(" ".join(r.text.split())[:FURNITURE_CHARS] for rows in pages for r in rows
                                    if id(r) not in kept and re.search(r"[A-Za-z]{2}", r.text)))[:FURNITURE_LINES]
-    pages = stripped
+    pages = without_cut_rows(stripped)  # NOTE: a row the page's foot cuts off is printed whole atop the next page
     _join_split_words(pages)
     if landscape >= SLIDE_SHARE:  # NOTE: a slide's label centred on two lines around its figures is one row's
         pages = [join_centred_labels(rows) for rows in pages]
@@ -219,7 +219,7 @@ def _merge_continued(per_page: list[list[TableRegion]], pages: list[list[Row]], 
                 tables[-1].regions.append(region)
             else:
                 tables.append(_Table([region]))
-    return tables
+    return [t for t in tables if not (len(t.regions) == 1 and t.first.stub)]  # a stub nothing continues is text
 
 
 def _continues_on_slide(before: TableRegion, after: TableRegion, pages: list[list[Row]]) -> bool:

@@ -91,7 +91,8 @@ def chart_regions(rows: list[Row], tables: list[TableRegion], claimed: set[int] 
                 name = f"{title}: {below}"
             left = min(page_left, panel[0].x0 - 10)  # the name's cell lies left of the first period
             y0 = axis.y1 + 0.01 * at
-            header = Row(axis.page, panel[0].x0, y0, panel[-1].x1, y0 + 0.001, list(panel), axis.size, False)
+            header = Row(axis.page, panel[0].x0, y0, panel[-1].x1, y0 + 0.001, _year_to_date(rows, axis, panel),
+                         axis.size, False)
             cells = [Cell(left, left + 1.0, name, axis.size, False)]
             cells += [Cell(value.x0, value.x1, value.text.strip(), value.size, value.bold) for value in values]
             # NOTE: the row spans the values as printed (a bar's height sets each): a cell's highlight covers its value
@@ -205,6 +206,37 @@ def _values(rows: list[Row], axis: Row, panel: list[Cell], floor: float, taken: 
     if over is None or any(len(v) != 1 for v in over):
         return None  # a label without its value, or a stacked chart: left as text (or read by `_stacked`)
     return [v[0] for v in over]
+
+
+_YTD = re.compile(r"^(?:YTD|year[\s-]to[\s-]date)$", re.I)
+_MONTHS_WORDS = {2: "Six", 3: "Nine"}
+"""A year to date through the second or third quarter (through the first it is the quarter, through the fourth the year)."""
+
+
+def _year_to_date(rows: list[Row], axis: Row, panel: list[Cell]) -> list[Cell]:
+    """A panel's period labels, a year under a "YTD" group label ("Quarterly" under Q3'24 and Q3'25, "YTD" under 2024
+    and 2025, printed just below the axis) read as the months to the quarter the panel's quarters name ("Nine Months
+    Ended 2025" beside Q3'25): Meta's capital expenditure slide prints the year-to-date figure over the year alone."""
+    groups = [c for r in rows if axis.y1 - 1 <= r.y0 <= axis.y1 + 2.5 * max(axis.height, 4.0) for c in r.cells
+              if panel[0].x0 - 50 <= _centre(c) <= panel[-1].x1 + 50 and parse_figure(c.text)[0] is None
+              and not _is_period_label(c.text)]
+    if not any(_YTD.match(c.text.strip()) for c in groups):
+        return list(panel)
+    quarters = {}
+    for cell in panel:
+        m = QUARTER.fullmatch(_MARK.sub("", cell.text.strip()))
+        if m and (m.group("y") or m.group("y5")):
+            year = int((m.group("y") or m.group("y5"))[-2:])
+            quarter = int(next(g for g in (m.group("q"), m.group("q2"), m.group("q3"), m.group("q4")) if g))
+            quarters[year] = max(quarters.get(year, 0), quarter)
+    out = []
+    for cell in panel:
+        group = min(groups, key=lambda g: abs(_centre(g) - _centre(cell)))
+        year = YEAR.fullmatch(cell.text.strip())
+        months = _MONTHS_WORDS.get(quarters.get(int(cell.text.strip()[-2:]), 0)) if year else None
+        out.append(Cell(cell.x0, cell.x1, f"{months} Months Ended {cell.text.strip()}", cell.size, cell.bold)
+                   if months and _YTD.match(group.text.strip()) else cell)
+    return out
 
 
 def _panel_name(rows: list[Row], axis: Row, panel: list[Cell]) -> str:

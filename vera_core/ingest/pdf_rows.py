@@ -198,6 +198,28 @@ def strip_furniture(rows: list[Row], page_height: float, keys: set[str]) -> list
     return kept
 
 
+def without_cut_rows(pages: list[list[Row]]) -> list[list[Row]]:
+    """The pages without a row the page's foot cuts off and the next page prints whole at its top (Costco's balance
+    sheet: "Sh  i  1 215  846" under "Cash and cash equivalents", "Short-term investments 1,215 846" atop the next
+    page): the cut row's label begins the whole one's and its figures are the same digits."""
+    out = [list(rows) for rows in pages]
+    for rows, following in zip(out, out[1:]):
+        if rows and following and _cut_copy(rows[-1], following[0]):
+            rows.pop()
+    return out
+
+
+def _cut_copy(cut: Row, whole: Row) -> bool:
+    """Whether `cut` is `whole` cut off by the page's foot (a page number may sit on its line: "Sh i 1 215 846 3")."""
+    def figures(row: Row) -> list[str]:
+        return [d for d in (re.sub(r"\D", "", c.text) for c in row.cells[1:]) if d]
+    label = cut.cells[0].text.strip() if cut.cells else ""
+    whole_label = whole.cells[0].text.strip() if whole.cells else ""
+    mine, theirs = figures(cut), figures(whole)
+    same = bool(theirs) and (mine == theirs or (mine[:-1] == theirs and len(mine[-1]) <= 3))
+    return same and bool(label) and whole_label.startswith(label) and len(label) < len(whole_label)
+
+
 def furniture_key(row: Row) -> str:
     return re.sub(r"\d+", "#", _SPACES.sub(" ", row.text.lower())).strip()
 

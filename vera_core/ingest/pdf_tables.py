@@ -47,6 +47,9 @@ class TableRegion:
     footnotes: list[Row] = field(default_factory=list)
     chart: str = ""
     """The chart's name when the region is a chart read as a table (`pdf_charts.py`)."""
+    stub: bool = False
+    """A table's start at the page's foot: its header and one row, the rest atop the next page (Costco's balance
+    sheet: its dates, "ASSETS" and "Cash and cash equivalents" end page 3). Kept only when the next page continues it."""
     carried_title: str = ""
     """A statement's title printed alone at the foot of the page before, over nothing ("Unaudited Condensed
     Consolidated Statement of Cash Flows" ending page 8, the statement on page 9): the table's title too."""
@@ -131,9 +134,13 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         numeric_rows = sum(flags[start:end + 1])
         # NOTE: a band of dates and years and nothing else is the header of the table below, not a table (eBay's
         # supplemental data prints "(In millions, except percentages)" between its dates and its figures)
-        if numeric_rows >= 2 and columns and _aligned(body, columns) and not _dates_only(body):
-            region = TableRegion(page=body[0].page, body=body, columns=columns)
+        stub = numeric_rows == 1 and end == len(rows) - 1  # NOTE: kept only with a header, and a next page to continue it
+        if (numeric_rows >= 2 and _aligned(body, columns) or stub) and columns and not _dates_only(body):
+            region = TableRegion(page=body[0].page, body=body, columns=columns, stub=numeric_rows == 1)
             first = _grow_header(rows, start, region, used)
+            if region.stub and not _dated_header(region.header):
+                i = end + 1
+                continue
             _split_year_header(region)
             _grow_caption(rows, first, region, body_size, used)
             _grow_footnotes(rows, end + 1, region, used)
@@ -143,6 +150,13 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         else:
             i = end + 1
     return regions
+
+
+def _dated_header(header: list[Row]) -> bool:
+    """Whether header rows name the columns' dates or years and print no amount ("May 7, 2023" / "August 28," / "2022";
+    never a row of figures taken for a header)."""
+    text = " ".join(r.text for r in header)
+    return bool(re.search(r"\b(?:19|20)\d\d\b", text)) and not re.search(r"\$|\d,\d{3}|\d\.\d", text)
 
 
 _MONTH_DAY = re.compile(rf"^{MONTH_WORD}(?:\s+(?:[12]?\d|3[01]),?)?$", re.I)

@@ -72,16 +72,22 @@ def defined_acronyms(texts: Iterable[str]) -> dict[str, str]:
 
 
 def spelled_out(question: str, acronyms: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """The question with each defined short name written as "long name (short)", and the names written out; a
-    question that already prints the long name is left as it is."""
+    """The question with each defined short name written as "long name (short)", and the names written out. A short
+    name in the parentheses that close on its long name is the question's own definition and is left; one used
+    elsewhere when the question prints the long name too is written as the long name alone ("the Family of Apps
+    operating margin (FoA operating income divided by FoA revenue)": "(Family of Apps operating income divided by
+    Family of Apps revenue)")."""
     used: dict[str, str] = {}
+    printed = question.lower()
 
     def write(m: re.Match) -> str:
         short = m.group(0)
         long = acronyms.get(short)
-        if not long or long.lower() in question.lower():
+        if not long:
             return short
         used[short] = long
-        return f"{long} ({short})"
+        # NOTE: a question that prints the long name already uses the short one for the same thing: the long name
+        # alone ("I'm updating my Reality Labs model. What was RL's operating income" -> "Reality Labs's")
+        return long if long.lower() in printed else f"{long} ({short})"
 
     return _SHORT_IN_QUESTION.sub(write, question), used

@@ -21,10 +21,13 @@ from vera_core.questions.qualifiers import Qualifier, qualifier_around
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
                         r"(?P<scale>thousands|millions|billions)\b|(?:\bUSD|\bEUR|\bGBP|\$)\s*(?P<scale2>thousands|millions|"
-                        r"billions)\b|\b(?:thousands|millions|billions)\s+of\s+(?:dollars|euros)\b", re.I)
+                        r"billions)\b|\b(?:thousands|millions|billions)\s+of\s+(?:dollars|euros)\b|"
+                        r"(?:^|(?<=[.?!;]\s)|(?<=\())(?:thousands|millions|billions)(?=(?:,?\s+please)?\s*(?:[.?!)]|$))", re.I)
+"""The scale an amount is asked in: "in $ millions", "USD billions", "thousands of dollars", "... ? Millions, please."."""
 PERCENT_ASKED = re.compile(r"\b(?:as\s+a\s+)?percent(?:age)?\b|\bin\s+%|\bunits\s+of\s+percents?\b", re.I)
+# NOTE: "the shares used in its EPS calculation" asks a printed input of the company's calculation, not one of VERA's
 METRIC_CUE = re.compile(
-    r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|\bcalculat\w*|\bcompute\w*|\bgrowth\b|\bgrew\b|"
+    r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|(?<!EPS\s)\bcalculat\w*|\bcompute\w*|\bgrowth\b|\bgrew\b|"
     r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
     r"\bless\b|\bminus\b|\bdivided\b|\bdivide\s+(?:it\s+|that\s+|them\s+)?by\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
@@ -130,7 +133,8 @@ def item_phrase(question: str) -> str:
     """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
-    first = re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0]
+    # NOTE: "U.S." is one word, the country's (its stops would leave the letters "U" and "S")
+    first = re.split(r"(?<=[?])\s+", re.sub(r"\bU\.S\.(?:A\.)?", "US", question.strip()), maxsplit=1)[0]
     # NOTE: "I'm on the credit side and just opened Amex's 2022 10-K. What was the total provision ...?": the sentence
     # that asks, not the persona's before it
     first = re.split(r"(?<=[.!])\s+(?=(?:What|How|Which|Give|Show|Tell|Find|Please|Can|Could)\b)", first)[-1]

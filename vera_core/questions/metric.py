@@ -15,7 +15,8 @@ from vera_core.questions.library import MetricDef, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
 from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, POINTS, RANGE, SEQUENTIAL, SPAN, Aggregate, aggregate_periods,
-                                      previous_quarter, quarter_span, read_aggregate, shifted, span_year)
+                                      previous_quarter, quarter_span, read_aggregate, shifted, span_year,
+                                      summed_quarter_periods)
 from vera_core.records import Period
 
 _DEFINE = re.compile(r"\b(?:define[sd]?|compute|calculate)\s+(?:the\s+)?(?P<name>[^.?;:]{2,80}?)\s+as\b\s*:?\s*"
@@ -238,6 +239,11 @@ def _read_plan(question: str) -> MetricPlan | None:
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
                               "mean": f"the mean of {name} over the years"}[aggregate.over]
+            elif summed_quarter_periods(question) and _summed_item(question):
+                # NOTE: "Reality Labs' full-year 2024 operating loss. Add up the quarters from Q1, Q2, Q3 and Q4 2024
+                # decks": a printed line added up over the quarters named (the strategy's period sum)
+                name = _summed_item(question)
+                tree, definition, source = Item(name), f"{name}, each quarter's as printed, added up", "library"
             else:
                 return None
     except ExpressionError:
@@ -265,6 +271,11 @@ def _read_plan(question: str) -> MetricPlan | None:
         periods = [ordered[-1]]
         if ordered[-1].kind == "quarter" and ordered[-1].quarter and previous_quarter(ordered[-1]) in ordered:
             tree = _prior_at(tree, previous_quarter(ordered[-1]))  # NOTE: "revenue growth from Q3 to Q4 2023"
+        elif len(set(ordered)) == 2 and ordered[0].kind == ordered[-1].kind and ordered[0] != shifted(ordered[-1], 1):
+            # NOTE: "the % increase in total revenue from Q1 2022 to Q3 2025", "revenue growth from FY2019 to FY2022":
+            # over the earlier period named, never the year before the later one
+            tree = _prior_at(tree, ordered[0])
+            definition = f"{definition}, prior() read at {ordered[0].label}" if "prior(" in definition else definition
     if not direction and len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter \
             and SEQUENTIAL.search(question):
         tree = _prior_at(tree, previous_quarter(periods[0]))  # NOTE: "revenue growth sequentially in Q4 2023"
@@ -594,17 +605,57 @@ def _before_company(head: str) -> str:
     ("Family of Apps operating income", "Cost of Revenue")."""
     for cut in _COMPANY_TAIL.finditer(head):
         before = head[:cut.start()].split()
-        if cut.group(0).strip().lower() == "of" and len(before) > 1 and before[-1][:1].isupper():
+        if cut.group(0).strip().lower() == "of" and before and before[-1].lstrip("([")[:1].isupper() and (
+                len(before) > 1 or _NAME_GOES_ON.match(head, cut.end())):
             continue
         return head[:cut.start()]
     return head
+
+
+_NAME_GOES_ON = re.compile(r"(?:[A-Z][\w&'-]*\s+){1,3}(?!(?:for|in|at|of|during|on|as|to|from|vs|versus)\b)[a-z]")
+"""'Family of Apps operating margin': the item goes on after the capitalised words "of" leads to, which name no company
+(one would end the item: "Revenue of Meta in Q3")."""
+
+
+_SUM_WORDS = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?(?:\s+of)?|combined|cumulative|in\s+total|"
+                        r"(?:what(?:'s|\u2019s|\s+is|\s+was)\s+)?(?:the\s+)?total(?:\s+(?:of|for|across|over))?|"
+                        r"(?:the|each|every|all(?:\s+(?:four|three|two))?)\s+quarters?(?:['\u2019]s?)?|across|together)\b", re.I)
+_FROM_DOCUMENTS = re.compile(r"\b(?:from|in|using|per|across|taking\s+each\s+quarter\s+from)\s+[^.?;]{0,80}?\b(?:decks?|"
+                             r"releases?|presentations?|reports?|slides|filings?|results|10-Qs?)\b", re.I)
+_ASKING_LEAD = re.compile(r"^\s*(?:(?:for|as)\s+(?:an?|the|my|our)\s+[^,:]{1,60}?[,:]?\s+(?=(?:I|we)\b))?(?:(?:I|we)\s+"
+                          r"(?:need|want)|please|can\s+you|give\s+me|what(?:'s|\u2019s|\s+(?:is|was|were|are))|how\s+much\s+"
+                          r"(?:is|was|were|did))\s+", re.I)
+_NO_ITEM = label_terms("total sum quarter quarters deck decks million millions billion billions please")
+
+
+def _summed_item(question: str) -> str:
+    """The printed line a sum over quarters adds up, as the question names it without its periods, documents and
+    summing words ("Reality Labs' operating loss" of "I need Reality Labs' full-year 2024 operating loss. Add up the
+    quarters from Meta's Q1, Q2, Q3 and Q4 2024 earnings decks - what's the total?"); '' when no sentence names one."""
+    sentences = re.split(r"(?<=[.?!;])\s+|\s+[-\u2013\u2014]\s+", question)
+    # NOTE: the sentence that asks or sums names the line before a persona's ("Equity research associate here.")
+    for sentence in sorted(sentences, key=lambda s: not (_SUM_WORDS.search(s) or "?" in s)):
+        text = _FROM_DOCUMENTS.sub(" ", re.sub(r"\(.*?\)", " ", LABEL_FIRST.sub("", sentence)))
+        text = _SUM_WORDS.sub(" ", without_periods(UNIT_ASKED.sub(" ", text)))
+        text = re.sub(r"\b(?:full|first|second)[\s-](?:year|half)\b|\b(?:the\s+)?first\s+(?:two|three)\s+quarters\b|"
+                      r"[?.!,;:$]|\b(?:Q[1-4]|[1-4]Q)\b|(?<!\w)[-\u2013](?!\w)", " ", text, flags=re.I)
+        text = _ASKING_LEAD.sub("", re.sub(r"\s+", " ", text).strip())
+        text = re.sub(r"(?:\s+(?:for|and|in|of|over|from|during|the))+\s*$", "", without_periods(text).strip())
+        text = re.sub(r"\s+", " ", text).strip()
+        if label_terms(text) - _NO_ITEM:
+            return text
+    return ""
 
 
 def without_periods(text: str) -> str:
     _, texts = asked_periods(text)
     for words in texts:
         text = text.replace(words, " ")
-    text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!]?\s*$|,\s*i\s*$", " ", text)  # what removing a period leaves
+    # NOTE: the words of a period read in two pieces ("in Q3 of fiscal 2023" reads "Q3", the year beside it)
+    text = re.sub(r"\b(?:of\s+)?(?:fiscal(?:\s+year)?|FY)\s*'?\d{2,4}\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+"
+                  r"(?:fiscal\s+)?quarter\b", " ", text, flags=re.I)
+    for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone)
+        text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$", " ", text)
     return re.sub(r"\s+", " ", text).strip(" ,")
 
 

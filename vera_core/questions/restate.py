@@ -47,14 +47,26 @@ _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|d
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
 _DAY = rf"(?:(?:the\s+)?(?:{MONTH_WORD}\s+\d{{1,2}},?\s+|\d{{1,2}}/\d{{1,2}}/))?"
-_TWO_YEARS = re.compile(rf"\b(?:from|between)\s+{_DAY}(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+{_DAY}"
+_TWO_YEARS = re.compile(rf"\b(?:from|between)\s+(?P<da>{_DAY})(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+(?P<db>{_DAY})"
                         rf"(?P<b>(?:FY\s?'?)?(?:19|20)?\d\d)\b(?:\s+balance\s+sheets?(?:\s+dates?)?)?", re.I)
-"""A change asked between two named years or year-end dates ("between the Dec 31, 2020 and Dec 31, 2021 balance sheets")."""
+"""A change asked between two named years or year-end dates ("between the Dec 31, 2020 and Dec 31, 2021 balance sheets");
+two dates of one year are the dates ("between April 30, 2023 and July 31, 2023")."""
+
+
+def _span_words(two: re.Match) -> str:
+    """'from A to B' of a span read by `_TWO_YEARS` or `_TWO_QUARTERS`: the years, or two dates of one year whole."""
+    days = two.groupdict().get("da"), two.groupdict().get("db")
+    if all(days) and two.group("a") == two.group("b"):
+        return f"from {days[0].strip()} {two.group('a')} to {days[1].strip()} {two.group('b')}"
+    return f"from {two.group('a')} to {two.group('b')}"
 _QUARTER_WORDS = re.sub(r"\(\?P<\w+>", "(?:", QUARTER.pattern)
-_TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+)?(?P<a>{_QUARTER_WORDS})(?:\s*\([^()]*\))?\s+(?:to|and)\s+"
-                           rf"(?:the\s+end\s+of\s+)?(?P<b>{_QUARTER_WORDS})(?:\s*\([^()]*\))?", re.I)
+_BALANCE_SHEET = r"(?:\s+(?:balance\s+sheet|one|release|report))?"
+_TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+|the\s+)?(?P<a>{_QUARTER_WORDS}){_BALANCE_SHEET}"
+                           rf"(?:\s*\([^()]*\))?\s+(?:to|and)\s+(?:the\s+end\s+of\s+|the\s+)?(?P<b>{_QUARTER_WORDS}){_BALANCE_SHEET}"
+                           rf"(?:\s*\([^()]*\))?", re.I)
 """A change asked between two named quarters or their ends ("between the end of Q1 FY23 (Nov 20, 2022) and the end of
-Q3 FY23 (May 7, 2023)"): the date a parenthesis gives restates the quarter's end."""
+Q3 FY23 (May 7, 2023)", "between the Q1 FY23 balance sheet (Nov 20, 2022) and the Q3 FY23 one (May 7, 2023)"): the date
+a parenthesis gives restates the quarter's end."""
 _COMPARING = re.compile(r",?\s*\b(?:comparing|looking\s+at)\s+(?:the\s+)?(?:two\s+)?(?:balance\s+sheet|year[\s-]end)[^?.,]*", re.I)
 """'comparing the two balance sheet dates': how the change is taken, not part of the item."""
 _ONE_YEAR = re.compile(r"^\s*(?:over|in|during)\s+(?:fiscal\s+|FY\s?)?(?P<y>(?:19|20)\d\d)\b", re.I)
@@ -114,7 +126,8 @@ def restated(question: str) -> str:
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
-    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _claim_then_ask, _growth, _share):
+    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _how_much_more, _claim_then_ask, _claimed_span, _growth,
+                  _share):
         found = shape(question)
         if found:
             return found
@@ -170,6 +183,23 @@ _PERIOD_VS_PERIOD = re.compile(
 the change from the second quarter named to the first."""
 
 
+_HOW_MUCH_MORE = re.compile(
+    rf"{_LEAD}how\s+much\s+(?:bigger|larger|higher|greater|lower|smaller)\s+(?:was|were|is|are)\s+(?:the\s+)?(?P<x>[^?]{{2,80}}?)"
+    rf"\s+(?:in|for|at)\s+(?:the\s+)?(?P<b>{_QUARTER_WORDS})\s+than\s+(?:back\s+|it\s+was\s+|they\s+were\s+)?(?:(?:in|for|at)\s+)?"
+    rf"(?:the\s+)?(?P<a>{_QUARTER_WORDS})(?P<rest>[^?]*)\?(?P<after>.*)$", re.I | re.S)
+"""'How much bigger was Meta's quarterly total revenue in Q3 2025 than back in Q1 2022? Give me the % increase.': the
+percent change from the second quarter named to the first when a percentage is asked."""
+
+
+def _how_much_more(question: str) -> str | None:
+    m = _HOW_MUCH_MORE.match(question)
+    if not m or not re.search(r"%|\bpercent", question, re.I):
+        return None
+    item = re.sub(r"\bquarterly\s+", "", m.group("x").strip(), flags=re.I)  # NOTE: each quarter's figure is the item's
+    return f"{m.group('lead')}What was the percent change in {item} from {m.group('a')} to {m.group('b')}" \
+           f"{m.group('rest').rstrip()}?"
+
+
 def _period_vs_period(question: str) -> str | None:
     m = _PERIOD_VS_PERIOD.match(question)
     if not m:
@@ -212,6 +242,21 @@ _CLAIM_THEN_ASK = re.compile(
 yoy % from the deck"): the item and its period are in the claim, the ask has neither."""
 
 
+_CLAIMED_SPAN = re.compile(
+    rf"^(?P<x>[^?.!]{{2,80}}?)\s+(?P<verb>{_GROW_VERB})\s+(?P<span>(?:between|from)\s+[^?]{{4,80}}?)\s*[-\u2013\u2014,;:]+\s*"
+    r"(?:by\s+)?how\s+(?:much|many(?:\s+[a-z]+)?)\b(?P<rest>[^?]*)\?(?P<after>.*)$", re.I | re.S)
+"""A change told, then its size asked ("Salesforce full time equivalent headcount droped between the end of Q1 FY24 and the
+end of Q2 FY24 - by how many people?"): asked as "By how much did X drop between ...?"."""
+
+
+def _claimed_span(question: str) -> str | None:
+    m = _CLAIMED_SPAN.match(question.strip())
+    if not m or re.search(r"\b(?:what|which|how|who|why|did|does|is|was)\b", m.group("x"), re.I):
+        return None
+    return _growth(f"By how much did {m.group('x').strip()} {m.group('verb')} {m.group('span').strip()}"
+                   f"{m.group('rest').rstrip()}?{m.group('after')}")
+
+
 def _claim_then_ask(question: str) -> str | None:
     m = _CLAIM_THEN_ASK.match(question.strip())
     if not m or re.search(r"\b(?:what|which|how|who|why|did|does|is|was)\b", m.group("x"), re.I):
@@ -244,7 +289,7 @@ def _growth(question: str) -> str | None:
             two = _TWO_YEARS.search(rest) or (_TWO_QUARTERS.match(rest, len(rest) - len(rest.lstrip()))
                                               if re.match(r"\s*(?:from|between)\b", rest) else None)
             if two:
-                rest = f"{rest[:two.start()]}from {two.group('a')} to {two.group('b')}{rest[two.end():]}"
+                rest = f"{rest[:two.start()]}{_span_words(two)}{rest[two.end():]}"
                 return f"{m.group('lead')}What was the change in {subject}{rest}"
             one = _ONE_YEAR.match(rest)
             if one and concepts_in(subject):  # NOTE: a line item the vocabulary knows, not a stated amount

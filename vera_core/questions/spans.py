@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from vera_core.finance.dates import _ORDINALS, MONTH_QUARTER, QUARTER
+from vera_core.finance.dates import _ORDINALS, DATE_DMY, DATE_MDY, MONTH_QUARTER, QUARTER
 from vera_core.records import Period
 
 __all__ = ["SEQUENTIAL", "Aggregate", "previous_quarter", "quarter_span", "read_aggregate", "shifted", "span_year",
@@ -110,6 +110,7 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
     if found is None:
         return None
     rest = SEQUENTIAL.sub(" ", rest.replace(found.group(0), " "))  # NOTE: "sequential" says which periods, not what
+    rest = DATE_DMY.sub(" ", DATE_MDY.sub(" ", rest))  # NOTE: "from April 30, 2023 to July 31, 2023": dates, read apart
     rest = _LEFT_OF_SPAN.sub(" ", QUARTER.sub(" ", MONTH_QUARTER.sub(" ", rest)))  # "from Q4 2022 to Q1 2023": the periods, read apart
     rest = _ARTICLE.sub(" ", _PERIOD_TAIL.sub("", re.sub(r"\([^()]*\)", " ", rest)))
     rest = re.sub(r"\s+", " ", rest).strip(" ,-")  # NOTE: "(negative if it fell)" is an instruction, not the item
@@ -145,7 +146,11 @@ def previous_quarter(period: Period) -> Period:
 
 def quarter_span(periods: list[Period], question: str) -> tuple[Period, ...]:
     """The two quarters a change is asked between (the two quarters named, earliest first, or the one named and
-    the one before it when the question says "sequential"), () when it names no such pair."""
+    the one before it when the question says "sequential"), or the two dates of one year a balance's change is asked
+    between ("from April 30, 2023 to July 31, 2023"); () when it names no such pair."""
+    dates = list(dict.fromkeys(p for p in periods if p.kind == "instant" and p.end))
+    if len(dates) == 2 == len(periods) and dates[0].year == dates[1].year:
+        return tuple(sorted(dates, key=lambda p: p.end))
     quarters = list(dict.fromkeys(p for p in periods if p.kind == "quarter" and p.quarter))
     if len(quarters) != len(periods):
         return ()
@@ -176,10 +181,10 @@ def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...
     return shifted(asked, 1), asked
 
 
-_SUMMED = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?|combined|in\s+total|the\s+total\s+(?:of|for|across|over)|"
+_SUMMED = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?|combined|cumulative|in\s+total(?!\s+(?!(?:for|over|across|during|in)\b)[a-z])|the\s+total\s+(?:of|for|across|over)|"
                      r"(?:what|how\s+much)\s+is\s+the\s+total|total\s+in)\b|\btotal\b(?=[^?]{0,60}\b(?:for|over|across)\s+"
                      r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:FY\s?)?(?:19|20)\d\d\s*,)", re.I)
-"""A sum asked: "add up", "combined", "the total of", or "total ... for fiscal 2022, 2023 and 2024" (a line's own
+"""A sum asked: "add up", "combined", "in total" (not "the change in total debt"), "the total of", or "total ... for fiscal 2022, 2023 and 2024" (a line's own
 "total", "total stockholders' equity at the end of 2022 and 2023", is no sum)."""
 _NAMED_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\b|\b(?:first|second|third|fourth)\s+quarter", re.I)
 

@@ -142,6 +142,10 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     return None
 
 
+COMPANY_NEAR_LETTERS = 7
+"""A company's name word this long is read a letter off ("Microsft"); a shorter one only as printed ("Citi", "Meta")."""
+
+
 def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None,
                 people: Sequence[str] = ()) -> list[str]:
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
@@ -155,8 +159,10 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         return _name_words(printed, 2, _GENERIC_NAME_WORDS | _FILE_WORDS)
 
     def said(company: set[str]) -> bool:
-        # NOTE: a company's longer name starts with its short one ("Citigroup's" call is Citi's)
-        return bool(company & words) or any(len(c) >= 4 and w.startswith(c) for c in company for w in words)
+        # NOTE: a company's longer name starts with its short one ("Citigroup's" call is Citi's); a long name typed a
+        # letter off is the name ("Microsft's FY23 Q3 call")
+        return bool(company & words) or any(len(c) >= 4 and w.startswith(c) for c in company for w in words) \
+            or any(len(c) >= COMPANY_NEAR_LETTERS and near_spelling(w, c) for c in company for w in words)
 
     chosen = [(doc_id, identity) for doc_id, identity in calls if said(company_words(doc_id, identity))]
     company_named = bool(chosen)

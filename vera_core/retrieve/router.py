@@ -417,8 +417,11 @@ _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
                           r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b|"
                           r"^(?![^?]*\b(?:what\s+(?:was|is|were|are)|how\s+(?:much|many))\b)[^?]*?"
-                          r"\b(?:the\s+)?(?:slide|page)\s+(?:with|showing|that\s+(?:shows|has|gives))\b", re.I)
-"""A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?")."""
+                          r"\b(?:the\s+)?(?:slide|page)\s+(?:with|showing|that\s+(?:shows|has|gives))\b|"
+                          r"\bthe\s+(?:slide|page)\s+(?:in|of|from)\s+[^?]{0,60}?\b(?:deck|presentation)\s+"
+                          r"(?:that|which)\s+(?:shows?|has|gives|breaks)\b", re.I)
+"""A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?", "I need
+the slide in Twilio's Q4 2023 earnings deck that shows how much revenue comes from ...")."""
 _DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)
 
 

@@ -391,9 +391,13 @@ class ScopeGrids(dict):
     the document): a deck prints no statements, its slides' tables are its figures ("Segment Revenue $75M" on Twilio's
     "Segment Results Highlights"). Passed on wherever the grids go, so every reader of cells knows it."""
 
-    def __init__(self, grids: Mapping[str, Sequence[TableGrid]], decks: Iterable[str] = ()) -> None:
+    def __init__(self, grids: Mapping[str, Sequence[TableGrid]], decks: Iterable[str] = (),
+                 quarter_ends: Mapping[str, tuple[int, int]] | None = None) -> None:
         super().__init__(grids)
         self.decks = frozenset(decks)
+        self.quarter_ends = dict(quarter_ends or {})
+        """A quarter's last day -> (fiscal year, quarter), as the documents in scope say of their own period (Costco's
+        third quarter of fiscal 2023 ends May 7, 2023: a 52/53-week year's quarter ends on no month's last day)."""
 
 
 @dataclass
@@ -427,7 +431,8 @@ class CellFinder:
         if concept is not None and concept.home and "balance" not in concept.home and period.kind == "quarter" \
                 and cell.period is not None and cell.period.kind in ("instant", "year"):
             return False
-        return period_matches(period, cell.period, self.year_end_months.get(cand.chunk.doc_id))
+        return period_matches(period, cell.period, self.year_end_months.get(cand.chunk.doc_id),
+                              getattr(self.grids, "quarter_ends", None))
 
     def choose(self, candidates: list[Candidate], period: Period | None, request: FigureRequest | None = None,
                concept: Concept | None = None, gated: bool = True) -> Choice:
@@ -465,7 +470,7 @@ class CellFinder:
                               and not counted else "")
                 why = why or ("it is an amount, not the per-share figure asked" if request is not None and
                               request.per_share and cell.unit != "per_share" and not (concept and concept.per_share)
-                              else "")
+                              and not counted else "")  # NOTE: "diluted shares ... in its EPS calculation": a count
                 why = why or _not_forward(request, cand, cell)
                 why = why or _share_count(cell, per_share_asked or bool(request and request.per_share))
                 why = why or _component_column(request, cell)

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Figure, FigureCell
-from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, Rejected, signed
-from vera_core.answer.figures.unread import Read, unread_word
+from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, Rejected, ancestors, signed
+from vera_core.answer.figures.sources import Source
+from vera_core.answer.figures.unread import Read, unread, unread_word
+from vera_core.answer.numbers import source_scale
 from vera_core.finance.line_items import Concept, label_terms
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
@@ -66,18 +68,49 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
                 out.refusals.extend(refusal_pieces(choice))
                 continue
             cand, cell = choice.candidate, choice.cell
-            why = unread_word(question, [Read(cand.grid, cand.label, cell)], grids, named, company)
+            why, line = unread(question, [Read(cand.grid, cand.label, cell)], grids, named, company)
+            asked = _line_asked(finder, request, line, cand, period) if why and line and concept is None else None
+            stated_name = name
+            if asked is not None:  # NOTE: "eBay 1Q23 U.S. GMV": the "U.S." row under the heading of the total read
+                stated_name = re.sub(r"^\W*total\s+", "", cand.label.row_label.strip(), flags=re.I)  # "Gross ... (U.S.)"
+                cand, cell = asked.candidate, asked.cell
+                why = unread_word(question, [Read(cand.grid, cand.label, cell)], grids, named, company)
             if why:
                 out.missing.append(f"No figure is stated for {name}{' for ' + words if words else ''}: {why}.")
                 out.refusals.extend(refusal_pieces(Choice(rejected=(Rejected(cand, cell, why),))))
                 continue
-            piece, figure = _state(request, concept, name, cand, cell)
+            piece, figure = _state(request, concept, stated_name, cand, cell)
             out.pieces.append(piece)
             out.figures.append(figure)
             chosen_labels.append(label_terms(cand.label.row_label))
             corroborations.extend(_corroborations(finder, candidates, cand, cell, period))
     out.pieces.extend(corroborations)  # after every figure: figure i is piece i
     return out
+
+
+_ITEM_MODIFIERS = label_terms("total net consolidated")
+
+
+def _line_asked(finder: CellFinder, request: FigureRequest, line: str, read: Candidate,
+                period: Period | None) -> Choice | None:
+    """The row the last check names as the line asked (`unread`), when it sits under a heading printing the item of the
+    row read ("U.S." under "Gross Merchandise Volume (3)", the total "Total Gross Merchandise Volume" read for "U.S.
+    GMV"), in the same document: its cell for the period, through the same gates; None when there is none."""
+    core = label_terms(read.label.row_label) - _ITEM_MODIFIERS
+    found: list[Candidate] = []
+    for grid in finder.grids.get(read.chunk.doc_id, ()):
+        chunk = finder.chunks.get(grid.chunk_id)
+        if chunk is None or grid.status != "parsed":
+            continue
+        for label in (c for c in grid.cells if c.col == 0 and c.row_label.strip() == line):
+            if not core or not core <= label_terms(ancestors(grid, label)):
+                continue
+            values = tuple(c for c in grid.cells if c.row == label.row and c.col and c.value is not None)
+            if values:
+                found.append(Candidate(grid, chunk, values, label, (0, chunk.position, label.row),
+                                       finder.sources.get(grid.chunk_id, Source("other", grid.statement))))
+    choice = finder.choose(found, period, request, None) if found else None
+    return choice if choice is not None and choice.found else None
 
 
 MAX_CORROBORATIONS = 2
@@ -184,8 +217,10 @@ def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Can
     """One plain sentence for one figure, and its record."""
     if concept is not None and concept.shares:
         # NOTE: a count of shares printed in an EPS table "(In millions, except per share amounts)": no currency, no
-        # amount per share, the table's scale ("Diluted" 2,600 is 2.6 billion shares)
-        cell = replace(cell, unit="", currency="", scale=cand.grid.scale or cell.scale)
+        # amount per share, the table's scale ("Diluted" 2,600 is 2.6 billion shares), unless the row or its heading
+        # states the count's own ("Shares used in calculation (000's)" under "dollars in millions": 444,360 thousand)
+        own = source_scale(cand.label.row_label) or source_scale(cand.label.parent_label)
+        cell = replace(cell, unit="", currency="", scale=own or cand.grid.scale or cell.scale)
     percent = cell.unit == "%"
     outflow = bool(concept and concept.outflow and cell.value < 0 and cand.grid.statement == "cash_flow")
     value = signed(concept, cand, cell)  # a cost or an outflow as the amount; the printed sign stays beside it

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date, timedelta
 
 from vera_core.answer.figures.sources import Source
@@ -111,11 +111,14 @@ def _quarter_end(end: str, year_end_month: int) -> bool:
     return (day.month - year_end_month) % 3 == 0
 
 
-def period_matches(asked: Period, column: Period | None, year_end_month: int | None = None) -> bool:
+def period_matches(asked: Period, column: Period | None, year_end_month: int | None = None,
+                   quarter_ends: Mapping[str, tuple[int, int]] | None = None) -> bool:
     """Whether a column's period is the one asked. A fiscal year asked ("FY2018", "2018") matches that
     year's flow column or its year-end balance column; a date asked matches that date; a quarter asked
-    matches a three-month column of that fiscal quarter (the document's fiscal year, else the calendar's), and a
-    part of a year asked by its length and fiscal year a column of that length ending in that fiscal year."""
+    matches a three-month column of that fiscal quarter (the document's fiscal year, else the calendar's), or a
+    balance column dated at its end (a date a document in scope names as its quarter's end, `quarter_ends`, else a
+    quarter month's last day), and a part of a year asked by its length and fiscal year a column of that length ending
+    in that fiscal year."""
     if column is None:
         return False
     if asked.kind == "year":
@@ -127,6 +130,8 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
     if asked.kind == "quarter":
         if column.kind == "quarter":  # printed as "Q1 2023": the company's own fiscal naming
             return column.year == asked.year and column.quarter == asked.quarter
+        if column.kind in ("instant", "year") and quarter_ends and column.end in quarter_ends:
+            return quarter_ends[column.end] == (asked.year, asked.quarter)
         if column.kind in ("instant", "year") and len(column.end) == 10:
             # NOTE: a column dated at the quarter's last day ("January 31, 2023" among Salesforce's additional
             # metrics) holds the balance or count at that quarter's end ("headcount at the end of Q4 FY23")

@@ -20,13 +20,13 @@ __all__ = ["period_sum"]
 
 def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids: Mapping[str, Sequence[TableGrid]],
                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
-               doc_names: Mapping[str, str]) -> MetricEvidence | None:
+               doc_names: Mapping[str, str], company: frozenset[str] = frozenset()) -> MetricEvidence | None:
     """The sum of the measure's printed figure at each period; None when a period has none (or is read from a cell
     another period was read from), or the measure is not an amount."""
     if plan.metric is not None and plan.metric.unit not in ("amount", ""):
         return None
     measure = plan.metric.name if plan.metric else plan.name
-    found = printed_each_period(question, plan, measure, "amount", periods, grids, chunks, hit_rank, doc_names)
+    found = printed_each_period(question, plan, measure, "amount", periods, grids, chunks, hit_rank, doc_names, company)
     if found is None or any(f.unit == "%" for _, f, _ in found) or len({f.unit for _, f, _ in found}) > 1:
         return None  # NOTE: a percentage is not added up; nor are two currencies
     values = [f.value * f.scale for _, f, _ in found]

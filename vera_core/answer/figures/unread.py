@@ -28,7 +28,7 @@ from vera_core.records import GridCell, TableGrid
 from vera_core.questions.figure import EXCLUDED
 from vera_core.text import QUOTED
 
-__all__ = ["Read", "segment_not_read", "unread_word"]
+__all__ = ["Read", "segment_not_read", "unread", "unread_word"]
 
 RARE_SHARE = 0.2
 """A word printed in at most this share of a filing's row labels names a part of its figures."""
@@ -115,8 +115,16 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
     else the sentence saying which word is not and which row carries it (the answer abstains). `doc_grids` maps
     each document to its grids (the documents the cells come from are read); `explained`: words of the item's own
     names and of the metric asked; `measure`: the metric's name words (a row printing it is not a part)."""
+    return unread(question, read, doc_grids, explained, company, measure)[0]
+
+
+def unread(question: str, read: Sequence[Read], doc_grids: Mapping[str, Sequence[TableGrid]],
+           explained: Iterable[str] = (), company: Container[str] = frozenset(),
+           measure: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """`unread_word`'s sentence, and the label of the row it names as the line asked ('' when it names none: a
+    quoted line no row prints, a segment not read)."""
     if not read or not question:
-        return ""
+        return "", ""
     carried = frozenset().union(*(label_terms(r.label.row_label) | label_terms(r.label.parent_label)
                                   | label_terms(r.grid.title) | label_terms(r.cell.header) for r in read))
     skip = carried | frozenset(explained) | _INSTRUCTIONS | _MODIFIERS
@@ -124,11 +132,11 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
     quoted = _quoted_away(asked, carried | frozenset(explained) | measure, company) \
         or segment_not_read(asked, carried | frozenset(explained) | measure, company)
     if quoted:
-        return quoted
+        return quoted, ""
     residual = {w for w in label_terms(asked) - skip
                 if w not in company and not any(ch.isdigit() for ch in w) and len(w) > 2}
     if not residual:
-        return ""
+        return "", ""
     chunks = {r.grid.chunk_id for r in read}
     rows = [row for grids in doc_grids.values() if any(g.chunk_id in chunks for g in grids)
             for g in grids if g.status == "parsed" for row in _rows(g)]
@@ -136,7 +144,7 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
     df = Counter(w for terms in labels for w in terms & residual)
     rare = {w for w in residual if 0 < df[w] <= max(RARE_MIN, RARE_SHARE * len(labels))}
     if not rare:
-        return ""
+        return "", ""
     for r in read:
         # NOTE: a row labelled "Total" is its parent row's total ("Revenues:" over "Total")
         core = label_terms(r.label.row_label) - _MODIFIERS or label_terms(r.label.parent_label) - _MODIFIERS
@@ -148,8 +156,9 @@ def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Seq
                     and not (measure and measure <= row.own):
                 said = ", ".join(dict.fromkeys(w for w in _WORD.findall(asked) if label_terms(w) & words))
                 return (f"the question names '{said}', which the row read ({r.label.row_label.strip()}) does not carry, "
-                        f"while '{row.name}' does: that is the line asked, and the row read is not stated in its place")
-    return ""
+                        f"while '{row.name}' does: that is the line asked, and the row read is not stated in its place",
+                        row.name)
+    return "", ""
 
 
 def _quoted_away(asked: str, carried: frozenset[str], company: Container[str]) -> str:

@@ -64,7 +64,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
             # quarter's figure is never the total asked
             quarters = summed_quarter_periods(plan.question)
             added = period_sum(plan.question, metric, quarters, tables.grids, tables.chunks, tables.hit_rank,
-                               services.doc_names()) if quarters else None
+                               services.doc_names(), company_of(services, tables.grids).words) if quarters else None
             if added is None:
                 return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
                                unanswerable=True)

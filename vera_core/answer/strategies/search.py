@@ -12,7 +12,7 @@ from vera_core.answer.strategies.base import Plan, Services
 from vera_core.pipeline import until
 from vera_core.retrieve import iterative
 from vera_core.finance.statements import STATEMENT_WORDS, statement_titled
-from vera_core.records import ChunkRecord
+from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.retrieve.hybrid import Hit, HybridRetriever
 from vera_core.text import QUOTED, terms
 
@@ -32,13 +32,30 @@ class Tables:
     hit_rank: dict
 
 
+QUARTERLY = ("release", "slides", "transcript", "10-Q")
+"""Documents that cover one fiscal quarter: the end date each reads from itself is that quarter's last day."""
+
+
+def quarter_ends(documents: Sequence[DocumentRecord]) -> dict[str, tuple[int, int]]:
+    """Each quarter's last day the documents name as their own period's end -> (fiscal year, quarter); a date two
+    documents read as two quarters is left out."""
+    seen: dict[str, set[tuple[int, int]]] = {}
+    for doc in documents:
+        identity = doc.identity or {}
+        end, year, quarter = identity.get("period_end"), identity.get("fiscal_year"), identity.get("fiscal_quarter")
+        if identity.get("doc_type") in QUARTERLY and end and year and quarter:
+            seen.setdefault(str(end), set()).add((int(year), int(quarter)))
+    return {end: next(iter(quarters)) for end, quarters in seen.items() if len(quarters) == 1}
+
+
 def tables_in_scope(plan: Plan, services: Services, hits: Sequence[Hit]) -> Tables:
     """The tables of the documents the question is scoped to, else of the documents of the best hits."""
     ws = services.ws
     doc_ids = plan.intent.doc_scope or list(dict.fromkeys(h.chunk.doc_id for h in hits))[:TOP_DOCUMENTS] \
         or services.doc_ids(plan)
-    decks = [d for d in doc_ids if (doc := ws.catalog.document(d)) is not None and doc.identity.get("doc_type") == "slides"]
-    return Tables(ScopeGrids({d: ws.doc_grids(d) for d in doc_ids}, decks),
+    documents = [doc for d in doc_ids if (doc := ws.catalog.document(d)) is not None]
+    decks = [doc.doc_id for doc in documents if doc.identity.get("doc_type") == "slides"]
+    return Tables(ScopeGrids({d: ws.doc_grids(d) for d in doc_ids}, decks, quarter_ends(documents)),
                   {c.chunk_id: c for d in doc_ids for c in led_in(ws.doc_chunks(d)) if c.kind == "table"},
                   {h.chunk.chunk_id: i for i, h in enumerate(hits)})
 
