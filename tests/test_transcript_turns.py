@@ -610,3 +610,15 @@ def test_who_fielded_a_question_is_the_company_speaker_who_answered_it(tmp_path,
     assert answer.intent.rule == "semantic:remarks", answer.intent.rule
     assert answer.answer.upper().startswith("ANNA PEETERS") and "Twelve of the forty are in Germany" in answer.answer, \
         answer.answer
+
+
+def test_people_asked_in_round_17_words():
+    """Round 17 (dev since its measurement): "Which Microsoft people (not analysts) actually spoke", "..., not the
+    analysts?" ask the company's speakers; "kleinerman - title? (snowflake Q2 FY23 call)" asks a named person's title."""
+    from vera_core.questions.speakers import read_people_ask
+    assert read_people_ask("Which Microsoft people (not analysts) actually spoke on the FY23 Q3 earnings call?").kind == \
+        "executives"
+    assert read_people_ask("Which company people spoke on the call, not the analysts?").kind == "executives"
+    assert read_people_ask("Which analysts spoke on the call?").kind == "analysts"
+    titled = read_people_ask("kleinerman - title? (snowflake Q2 FY23 call)")
+    assert titled is not None and (titled.kind, titled.name) == ("role_of", "kleinerman")

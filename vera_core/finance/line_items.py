@@ -167,7 +167,9 @@ def asks_non_gaap(question: str) -> bool:
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
                "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property",
                # NOTE: short words keep their plural's "s" in the stemmer: "membership fee revenue" asks "Membership fees"
-               "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user"}
+               "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user",
+               # NOTE: a company's headcount is its employees ("Employees (in thousands)" for "intel headcount")
+               "headcount": "employ", "employe": "employ"}
 _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
 _UNITED_STATES = re.compile(r"(?<![\w.])(?:U\.S\.(?:A\.)?|U\.S(?![\w.$])|USA?(?![\w.$&])|United\s+States(?:\s+of\s+America)?)(?!\s*\$)")
 """The country as labels and questions write it ("U.S.", "US", "USA", "United States"): one word, where "US" in

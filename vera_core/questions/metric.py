@@ -625,6 +625,8 @@ _FROM_DOCUMENTS = re.compile(r"\b(?:from|in|using|per|across|taking\s+each\s+qua
 _ASKING_LEAD = re.compile(r"^\s*(?:(?:for|as)\s+(?:an?|the|my|our)\s+[^,:]{1,60}?[,:]?\s+(?=(?:I|we)\b))?(?:(?:I|we)\s+"
                           r"(?:need|want)|please|can\s+you|give\s+me|what(?:'s|\u2019s|\s+(?:is|was|were|are))|how\s+much\s+"
                           r"(?:is|was|were|did))\s+", re.I)
+_ASKING_CLAUSE = re.compile(r"(?:^|,\s*)(?:what(?:'s|\u2019s|\s+(?:is|was|were|are))|how\s+much\s+(?:is|was))\s+(?P<rest>[^?]+)",
+                            re.I)
 _NO_ITEM = label_terms("total sum quarter quarters deck decks million millions billion billions please")
 
 
@@ -633,15 +635,18 @@ def _summed_item(question: str) -> str:
     summing words ("Reality Labs' operating loss" of "I need Reality Labs' full-year 2024 operating loss. Add up the
     quarters from Meta's Q1, Q2, Q3 and Q4 2024 earnings decks - what's the total?"); '' when no sentence names one."""
     sentences = re.split(r"(?<=[.?!;])\s+|\s+[-\u2013\u2014]\s+", question)
-    # NOTE: the sentence that asks or sums names the line before a persona's ("Equity research associate here.")
-    for sentence in sorted(sentences, key=lambda s: not (_SUM_WORDS.search(s) or "?" in s)):
+    # NOTE: the sentence that asks or sums names the line before a persona's ("Equity research associate here."); in
+    # it, what its asking clause asks first ("If I add up ... decks, what's the full-year 2024 RL operating loss?")
+    ordered = sorted(sentences, key=lambda s: not (_SUM_WORDS.search(s) or "?" in s))
+    asks = [m.group("rest") for s in ordered if (m := _ASKING_CLAUSE.search(s))]
+    for sentence in asks + ordered:
         text = _FROM_DOCUMENTS.sub(" ", re.sub(r"\(.*?\)", " ", LABEL_FIRST.sub("", sentence)))
         text = _SUM_WORDS.sub(" ", without_periods(UNIT_ASKED.sub(" ", text)))
-        text = re.sub(r"\b(?:full|first|second)[\s-](?:year|half)\b|\b(?:the\s+)?first\s+(?:two|three)\s+quarters\b|"
+        text = re.sub(r"\b(?:full|first|second)[\s-](?:year|half)\b|\b(?:the\s+)?first\s+(?:two|three)\s+quarters\b|\bquarterly\b|"
                       r"[?.!,;:$]|\b(?:Q[1-4]|[1-4]Q)\b|(?<!\w)[-\u2013](?!\w)", " ", text, flags=re.I)
         text = _ASKING_LEAD.sub("", re.sub(r"\s+", " ", text).strip())
         text = re.sub(r"(?:\s+(?:for|and|in|of|over|from|during|the))+\s*$", "", without_periods(text).strip())
-        text = re.sub(r"\s+", " ", text).strip()
+        text = re.sub(r"^(?:the|its)\s+", "", re.sub(r"\s+", " ", text).strip(), flags=re.I)
         if label_terms(text) - _NO_ITEM:
             return text
     return ""

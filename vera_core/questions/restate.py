@@ -126,7 +126,7 @@ def restated(question: str) -> str:
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
-    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _how_much_more, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
@@ -184,11 +184,13 @@ the change from the second quarter named to the first."""
 
 
 _HOW_MUCH_MORE = re.compile(
-    rf"{_LEAD}how\s+much\s+(?:bigger|larger|higher|greater|lower|smaller)\s+(?:was|were|is|are)\s+(?:the\s+)?(?P<x>[^?]{{2,80}}?)"
-    rf"\s+(?:in|for|at)\s+(?:the\s+)?(?P<b>{_QUARTER_WORDS})\s+than\s+(?:back\s+|it\s+was\s+|they\s+were\s+)?(?:(?:in|for|at)\s+)?"
+    rf"{_LEAD}how\s+much\s+(?:bigger|larger|higher|greater|lower|smaller|wider|narrower|deeper)\s+(?:was|were|is|are)\s+"
+    rf"(?:the\s+)?(?P<x>[^?]{{2,80}}?)\s+(?:in|for|at)\s+(?:the\s+)?(?P<b>{_QUARTER_WORDS})\s+(?:than|vs\.?|versus|compared\s+"
+    rf"(?:with|to))\s+(?:back\s+|it\s+was\s+|they\s+were\s+)?(?:(?:in|for|at)\s+)?"
     rf"(?:the\s+)?(?P<a>{_QUARTER_WORDS})(?P<rest>[^?]*)\?(?P<after>.*)$", re.I | re.S)
-"""'How much bigger was Meta's quarterly total revenue in Q3 2025 than back in Q1 2022? Give me the % increase.': the
-percent change from the second quarter named to the first when a percentage is asked."""
+"""'How much bigger was Meta's quarterly total revenue in Q3 2025 than back in Q1 2022? Give me the % increase.', 'how much
+wider was the Reality Labs operating loss in Q3 2024 vs Q3 2023, in percent?': the percent change from the second
+quarter named to the first when a percentage is asked."""
 
 
 def _how_much_more(question: str) -> str | None:
@@ -198,6 +200,23 @@ def _how_much_more(question: str) -> str | None:
     item = re.sub(r"\bquarterly\s+", "", m.group("x").strip(), flags=re.I)  # NOTE: each quarter's figure is the item's
     return f"{m.group('lead')}What was the percent change in {item} from {m.group('a')} to {m.group('b')}" \
            f"{m.group('rest').rstrip()}?"
+
+
+_NOTED_SPAN = re.compile(
+    rf"^\s*(?P<x>[^?]{{2,80}}?)\s+(?:sequential|qoq|q/q|quarter[\s-]over[\s-]quarter)\s+(?:%\s*)?(?:change|chg|growth)\s+"
+    rf"(?:from\s+)?(?P<a>Q[1-4])\s*(?:->|\u2192|to|-)\s*(?P<b>Q[1-4]\s*'?(?:FY\s?)?(?:19|20)?\d\d)(?P<rest>[^?]*)\??\s*$", re.I)
+"""A sequential change noted with its quarters as an arrow ("ebay US GMV sequential change Q1 -> Q2 2023, % to 2dp"): the
+percent change from the first quarter to the second, the year the second's."""
+
+
+def _noted_span(question: str) -> str | None:
+    m = _NOTED_SPAN.match(question)
+    if not m or not re.search(r"%|\bpercent", question, re.I):
+        return None
+    year = re.search(r"'?(?:FY\s?)?(?:19|20)?\d\d$", m.group("b")).group(0)
+    rest = m.group("rest").strip(" ,")  # NOTE: the note's instructions ("% to 2dp") follow the question, not the item
+    return f"What was the percent change in {m.group('x').strip()} from {m.group('a')} {year.lstrip()} to {m.group('b')}?" \
+           + (f" {rest}" if rest else "")
 
 
 def _period_vs_period(question: str) -> str | None:

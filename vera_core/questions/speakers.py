@@ -44,7 +44,7 @@ _EXECUTIVES = re.compile(
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
     r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
-    r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,20}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
+    r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
@@ -53,7 +53,11 @@ _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_P
                       rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$"
                       rf"|\b(?i:which|what)\s+(?i:firm|bank|company|broker|shop|house)\s+(?i:is|was|does|did)\s+(?P<name5>{_PERSON})\s+"
-                      rf"(?i:listed\s+(?:with|under|as)|with|from|at|work\s+for|represent)\b")
+                      rf"(?i:listed\s+(?:with|under|as)|with|from|at|work\s+for|represent)\b"
+                      rf"|^\s*(?P<name6>[A-Za-z][\w.\u2019'-]+(?:\s+[A-Za-z][\w.\u2019'-]+)?)\s*[-\u2013\u2014:,]\s*"
+                      rf"(?i:title|role|position|job)\s*\?")
+"""A named person's role asked: "what is X's title", "what role does X hold", "X - what is her role?", "which firm is X
+with", and a note "kleinerman - title? (snowflake Q2 FY23 call)"."""
 
 
 _TITLE_ASKED = re.compile(r"\bchief\s+(?!executive|financial)\w+(?:\s+\w+)?\s+officer\b|\bhead\s+of\s+(?!investor)[a-z][\w&\s]{2,30}?(?=[?.,]|\s+(?:at|on|for|of\s+the|in)\b|$)"
@@ -98,8 +102,8 @@ after the Q&A."""
 _ONE_IN_ROLE = re.compile(r"\b(?:which|what)\s+(?:executive|exec|person|officer)\s+(?:served|was|acted|is)\s+(?:as\s+)?(?:the\s+)?"
                           r"(?:CEO|CFO|COO|chief|head|investor)", re.I)
 """'Which executive served as chief financial officer?': the one holding a role, not every executive."""
-_NOT_ANALYSTS = re.compile(r"\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b", re.I)
-"""'the speakers (not the analysts)': the company's."""
+_NOT_ANALYSTS = re.compile(r"(?:\(|[,;-])\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b", re.I)
+"""'the speakers (not the analysts)', 'who spoke on the call, not the analysts?': the company's."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
 
@@ -137,7 +141,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("title", name=" ".join(titled.group(0).split()))
     named = _ROLE_OF.search(question)
     if named:
-        name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4") or named.group("name5")
+        name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4") \
+            or named.group("name5") or named.group("name6")
         return PeopleAsk("role_of", name=re.sub(r"['\u2019]s$", "", name))
     return None
 

@@ -1,7 +1,7 @@
 """A word of a question typed with two letters swapped ("ebay product developmnet expense"): read as the one word the
 documents in scope print that way, and said so with the answer.
 
-Only a word of seven letters or more, in lower case, that no document in scope prints; only two neighbouring letters
+Only a word of six letters or more ("chnage"), in lower case, that no document in scope prints; only two neighbouring letters
 swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing slip: "divided" is a letter from "dividend", and
 a filing that prints only the one turned a definition ("net income divided by revenue") into another question."""
 
@@ -11,7 +11,7 @@ import re
 
 __all__ = ["MIN_LETTERS", "misspelt", "respelled"]
 
-MIN_LETTERS = 7
+MIN_LETTERS = 6
 """Shorter words are too often two swapped letters from another word ("form", "from"; "trial", "trail")."""
 _VOWELS = frozenset("aeiou")
 _WORD = re.compile(r"(?<![\w'-])[a-z]{%d,}(?![\w'-])" % MIN_LETTERS)

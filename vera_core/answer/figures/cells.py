@@ -320,14 +320,15 @@ def _prints_item(rows: dict[int, list[GridCell]], phrases: list[frozenset[str]],
     return any(_fit(c, phrases, free) is not None for cells in rows.values() for c in cells if c.col == 0)
 
 
-def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, int]:
+def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, int, int]:
     """How a row label reads against the question: an "Other ..." row the question does not ask
     for comes last; then the more of its words the question uses the better ("Net income
-    attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo").
-    Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
+    attributable to PepsiCo" over "Net income" when the question says "attributable to PepsiCo"), then the more of its
+    heading's ("Reality Labs" under "Income (loss) from operations:" over "Reality Labs" under "Revenue:" for "Reality
+    Labs operating loss"). Between rows that tie, a label that is exactly one of the item's names beats a longer one."""
     own = label_terms(label.row_label)
     other = label.row_label.strip().lower().startswith("other") and "other" not in question_terms
-    return int(other), -len(own & question_terms)
+    return int(other), -len(own & question_terms), -len((label_terms(label.parent_label) - own) & question_terms)
 
 
 def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,

@@ -5,6 +5,7 @@ no result is stated."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -128,6 +129,11 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
     return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
 
 
+_LOSS_NAMED = re.compile(r"\blosse?s?\b", re.I)
+_RESULT_NAMED = re.compile(r"\b(?:income|earnings|profit)\b", re.I)
+"""A loss named as such ("operating loss"), not a result that may be one ("operating income (loss)")."""
+
+
 def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]], defined: str) -> MetricEvidence:
     """A metric over several years: the mean of the yearly values, or the growth or change from the
     first year to the last, with each year's value and operands cited."""
@@ -138,15 +144,20 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
         expression = f"({' + '.join(_plain(v / 100 if plan.unit == 'percent' else v, plan) for _, v, _, _ in results)})" \
                      f" / {len(results)} = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
     elif plan.over == "growth":
-        if first[1] <= 0:
+        # NOTE: "how much wider was the Reality Labs operating loss": a loss asked as such grows with its size
+        size = first[1] < 0 and last[1] < 0 and bool(_LOSS_NAMED.search(plan.name)) and not _RESULT_NAMED.search(plan.name)
+        if first[1] <= 0 and not size:
             return MetricEvidence(missing=f"{plan.name} from {first[0]} to {last[0]} is not meaningful: {first[0]} is "
                                           f"{first[2]}, not a positive base. {steps}. No result is stated.")
+        base, end = (abs(first[1]), abs(last[1])) if size else (first[1], last[1])
         amounts = replace(plan, unit="amount", digits=None, scale=None)
         years = (plan.periods[-1].year or 0) - (plan.periods[0].year or 0) if plan.compound else 1
         if plan.compound and years <= 0:
             return MetricEvidence(missing=f"{plan.name}: the years compounded over could not be read. No result is stated.")
-        value = ((last[1] / first[1]) ** (1 / years) - 1) * 100
-        ratio = f"{_rounded(last[1], amounts, last[3])} / {_rounded(first[1], amounts, first[3])}"
+        value = ((end / base) ** (1 / years) - 1) * 100
+        ratio = f"{_rounded(end, amounts, last[3])} / {_rounded(base, amounts, first[3])}"
+        if size:
+            steps += f". The loss's size grows: {ratio.replace(' / ', ' against ')}"
         expression = (f"({ratio}) ^ (1 / {years}) - 1 = " if plan.compound else f"{ratio} - 1 = ") + \
             _plain(value / 100, plan)
     else:

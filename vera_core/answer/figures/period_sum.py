@@ -5,6 +5,7 @@ operand a cited cell. A quarter with no printed figure, or two quarters read fro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from vera_core.answer.contract import Calculation, CalculationOperand, PeriodResult
@@ -16,6 +17,10 @@ from vera_core.questions.metric import MetricPlan
 from vera_core.records import ChunkRecord, Period, TableGrid
 
 __all__ = ["period_sum"]
+
+_LOSS = re.compile(r"\blosse?s?\b", re.I)
+_RESULT = re.compile(r"\b(?:income|earnings|profit)\b", re.I)
+"""A loss named as such ("Reality Labs operating loss"), not a result that may be one ("operating income (loss)")."""
 
 
 def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids: Mapping[str, Sequence[TableGrid]],
@@ -30,6 +35,9 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
     if found is None or any(f.unit == "%" for _, f, _ in found) or len({f.unit for _, f, _ in found}) > 1:
         return None  # NOTE: a percentage is not added up; nor are two currencies
     values = [f.value * f.scale for _, f, _ in found]
+    # NOTE: "the full-year 2024 RL operating loss": a loss asked as such is added up as its size (a loss of 17.73 billion)
+    size = all(v < 0 for v in values) and bool(_LOSS.search(measure)) and not _RESULT.search(measure)
+    values = [-v for v in values] if size else values
     scale = plan.scale or found[-1][1].scale
     unit = found[-1][1].unit
     shown = [money(v / scale, unit, scale, 2 if abs(v / scale) < 100 else 0) for v in values]
@@ -43,7 +51,8 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
                 for v, (_, f, _) in zip(values, found)]
     results = [PeriodResult(period=period_words(p), result=significant(v), rounded=s)
                for (p, _, _), v, s in zip(found, values, shown)]
-    lead = f"{measure}, added up over {span}: {rounded} (each quarter's figure as printed). {steps}. Calculation: {expression}."
+    how = "each quarter's loss as printed, added as its size" if size else "each quarter's figure as printed"
+    lead = f"{measure}, added up over {span}: {'a loss of ' if size else ''}{rounded} ({how}). {steps}. Calculation: {expression}."
     calculation = Calculation(metric=f"{measure} (sum)", definition="the sum of each period's printed figure",
                               source="library", expression=expression, result=significant(total), rounded=rounded,
                               unit="amount", period=span, operands=operands, aggregate="sum", results=results)
