@@ -131,7 +131,12 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
 
 _LOSS_NAMED = re.compile(r"\blosse?s?\b", re.I)
 _RESULT_NAMED = re.compile(r"\b(?:income|earnings|profit)\b", re.I)
-"""A loss named as such ("operating loss"), not a result that may be one ("operating income (loss)")."""
+
+
+def names_a_loss(name: str) -> bool:
+    """Whether a measure's name is a loss as such ("Reality Labs operating loss"), not a result that may be one
+    ("operating income (loss)"): its printed negative figures are taken as its size."""
+    return bool(_LOSS_NAMED.search(name)) and not _RESULT_NAMED.search(name)
 
 
 def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]], defined: str) -> MetricEvidence:
@@ -145,7 +150,7 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
                      f" / {len(results)} = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
     elif plan.over == "growth":
         # NOTE: "how much wider was the Reality Labs operating loss": a loss asked as such grows with its size
-        size = first[1] < 0 and last[1] < 0 and bool(_LOSS_NAMED.search(plan.name)) and not _RESULT_NAMED.search(plan.name)
+        size = first[1] < 0 and last[1] < 0 and names_a_loss(plan.name)
         if first[1] <= 0 and not size:
             return MetricEvidence(missing=f"{plan.name} from {first[0]} to {last[0]} is not meaningful: {first[0]} is "
                                           f"{first[2]}, not a positive base. {steps}. No result is stated.")
