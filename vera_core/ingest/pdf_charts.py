@@ -20,6 +20,7 @@ from vera_core.finance.dates import QUARTER, YEAR
 from vera_core.finance.money import parse_figure
 from vera_core.ingest.pdf_rows import Cell, Row
 from vera_core.ingest.pdf_tables import TableRegion
+from vera_core.tables.periods import column_period
 
 __all__ = ["chart_regions", "with_charts"]
 
@@ -222,18 +223,16 @@ def _year_to_date(rows: list[Row], axis: Row, panel: list[Cell]) -> list[Cell]:
               and not _is_period_label(c.text)]
     if not any(_YTD.match(c.text.strip()) for c in groups):
         return list(panel)
-    quarters = {}
-    for cell in panel:
-        m = QUARTER.fullmatch(_MARK.sub("", cell.text.strip()))
-        if m and (m.group("y") or m.group("y5")):
-            year = int((m.group("y") or m.group("y5"))[-2:])
-            quarter = int(next(g for g in (m.group("q"), m.group("q2"), m.group("q3"), m.group("q4")) if g))
-            quarters[year] = max(quarters.get(year, 0), quarter)
+    periods = [column_period(_MARK.sub("", cell.text.strip()), "") for cell in panel]
+    quarters: dict[int, int] = {}
+    for period in periods:
+        if period is not None and period.kind == "quarter" and period.year and period.quarter:
+            quarters[period.year] = max(quarters.get(period.year, 0), period.quarter)
     out = []
-    for cell in panel:
+    for cell, period in zip(panel, periods):
         group = min(groups, key=lambda g: abs(_centre(g) - _centre(cell)))
-        year = YEAR.fullmatch(cell.text.strip())
-        months = _MONTHS_WORDS.get(quarters.get(int(cell.text.strip()[-2:]), 0)) if year else None
+        yearly = period is not None and period.kind in ("year", "fiscal_year") and period.year
+        months = _MONTHS_WORDS.get(quarters.get(period.year, 0)) if yearly else None
         out.append(Cell(cell.x0, cell.x1, f"{months} Months Ended {cell.text.strip()}", cell.size, cell.bold)
                    if months and _YTD.match(group.text.strip()) else cell)
     return out

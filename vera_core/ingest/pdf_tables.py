@@ -136,7 +136,7 @@ def find_tables(rows: list[Row], body_size: float, text_right: float) -> list[Ta
         # supplemental data prints "(In millions, except percentages)" between its dates and its figures)
         stub = numeric_rows == 1 and end == len(rows) - 1  # NOTE: kept only with a header, and a next page to continue it
         if (numeric_rows >= 2 and _aligned(body, columns) or stub) and columns and not _dates_only(body):
-            region = TableRegion(page=body[0].page, body=body, columns=columns, stub=numeric_rows == 1)
+            region = TableRegion(page=body[0].page, body=body, columns=columns, stub=stub)
             first = _grow_header(rows, start, region, used)
             if region.stub and not _dated_header(region.header):
                 i = end + 1

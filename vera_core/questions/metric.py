@@ -239,11 +239,11 @@ def _read_plan(question: str) -> MetricPlan | None:
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
                               "mean": f"the mean of {name} over the years"}[aggregate.over]
-            elif summed_quarter_periods(question) and _summed_item(question):
+            elif summed_quarter_periods(question) and (summed := _summed_item(question)):
                 # NOTE: "Reality Labs' full-year 2024 operating loss. Add up the quarters from Q1, Q2, Q3 and Q4 2024
                 # decks": a printed line added up over the quarters named (the strategy's period sum)
-                name = _summed_item(question)
-                tree, definition, source = Item(name), f"{name}, each quarter's as printed, added up", "library"
+                name, tree, source = summed, Item(summed), "library"
+                definition = f"{summed}, each quarter's as printed, added up"
             else:
                 return None
     except ExpressionError:
@@ -625,8 +625,6 @@ _FROM_DOCUMENTS = re.compile(r"\b(?:from|in|using|per|across|taking\s+each\s+qua
 _ASKING_LEAD = re.compile(r"^\s*(?:(?:for|as)\s+(?:an?|the|my|our)\s+[^,:]{1,60}?[,:]?\s+(?=(?:I|we)\b))?(?:(?:I|we)\s+"
                           r"(?:need|want)|please|can\s+you|give\s+me|what(?:'s|\u2019s|\s+(?:is|was|were|are))|how\s+much\s+"
                           r"(?:is|was|were|did))\s+", re.I)
-_ASKING_CLAUSE = re.compile(r"(?:^|,\s*)(?:what(?:'s|\u2019s|\s+(?:is|was|were|are))|how\s+much\s+(?:is|was))\s+(?P<rest>[^?]+)",
-                            re.I)
 _NO_ITEM = label_terms("total sum quarter quarters deck decks million millions billion billions please")
 
 
@@ -638,7 +636,7 @@ def _summed_item(question: str) -> str:
     # NOTE: the sentence that asks or sums names the line before a persona's ("Equity research associate here."); in
     # it, what its asking clause asks first ("If I add up ... decks, what's the full-year 2024 RL operating loss?")
     ordered = sorted(sentences, key=lambda s: not (_SUM_WORDS.search(s) or "?" in s))
-    asks = [m.group("rest") for s in ordered if (m := _ASKING_CLAUSE.search(s))]
+    asks = [m.group("head") for s in ordered if (m := _HEAD.search(s))]
     for sentence in asks + ordered:
         text = _FROM_DOCUMENTS.sub(" ", re.sub(r"\(.*?\)", " ", LABEL_FIRST.sub("", sentence)))
         text = _SUM_WORDS.sub(" ", without_periods(UNIT_ASKED.sub(" ", text)))

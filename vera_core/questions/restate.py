@@ -193,9 +193,13 @@ wider was the Reality Labs operating loss in Q3 2024 vs Q3 2023, in percent?': t
 quarter named to the first when a percentage is asked."""
 
 
+_ANY_PERCENT = re.compile(r"%|\bpercent", re.I)
+"""A percentage asked anywhere in the question: a size compared or a change noted is then a percent change."""
+
+
 def _how_much_more(question: str) -> str | None:
     m = _HOW_MUCH_MORE.match(question)
-    if not m or not re.search(r"%|\bpercent", question, re.I):
+    if not m or not _ANY_PERCENT.search(question):
         return None
     item = re.sub(r"\bquarterly\s+", "", m.group("x").strip(), flags=re.I)  # NOTE: each quarter's figure is the item's
     return f"{m.group('lead')}What was the percent change in {item} from {m.group('a')} to {m.group('b')}" \
@@ -204,18 +208,18 @@ def _how_much_more(question: str) -> str | None:
 
 _NOTED_SPAN = re.compile(
     rf"^\s*(?P<x>[^?]{{2,80}}?)\s+(?:sequential|qoq|q/q|quarter[\s-]over[\s-]quarter)\s+(?:%\s*)?(?:change|chg|growth)\s+"
-    rf"(?:from\s+)?(?P<a>Q[1-4])\s*(?:->|\u2192|to|-)\s*(?P<b>Q[1-4]\s*'?(?:FY\s?)?(?:19|20)?\d\d)(?P<rest>[^?]*)\??\s*$", re.I)
+    rf"(?:from\s+)?(?P<a>Q[1-4])\s*(?:->|\u2192|to|-)\s*(?P<b>Q[1-4]\s*(?P<year>'?(?:FY\s?)?(?:19|20)?\d\d))(?P<rest>[^?]*)\??\s*$",
+    re.I)
 """A sequential change noted with its quarters as an arrow ("ebay US GMV sequential change Q1 -> Q2 2023, % to 2dp"): the
 percent change from the first quarter to the second, the year the second's."""
 
 
 def _noted_span(question: str) -> str | None:
     m = _NOTED_SPAN.match(question)
-    if not m or not re.search(r"%|\bpercent", question, re.I):
+    if not m or not _ANY_PERCENT.search(question):
         return None
-    year = re.search(r"'?(?:FY\s?)?(?:19|20)?\d\d$", m.group("b")).group(0)
     rest = m.group("rest").strip(" ,")  # NOTE: the note's instructions ("% to 2dp") follow the question, not the item
-    return f"What was the percent change in {m.group('x').strip()} from {m.group('a')} {year.lstrip()} to {m.group('b')}?" \
+    return f"What was the percent change in {m.group('x').strip()} from {m.group('a')} {m.group('year')} to {m.group('b')}?" \
            + (f" {rest}" if rest else "")
 
 

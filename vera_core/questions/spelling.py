@@ -1,9 +1,10 @@
 """A word of a question typed with two letters swapped ("ebay product developmnet expense"): read as the one word the
 documents in scope print that way, and said so with the answer.
 
-Only a word of six letters or more ("chnage"), in lower case, that no document in scope prints; only two neighbouring letters
-swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing slip: "divided" is a letter from "dividend", and
-a filing that prints only the one turned a definition ("net income divided by revenue") into another question."""
+Only a word of six letters or more ("chnage"), in lower case, that no document in scope prints; only two neighbouring
+letters swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing
+slip: "divided" is a letter from "dividend", and a filing that prints only the one turned a definition ("net income
+divided by revenue") into another question."""
 
 from __future__ import annotations
 

@@ -207,9 +207,14 @@ def asks_loss(request: FigureRequest, concept: Concept | None, row_label: str) -
     losses negative ("Operating (Loss)", "Net income (loss)"): the loss is stated as its size. A question naming
     the income too ("operating income (loss)") asks the signed figure; a loss line of a cost ("Losses incurred")
     is no result."""
-    terms = request.question_terms
-    return (concept is not None and any(s in concept.name for s in _RESULT_STEMS) and "loss" in terms
-            and not any(t.startswith(_RESULT_STEMS) for t in terms) and "loss" in label_terms(row_label))
+    return (concept is not None and any(s in concept.name for s in _RESULT_STEMS) and names_loss(request.question_terms)
+            and "loss" in label_terms(row_label))
+
+
+def names_loss(terms: frozenset[str]) -> bool:
+    """Whether words name a loss as such ("the operating loss", "Reality Labs operating loss"), not a result that may
+    be one ("operating income (loss)"): its printed negative figures are its size."""
+    return "loss" in terms and not any(t.startswith(_RESULT_STEMS) for t in terms)
 
 
 def _state(request: FigureRequest, concept: Concept | None, name: str, cand: Candidate,

@@ -5,12 +5,12 @@ no result is stated."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.contract import Calculation, CalculationOperand, FigureCell, PeriodResult
+from vera_core.answer.figures.figure_answer import names_loss
 from vera_core.answer.figures.plausibility import implausible
 from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Operand, evaluate, period_words
 from vera_core.answer.figures.unread import Read, unread_word
@@ -129,16 +129,6 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
     return MetricEvidence(lead=lead, pieces=pieces, calculation=calculation)
 
 
-_LOSS_NAMED = re.compile(r"\blosse?s?\b", re.I)
-_RESULT_NAMED = re.compile(r"\b(?:income|earnings|profit)\b", re.I)
-
-
-def names_a_loss(name: str) -> bool:
-    """Whether a measure's name is a loss as such ("Reality Labs operating loss"), not a result that may be one
-    ("operating income (loss)"): its printed negative figures are taken as its size."""
-    return bool(_LOSS_NAMED.search(name)) and not _RESULT_NAMED.search(name)
-
-
 def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Operand]]], defined: str) -> MetricEvidence:
     """A metric over several years: the mean of the yearly values, or the growth or change from the
     first year to the last, with each year's value and operands cited."""
@@ -150,7 +140,7 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
                      f" / {len(results)} = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
     elif plan.over == "growth":
         # NOTE: "how much wider was the Reality Labs operating loss": a loss asked as such grows with its size
-        size = first[1] < 0 and last[1] < 0 and names_a_loss(plan.name)
+        size = first[1] < 0 and last[1] < 0 and names_loss(label_terms(plan.name))
         if first[1] <= 0 and not size:
             return MetricEvidence(missing=f"{plan.name} from {first[0]} to {last[0]} is not meaningful: {first[0]} is "
                                           f"{first[2]}, not a positive base. {steps}. No result is stated.")

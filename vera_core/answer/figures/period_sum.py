@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from vera_core.answer.contract import Calculation, CalculationOperand, PeriodResult
-from vera_core.answer.figures.metric_answer import MetricEvidence, names_a_loss, significant
+from vera_core.answer.figures.figure_answer import names_loss
+from vera_core.answer.figures.metric_answer import MetricEvidence, significant
 from vera_core.answer.figures.printed_change import printed_each_period
 from vera_core.answer.figures.resolve import period_words
+from vera_core.finance.line_items import label_terms
 from vera_core.finance.money import money
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import ChunkRecord, Period, TableGrid
@@ -31,7 +33,7 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
         return None  # NOTE: a percentage is not added up; nor are two currencies
     values = [f.value * f.scale for _, f, _ in found]
     # NOTE: "the full-year 2024 RL operating loss": a loss asked as such is added up as its size (a loss of 17.73 billion)
-    size = all(v < 0 for v in values) and names_a_loss(measure)
+    size = all(v < 0 for v in values) and names_loss(label_terms(measure))
     values = [-v for v in values] if size else values
     scale = plan.scale or found[-1][1].scale
     unit = found[-1][1].unit
