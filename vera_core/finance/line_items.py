@@ -106,7 +106,8 @@ CONCEPTS: tuple[Concept, ...] = (
        r"\bpayments?\s+of\s+(?:cash\s+)?dividends\b",
        ("dividends paid", "cash dividends paid", "payment of dividends", "payments of dividends", "dividends"), outflow=True,
        home=("cash_flow",)),
-    _c("share repurchases", r"\b(?:share|stock)\s+(?:repurchases?|buybacks?)\b|\brepurchases?\s+of\s+(?:common\s+)?stock\b",
+    _c("share repurchases", r"\b(?:share|stock)\s+(?:repurchases?|buybacks?)\b|\brepurchases?\s+of\s+(?:common\s+)?stock\b|"
+       r"\b(?:buy(?:s|ing)?|bought)\s+back\s+(?:(?:its|their|the\s+company'?s)\s+)?(?:own\s+)?(?:common\s+)?(?:stock|shares)\b",
        ("purchases of treasury stock", "repurchases of common stock", "share repurchases"), outflow=True, home=("cash_flow",)),
     _c("inventories", r"\binventor(?:y|ies)\b", ("total inventories", "inventories", "inventory"), home=("balance",)),
     _c("accounts receivable", r"\b(?:accounts|trade)\s+receivables?\b",
@@ -169,7 +170,10 @@ _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expens
                # NOTE: short words keep their plural's "s" in the stemmer: "membership fee revenue" asks "Membership fees"
                "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user",
                # NOTE: a company's headcount is its employees ("Employees (in thousands)" for "intel headcount")
-               "headcount": "employ", "employe": "employ"}
+               "headcount": "employ", "employe": "employ",
+               # NOTE: a row named by its verb ("how much debt did eBay repay", "long-term debt did Intel issue"):
+               # "Repayment of debt", "Issuance of long-term debt"
+               "repa": "repayment", "repaid": "repayment", "issu": "issuanc"}
 _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
 _UNITED_STATES = re.compile(r"(?<![\w.])(?:U\.S\.(?:A\.)?|U\.S(?![\w.$])|USA?(?![\w.$&])|United\s+States(?:\s+of\s+America)?)(?!\s*\$)")
 """The country as labels and questions write it ("U.S.", "US", "USA", "United States"): one word, where "US" in

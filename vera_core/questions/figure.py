@@ -231,9 +231,13 @@ _DOCUMENT_AFTER = re.compile(r"\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|20-?F|annual\s
 """A year that names a document ("in its 2015 10-K"), not a period asked."""
 
 
-_IR_DOCUMENT_AFTER = re.compile(r"\s*(?:(?:earnings|results)\s+)?(?:press\s+release|release|deck|presentation|slides?|"
-                                r"call|transcript|10-?Q|report)\b", re.I)
-"""A quarter that names a document ("per the Q3 2024 press release", "in the 1Q25 deck")."""
+_IR_DOCUMENT_AFTER = re.compile(r"\s*(?:(?-i:[A-Z])[\w&.'\u2019-]*\s+){0,2}?(?:(?:earnings|results)\s+)?(?:press\s+release|release|deck|presentation|slide|"
+                                r"call|transcript|10-?Q|report)s?\b", re.I)
+"""A quarter that names a document ("per the Q3 2024 press release", "in the 1Q25 deck", "the Q3 FY2023 Costco release")."""
+
+
+_LISTED_WITH = re.compile(r"\s*(?:,|and|&|\+|,\s*and)\s*")
+"""What joins two quarters of one list ("Q1 FY24 and Q2 FY24")."""
 
 
 _YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
@@ -264,6 +268,14 @@ _RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:e
 """'(six months ended ' before a date: the period a parenthesis restates."""
 
 
+_DURATION_TO = re.compile(r"\b(months|weeks|quarters)\s+(?:to|through|thru)\s+", re.I)
+
+
+def _ended(text: str) -> str:
+    """A duration run "to" a date read as "ended" it ("six months to July 31, 2023")."""
+    return _DURATION_TO.sub(r"\1 ended ", text)
+
+
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     """Periods a question names, in order, with the words naming each."""
     found: list[tuple[int, int, Period, str]] = []
@@ -281,6 +293,9 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         if not year_text:
             after = YEAR.search(question, m.end())
             year_text = after.group("y") if after and after.start() - m.end() < 12 else None
+            dated = next((d for d in DATE_MDY.finditer(question, m.end(), m.end() + 30)), None)
+            if year_text and dated and dated.start() <= after.start() < dated.end():
+                year_text = None  # NOTE: "the end of the first quarter (Nov 20, 2022)": the date says when, not the year
             # NOTE: "through Q3 fiscal 2023": the year is the quarter's, no year asked besides it
             end = after.end() if year_text and _QUARTER_OF_YEAR.fullmatch(question, m.end(), after.start()) else end
         near = any(abs(t.start() - m.start()) <= TO_DATE_REACH for t in to_dates)
@@ -303,7 +318,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             if free(*m.span()):
                 iso = dates_in(m.group(0))
                 if iso:
-                    window = question[max(0, m.start() - 40):m.start()]
+                    window = _ended(question[max(0, m.start() - 40):m.start()])
                     months = _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else \
                         3 if _QUARTER_ENDED.search(window) else None
                     kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
@@ -324,15 +339,19 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
     # NOTE: "for the first nine months of 2024, per the Q3 2024 press release": a quarter that names the document is no
-    # period asked beside a year or a part of one asked (alone, "revenue in the Q3 2024 release", it is the quarter
+    # period asked beside a year, a part of one or a date asked (alone, "revenue in the Q3 2024 release", it is the quarter
     # asked; beside another quarter, "from eBay's Q2 2023 release, ... sequentially versus Q1 2023", one of the two)
-    naming = [f for f in found if f[2].kind == "quarter" and _IR_DOCUMENT_AFTER.match(question, f[1])]
-    if naming and any(f[2].kind in ("fiscal_months", "year") for f in found if f not in naming):
+    naming: list = []
+    for f in reversed([f for f in found if f[2].kind == "quarter"]):
+        # NOTE: "Salesforce's Q1 FY24 and Q2 FY24 releases": each quarter of the list names a document
+        if _IR_DOCUMENT_AFTER.match(question, f[1]) or any(_LISTED_WITH.fullmatch(question, f[1], g[0]) for g in naming):
+            naming.append(f)
+    if naming and any(f[2].kind in ("fiscal_months", "year") or f[2].end for f in found if f not in naming):
         found = [f for f in found if f not in naming]
     # NOTE: "the first half of fiscal 2024 (six months ended July 31, 2023)": the dated period in parentheses says which
     # part of the named year is asked; the year is not asked besides it (a quarter named is kept: its fiscal reading
     # dates the same quarter a year before)
-    restated = [f for f in found if f[2].kind == "months" and _RESTATED_BEFORE.search(question[max(0, f[0] - 30):f[0]])]
+    restated = [f for f in found if f[2].kind == "months" and _RESTATED_BEFORE.search(_ended(question[max(0, f[0] - 30):f[0]]))]
     if restated:
         found = [f for f in found if f[2].end or f[2].kind == "quarter"
                  or not any(0 < r[0] - f[1] <= RESTATED_GAP for r in restated)]

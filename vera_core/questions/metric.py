@@ -84,6 +84,9 @@ class MetricPlan:
     qualifier: Qualifier = Qualifier()
     """Words the question puts on a library metric or a line item that make it another line's ("Tesla's
     automotive gross margin", "Mobileye revenue growth"): every operand is read from rows carrying them."""
+    fall_asked: bool = False
+    """The question asks how much a change fell ("how many fewer employees", "went down ... by how many"): a fall is
+    stated as its size, not as a negative change (unless the question asks for the sign)."""
     part_of_whole: bool = False
     """The question asks what part of a whole the metric is ("what proportion of the debt was non-recourse"): a result
     over 100% of positive amounts is not stated."""
@@ -96,7 +99,8 @@ _INLINE = re.compile(r"(?:(?:,\s*|\(\s*|\b)(?:defined\s+as|calculated\s+as|compu
                      r"(?<=[-\u2013\u2014,;:] )take|"
                      r"i\.\s?e\.,?)|(?:,\s*|\(\s*)using|"
                      # NOTE: "Alphabet's 2023 ROE: net income divided by the average of ...": a colon before a formula
-                     r"(?<=[A-Za-z)])\s*:(?=[^?;:]*?\b(?:divided\s+by|minus|less|plus)\b))"
+                     # a question after a colon is no formula ("Treasury question: how much did total debt (A plus B) ...")
+                     r"(?<=[A-Za-z)])\s*:(?=(?:(?!\b(?:how|what|which)\b)[^?;:])*?\b(?:divided\s+by|minus|less|plus)\b))"
                      r"\s*:?\s*(?P<body>[^?;]+?)(?=\)\s*(?:[,.?;]|$)|\?|;|\.\s|,\s*then\b|\s+for\s+each\s+(?:year|period)\b|"
                      # NOTE: "defined as A minus B — how much, in $ millions?": the ask after a dash is not an operand
                      r"\s+[-\u2013\u2014]{1,2}\s+(?=(?:how|what|give|show|in|as|please|round\w*|one|two|three|four|zero|\d+)\b(?!-))|,\s*both\b|$)",
@@ -168,6 +172,8 @@ PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|
 def read_plan(question: str) -> MetricPlan | None:
     """The metric plan of a question, or None when it asks for no computed metric."""
     plan = _read_plan(question)
+    if plan is not None and plan.over == "change" and FALL_ASKED.search(question) and not SIGN_ASKED.search(question):
+        plan = replace(plan, fall_asked=True)  # NOTE: the question as written: a restatement may say "change" for its fall
     return replace(plan, part_of_whole=True) if plan is not None and PART_OF_WHOLE.search(question) else plan
 
 
@@ -196,7 +202,10 @@ def _read_plan(question: str) -> MetricPlan | None:
             first, last = sorted((span_year(span.group("a")), span_year(span.group("b"))))
             aggregate = replace(aggregate, years=(first, last))
         else:  # NOTE: "from Q1 2023 to Q2 2023", "sequential growth in 4Q24": quarters, not years
-            quarters = quarter_span(asked_periods(_without_definitions(question, defs))[0], question)
+            named = asked_periods(_without_definitions(question, defs))[0]
+            quarters = quarter_span(named, question)
+            if len(quarters) != 2 and len(named) == 2 and all(p.kind == "instant" for p in named):
+                quarters = tuple(sorted(named, key=lambda p: p.end))  # NOTE: "from Nov 20, 2022 to May 7, 2023": the dates
             aggregate = replace(aggregate, periods=quarters) if len(quarters) == 2 else aggregate
     named_metric = metric_named(RANGE.sub(" ", head)) if aggregate is not None and aggregate.over != "mean" else None
     if named_metric is not None and not (aggregate.over == "growth" and named_metric.unit == "amount"
@@ -292,6 +301,14 @@ def _read_plan(question: str) -> MetricPlan | None:
                       _digits(question), asked_scale(question), qualifier=_qualifier(question, metric, name, source))
 
 
+FALL_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+(?:fewer|less|lower|smaller)\b|\b(?:went|go|goes|gone|come|came)\s+down\b|"
+                        r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped)\b", re.I)
+"""A change asked as a fall: its size is asked ("How many fewer employees ...", "headcount went down ... by how many")."""
+SIGN_ASKED = re.compile(r"\bnegative\s+(?:if|when|for)\b|\bsigned\b|\bwith\s+(?:its|the)\s+sign\b|\bas\s+a\s+negative\b|"
+                        r"\(\s*-\s*\)", re.I)
+"""The question asks for the change's sign ("$ millions, negative if it fell")."""
+
+
 def item_aggregate_plan(question: str, aggregate: Aggregate, name: str, periods: tuple[Period, ...] | None,
                         qualifier: Qualifier, base: Period | None = None) -> MetricPlan | None:
     """The growth, change or mean of one printed line `name` (the row's own label), over `periods` when given,
@@ -321,7 +338,9 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
         definition = f"({name}(last year) / {name}(first year)) ^ (1 / years) - 1"
     label = f"{name} {words}" if aggregate.over != "mean" else f"{words} {name}"
     return MetricPlan(label, metric, definition, source, per_one if unit == "percent" else tree, unit, periods, False,
-                      _digits(question), asked_scale(question), aggregate.over, compound=aggregate.compound)
+                      _digits(question), asked_scale(question), aggregate.over, compound=aggregate.compound,
+                      fall_asked=aggregate.over == "change" and bool(FALL_ASKED.search(question))
+                      and not SIGN_ASKED.search(question))
 
 
 def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) -> Qualifier:
@@ -553,9 +572,12 @@ def _without_hundred(node: Node) -> Node:
     return node
 
 
-_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|\b(?:yoy|y/y|year[\s-]over[\s-]year)\s*%|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
+_PASTED = re.compile(rf"{SHARE_OF}|\b(?:growth|CAGR)\b|\b(?:yoy|y/y|year[\s-]over[\s-]year)\s*(?:%|change\b|chg\b)|^\s*(?:the\s+)?(?:[\w-]+[\s-]years?\s+)?(?:average|mean)\b|"
                      r"\s[/\u00f7]\s|\b(?:divided\s+by)\b", re.I)
 """What makes a pasted object a metric: a share of another item, a growth ("capex yoy %"), a quotient."""
+_DASHED_INSTRUCTION = re.compile(r"\s+[-\u2013\u2014]{1,2}\s+(?:(?:exact(?:ly)?|in|as|to|round\w*|give|answer|please|show|one|two|"
+                                 r"three|zero|\d+)\b|%).*$", re.I)
+"""An instruction after a dash that ends a note's object ("... in Q1 2023 - exact % from the segment table, 2 decimals")."""
 _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
 _SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|taking\s+(?:it|each|them)\s+from)\s+"
@@ -585,14 +607,21 @@ def _head(text: str) -> str:
         # starts with ("From Weis Markets' income statement: ...")
         first = re.split(r"(?<=[?.!])\s+", text.strip(), maxsplit=1)[0]
         labelled = bool(_COLON_LABEL.match(first))
-        first = _VERSUS.sub(" ", LABEL_FIRST.sub("", first))
+        label = LABEL_FIRST.match(first)
+        if label and not labelled and _PASTED.search(label.group(0)) and not _PASTED.search(first[label.end():]):
+            # NOTE: "Intel DCAI revenue y/y change in Q1 2023 - exact % from the segment table, 2 decimals": the note's
+            # object is before the dash, its instructions after it
+            first = label.group(0).rstrip(" -\u2013\u2014")  # (digits and units are read from the whole question)
+        else:
+            first = LABEL_FIRST.sub("", first)
+        first = _VERSUS.sub(" ", first)
         pasted = COMPOUND.search(first) or _PASTED.search(first) or labelled and _OVER.search(first)
         return _head(f"what is {first}") if pasted else ""
     head = _before_company(m.group("head"))
     # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
     # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"
     head = _POSSESSIVE.sub("", head, count=1)
-    head = _INSTRUCTION_TAIL.sub("", head)
+    head = _INSTRUCTION_TAIL.sub("", _DASHED_INSTRUCTION.sub("", head))
     head = _SOURCE_NAMED.sub(" ", _AS_REPORTED.sub(" ", head))  # NOTE: "as reported (not constant currency)": the printed figure, the default
     head = re.sub(r"\s*\((net|gross|total|reported|consolidated|adjusted|diluted|basic)\)", r", \1", head, flags=re.I)
     head = re.sub(r",?\s*\bof\s+(?:US\s+|U\.S\.\s+)?dollars\b", " ", UNIT_ASKED.sub(" ", head))  # "in thousands of dollars"

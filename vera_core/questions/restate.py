@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from vera_core.finance.dates import MONTH_WORD, QUARTER
+from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.spans import POINTS
 
@@ -54,16 +54,31 @@ two dates of one year are the dates ("between April 30, 2023 and July 31, 2023")
 
 
 def _span_words(two: re.Match) -> str:
-    """'from A to B' of a span read by `_TWO_YEARS` or `_TWO_QUARTERS`: the years, or two dates of one year whole."""
+    """'from A to B' of a span read by `_TWO_YEARS` or `_TWO_QUARTERS`: the years, or two dates whole unless they are one
+    day of two years (year ends: "between Dec 31, 2020 and Dec 31, 2021")."""
+    dated = [DATE_MDY.fullmatch((two.groupdict().get(g) or "").strip()) for g in ("pa", "pb")]
+    if all(dated) and not any(re.search(r"\d", two.group(g)) for g in ("a", "b")):
+        # NOTE: "between the end of the first quarter (Nov 20, 2022) and the end of the third quarter (May 7, 2023)": a
+        # quarter named without its year is the date that restates its end
+        return f"from {dated[0].group(0)} to {dated[1].group(0)}"
     days = two.groupdict().get("da"), two.groupdict().get("db")
-    if all(days) and two.group("a") == two.group("b"):
+    # NOTE: "between Nov 20, 2022 and May 7, 2023": two quarter ends, never the years 2022 and 2023
+    if all(days) and (two.group("a") == two.group("b") or _day(days[0]) != _day(days[1])):
         return f"from {days[0].strip()} {two.group('a')} to {days[1].strip()} {two.group('b')}"
     return f"from {two.group('a')} to {two.group('b')}"
+
+
+def _day(words: str) -> str:
+    """A date's month and day as written, normalised ("Dec 31," -> "dec 31")."""
+    m = re.search(r"(?P<m>[a-z]{3})[a-z]*\.?\s+(?P<d>\d{1,2})|(?P<n>\d{1,2}/\d{1,2})/", words.lower())
+    return (m.group("n") or f"{m.group('m')} {int(m.group('d'))}") if m else words
+
+
 _QUARTER_WORDS = re.sub(r"\(\?P<\w+>", "(?:", QUARTER.pattern)
 _BALANCE_SHEET = r"(?:\s+(?:balance\s+sheet|one|release|report))?"
-_TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+|the\s+)?(?P<a>{_QUARTER_WORDS}){_BALANCE_SHEET}"
-                           rf"(?:\s*\([^()]*\))?\s+(?:to|and)\s+(?:the\s+end\s+of\s+|the\s+)?(?P<b>{_QUARTER_WORDS}){_BALANCE_SHEET}"
-                           rf"(?:\s*\([^()]*\))?", re.I)
+_TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+(?:the\s+)?|the\s+)?(?P<a>{_QUARTER_WORDS}){_BALANCE_SHEET}"
+                           rf"(?:\s*\((?P<pa>[^()]*)\))?\s+(?:to|and)\s+(?:the\s+end\s+of\s+(?:the\s+)?|the\s+)?"
+                           rf"(?P<b>{_QUARTER_WORDS}){_BALANCE_SHEET}(?:\s*\((?P<pb>[^()]*)\))?", re.I)
 """A change asked between two named quarters or their ends ("between the end of Q1 FY23 (Nov 20, 2022) and the end of
 Q3 FY23 (May 7, 2023)", "between the Q1 FY23 balance sheet (Nov 20, 2022) and the Q3 FY23 one (May 7, 2023)"): the date
 a parenthesis gives restates the quarter's end."""
@@ -126,7 +141,7 @@ def restated(question: str) -> str:
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
-    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
@@ -191,6 +206,25 @@ _HOW_MUCH_MORE = re.compile(
 """'How much bigger was Meta's quarterly total revenue in Q3 2025 than back in Q1 2022? Give me the % increase.', 'how much
 wider was the Reality Labs operating loss in Q3 2024 vs Q3 2023, in percent?': the percent change from the second
 quarter named to the first when a percentage is asked."""
+
+
+_AT_END = r"(?:(?:at|by)\s+(?:the\s+)?end\s+of\s+|in\s+|for\s+|at\s+)?(?:the\s+)?"
+_HOW_MANY_FEWER = re.compile(
+    rf"{_LEAD}how\s+(?:many|much)\s+(?P<dir>fewer|less|more)\s+(?P<x>[^?]{{2,60}}?)\s+(?:did|does|do|had|has|have)\s+"
+    rf"(?P<who>[^?]{{1,40}}?)\s+(?:report|have|had|employ|show|count|print|list)\s+{_AT_END}(?P<b>{_QUARTER_WORDS})\s+"
+    rf"(?:than|vs\.?|versus|compared\s+(?:with|to))\s+(?:it\s+did\s+|they\s+did\s+)?{_AT_END}(?P<a>{_QUARTER_WORDS})"
+    rf"(?P<rest>[^?]*)\?(?P<after>.*)$", re.I | re.S)
+"""'How many fewer employees did Intel report at the end of Q1 2023 than at the end of Q4 2022?': the change from the
+second quarter named to the first (`metric.FALL_ASKED` states a fall as its size)."""
+
+
+def _how_many_fewer(question: str) -> str | None:
+    m = _HOW_MANY_FEWER.match(question)
+    if not m:
+        return None
+    after = m.group("after").strip()
+    return f"{m.group('lead')}What was the change in {m.group('who').strip()}'s {m.group('x').strip()} from {m.group('a')} to " \
+           f"{m.group('b')}{m.group('rest').rstrip()}?" + (f" {after}" if after else "")
 
 
 _ANY_PERCENT = re.compile(r"%|\bpercent", re.I)

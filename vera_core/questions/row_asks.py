@@ -13,6 +13,7 @@ another item, a yes/no) is not read here: None.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 from vera_core.finance.line_items import asks_non_gaap, concepts_in, label_sequence, label_terms
@@ -64,7 +65,10 @@ def asks_amount(question: str) -> bool:
     question about causes or what was said, or a formula over other items. "How many" asks a count, which an
     amount row never answers ("How many iPhones did Apple sell?" is not the iPhone revenue row): see `asks_count`.
     A note with no question word ("Meta ARPP, Q2 2025", "EBAY GMV 2Q23, $bn") asks the figure it names."""
-    asked = bool(_AMOUNT.search(question)) or (not _QUESTION_WORD.search(question) and len(question.split()) <= TERSE_WORDS)
+    # NOTE: a parenthesis in a note restates its period ("COST 3Q FY23 (12 wks to May 7 '23): interest income & other,
+    # net?"): no word of its length
+    terse = len(re.sub(r"\([^()]*\)", " ", question).split()) <= TERSE_WORDS
+    asked = bool(_AMOUNT.search(question)) or (not _QUESTION_WORD.search(question) and terse)
     return asked and not (_NOT_AMOUNT.search(question) or YES_NO_CLAUSE.search(question) or _FORMULA.search(question))
 
 
@@ -90,23 +94,29 @@ def _asking_sentence(question: str) -> str:
     return asking[0] if asking else question
 
 
-def label_in_question(question: str, label: str) -> LabelSpan | None:
+_SUBJECT = frozenset(("they",))
+"""The company as a pronoun the question's terms keep ("how much debt did they repay")."""
+
+
+def label_in_question(question: str, label: str, company: Container[str] = frozenset()) -> LabelSpan | None:
     """Where the question names a row's label, word for word (its normalised words consecutive among the
     question's: "Base rent" in "how fast did Boston Properties' base rent grow"), in the asking sentence; else where
     it writes the label's words, every one and no other, in another order ("proceeds from LT debt issuance (net)" names
-    "Proceeds from issuance of long-term debt, net"). A hyphenated word is each of its words ("long-term"); another is its
-first ("PG&E" is no row "E")."""
+    "Proceeds from issuance of long-term debt, net"); else so with the company's name words (`company`) between them
+    or "they"
+    ("how much debt did eBay repay" names "Repayment of debt"). A hyphenated word is each of its words ("long-term");
+    another is its first ("PG&E" is no row "E")."""
     wanted = label_sequence(label)
     if not wanted:
         return None
     text = expand_abbreviations(_asking_sentence(question))
     words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(text)
              for norm in label_sequence(m.group(0))[:None if "-" in m.group(0) else 1]]
-    windows = range(len(words) - len(wanted) + 1)
-    for same in (lambda seen: seen == wanted, lambda seen: sorted(seen) == sorted(wanted)):
-        for i in windows:
-            if same(tuple(w for w, _, _ in words[i:i + len(wanted)])):
-                return LabelSpan(label, text, words[i][1], words[i + len(wanted) - 1][2])
+    for seq in (words, [w for w in words if not (w[0] in company or w[0] in _SUBJECT) or w[0] in wanted]):
+        for same in (lambda seen: seen == wanted, lambda seen: sorted(seen) == sorted(wanted)):
+            for i in range(len(seq) - len(wanted) + 1):
+                if same(tuple(w for w, _, _ in seq[i:i + len(wanted)])):
+                    return LabelSpan(label, text, seq[i][1], seq[i + len(wanted) - 1][2])
     return None
 
 

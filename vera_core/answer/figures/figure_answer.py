@@ -68,6 +68,9 @@ def figure_evidence(request: FigureRequest, grids: Mapping[str, Sequence[TableGr
                 out.refusals.extend(refusal_pieces(choice))
                 continue
             cand, cell = choice.candidate, choice.cell
+            if any(f.cell.chunk_id == cand.grid.chunk_id and (f.cell.row, f.cell.col) == (cell.row, cell.col)
+                   for f in out.figures):
+                continue  # NOTE: "Q3 FY23 (3 months to Oct 31, 2022)": one period named twice is one cell, stated once
             why, line = unread(question, [Read(cand.grid, cand.label, cell)], grids, named, company)
             asked = _line_asked(finder, request, line, cand, period) if why and line and concept is None else None
             stated_name = name

@@ -155,6 +155,10 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
             steps += f". The loss's size grows: {ratio.replace(' / ', ' against ')}"
         expression = (f"({ratio}) ^ (1 / {years}) - 1 = " if plan.compound else f"{ratio} - 1 = ") + \
             _plain(value / 100, plan)
+    elif plan.fall_asked and last[1] < first[1]:
+        # NOTE: "How many fewer employees ... at the end of Q1 2023 than at the end of Q4 2022?": the size of the fall
+        value = first[1] - last[1]
+        expression = f"{_plain(first[1], plan)} - {_plain(last[1], plan)} = {_plain(value, plan)} (a fall)"
     else:
         value = last[1] - first[1]
         expression = f"{_plain(last[1], plan)} - {_plain(first[1], plan)} = {_plain(value, plan)}"
@@ -163,7 +167,9 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
         return _implausible(plan, why, results)
     rounded = _rounded(value, plan, last[3])
     span = f"{first[0]} to {last[0]}"
-    lead = f"{plan.name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
+    name = f"{plan.name} (a fall, stated as its size)" if plan.fall_asked and plan.over == "change" and last[1] < first[1] \
+        else plan.name
+    lead = f"{name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
     pieces, records = _operands(results)
     calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
                               result=significant(value), rounded=rounded, unit=plan.unit, period=span, operands=records,

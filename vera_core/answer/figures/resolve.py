@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from collections.abc import Container, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vera_core.answer.figures.cells import Candidate, CellFinder, Choice, signed
 from vera_core.answer.figures.figure_answer import refused
@@ -100,10 +100,25 @@ class CellResolver:
         key = (item.phrase.lower(), item.statement, period)
         if key not in self._memo:
             self._memo[key] = self._resolve(item, period)
+            unnamed = self._without_company(item.phrase)
+            if self._memo[key] == (None, "") and unnamed:
+                # NOTE: "intel headcount", "meta dilutd share count": the company's name written before the item, in
+                # lower case, where no row prints it; read only when the item as written finds no row at all
+                found, refused = self._resolve(Item(unnamed, item.offset, item.period, item.statement), period)
+                self._memo[key] = (replace(found, name=item.phrase) if found else None, refused)
         found, refused = self._memo[key]
         if found is None:
             raise MissingOperand(item.phrase, period, refused)
         return found
+
+    def _without_company(self, phrase: str) -> str:
+        """The item without the company's name words that lead it ("intel headcount" -> "headcount"); '' when none
+        lead it or nothing would be left."""
+        words = phrase.split()
+        lead = 0
+        while lead < len(words) - 1 and (terms := label_terms(words[lead])) and all(t in self.company for t in terms):
+            lead += 1
+        return " ".join(words[lead:]) if lead else ""
 
     @property
     def found(self) -> list[Operand]:

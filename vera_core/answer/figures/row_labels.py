@@ -61,7 +61,7 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
             continue
         if all(w in _GENERIC or w.isdigit() or w in company for w in words):
             continue
-        span = label_in_question(question, label)
+        span = label_in_question(question, label, company)
         if span is not None:
             found.append((len(words), count, span))
     for label, count in _labels(g for doc in grids.values() for g in doc).items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure
 from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import ACRONYM, named_rows
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
@@ -48,6 +49,10 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         tried = _rate_change(plan, services)  # NOTE: a printed rate's move between two quarters, in points
         if tried is not None:
             return tried
+    if COUNTERFACTUAL_ASKED.search(plan.question):
+        # NOTE: "What would diluted EPS have been excluding that charge?": the level a sentence says it would have
+        # reached, never the reported figure a table prints
+        return _counterfactual(plan, services)
     counted = asks_count(plan.question)
     asked = asks_amount(plan.question) or counted
     if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and asked \
@@ -84,6 +89,39 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(SENTENCE_NOTICE,))
+
+
+def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
+    """What the item asked would have been without something, as a sentence of the documents in scope states it
+    (`figures.counterfactual`); else no figure, and the answer says where it looked."""
+    periods, _ = asked_periods(plan.question)
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
+    scope = services.doc_ids(plan)
+    doc_ids = scope if len(scope) <= MAX_COUNTERFACTUAL_DOCS else list(dict.fromkeys(h.chunk.doc_id for h in hits))
+    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
+                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    units = [u for doc_id in doc_ids for c in services.ws.doc_chunks(doc_id) if c.kind != "table"
+             and WOULD_HAVE.search(c.text) for u in split_units(c)]
+    found = counterfactual_figure(plan.question, periods[0], company_of(services, doc_ids).words, units,
+                                  identities)[0] if len(periods) == 1 else None
+    if found is None:
+        names = services.doc_names()
+        where = ", ".join(names.get(d, d) for d in doc_ids[:MAX_COUNTERFACTUAL_DOCS])
+        return plan, Evidence(hits=tuple(hits), empty_message=(
+            "No figure is stated: the question asks what a figure would have been without an item, and no sentence of "
+            f"{where} states that level for the period asked{'' if len(periods) == 1 else ' (name one period)'}. The "
+            "reported figure is not its answer."))
+    piece, record = stated_piece(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id))
+    intent = plan.intent.model_copy(update={"type": "figure", "rule": COUNTERFACTUAL_RULE, "numeric": True})
+    return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
+                                                  notices=(COUNTERFACTUAL_NOTICE,))
+
+
+COUNTERFACTUAL_RULE = "figure:would-have-been"
+COUNTERFACTUAL_NOTICE = ("The question asks what a figure would have been without an item: the answer is the level a "
+                         "sentence of the document states, not the reported figure.")
+MAX_COUNTERFACTUAL_DOCS = 12
+"""A scope of at most this many documents is read whole for the sentence; a wider one, the documents searched first."""
 
 
 def _of_row_named(plan: Plan, evidence: Evidence) -> bool:

@@ -1,0 +1,100 @@
+"""A figure a document states as what it would have been without an item: "Excluding this one-time tax charge, our
+third quarter 2025 diluted earnings per share would have increased by $6.20 to $7.25" answers "What would diluted EPS
+have been excluding that charge?". No table prints it; the reported figure (the table's) is never its answer.
+
+Read only when the question asks what an item would have been without something (`COUNTERFACTUAL_ASKED`). A sentence
+answers when
+- it says what the item would have been without something ("excluding", "without", "absent"), and the words before
+  "would have" name the item asked (a concept by its usual names, "diluted EPS" for "diluted earnings per share", and
+  every other word of it);
+- the figure is the level it would have reached: the one after "would have been", or after "to" in "would have
+  increased by X to Y";
+- the period it names is the one asked, or it names none and its document is that quarter's;
+- every sentence that answers states the same figure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from vera_core.answer.figures.sentence_figure import SentenceFigure
+from vera_core.answer.numbers import find_numbers
+from vera_core.answer.units import Unit
+from vera_core.documents.identity import Identity
+from vera_core.finance.line_items import concepts_in
+from vera_core.questions.figure import asked_periods, expand_abbreviations
+from vera_core.questions.stated import terms
+from vera_core.records import Period
+
+__all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure"]
+
+_WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
+COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\s+been\b(?=[^?]*\b{_WITHOUT})|"
+                                  rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b",
+                                  re.I)
+"""'What would diluted EPS have been excluding that charge?': the item, as it would have been without something."""
+WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
+                         r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
+                         r"thousand|percent))?\s+to\s+(?:approximately\s+|about\s+)?)", re.I)
+"""The words before the level an item would have reached ("would have been", "would have increased by $6.20 to")."""
+_SENTENCE_WITHOUT = re.compile(rf"\b{_WITHOUT}", re.I)
+_WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
+"""What the sentence says the level is without ("Excluding this one-time tax charge")."""
+_ASKER_WORDS = frozenset(terms("the its their company reported gaap adjusted number figure per share"))
+_LEAD = re.compile(r"^(?:the|its|their|[\w.&-]+['\u2019]s)\s+", re.I)
+
+
+def counterfactual_figure(question: str, asked: Period, company: Iterable[str], units: Iterable[Unit],
+                          identities: Mapping[str, Identity]) -> tuple[SentenceFigure | None, list[SentenceFigure]]:
+    """The level the sentences of `units` say the item asked would have reached without something, in the period
+    `asked`, and every sentence found; (None, found) when none is found or two disagree."""
+    m = COUNTERFACTUAL_ASKED.search(question)
+    if not m:
+        return None, []
+    item = _LEAD.sub("", (m.group("item") or m.group("item2")).strip())
+    concepts = concepts_in(item)
+    rest = item
+    for concept in concepts:
+        rest = concept.asked.sub(" ", rest)
+    company = frozenset(company)
+    words = {t for t in terms(expand_abbreviations(rest)) if t not in company and not re.search(r"\d", t)}
+    if not concepts and not words:
+        return None, []
+    found: list[SentenceFigure] = []
+    for unit in units:
+        identity = identities.get(unit.chunk.doc_id)
+        if unit.chunk.kind == "table" or identity is None:
+            continue
+        text = " ".join(unit.text.split())
+        if not _SENTENCE_WITHOUT.search(text):
+            continue
+        for would in WOULD_HAVE.finditer(text):
+            subject = re.split(r"[,;:]\s*", text[:would.start()])[-1].strip()
+            named = all(c.asked.search(subject) for c in concepts) and words <= terms(expand_abbreviations(subject))
+            level = next((n for n in find_numbers(text[would.end():]) if not n.is_year), None)
+            if not named or level is None or level.start > 3:
+                continue
+            period = _period_of(subject, asked, identity)
+            if period:
+                start = would.end() + level.start
+                level = type(level)(level.text, level.value, level.is_percent, level.currency, level.scale, start,
+                                    start + len(level.text), level.is_year)
+                without = _WITHOUT_CLAUSE.search(text)
+                found.append(SentenceFigure(unit, level, f"{subject} as it would have been "
+                                            f"{without.group(0).strip().lower() if without else 'without the item'}",
+                                            period))
+    values = {round(f.amount, 6) for f in found}
+    return (found[0] if len(values) == 1 else None), found
+
+
+def _period_of(subject: str, asked: Period, identity: Identity) -> str:
+    """The period the sentence names for its figure when it is the one asked; a sentence naming none is its
+    document's quarter."""
+    periods, texts = asked_periods(subject)
+    quarter = (identity.fiscal_year, identity.fiscal_quarter) == (asked.year, asked.quarter)
+    if not periods:
+        return f"Q{asked.quarter} {asked.year}" if asked.kind == "quarter" and quarter else ""
+    if len(periods) == 1 and periods[0] == asked:
+        return texts[0]
+    return ""
