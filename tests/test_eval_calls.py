@@ -32,3 +32,15 @@ def test_every_call_asked_needs_its_turn_and_an_uncited_answer_abstains():
     assert _judged(BUYBACKS) == "abstained"
     assert _judged({**BUYBACKS, "expect": "abstain"}) == "correct"
     assert _judged({**BUYBACKS, "expect": "abstain"}, _cited("DB_2023Q4_CALL.pdf", 3)) == "wrong"
+
+
+def test_an_operator_named_by_first_name_only_is_a_person_named():
+    question = {"id": "t-2", "kind": "people", "doc_name": "META_2024Q3_CALL", "expect": "answer", "required_people": [
+        {"name": "Kenneth Dorell", "role": "investor relations"}, {"name": "Krista", "role": "operator"}]}
+    cited = [_cited("META_2024Q3_CALL.pdf", 1)]
+    both = "Kenneth Dorell (Director, Investor Relations) is the investor relations on the call. [1] Krista (operator) is the " \
+           "operator on the call. [2]"
+    assert judge_call(question, Answer.model_construct(answer=both, citations=cited)) == "correct"
+    unnamed = "Kenneth Dorell (Director, Investor Relations) is the investor relations on the call. [1] Operator (operator) " \
+              "is the operator on the call. [2]"
+    assert judge_call(question, Answer.model_construct(answer=unnamed, citations=cited)) == "wrong"

@@ -622,3 +622,89 @@ def test_people_asked_in_round_17_words():
     assert read_people_ask("Which analysts spoke on the call?").kind == "analysts"
     titled = read_people_ask("kleinerman - title? (snowflake Q2 FY23 call)")
     assert titled is not None and (titled.kind, titled.name) == ("role_of", "kleinerman")
+
+
+def _call_of(turns: list[dict], texts: dict[int, str] | None = None, opening: str = ""):
+    """A call's document and chunks: one chunk per turn (its text from `texts` by index), and a "Call details" chunk
+    before them when `opening` is given."""
+    from vera_core.records import ChunkRecord
+    texts = texts or {}
+    doc = _doc("call", {"transcript": {"turns": turns, "participants": []}})
+    chunks = [ChunkRecord("c-open", "call", 0, "text", opening, opening, "CALL/Call details", ("Call details",), "s", 1, 1,
+                          (), "", "", 5)] if opening else []
+    chunks += [ChunkRecord(f"c{i}", "call", i + 1, "text", texts.get(i, "words"), texts.get(i, "words"),
+                           f"CALL/{'Questions and answers' if t['section'] == 'qa' else 'Prepared remarks'}/{t['heading']}",
+                           (t["heading"],),
+                           "s", 1, 1, (), "", "", 5) for i, t in enumerate(turns)]
+    return doc, chunks
+
+
+def _turn(speaker: str, role: str, section: str = "prepared", exchange: int = 0, title: str = "") -> dict:
+    return {"speaker": speaker, "role": role, "title": title, "firm": "Acme" if role == "analyst" else "", "section": section,
+            "heading": speaker, "exchange": exchange, "page": 1}
+
+
+def test_two_roles_asked_at_once_and_the_operator_by_the_name_the_call_gives():
+    """Round 17: "meta q3 24 call - who's the IR person and what's the operator's name" asks both roles; the operator is
+    named as the call names them: the operator's own introduction ("My name is Brent, and I will be your conference
+    operator today", before any speaker line), else a company speaker's hand-over ("With that, Krista, let's open up
+    the call for questions.")."""
+    from vera_core.answer.strategies.speakers import _operator_named, _people
+    from vera_core.questions.speakers import read_people_ask
+    ask = read_people_ask("meta q3 24 call - who's the IR person and what's the operator's name")
+    assert ask is not None and (ask.kind, ask.role, ask.also) == ("role", "investor relations", ("operator",))
+    assert read_people_ask("Who introduced the CFO on the call?").also == ()
+    turns = [_turn("Ken Dorell", "investor relations"), _turn("Susan Li", "CFO"), _turn("Operator", "operator", "qa"),
+             _turn("Brian Nowak", "analyst", "qa", 1)]
+    doc, chunks = _call_of(turns, {1: "That is the outlook. With that, Krista, let's open up the call for questions."})
+    assert _operator_named(turns, chunks)[:2] == ("Krista", "Krista, let's open up the call for questions.")
+    operator = [turn["speaker"] for _, turn, _ in _people(read_people_ask("who was the operator?"), doc, chunks)]
+    assert operator == ["Krista"]
+    doc, chunks = _call_of(turns, opening="Thank you for standing by. My name is Brent, and I will be your conference "
+                                          "operator today.")
+    assert _operator_named(turns, chunks)[0] == "Brent"
+    doc, chunks = _call_of(turns)  # no name given: the operator as the transcript prints them
+    assert [turn["speaker"] for _, turn, _ in _people(read_people_ask("who was the operator?"), doc, chunks)] == ["Operator"]
+
+
+def test_people_set_aside_and_those_the_host_introduced():
+    """Round 17: "Besides Satya Nadella and Amy Hood, which other Microsoft executives did the host say were on the
+    call, and what are their titles?": the other executives, the host not among them (routed as a list of people, not
+    as a remark of the people named)."""
+    from vera_core.answer.strategies.speakers import _people
+    from vera_core.questions.speakers import read_people_ask
+    question = ("Besides Satya Nadella and Amy Hood, which other Microsoft executives did the host say were on the FY23 Q3 "
+                "earnings call, and what are their titles?")
+    ask = read_people_ask(question)
+    assert ask is not None and ask.kind == "executives" and ask.besides == ("Satya Nadella", "Amy Hood") and ask.introduced
+    turns = [_turn("BRETT IVERSEN", ""), _turn("Satya Nadella", "CEO"), _turn("Amy Hood", "CFO"),
+             _turn("Alice Jolla", "other executive"), _turn("KEITH WEISS", "analyst", "qa", 1)]
+    doc, chunks = _call_of(turns)
+    assert [turn["speaker"] for _, turn, _ in _people(ask, doc, chunks)] == ["Alice Jolla"]
+    from vera_core.records import DocumentRecord
+    from vera_core.retrieve.router import read_question
+    call = DocumentRecord(doc_id="m1", name="MSFT_2023Q3_CALL.pdf", format="pdf", sha256="0", pages=12, size_bytes=1,
+                          status="ready", parser_version="pdf-13", chunk_count=1, table_count=0, created_at="", ready_at="",
+                          metadata={"transcript": {"turns": [], "participants": [
+                              {"name": n, "role": r, "firm": "", "title": ""} for n, r in
+                              (("Satya Nadella", "CEO"), ("Amy Hood", "CFO"), ("Alice Jolla", "other executive"))]}},
+                          kind="other", identity={"doc_type": "transcript", "company": "Microsoft"})
+    routed = read_question(question, [call], ["m1"])
+    assert routed.intent.subtype == "speakers" and routed.request.besides == ("Satya Nadella", "Amy Hood"), routed.intent
+
+
+def test_what_a_person_told_an_analyst_is_read_in_the_analyst_s_exchange():
+    """Round 17: "What did von Moltke tell Giulia Miotto about Numis?": his turns in the exchange she opened, not his
+    prepared remarks' mention of Numis."""
+    from vera_core.answer.strategies.remarks import _turn_chunks
+    from vera_core.questions.speakers import read_remark_ask
+    people = ["James von Moltke", "Giulia Miotto", "Christian Sewing"]
+    ask = read_remark_ask("What did von Moltke tell Giulia Miotto about Numis on the DB Q3 2023 call?", people)
+    assert ask is not None and ask.to == ("Giulia Miotto",) and ask.section == "qa"
+    turns = [_turn("James von Moltke", "CFO"), _turn("Kian Abouhossein", "analyst", "qa", 1),
+             _turn("James von Moltke", "CFO", "qa", 1), _turn("Giulia Miotto", "analyst", "qa", 2),
+             _turn("James von Moltke", "CFO", "qa", 2)]
+    doc, chunks = _call_of(turns, {0: "The Numis acquisition closed.", 4: "On Numis, we're very excited."})
+    assert [c.text for c in _turn_chunks(ask, doc, chunks)] == ["On Numis, we're very excited."]
+    plain = read_remark_ask("What did von Moltke say about Numis?", people)
+    assert plain is not None and plain.to == ()

@@ -17,7 +17,9 @@ def _named(answer: Answer) -> set[str]:
     """The people an answer names ('Jeremy Barnum (CFO ...)', '- GLENN SCHORR (Evercore)', '... [1] Jamie Dimon (')."""
     names = re.findall(r"(?m)(?:^- |^|\. |\] )([A-Z][\w.'\u2019-]+(?:\s+(?:(?:von|van|de|der|den|da|di|du|del|le|la)\s+)?"
                        r"[A-Z][\w.'\u2019-]+){1,3})\s*\(", answer.answer)  # NOTE: "James von Moltke"
-    return {name_key(n) for n in names}
+    # NOTE: an operator is named by first name only ("Krista (operator)")
+    operators = re.findall(r"(?m)(?:^- |^|\. |\] )([A-Z][a-z]+)\s*\(operator\)", answer.answer)
+    return {name_key(n) for n in names + [n for n in operators if n != "Operator"]}
 
 
 def _firm_in(firm: str, text: str) -> bool:

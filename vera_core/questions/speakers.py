@@ -79,6 +79,12 @@ class PeopleAsk:
     `executives`: `spoke` when only those who spoke are asked."""
     name: str = ""
     """For `role_of`: the person named."""
+    also: tuple[str, ...] = ()
+    """For `role`: further roles asked in the same question ("who's the IR person and what's the operator's name")."""
+    besides: tuple[str, ...] = ()
+    """For `executives`: people the question sets aside ("Besides Satya Nadella and Amy Hood, which other ...")."""
+    introduced: bool = False
+    """For `executives`: those the host said were on the call, the host not among them."""
 
 
 _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
@@ -113,6 +119,21 @@ _ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(
 """A note that ends on the role it asks ("Solvane Systems 1Q25: CEO?", "CFO on the HLB 3Q23 call?")."""
 
 
+_TWO_ASKS = re.compile(r"\b(?:and|&|plus|also)\s+(?:who(?:['\u2019]s|\s+is|\s+was)?|what(?:['\u2019]s|\s+is|\s+was)|the)\b|"
+                       r"\?\s*(?:and\s+)?(?:who|what)\b", re.I)
+"""A second ask in one question ("who's the IR person and what's the operator's name"): every role it names is asked;
+without one, the role named first ("who is the CFO of the company whose CEO ...")."""
+
+
+_FULL_NAME = r"[A-Z][\w.\u2019'-]+(?:\s+(?:(?:von|van|de|der)\s+)?[A-Z][\w.\u2019'-]+){0,3}"
+_BESIDES = re.compile(rf"\b(?i:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
+                      rf"(?P<names>{_FULL_NAME}(?:\s*(?:,|,?\s+and|&)\s+{_FULL_NAME})*)")
+"""People a question sets aside ("Besides Satya Nadella and Amy Hood, which other Microsoft executives ...")."""
+_HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[sd]?|list\w*)\b|"
+                        r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b", re.I)
+"""The executives the host said were on the call: the host is not one of them."""
+
+
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
@@ -128,14 +149,25 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("analysts")
     if _EXECUTIVES.search(question) and not _ONE_IN_ROLE.search(question):
         # NOTE: "who spoke" asks for the turns; "who was on the call" for the participant lists too
-        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
+        besides = _BESIDES.search(question)
+        names = tuple(n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", besides.group("names")) if n.strip()) \
+            if besides else ()
+        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "", besides=names,
+                         introduced=bool(_HOST_SAID.search(question)))
     if _ROLE_ASK.search(question) or _ROLE_NOTE.search(question):
+        roles = []
         for role, pattern in ROLE_WORDS.items():
             if role == "operator" and re.search(ROLE_WORDS["host"], question, re.I):
                 continue  # NOTE: "who hosted for the company and moderated the Q&A?": the host
-            if re.search(pattern, question, re.I if role != "investor relations" else 0) or (
-                    role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I)):
-                return PeopleAsk("role", role=role)
+            found = re.search(pattern, question, re.I if role != "investor relations" else 0) or (
+                role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I))
+            if found:
+                roles.append((found.start(), role))
+        if roles:
+            # NOTE: "who's the IR person and what's the operator's name": each role asked, in the question's order
+            ordered = [r for _, r in sorted(roles)]
+            also = tuple(ordered[1:]) if _TWO_ASKS.search(question) else ()
+            return PeopleAsk("role", role=ordered[0], also=also)
     titled = _TITLE_ASKED.search(question) if _ROLE_ASK.search(question) or re.search(r"\bname\b", question, re.I) else None
     if titled:  # "TD chief risk officer - name?"
         return PeopleAsk("title", name=" ".join(titled.group(0).split()))
@@ -310,6 +342,9 @@ class RemarkAsk:
     title: str = ""
     """A title other than the roles ROLE_WORDS names, by the word that sets it apart ("the product head": 'product',
     "the COO": 'operating'); empty with names or roles."""
+    to: tuple[str, ...] = ()
+    """Of `names`, those the remark was told to ("What did von Moltke tell Giulia Miotto about Numis?"): their
+    exchanges hold it, the others' turns there say it."""
 
 
 TITLE_LETTERS: dict[str, str] = {"COO": "operating", "CRO": "risk", "CTO": "technology", "CPO": "product",
@@ -348,6 +383,11 @@ FIELDED = re.compile(rf"\bwho\b[^?]{{0,30}}?\b(?:{FIELDED_VERBS})\b"
 """'Who fielded the wholesale banking question?': the company speaker whose Q&A reply is about the topic."""
 
 
+_TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(?:ed)?\s+to|(?:say|said)\s+to|explain(?:ed)?\s+to)"
+                      r"\s+(?:the\s+)?(?:analyst\s+)?", re.I)
+"""Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
@@ -375,7 +415,11 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     section = "qa" if _QA_WORDS.search(question) else "prepared" if _PREPARED_WORDS.search(question) else ""
     if not (names or roles or section or titled):
         return None
-    return RemarkAsk(names, roles, section, title=titled[0] if titled else "")
+    told = [m.end() for m in _TOLD_TO.finditer(question)]
+    to = tuple(n for n in names if any(_named(n, lowered[at:at + 40], question[at:at + 40]) for at in told))
+    if to and len(to) < len(names):
+        section = "qa"  # NOTE: told to an analyst: in the Q&A, in the exchanges that analyst opened
+    return RemarkAsk(names, roles, section, title=titled[0] if titled else "", to=to if len(to) < len(names) else ())
 
 
 def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, ...]:

@@ -486,11 +486,12 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         people, said = affiliation, None
     if on_calls and people is None and said is None:
         people = role_of_named(text, named)
-    # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were
+    # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were;
+    # "Besides Satya Nadella and Amy Hood, which other executives ...?" names people to set them aside
     if people is not None and not (said is not None and (said.names or _asks_topic_of_analysts(text))
                                    and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
-                                   and not _LIST_ASKED.search(text)):
+                                   and not _LIST_ASKED.search(text) and not people.besides):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, transcripts
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, transcripts, turn_runs
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -375,6 +375,11 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
     # NOTE: one speaker's turns share a heading in both sections: a turn is its section's and its heading's
     turns = {(t["section"], t["heading"]): t for t in doc.metadata["transcript"]["turns"]}
     host = host_of(doc.metadata["transcript"]["turns"])
+    # NOTE: "What did von Moltke tell Giulia Miotto about Numis?": his turns in the exchanges she opened
+    every = doc.metadata["transcript"]["turns"]
+    told = {t.get("exchange") for t in every if t["role"] == "analyst" and any(same_person(n, t["speaker"]) for n in ask.to)}
+    in_told = {c.chunk_id for t, run in zip(every, turn_runs(every, chunks)) if t.get("exchange") in told for c in run} \
+        if ask.to else set()
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
@@ -384,7 +389,8 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
         if turn is None or (ask.section and turn["section"] != ask.section):
             continue
         if ask.names:
-            if any(same_person(n, turn["speaker"]) for n in ask.names):
+            speakers = [n for n in ask.names if n not in ask.to]
+            if any(same_person(n, turn["speaker"]) for n in speakers) and (not ask.to or chunk.chunk_id in in_told):
                 out.append(chunk)
             continue
         if ask.title:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
@@ -16,7 +17,7 @@ from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, re
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
-__all__ = ["gather", "heading_runs", "transcripts"]
+__all__ = ["gather", "heading_runs", "transcripts", "turn_runs"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
               "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
@@ -40,17 +41,18 @@ def gather(plan: Plan, services: Services) -> Evidence:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
                         if ask is not None else "", hops=1)
     named = dict(identities)
-    found: list[tuple[str, str, dict, ChunkRecord]] = []
+    found: list[tuple[str, str, dict, ChunkRecord, PeopleAsk]] = []
     absent: list[str] = []
     with services.clock.stage("synthesize"):
         for doc in calls:
-            people = _people(ask, doc, services.ws.doc_chunks(doc.doc_id))
-            found.extend((name, _call_label(doc, named[doc.doc_id]), turn, chunk) for name, turn, chunk in people)
-            if not people:
-                absent.append(_absent(ask, doc))
+            for one in _each_role(ask):
+                people = _people(one, doc, services.ws.doc_chunks(doc.doc_id))
+                found.extend((name, _call_label(doc, named[doc.doc_id]), turn, chunk, one) for name, turn, chunk in people)
+                if not people:
+                    absent.append(_absent(one, doc))
     if ask.kind == "analysts":
         # NOTE: "Which Morgan Stanley analyst asked the questions?": the analysts of the firm named
-        firms = firms_named(plan.question, sorted({turn.get("firm", "") for _, _, turn, _ in found} - {""}))
+        firms = firms_named(plan.question, sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
@@ -60,6 +62,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: participant lists and every speaker line" for d in calls),
                     empty_message=" ".join(absent) if absent and not pieces else "")
+
+
+def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
+    """The asks of a question about people: one per role asked."""
+    return [ask] + [replace(ask, role=role, also=()) for role in ask.also]
 
 
 def _call_label(doc: DocumentRecord, identity: Identity) -> str:
@@ -91,12 +98,47 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             role = "host" if ask.kind == "role" else "other executive"
         if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
+        if ask.kind == "executives" and (ask.introduced and key == host or _set_aside(ask, turn["speaker"])):
+            continue  # NOTE: "Besides Satya Nadella and Amy Hood, which other executives did the host say were on the call"
         chunk = _opening_chunk(turn, chunks)
         if chunk is not None:
             out.append((key, turn, chunk))
     if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role != "spoke":
         out += _listed_only(ask, doc, chunks, set(first))
+    if ask.kind == "role" and ask.role == "operator":
+        named = _operator_named(doc.metadata["transcript"]["turns"], chunks)
+        if named is not None:  # NOTE: "what's the operator's name": the name the call gives them, where it gives it
+            name, quote, chunk = named
+            out = [(key, {**turn, "speaker": name, "said": quote}, chunk) for key, turn, _ in out[:1]]
     return out
+
+
+_SELF_NAMED = re.compile(r"\b[Mm]y\s+name\s+is\s+(?P<n>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?),?\s+and\s+I(?:\s+will|['\u2019]ll)\s+be\s+"
+                         r"your\s+(?:\w+\s+){0,2}(?:operator|moderator|coordinator)\b")
+"""The operator naming themselves ("My name is Brent, and I will be your conference operator today")."""
+_ADDRESSED = re.compile(r"\b(?P<n>[A-Z][a-z]{2,}),\s+(?:let['\u2019]s|let\s+us|please|can\s+you|could\s+you|would\s+you|"
+                        r"go\s+ahead|you\s+can|we\s+(?:can|will|are)|we['\u2019](?:re|ll))\b[^.?!]{0,80}\b(?:questions?|Q\s?&\s?A|"
+                        r"lines?|call|queue)\b[^.?!]*[.?!]?")
+"""A company speaker handing over to the operator by name ("With that, Krista, let's open up the call for questions.")."""
+_NOT_A_NAME = frozenset("With So And Okay Operator Thanks Thank Now Well Great Yes Sure".split())
+
+
+def _operator_named(turns: list[dict], chunks: list[ChunkRecord]) -> tuple[str, str, ChunkRecord] | None:
+    """The operator's name as the call gives it, the words that give it and the chunk they are in: the operator's own
+    introduction ("My name is Brent, and I will be your conference operator today"), else a company speaker's hand-over to the operator just before an operator's turn."""
+    for chunk in chunks:  # NOTE: the welcome may precede every speaker line ("Call details")
+        m = _SELF_NAMED.search(chunk.text)
+        if m:
+            return m.group("n"), m.group(0), chunk
+    runs = turn_runs(turns, chunks)
+    for i in range(1, len(turns)):
+        if turns[i]["role"] != "operator" or turns[i - 1]["role"] in ("operator", "analyst") or not runs[i - 1]:
+            continue
+        last = runs[i - 1][-1]
+        found = [m for m in _ADDRESSED.finditer(last.text) if m.group("n") not in _NOT_A_NAME]
+        if found:
+            return found[-1].group("n"), found[-1].group(0), last
+    return None
 
 
 _SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<=[.!?])\s+")
@@ -126,7 +168,7 @@ def heading_runs(chunks: Sequence[ChunkRecord]) -> list[list[ChunkRecord]]:
     return runs
 
 
-def _turn_chunks(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
+def turn_runs(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
     """Each turn's chunks, in order: the run under its heading that follows the previous turn's."""
     runs = heading_runs(chunks)
     out: list[list[ChunkRecord]] = []
@@ -144,7 +186,7 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     JPMorgan Chase's Chief Financial Officer, Jeremy Barnum, and their Chairman and CEO, Jamie Dimon"), else the
     speaker who follows; cited to the operator's words."""
     turns = doc.metadata["transcript"]["turns"]
-    texts = _turn_chunks(turns, chunks)
+    texts = turn_runs(turns, chunks)
     handing = [i for i, t in enumerate(turns[:-1]) if t["role"] == "operator" and turns[i + 1]["role"] in COMPANY_ROLES + ("",)]
     if not handing:
         return []
@@ -194,7 +236,7 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
         key, role = name_key(person["name"]), person["role"]
         if key in spoke or role in ("operator", "analyst", ""):
             continue
-        if not _asked(ask, key, role, person["title"], person["name"]):
+        if not _asked(ask, key, role, person["title"], person["name"]) or _set_aside(ask, person["name"]):
             continue
         printed = re.sub(r"[\s-]+", "", person["name"])
         chunk = next((c for c in chunks if printed in re.sub(r"[\s-]+", "", c.text)), None)
@@ -202,6 +244,11 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
             out.append((key, {"speaker": person["name"], "role": role, "title": person["title"],
                               "firm": person["firm"], "heading": person["name"]}, chunk))
     return out
+
+
+def _set_aside(ask: PeopleAsk, name: str) -> bool:
+    """Whether the question sets the person aside ("Besides Satya Nadella and Amy Hood ...")."""
+    return any(name_key(named) == name_key(name) or same_person(named, name) for named in ask.besides)
 
 
 def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> bool:
@@ -215,20 +262,27 @@ def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> b
     return ask.kind != "role_of" or key == name_key(ask.name) or same_person(ask.name, name)
 
 
-def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord]]) -> list[Piece]:
+def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, PeopleAsk]]) -> list[Piece]:
     """One claim per person and call; a person asked by role or name is named once with every call they
     are on (cited on the last)."""
     if ask.kind in ("analysts", "executives"):
         return [Piece(f"{_who(turn)}, {label}", chunk, turn["heading"], checked=turn["heading"])
-                for _, label, turn, chunk in found]
+                for _, label, turn, chunk, _ in found]
     by_person: dict[str, list[tuple[str, dict, ChunkRecord]]] = {}
-    for key, label, turn, chunk in found:
-        by_person.setdefault(key, []).append((label, turn, chunk))
+    roles: dict[str, list[str]] = {}
+    for key, label, turn, chunk, one in found:
+        # NOTE: "who hosted ... and what is their position": one person in two roles is named once, with both
+        key = f"{key}|{name_key(turn['speaker'])}"  # (an operator is named by each call's name for them)
+        if one.role not in roles.setdefault(key, []):
+            roles[key].append(one.role)
+        if (label, turn["speaker"]) not in {(c[0], c[1]["speaker"]) for c in by_person.get(key, [])}:
+            by_person.setdefault(key, []).append((label, turn, chunk))
     pieces = []
-    for calls in by_person.values():
+    for key, calls in by_person.items():
         label, turn, chunk = calls[-1]
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
-        verb = {"role": f"is the {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"is the {ask.name}",
+        held = " and the ".join(ROLE_NAMES.get(r, r) for r in roles[key])
+        verb = {"role": f"is the {held}", "title": f"is the {ask.name}",
                 "handoff": "speaks first after the operator" if ask.role == "first" else
                 "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
                                                          "after the welcome")}.get(ask.kind, "speaks")
