@@ -708,3 +708,27 @@ def test_what_a_person_told_an_analyst_is_read_in_the_analyst_s_exchange():
     assert [c.text for c in _turn_chunks(ask, doc, chunks)] == ["On Numis, we're very excited."]
     plain = read_remark_ask("What did von Moltke say about Numis?", people)
     assert plain is not None and plain.to == ()
+
+
+def test_guidance_is_read_in_the_words_it_is_given_in_and_ex_does_not_end_a_sentence():
+    """Round 17: "How did JPM's guidance for NII ex-Markets move across the four 2023 earnings calls?" is answered by "We
+    now expect 2023 NII and NII ex. Markets to be approximately $81 billion." on each call: "ex." ends no sentence (the
+    sentence had been cut after it and its figure lost), and guidance, outlook and an expectation are said for one
+    another, as is an acronym and its plural ("PCL outlook": "I continue to expect PCLs for fiscal 2024 to be ...")."""
+    from vera_core.answer.strategies.remarks import _best_said
+    from vera_core.answer.units import split_units
+    from vera_core.records import ChunkRecord
+    text = ("NII ex. Markets was up 57%. We now expect 2023 NII and NII ex. Markets to be approximately $81 billion. "
+            "On expenses, we still expect about $81 billion. Mr. Dimon will take questions.")
+    chunk = ChunkRecord("c1", "jpm", 1, "text", text, text, "JPM/Prepared remarks/Jeremy Barnum", ("Jeremy Barnum",), "s", 3,
+                        3, (), "", "", 40)
+    assert [u.text for u in split_units(chunk)] == [
+        "NII ex. Markets was up 57%.", "We now expect 2023 NII and NII ex. Markets to be approximately $81 billion.",
+        "On expenses, we still expect about $81 billion.", "Mr. Dimon will take questions."]
+    said = _best_said([chunk], "guidance for NII ex-Markets")
+    assert any(text.startswith("We now expect 2023 NII and NII ex. Markets") for _, text, _ in said), said
+    pcl = ChunkRecord("c2", "td", 1, "text", "Card PCLs are absorbed by our partners. Commercial PCLs rose from low levels. "
+                      "I continue to expect PCLs for fiscal 2024 to be in a range of 40 to 50 basis points. Our outlook for "
+                      "expenses is unchanged.", "", "TD/Prepared remarks/Ajai Bambawale", ("Ajai Bambawale",), "s", 8, 8, (),
+                      "", "", 30)
+    assert any(text.startswith("I continue to expect PCLs") for _, text, _ in _best_said([pcl], "PCL outlook"))

@@ -15,7 +15,9 @@ from vera_core.text import terms  # NOTE: the `terms` mode; re-exported for call
 
 __all__ = ["Unit", "rarity_weights", "score_unit", "shared_weight", "split_units", "terms"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\bex\.)(?<!\bEx\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bvs\.)(?<!\bNo\.)"
+                           r"\s+(?=[A-Z(\"“•])|\n{2,}|\n(?=[-•*]\s|\d+\.\s)")
+"""A sentence's end: never after an abbreviation that a name or a noun follows ("NII ex. Markets", "Mr. Barnum")."""
 
 
 @dataclass(frozen=True)

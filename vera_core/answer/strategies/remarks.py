@@ -290,8 +290,13 @@ def _phrase_weight(said: list[str], pairs: list[tuple[str, str]], weight: dict[s
                      if any(_same_word(x, a) and _same_word(y, b) for x, y in together))
 
 
+_GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "anticip", "project"})
+"""The words of guidance, each said for another: "guidance for NII" and "the CRO's PCL outlook" are asked of "We now expect
+2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
+
+
 def _same_word(a: str, b: str) -> bool:
-    if a == b:
+    if a == b or (a in _GUIDING and b in _GUIDING) or a == f"{b}s" or b == f"{a}s":  # (an acronym's plural: "PCLs")
         return True
     shorter = min(len(a), len(b))
     shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), shorter)
