@@ -91,6 +91,17 @@ def test_a_note_s_object_before_a_dash_and_its_period_in_parentheses():
     assert asks_amount("COST 3Q FY23 (12 wks to May 7 '23): interest income & other, net?")
 
 
+def test_a_quarter_named_by_its_month_alone_is_the_one_the_documents_cover():
+    from vera_core.questions.month_quarters import dated_month_quarters
+    asked = "Salesforce Asia Pacific revenue growth y/y in the July quarter - as reported, not constant currency"
+    read, dated = dated_month_quarters(asked, ["2023-07-31", "2023-04-30"])
+    assert read == asked.replace("the July quarter", "the July 2023 quarter") and dated == {"the July quarter":
+                                                                                            "the July 2023 quarter"}
+    assert dated_month_quarters(asked, ["2023-07-31", "2022-07-31"]) == (asked, {})  # two Julys: left as asked
+    assert dated_month_quarters(asked, ["2023-04-30"]) == (asked, {})
+    assert dated_month_quarters("revenue in the July quarter of FY24", ["2023-07-31"])[1] == {}  # its year is named
+
+
 @pytest.mark.parametrize("question, fall", [
     ("How many fewer employees did Intel report at the end of Q1 2023 than at the end of Q4 2022? Answer in thousands.", True),
     ("intel headcount went down between the Q4 2022 release and the Q1 2023 release - by how many employees, in thousands?",
@@ -206,6 +217,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w40-027", "cash between 'the end of the first quarter (Nov 20, 2022)' and the third's (May 7, 2023): 1,637"),
     ("w40-039", "'Intel DCAI revenue y/y change in Q1 2023 - exact % from the segment table, 2 decimals': -38.79%"),
     ("w40-023", "'COST 3Q FY23 (12 wks to May 7 '23): interest income & other, net?': 128"),
+    ("w38-036", "'Salesforce Asia Pacific revenue growth y/y in the July quarter': the Q2 FY24 release's, 20.45%"),
 ])
 def test_a_verb_a_fall_or_a_level_without_an_item_is_answered(engine, qid, cls):
     gold = GOLDS[qid]

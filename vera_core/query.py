@@ -11,7 +11,9 @@ from dataclasses import replace
 from functools import partial
 
 from vera_core.answer.strategies.remarks import speaker_plan
+from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
+from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -97,6 +99,9 @@ class QueryEngine:
             if spelled:  # NOTE: "DCAI revenue" read as the documents define DCAI: "Data Center and AI (DCAI) revenue"
                 question = spelled_out(question, spelled)[0]
                 plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+            question, dated = dated_month_quarters(question, self._period_ends(plan))
+            if dated:  # NOTE: "in the July quarter": the July quarter the documents in scope cover
+                plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             if filters and filters.speaker:
                 plan = speaker_plan(plan, filters.speaker)
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
@@ -106,6 +111,10 @@ class QueryEngine:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{wrong}\" as \"{right}\"" for wrong, right in
                                                                       fixes.items())
                                                   + ", as the documents in scope print it.",) + evidence.notices)
+        if dated:
+            evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{asked}\" as \"{read}\"" for asked, read in dated.items())
+                                                  + ", the quarter of that month the documents in scope cover.",)
+                               + evidence.notices)
         if spelled:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"{short} as \"{long}\"" for short, long in spelled.items())
                                                   + ", as the documents in scope define it.",) + evidence.notices)
@@ -161,6 +170,16 @@ class QueryEngine:
         tables = " ".join(c.text for c in chunks if c.kind == "table")
         return {short: long for short, long in spelled_out(plan.question, acronyms)[1].items()
                 if not re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", tables)}
+
+    def _period_ends(self, plan: Plan) -> list[str]:
+        """The period ends the documents in scope cover (their identities'), when there are at most DEFINED_TERMS_SCOPE
+        of them and the question names a quarter by its month alone; [] otherwise."""
+        scope = plan.intent.doc_scope
+        if not scope or len(scope) > self.DEFINED_TERMS_SCOPE or not MONTH_QUARTER.search(plan.question):
+            return []
+        docs = [d for d in (self.ws.catalog.document(i) for i in scope) if d is not None]
+        return [stored_identity(d, lambda d=d: self.ws.catalog.first_chunks(d.doc_id, KIND_CHUNKS)).period_end or ""
+                for d in docs]
 
     def _filtered(self, docs: Sequence[str], filters: LibraryFilters) -> list[str]:
         """The documents in scope that the filters keep (their ids)."""
