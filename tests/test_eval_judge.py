@@ -181,3 +181,16 @@ def test_a_change_in_a_count_is_a_number():
                            operands=operands)
     assert judge(headcount, answer(calculation=change(""))) == "correct"
     assert judge(headcount, answer(calculation=change("USD"))) == "wrong"  # money is no count
+
+
+def test_a_question_whose_answer_is_null_is_evaluated(tmp_path):
+    """A writer's file may carry `"answer": null` (a calls question has no figure to write): `vera eval` had crashed
+    on it before judging any question of the file."""
+    from tests.conftest import settings_for
+    from vera_core.cli.eval_cmd import evaluate
+    from vera_core.workspace import Workspace
+    ws = Workspace(settings_for(tmp_path))
+    question = {"id": "n-1", "kind": "people", "question": "Who was the CFO on the call?", "answer": None,
+                "doc_name": "ACME_2024Q1_CALL", "expect": "answer", "required_people": [{"name": "Ann Lee", "role": "CFO"}]}
+    report = evaluate(ws, [question], "all", 5)
+    assert [row["outcome"] for row in report["per_question"]] == ["abstained"]

@@ -177,10 +177,10 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         for k, ok in found.items():
             hits[k] += bool(ok)
         paged += bool(gold)
-        figure = figures_match(q.get("answer", ""), answer.answer)
+        figure = figures_match(q.get("answer") or "", answer.answer)
         if figure is not None:
             figures.append(figure)
-        gold_value = None if "expect" in q else gold_figure(q.get("answer", ""), q["question"])
+        gold_value = None if "expect" in q else gold_figure(q.get("answer") or "", q["question"])
         correct = wrong = outcome = None
         if "expect" in q:
             outcome = judge(q, answer)
