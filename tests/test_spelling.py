@@ -31,3 +31,12 @@ def test_no_word_the_documents_print_an_inflection_of_a_name_or_a_word_of_two_re
 
 def test_two_vowels_swapped_make_another_word_not_a_slip():
     assert misspelt("Was the company compliant with the covenants?", words_of(["a complaint was filed"])) == {}
+
+
+def test_a_capitalised_word_is_read_as_printed_and_keeps_its_capital():
+    """Round 18: "Salesfroce full-time equivalent headcount at the end of Q1 FY24?" (the note had gone to search)."""
+    printed = words_of(["Salesforce, Inc.", "Full time equivalent headcount"])
+    fixes = misspelt("Salesfroce full-time equivalent headcount at the end of Q1 FY24?", printed)
+    assert fixes == {"Salesfroce": "Salesforce"}
+    assert respelled("Salesfroce full-time equivalent headcount", fixes) == "Salesforce full-time equivalent headcount"
+    assert misspelt("SALESFROCE headcount", printed) == {}  # a word in capitals is an acronym or a ticker: as asked

@@ -209,6 +209,9 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bP&E\b"), "property and equipment"),
                   (re.compile(r"\bF&I\b"), "finance and insurance"),
                   (re.compile(r"\bavg\b\.?", re.I), "average"),
+                  # NOTE: regions as analysts write them ("APAC revenue growth": the "Asia Pacific" row)
+                  (re.compile(r"\bAPAC\b", re.I), "Asia Pacific"),
+                  (re.compile(r"\bLATAM\b", re.I), "Latin America"),
                   (re.compile(r"\bLT\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "long-term"),
                   (re.compile(r"\bST\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "short-term"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))

@@ -302,7 +302,7 @@ def _read_plan(question: str) -> MetricPlan | None:
 
 
 FALL_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+(?:fewer|less|lower|smaller)\b|\b(?:went|go|goes|gone|come|came)\s+down\b|"
-                        r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped)\b", re.I)
+                        r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped|narrow(?:ed)?)\b", re.I)
 """A change asked as a fall: its size is asked ("How many fewer employees ...", "headcount went down ... by how many")."""
 SIGN_ASKED = re.compile(r"\bnegative\s+(?:if|when|for)\b|\bsigned\b|\bwith\s+(?:its|the)\s+sign\b|\bas\s+a\s+negative\b|"
                         r"\(\s*-\s*\)", re.I)
@@ -641,9 +641,10 @@ def _before_company(head: str) -> str:
     return head
 
 
-_NAME_GOES_ON = re.compile(r"(?:[A-Z][\w&'-]*\s+){1,3}(?!(?:for|in|at|of|during|on|as|to|from|vs|versus)\b)[a-z]")
-"""'Family of Apps operating margin': the item goes on after the capitalised words "of" leads to, which name no company
-(one would end the item: "Revenue of Meta in Q3")."""
+_NAME_GOES_ON = re.compile(r"(?:[A-Z][\w&'-]*\s+(?:\([A-Za-z&]{2,8}\)\s+)?){1,3}(?!(?:for|in|at|of|during|on|as|to|from|vs|versus)\b)[a-z]")
+"""'Family of Apps operating margin', 'Family of Apps (FoA) operating income': the item goes on after the capitalised
+words "of" leads to (and a short name in parentheses), which name no company (one would end the item: "Revenue of Meta in
+Q3")."""
 
 
 _SUM_WORDS = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?(?:\s+of)?|combined|cumulative|in\s+total|"

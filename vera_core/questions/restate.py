@@ -26,7 +26,8 @@ __all__ = ["line_names_dropped", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
-_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move(?!ment)|go\s+up|" \
+_GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move(?!ment)|" \
+             r"widen|narrow|deepen|go\s+up|" \
              r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
@@ -136,8 +137,15 @@ def line_names_dropped(question: str) -> str:
     return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
 
 
+_IF_ADDED = re.compile(r"(?P<name>\b[\w&'\u2019 -]{2,40}?)\s*,?\s+if\s+(?:I|we|you|one)\s+(?:add|sum|combine)\s+(?:up\s+)?(?:the\s+)?"
+                       r"(?P<a>[^?;]{2,80}?)\s+(?:to|and|with)\s+(?:the\s+)?(?P<b>[^?;]{2,80}?)(?=\s*(?:\?|;|$))", re.I)
+"""A sum told as an instruction ("what is total debt if I add the current portion of long-term debt to long-term debt
+excluding the current portion?"): the item defined as its two operands added."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
+    question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)

@@ -38,7 +38,7 @@ _AMOUNT = re.compile(r"\b(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?
 _NOT_AMOUNT = re.compile(r"\bhow\s+many\b|\b(?:why|drove|drivers?|explain\w*|reasons?|caus\w*|say|said|says|discuss\w*|describe\w*|"
                          r"comment\w*|mention\w*|disclos\w*\s+about|risks?|polic\w+|how\s+(?:is|are|was|were|does|do|did)\s+"
                          r"(?:it|they|the)\s+(?:measured|calculated|defined|determined|recognized|accounted))\b", re.I)
-_FORMULA = re.compile(r"\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|"
+_FORMULA = re.compile(r"\bdefined\s+as\b|\bdefine\b|\bdivided\b|\bminus\b|\bless\b|\bplus\b|\bif\s+(?:I|we|you)\s+(?:add|sum|combine)\b|"
                       r"\bshare\s+of\b|\bper\s*cent(?:age)?\s+of\b|%\s+of\b|\bas\s+a\s+%|\bturnover\b|\bcoverage\b|\bcover\b|"
                       r"\btimes\b|\bdays\b|\bper\s+share\b|=|\+|\s/\s|\bover\s+(?!(?:fiscal\s+)?(?:the\s+)?(?:years?|FY|\d))", re.I)
 """A formula over other items: not one row's figure or aggregate (a ratio or margin asked by name may be a row a bank's or

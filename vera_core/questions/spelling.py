@@ -1,8 +1,8 @@
 """A word of a question typed with two letters swapped ("ebay product developmnet expense"): read as the one word the
 documents in scope print that way, and said so with the answer.
 
-Only a word of six letters or more ("chnage"), in lower case, that no document in scope prints; only two neighbouring
-letters swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing
+Only a word of six letters or more ("chnage"; capitalised at most in its first letter, "Salesfroce"), that no document in
+scope prints; only two neighbouring letters swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing
 slip: "divided" is a letter from "dividend", and a filing that prints only the one turned a definition ("net income
 divided by revenue") into another question."""
 
@@ -15,7 +15,8 @@ __all__ = ["MIN_LETTERS", "misspelt", "respelled"]
 MIN_LETTERS = 6
 """Shorter words are too often two swapped letters from another word ("form", "from"; "trial", "trail")."""
 _VOWELS = frozenset("aeiou")
-_WORD = re.compile(r"(?<![\w'-])[a-z]{%d,}(?![\w'-])" % MIN_LETTERS)
+_WORD = re.compile(r"(?<![\w'-])[A-Za-z][a-z]{%d,}(?![\w'-])" % (MIN_LETTERS - 1))
+"""A word in lower case, or capitalised ("Salesfroce" at the head of a note: read against the printed "salesforce")."""
 
 
 def _swaps(word: str, vowels_too: bool = True) -> set[str]:
@@ -28,12 +29,14 @@ def _swaps(word: str, vowels_too: bool = True) -> set[str]:
 def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
     """{word as asked: the printed word it is a letter from} for each word of `question` no document prints."""
     out: dict[str, str] = {}
-    for word in dict.fromkeys(_WORD.findall(question)):
+    for asked in dict.fromkeys(_WORD.findall(question)):
+        word = asked.lower()
         if word in printed:
             continue
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if len(near) == 1:
-            out[word] = near.pop()
+            right = near.pop()
+            out[asked] = right[:1].upper() + right[1:] if asked[:1].isupper() else right
     return out
 
 

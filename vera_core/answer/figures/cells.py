@@ -65,8 +65,8 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             if label is None or not values:
                 continue
             fit = _fit(label, phrases, concept is None, concept.printed if concept else ())
-            qualified_away = changes_meaning(label.row_label, concept, request.question_terms) \
-                if fit is not None and concept is not None else ""
+            qualified_away = (changes_meaning(label.row_label, concept, request.question_terms)
+                              or _another_concept(label.row_label, concept)) if fit is not None and concept is not None else ""
             if fit is not None and request.non_gaap:
                 values = adjusted_cells(grid, chunk, label, values)
                 if not values:
@@ -91,7 +91,9 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             costed = concept is None and not cost_asked and bool(_COST_LABEL.search(label.parent_label))
             # NOTE: "revenue excluding the foreign exchange effect": the row printing that measure by name, not the effect's
             named = bool(request.named_exclusion) and label_terms(label.row_label) == request.named_exclusion
-            rank = (bool(qualified_away), costed, not named, statement_rank, *_label_rank(label, request.question_terms),
+            # NOTE: a row that prints the excluded measure by name is the line asked, read as a named row (not gated on
+            # the statements: Meta's "Revenue excluding foreign exchange effect" is in its non-GAAP table)
+            rank = (-1 if named else bool(qualified_away), costed, not named, statement_rank, *_label_rank(label, request.question_terms),
                     fit[1] < 0.999,
                     fit[0], -fit[1], hit_rank.get(grid.chunk_id, 999), doc_order, chunk.position, row)
             # NOTE: "Other income, net" is not net income, "Total derivative assets" are not total assets: kept
@@ -258,10 +260,12 @@ sits in a table that prints the item and has at least this many words (not "Tota
 
 QUALIFIERS = label_terms(
     "other discontinued noncontrolling non controlling comprehensive deferred unearned accrued derivative derivatives "
-    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid not unpaid declared noncash")
+    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid not unpaid declared noncash "
+    "adjustment adjustments")
 """Words that make a row a different line item from the one it names ("Income from discontinued
 operations" is not operating income; "Net income attributable to noncontrolling interests" is not net
-income; "Deferred revenues" are not revenue), unless the item asked or the question has them."""
+income; "Deferred revenues" are not revenue; "Total non-GAAP operating income adjustments" are not non-GAAP operating
+income), unless the item asked or the question has them."""
 
 
 MOVEMENT = label_terms("increase increases decrease decreases change changes proceeds repayment repayments payment payments "
@@ -289,6 +293,21 @@ def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]
     own = label_terms(label.split(",", 1)[0])  # NOTE: after a comma, a descriptor ("Inventories, at cost, not in ...")
     names = concept.words
     return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms))
+
+
+def _another_concept(label: str, concept: Concept) -> str:
+    """The line item a row's label names when it is another than `concept` ("Non-GAAP net income from continuing
+    operations" is net income, not the operating income it holds the words of); '' when it names `concept` or none."""
+    head = _MEASURE_LEAD.sub("", label)
+    if concept.asked.match(head):
+        return ""
+    # NOTE: only a measure the label opens with ("Earnings per diluted share" names no diluted share count)
+    named = [c for c in concepts_in(head) if c.asked.match(head)]
+    return named[0].name if named and not any(c.name == concept.name for c in named) else ""
+
+
+_MEASURE_LEAD = re.compile(r"^\W*(?:(?:total|non-?\s?GAAP|adjusted|reported|GAAP)\s+)*", re.I)
+"""Words before a label's measure that leave it that measure ("Non-GAAP net income ...")."""
 
 
 def adjusted_cells(grid: TableGrid, chunk: ChunkRecord, label: GridCell,

@@ -36,8 +36,10 @@ COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\
 """'What would diluted EPS have been excluding that charge?': the item, as it would have been without something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
-                         r"thousand|percent))?\s+to\s+(?:approximately\s+|about\s+)?)", re.I)
-"""The words before the level an item would have reached ("would have been", "would have increased by $6.20 to")."""
+                         r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",
+                         re.I)
+"""The words before the level an item would have reached ("would have been", "would have increased by $6.20 to", "would
+have decreased by 73 percentage points to")."""
 _SENTENCE_WITHOUT = re.compile(rf"\b{_WITHOUT}", re.I)
 _WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
 """What the sentence says the level is without ("Excluding this one-time tax charge")."""
@@ -52,7 +54,7 @@ def counterfactual_figure(question: str, asked: Period, company: Iterable[str], 
     m = COUNTERFACTUAL_ASKED.search(question)
     if not m:
         return None, []
-    item = _LEAD.sub("", (m.group("item") or m.group("item2")).strip())
+    item = _LEAD.sub("", _LEAD.sub("", (m.group("item") or m.group("item2")).strip()))  # "the quarter's effective tax rate"
     concepts = concepts_in(item)
     rest = item
     for concept in concepts:

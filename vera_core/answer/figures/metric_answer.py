@@ -155,20 +155,27 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
             steps += f". The loss's size grows: {ratio.replace(' / ', ' against ')}"
         expression = (f"({ratio}) ^ (1 / {years}) - 1 = " if plan.compound else f"{ratio} - 1 = ") + \
             _plain(value / 100, plan)
-    elif plan.fall_asked and last[1] < first[1]:
-        # NOTE: "How many fewer employees ... at the end of Q1 2023 than at the end of Q4 2022?": the size of the fall
-        value = first[1] - last[1]
-        expression = f"{_plain(first[1], plan)} - {_plain(last[1], plan)} = {_plain(value, plan)} (a fall)"
     else:
-        value = last[1] - first[1]
-        expression = f"{_plain(last[1], plan)} - {_plain(first[1], plan)} = {_plain(value, plan)}"
+        # NOTE: "by how much did the Reality Labs operating loss widen from Q1 2024 to Q2 2024": a loss named as such
+        # changes by its size (3,846 to 4,488: 642), as its growth does
+        size = first[1] < 0 and last[1] < 0 and names_loss(label_terms(plan.name))
+        start, end = (abs(first[1]), abs(last[1])) if size else (first[1], last[1])
+        if plan.fall_asked and end < start:
+            # NOTE: "How many fewer employees ... at the end of Q1 2023 than at the end of Q4 2022?": the size of the fall
+            value = start - end
+            expression = f"{_plain(start, plan)} - {_plain(end, plan)} = {_plain(value, plan)} (a fall)"
+        else:
+            value = end - start
+            expression = f"{_plain(end, plan)} - {_plain(start, plan)} = {_plain(value, plan)}"
+        if size:
+            expression += " (the loss's size)"
     why = implausible(plan.name, plan.unit, plan.over, plan.tree, [], final=value)
     if why:
         return _implausible(plan, why, results)
     rounded = _rounded(value, plan, last[3])
     span = f"{first[0]} to {last[0]}"
-    name = f"{plan.name} (a fall, stated as its size)" if plan.fall_asked and plan.over == "change" and last[1] < first[1] \
-        else plan.name
+    fell = plan.over == "change" and plan.fall_asked and "(a fall)" in expression
+    name = f"{plan.name} (a fall, stated as its size)" if fell else plan.name
     lead = f"{name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
     pieces, records = _operands(results)
     calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,

@@ -38,6 +38,9 @@ MAX_LABEL_WORDS = 12
 """A row label longer than this is a sentence printed in a table, not a line item."""
 _MODIFIERS = label_terms("total net consolidated gross loss losses")
 """Words a row adds to its item without making it another line ("Total revenues" is the revenue; "Net income (loss)")."""
+_ADJUSTING = label_terms("adjustment adjustments")
+"""A row of adjustments ("Non-GAAP operating income from continuing operations adjustments") is no line asked unless the
+question says adjustments: the measure's own row is."""
 _INSTRUCTIONS = label_terms(
     "average mean divided over sum plus minus less ratio times percent percentage margin growth grow change rate "
     "compound annual annually round rounded decimal decimals places digit million millions billion billions "
@@ -153,7 +156,7 @@ def unread(question: str, read: Sequence[Read], doc_grids: Mapping[str, Sequence
         for row in rows:
             words = row.own & rare
             if words and core <= row.item and row.name != r.label.row_label.strip() \
-                    and not (measure and measure <= row.own):
+                    and not (measure and measure <= row.own) and not (row.own & _ADJUSTING) - label_terms(asked):
                 said = ", ".join(dict.fromkeys(w for w in _WORD.findall(asked) if label_terms(w) & words))
                 return (f"the question names '{said}', which the row read ({r.label.row_label.strip()}) does not carry, "
                         f"while '{row.name}' does: that is the line asked, and the row read is not stated in its place",
