@@ -174,6 +174,8 @@ def test_a_short_name_in_parentheses_keeps_the_item_going_and_adjustments_are_an
     operating = concepts_in("operating income")[0]
     assert _another_concept("Non-GAAP net income from continuing operations", operating) == "net income"
     assert _another_concept("Non-GAAP operating income", operating) == ""
+    diluted = concepts_in("diluted EPS")[0]
+    assert _another_concept("Net income (loss) per share - diluted", diluted) == ""  # a per-share row is EPS
     assert "adjustment" in changes_meaning("Total non-GAAP operating income adjustments", operating,
                                            frozenset({"non", "gaap"}))
 

@@ -299,7 +299,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             # NOTE: "through Q3 fiscal 2023": the year is the quarter's, no year asked besides it
             end = after.end() if year_text and _QUARTER_OF_YEAR.fullmatch(question, m.end(), after.start()) else end
         # NOTE: "year-to-date capital expenditures through Q3 2025": the words between the two, not their starts
-        near = any((m.start() - t.end() if t.end() <= m.start() else t.start() - m.end()) <= TO_DATE_REACH for t in to_dates)
+        near = any((m.start() - t.end() if t.end() <= m.start() else t.start() - m.start()) <= TO_DATE_REACH for t in to_dates)
         if year_text and near and quarter > 1:
             # NOTE: "year-to-date capex through Q3 2025": the nine months that end with the quarter, never the quarter
             found.append((m.start(), end, Period("fiscal_months", "", _full_year(year_text), 3 * quarter),

@@ -299,13 +299,14 @@ def _another_concept(label: str, concept: Concept) -> str:
     """The line item a row's label names when it is another than `concept` ("Non-GAAP net income from continuing
     operations" is net income, not the operating income it holds the words of); '' when it names `concept` or none."""
     head = _MEASURE_LEAD.sub("", label)
-    if concept.asked.match(head):
-        return ""
+    if concept.asked.match(head) or (concept.per_share and _PER_SHARE.search(label)):
+        return ""  # NOTE: "Net income (loss) per share - diluted" is diluted EPS
     # NOTE: only a measure the label opens with ("Earnings per diluted share" names no diluted share count)
     named = [c for c in concepts_in(head) if c.asked.match(head)]
     return named[0].name if named and not any(c.name == concept.name for c in named) else ""
 
 
+_PER_SHARE = re.compile(r"\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?share\b", re.I)
 _MEASURE_LEAD = re.compile(r"^\W*(?:(?:total|non-?\s?GAAP|adjusted|reported|GAAP)\s+)*", re.I)
 """Words before a label's measure that leave it that measure ("Non-GAAP net income ...")."""
 
