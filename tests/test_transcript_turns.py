@@ -732,3 +732,22 @@ def test_guidance_is_read_in_the_words_it_is_given_in_and_ex_does_not_end_a_sent
                       "expenses is unchanged.", "", "TD/Prepared remarks/Ajai Bambawale", ("Ajai Bambawale",), "s", 8, 8, (),
                       "", "", 30)
     assert any(text.startswith("I continue to expect PCLs") for _, text, _ in _best_said([pcl], "PCL outlook"))
+
+
+def test_people_asked_in_round_18_words():
+    """Round 18 (dev since its measurement): "who did the operator turn things over to?" asks the hand-off; "who from
+    microsoft actually talked on the april 2023 earnings call?" the company speakers; "Besides Satya and Amy, Brett names
+    two other company officers as being on the call. Who are they": the others, set aside by first name, the host (who
+    names them) not among them."""
+    from vera_core.answer.strategies.speakers import _people
+    from vera_core.questions.speakers import read_people_ask
+    assert read_people_ask("At the start of JPMorgan's 1Q23 call, who did the operator turn things over to?").kind == "handoff"
+    talked = read_people_ask("who from microsoft actually talked on the april 2023 earnings call?")
+    assert talked is not None and (talked.kind, talked.role) == ("executives", "spoke")
+    ask = read_people_ask("Besides Satya and Amy, Brett names two other company officers as being on the call. Who are they "
+                          "and what are their titles?")
+    assert ask is not None and ask.kind == "executives" and ask.besides == ("Satya", "Amy") and ask.introduced
+    turns = [_turn("BRETT IVERSEN", ""), _turn("Satya Nadella", "CEO"), _turn("Amy Hood", "CFO"),
+             _turn("Alice Jolla", "other executive"), _turn("KEITH WEISS", "analyst", "qa", 1)]
+    doc, chunks = _call_of(turns)
+    assert [turn["speaker"] for _, turn, _ in _people(ask, doc, chunks)] == ["Alice Jolla"]

@@ -37,13 +37,13 @@ _ANALYSTS = re.compile(
     r"|\bwho\b[^?.]{0,60}?\b(?:from|on)\s+the\s+(?:sell[-\s]?side|street)\b"
     r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b", re.I)
 _EXECUTIVES = re.compile(
-    r"\b(?:which|what|list|name|every|all|who|identify|show)\b[^?.]{0,50}?\b(?:(?<!chief\s)executives?|(?<!chief\s)execs|"
+    r"\b(?:which|what|list|names?|every|all|who|identify|show)\b[^?.]{0,50}?\b(?:(?<!chief\s)executives?|(?<!chief\s)execs|"
     r"management\s+(?:team\s+)?(?:members?|speakers?|people)|company\s+(?:speakers?|participants?|representatives?|presenters?|"
     r"officials|officers)|(?:corporate|company)\s+participants|officers|officials|speakers?\s+from\s+(?:the\s+)?company|"
     r"members?\s+of\s+(?:[\w&.'\u2019]+\s+){0,3}management)\b|"
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
     r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
-    r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}\s+(?:spoke|was\s+on)\b"
+    r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
     r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
@@ -90,7 +90,7 @@ class PeopleAsk:
 _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|line)\s+)?(?:off|over)\b|\bhanded\s+the\s+floor\b|"
                       r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
                       r"\bhand(?:s|ed|ing)?\s+back\s+to\b|"
-                      r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
+                      r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+|things\s+|the\s+floor\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
                       r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|pass(?:ed|es)?)\s+the\s+floor\b", re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
@@ -127,11 +127,13 @@ without one, the role named first ("who is the CFO of the company whose CEO ..."
 
 _FULL_NAME = r"[A-Z][\w.\u2019'-]+(?:\s+(?:(?:von|van|de|der)\s+)?[A-Z][\w.\u2019'-]+){0,3}"
 _BESIDES = re.compile(rf"\b(?i:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
-                      rf"(?P<names>{_FULL_NAME}(?:\s*(?:,|,?\s+and|&)\s+{_FULL_NAME})*)")
+                      rf"(?P<names>{_FULL_NAME}(?:\s*,\s*{_FULL_NAME})*(?:\s*,?\s+(?:and|&)\s+{_FULL_NAME})?)")
 """People a question sets aside ("Besides Satya Nadella and Amy Hood, which other Microsoft executives ...")."""
 _HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[sd]?|list\w*)\b|"
-                        r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b", re.I)
-"""The executives the host said were on the call: the host is not one of them."""
+                        r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b|"
+                        r"(?-i:\b[A-Z][a-z]+)\s+(?:names|named|introduces|introduced|lists|listed|mentions|mentioned)\b", re.I)
+"""The executives the host (or the person named: "Brett names two other company officers") said were on the call: the
+host is not one of them."""
 
 
 def read_people_ask(question: str) -> PeopleAsk | None:

@@ -248,7 +248,10 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
 
 def _set_aside(ask: PeopleAsk, name: str) -> bool:
     """Whether the question sets the person aside ("Besides Satya Nadella and Amy Hood ...")."""
-    return any(name_key(named) == name_key(name) or same_person(named, name) for named in ask.besides)
+    first = name.split()[0].lower() if name.split() else ""
+    # NOTE: "Besides Satya and Amy": a first name alone sets aside the person it begins
+    return any(name_key(named) == name_key(name) or same_person(named, name)
+               or (len(named.split()) == 1 and named.lower() == first) for named in ask.besides)
 
 
 def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> bool:
