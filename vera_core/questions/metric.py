@@ -172,7 +172,7 @@ PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|
 def read_plan(question: str) -> MetricPlan | None:
     """The metric plan of a question, or None when it asks for no computed metric."""
     plan = _read_plan(question)
-    if plan is not None and plan.over == "change" and FALL_ASKED.search(question) and not SIGN_ASKED.search(question):
+    if plan is not None and plan.over == "change" and asks_fall(question):
         plan = replace(plan, fall_asked=True)  # NOTE: the question as written: a restatement may say "change" for its fall
     return replace(plan, part_of_whole=True) if plan is not None and PART_OF_WHOLE.search(question) else plan
 
@@ -309,6 +309,11 @@ SIGN_ASKED = re.compile(r"\bnegative\s+(?:if|when|for)\b|\bsigned\b|\bwith\s+(?:
 """The question asks for the change's sign ("$ millions, negative if it fell")."""
 
 
+def asks_fall(question: str) -> bool:
+    """Whether a change is asked as a fall, its size (FALL_ASKED), and not with its sign (SIGN_ASKED)."""
+    return bool(FALL_ASKED.search(question)) and not SIGN_ASKED.search(question)
+
+
 def item_aggregate_plan(question: str, aggregate: Aggregate, name: str, periods: tuple[Period, ...] | None,
                         qualifier: Qualifier, base: Period | None = None) -> MetricPlan | None:
     """The growth, change or mean of one printed line `name` (the row's own label), over `periods` when given,
@@ -339,8 +344,7 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
     label = f"{name} {words}" if aggregate.over != "mean" else f"{words} {name}"
     return MetricPlan(label, metric, definition, source, per_one if unit == "percent" else tree, unit, periods, False,
                       _digits(question), asked_scale(question), aggregate.over, compound=aggregate.compound,
-                      fall_asked=aggregate.over == "change" and bool(FALL_ASKED.search(question))
-                      and not SIGN_ASKED.search(question))
+                      fall_asked=aggregate.over == "change" and asks_fall(question))
 
 
 def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) -> Qualifier:

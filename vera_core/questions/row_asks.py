@@ -102,10 +102,9 @@ def label_in_question(question: str, label: str, company: Container[str] = froze
     """Where the question names a row's label, word for word (its normalised words consecutive among the
     question's: "Base rent" in "how fast did Boston Properties' base rent grow"), in the asking sentence; else where
     it writes the label's words, every one and no other, in another order ("proceeds from LT debt issuance (net)" names
-    "Proceeds from issuance of long-term debt, net"); else so with the company's name words (`company`) between them
-    or "they"
-    ("how much debt did eBay repay" names "Repayment of debt"). A hyphenated word is each of its words ("long-term");
-    another is its first ("PG&E" is no row "E")."""
+    "Proceeds from issuance of long-term debt, net"); else so with the company's name words (`company`) or "they"
+    between them ("how much debt did eBay repay" names "Repayment of debt"). A hyphenated word is each of its words
+    ("long-term"); another is its first ("PG&E" is no row "E")."""
     wanted = label_sequence(label)
     if not wanted:
         return None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate, needed_statements, period_matches,
                                             scale_gate, statement_gate)
 from vera_core.answer.figures.sources import Source, table_sources
+from vera_core.answer.figures.unread import ADJUSTING
 from vera_core.finance.dates import MONTH_NAME, YEAR
 from vera_core.finance.line_items import AMOUNT_STEMS, BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
 from vera_core.questions.figure import FigureRequest
@@ -260,8 +261,8 @@ sits in a table that prints the item and has at least this many words (not "Tota
 
 QUALIFIERS = label_terms(
     "other discontinued noncontrolling non controlling comprehensive deferred unearned accrued derivative derivatives "
-    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid not unpaid declared noncash "
-    "adjustment adjustments")
+    "restricted held segment segments adjusted gaap non core pro forma unbilled prepaid not unpaid declared noncash") \
+    | ADJUSTING
 """Words that make a row a different line item from the one it names ("Income from discontinued
 operations" is not operating income; "Net income attributable to noncontrolling interests" is not net
 income; "Deferred revenues" are not revenue; "Total non-GAAP operating income adjustments" are not non-GAAP operating

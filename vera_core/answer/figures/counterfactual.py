@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from vera_core.answer.figures.sentence_figure import SentenceFigure
 from vera_core.answer.numbers import find_numbers
@@ -43,7 +44,6 @@ have decreased by 73 percentage points to")."""
 _SENTENCE_WITHOUT = re.compile(rf"\b{_WITHOUT}", re.I)
 _WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
 """What the sentence says the level is without ("Excluding this one-time tax charge")."""
-_ASKER_WORDS = frozenset(terms("the its their company reported gaap adjusted number figure per share"))
 _LEAD = re.compile(r"^(?:the|its|their|[\w.&-]+['\u2019]s)\s+", re.I)
 
 
@@ -71,6 +71,8 @@ def counterfactual_figure(question: str, asked: Period, company: Iterable[str], 
         text = " ".join(unit.text.split())
         if not _SENTENCE_WITHOUT.search(text):
             continue
+        clause = _WITHOUT_CLAUSE.search(text)
+        without = clause.group(0).strip().lower() if clause else "without the item"
         for would in WOULD_HAVE.finditer(text):
             subject = re.split(r"[,;:]\s*", text[:would.start()])[-1].strip()
             named = all(c.asked.search(subject) for c in concepts) and words <= terms(expand_abbreviations(subject))
@@ -79,13 +81,8 @@ def counterfactual_figure(question: str, asked: Period, company: Iterable[str], 
                 continue
             period = _period_of(subject, asked, identity)
             if period:
-                start = would.end() + level.start
-                level = type(level)(level.text, level.value, level.is_percent, level.currency, level.scale, start,
-                                    start + len(level.text), level.is_year)
-                without = _WITHOUT_CLAUSE.search(text)
-                found.append(SentenceFigure(unit, level, f"{subject} as it would have been "
-                                            f"{without.group(0).strip().lower() if without else 'without the item'}",
-                                            period))
+                level = replace(level, start=would.end() + level.start, end=would.end() + level.end)
+                found.append(SentenceFigure(unit, level, f"{subject} as it would have been {without}", period))
     values = {round(f.amount, 6) for f in found}
     return (found[0] if len(values) == 1 else None), found
 

@@ -28,7 +28,7 @@ from vera_core.records import GridCell, TableGrid
 from vera_core.questions.figure import EXCLUDED
 from vera_core.text import QUOTED
 
-__all__ = ["Read", "segment_not_read", "unread", "unread_word"]
+__all__ = ["ADJUSTING", "Read", "segment_not_read", "unread", "unread_word"]
 
 RARE_SHARE = 0.2
 """A word printed in at most this share of a filing's row labels names a part of its figures."""
@@ -38,7 +38,7 @@ MAX_LABEL_WORDS = 12
 """A row label longer than this is a sentence printed in a table, not a line item."""
 _MODIFIERS = label_terms("total net consolidated gross loss losses")
 """Words a row adds to its item without making it another line ("Total revenues" is the revenue; "Net income (loss)")."""
-_ADJUSTING = label_terms("adjustment adjustments")
+ADJUSTING = label_terms("adjustment adjustments")
 """A row of adjustments ("Non-GAAP operating income from continuing operations adjustments") is no line asked unless the
 question says adjustments: the measure's own row is."""
 _INSTRUCTIONS = label_terms(
@@ -156,7 +156,7 @@ def unread(question: str, read: Sequence[Read], doc_grids: Mapping[str, Sequence
         for row in rows:
             words = row.own & rare
             if words and core <= row.item and row.name != r.label.row_label.strip() \
-                    and not (measure and measure <= row.own) and not (row.own & _ADJUSTING) - label_terms(asked):
+                    and not (measure and measure <= row.own) and not (row.own & ADJUSTING) - label_terms(asked):
                 said = ", ".join(dict.fromkeys(w for w in _WORD.findall(asked) if label_terms(w) & words))
                 return (f"the question names '{said}', which the row read ({r.label.row_label.strip()}) does not carry, "
                         f"while '{row.name}' does: that is the line asked, and the row read is not stated in its place",

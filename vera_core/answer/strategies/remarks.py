@@ -378,10 +378,10 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[
 def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
     """The chunks of the turns of the people, roles and section asked."""
     # NOTE: one speaker's turns share a heading in both sections: a turn is its section's and its heading's
-    turns = {(t["section"], t["heading"]): t for t in doc.metadata["transcript"]["turns"]}
-    host = host_of(doc.metadata["transcript"]["turns"])
-    # NOTE: "What did von Moltke tell Giulia Miotto about Numis?": his turns in the exchanges she opened
     every = doc.metadata["transcript"]["turns"]
+    turns = {(t["section"], t["heading"]): t for t in every}
+    host = host_of(every)
+    # NOTE: "What did von Moltke tell Giulia Miotto about Numis?": his turns in the exchanges she opened
     told = {t.get("exchange") for t in every if t["role"] == "analyst" and any(same_person(n, t["speaker"]) for n in ask.to)}
     in_told = {c.chunk_id for t, run in zip(every, turn_runs(every, chunks)) if t.get("exchange") in told for c in run} \
         if ask.to else set()

@@ -58,11 +58,9 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
     asked = asks_amount(plan.question) or counted
     if plan.intent.type == "semantic" and plan.intent.rule in _TRIED_FROM and asked \
             and asked_periods(plan.question)[0]:  # NOTE: a row's figure is always of a period; none named, no trial
-        tried = _row_plan(plan, services, counted)
+        tried = _row_named(plan, services, counted)
         if tried is not None:
-            evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
-            if _states(evidence) and _of_row_named(tried, evidence):
-                return tried, evidence
+            return tried
     evidence = routed(plan, services)
     request = plan.request
     if plan.intent.rule == FIGURE_ITEM_RULE and asked and not _states(evidence) and not evidence.unanswerable \
@@ -71,18 +69,25 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         # NOTE: "DAP for Q3 2025, in billions?": an item no vocabulary knows, named by a row's own label (its acronym),
         # where the line-item reading found none; only a row that carries every word of the item read ("royalty income
         # ... from franchisees" is no "Franchised margins" row, "long-term debt" no "Short-term debt")
-        tried = _row_plan(plan, services, counted)
-        if tried is not None:
-            named = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
-            if _states(named) and _of_row_named(tried, named) and all(
-                    request.item_terms <= _label_words(f.row_label) for f in named.figures):
-                return tried, named
+        tried = _row_named(plan, services, counted)
+        if tried is not None and all(request.item_terms <= _label_words(f.row_label) for f in tried[1].figures):
+            return tried
     if plan.intent.rule in _SENTENCE_FROM and (asked or plan.intent.type == "figure") and not _states(evidence) \
             and not evidence.unanswerable:
         stated = _sentence_figure(plan, services)
         if stated is not None:
             return stated
     return plan, evidence
+
+
+def _row_named(plan: Plan, services: Services, counted: bool) -> tuple[Plan, Evidence] | None:
+    """The plan and evidence of the figure or metric of a row the question names by its label (`_row_plan`), when that
+    answer states its figure from a row the question names; else None."""
+    tried = _row_plan(plan, services, counted)
+    if tried is None:
+        return None
+    evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
+    return (tried, evidence) if _states(evidence) and _of_row_named(tried, evidence) else None
 
 
 def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
@@ -118,14 +123,14 @@ def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
              and WOULD_HAVE.search(c.text) for u in split_units(c)]
     found = counterfactual_figure(plan.question, periods[0], company_of(services, doc_ids).words, units,
                                   identities)[0] if len(periods) == 1 else None
+    names = services.doc_names()
     if found is None:
-        names = services.doc_names()
         where = ", ".join(names.get(d, d) for d in doc_ids[:MAX_COUNTERFACTUAL_DOCS])
         return plan, Evidence(hits=tuple(hits), empty_message=(
             "No figure is stated: the question asks what a figure would have been without an item, and no sentence of "
             f"{where} states that level for the period asked{'' if len(periods) == 1 else ' (name one period)'}. The "
             "reported figure is not its answer."))
-    piece, record = stated_piece(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id))
+    piece, record = stated_piece(found, names.get(found.unit.chunk.doc_id, found.unit.chunk.doc_id))
     intent = plan.intent.model_copy(update={"type": "figure", "rule": COUNTERFACTUAL_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(COUNTERFACTUAL_NOTICE,))

@@ -125,7 +125,8 @@ _NOT_A_NAME = frozenset("With So And Okay Operator Thanks Thank Now Well Great Y
 
 def _operator_named(turns: list[dict], chunks: list[ChunkRecord]) -> tuple[str, str, ChunkRecord] | None:
     """The operator's name as the call gives it, the words that give it and the chunk they are in: the operator's own
-    introduction ("My name is Brent, and I will be your conference operator today"), else a company speaker's hand-over to the operator just before an operator's turn."""
+    introduction ("My name is Brent, and I will be your conference operator today"), else a company speaker's hand-over
+    to the operator just before an operator's turn."""
     for chunk in chunks:  # NOTE: the welcome may precede every speaker line ("Call details")
         m = _SELF_NAMED.search(chunk.text)
         if m:
