@@ -72,3 +72,20 @@ def test_the_rate_asked_must_be_one_row_and_two_quarters():
     plain = grid("Revenue YoY Percentage Change")
     assert rate_row("organic revenue growth, Q1 vs Q3 2024, in points", plain) is None
     assert rate_row("revenue growth, Q1 vs Q3 2024, in points", plain) == "Revenue YoY Percentage Change"
+
+
+def test_a_printed_rate_asked_at_one_quarter_is_stated_as_printed(tmp_path, tmp_path_factory):
+    """Round 18 (w42-035): "APAC ad impressions growth y/y, Q2 2025 (Meta)" is the deck's own "Ad Impressions Delivered
+    YoY Percentage Change: Asia-Pacific" at Q2'25, stated as printed, never a growth computed over the year-ago rate
+    (and never read by no answer); a region the question does not say is no row of it."""
+    from vera_core.answer.figures.printed_rate import rate_at_period
+    path = tmp_path / "falcon_q3_slides.pdf"
+    path.write_bytes(_deck())
+    engine = QueryEngine(searchable_pdfs(tmp_path_factory, "falcon-rate-at", [path]), llm=None)
+    answer = engine.answer("Europe ad impressions growth y/y, Q2 2024 (Falcon)", docs=[path.name], mode="deterministic")
+    assert answer.intent.rule == "figure:printed-rate", answer.intent.rule
+    assert [f.printed for f in answer.figures] == ["9%"] and answer.calculation is None, answer.answer
+    vague = engine.answer("ad impressions growth y/y, Q2 2024", docs=[path.name], mode="deterministic")
+    assert vague.intent.rule != "figure:printed-rate" and not vague.figures, vague.answer
+    assert rate_at_period("By how many points did YoY ad impressions growth change in Q2 2024?") is None
+    assert rate_at_period("ad impressions growth y/y, Q1 vs Q2 2024") is None

@@ -240,7 +240,7 @@ FILES = [IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "INTC" / "INTC_2023Q1_REL
          IR / "COST" / "COST_2023Q3_RELEASE.pdf",
          IR / "INTC" / "INTC_2022Q4_RELEASE.pdf", IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
          IR / "META" / "META_2025Q3_SLIDES.pdf", IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "META" / "META_2024Q2_SLIDES.pdf",
-         IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf"]
+         IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"]
 GOLDS = {**blind_golds("r15-ir-releases-holdout"), **blind_golds("r16-ir-releases-holdout"),
          **blind_golds("r17-ir-releases-holdout"), **blind_golds("r18-ir-releases-holdout")}
 
@@ -279,9 +279,30 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w42-016", "'CRM Q1 FY24 - APAC revenue growth y/y as reported': the Asia Pacific row's 15.95%"),
     ("w42-036", "'DAP for Q3 2025, in billions?': the chart's 3.54, the row named by its acronym"),
     ("w42-038", "'Excluding that charge, what would the quarter's effective tax rate have been?': 14%"),
+    ("w42-021", "'intel notbook revenue yoy change q1 23, % to 1 decimal': a dropped vowel and an instruction after a comma"),
+    ("w42-022", "'how many employees did Intel shed between year-end 2022 and the end of Q1 2023?': 6.4 thousand"),
+    ("w42-042", "'twilio communications non-gaap income from ops, q3->q4 2023 sequential growth %': 12.22%"),
 ])
 def test_a_verb_a_fall_or_a_level_without_an_item_is_answered(engine, qid, cls):
     gold = GOLDS[qid]
     docs = sorted({f"{o.get('doc_name') or gold['doc_name']}.pdf" for o in gold["operands"]} | {f"{gold['doc_name']}.pdf"})
     answer = engine.answer(gold["question"], docs=docs, mode="deterministic")
     assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+def test_a_note_s_arrow_its_instruction_and_a_verb_of_shedding():
+    """Round 18's notes: "q3->q4 2023 sequential growth %" after the item is the change from Q3 to Q4; "% to 1 decimal"
+    after a comma is an instruction, no word of the item; "how many employees did Intel shed between year-end 2022 and
+    the end of Q1 2023" is how many fewer it reported at the end of Q1 2023 than at the end of Q4 2022, a fall asked as
+    its size ("hire" asks how many more)."""
+    from vera_core.questions.metric import asks_fall
+    assert restated("twilio communications non-gaap income from ops, q3->q4 2023 sequential growth %") == \
+        "What was the percent change in twilio communications non-gaap income from ops from q3 2023 to q4 2023? %"
+    assert restated("how many employees did Intel shed between year-end 2022 and the end of Q1 2023?") == \
+        "What was the change in Intel's employees from Q4 2022 to Q1 2023?"
+    assert restated("How many people did Costco hire between fiscal 2022 year-end and Q3 FY23?") == \
+        "What was the change in Costco's people from Q4 FY2022 to Q3 FY23?"
+    assert asks_fall("how many employees did Intel shed between year-end 2022 and the end of Q1 2023?")
+    assert not asks_fall("How many people did Costco hire between fiscal 2022 year-end and Q3 FY23?")
+    plan = read_plan(restated("intel notebook revenue yoy change q1 23, % to 1 decimal"))
+    assert plan is not None and "decimal" not in plan.name and plan.digits == 1, plan

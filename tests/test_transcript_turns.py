@@ -751,3 +751,119 @@ def test_people_asked_in_round_18_words():
              _turn("Alice Jolla", "other executive"), _turn("KEITH WEISS", "analyst", "qa", 1)]
     doc, chunks = _call_of(turns)
     assert [turn["speaker"] for _, turn, _ in _people(ask, doc, chunks)] == ["Alice Jolla"]
+
+
+def test_a_topic_across_quarters_read_past_its_persona_acronyms_and_asking_words():
+    """Round 18 (w41-039, w41-040; r17 w39-038): "Walk me through how JPMorgan's net interest income guidance moved over
+    its four 2023 earnings calls. What number did the CFO give each quarter?" is answered on each call by "We now expect
+    2023 NII ... approximately $81 billion": the topic's words are the acronym the CFO says, "moved" and "what number" are
+    how it is asked (a figure is asked, so the sentence printing one comes first); "I cover Canadian banks:" is who asks;
+    "full-year" counts only where a sentence prints it ("fully absorbed" does not); "the Q1-Q4 FY24 calls" are four."""
+    from vera_core.answer.strategies.remarks import _best_said, _topic
+    from vera_core.questions.speakers import RemarkAsk, _spanned, quarter_labels
+    from vera_core.records import ChunkRecord
+
+    def chunk(n: int, text: str, who: str = "Jeremy Barnum") -> ChunkRecord:
+        return ChunkRecord(f"c{n}", "jpm", n, "text", text, text, f"JPM/Prepared remarks/{who}", (who,), "s", 2 + n,
+                           2 + n, (), "", "", 40)
+
+    question = ("Walk me through how JPMorgan's net interest income guidance moved over its four 2023 earnings calls. "
+                "What number did the CFO give each quarter?")
+    topic = _topic(question, RemarkAsk(roles=("CFO",)), ["JPMorgan Chase"], ["2023"])
+    assert "moved" not in topic and "number" not in topic, topic
+    heard = [chunk(0, "Moving to financial results, CCB reported net income of $5.2 billion, on revenue of $16.5 billion. "
+                      "The full year NII outlook, which I will address at the end, still assumes modest deposit outflows."),
+             chunk(1, "In Home Lending, revenue was down, driven by lower net interest income from tighter loan spreads."),
+             chunk(2, "We now expect 2023 NII and NII ex. Markets to be approximately $81 billion.")]
+    said = _best_said(heard, topic, figure=True)
+    assert said[0][1].startswith("We now expect 2023 NII") or said[1][1].startswith("We now expect 2023 NII"), said
+    assert not any(text.startswith("Moving to financial results") for _, text, _ in said), said
+
+    td = _topic("I cover Canadian banks: how did TD's Chief Risk Officer frame the full-year PCL guidance on each of the "
+                "four fiscal 2024 earnings calls (Q1 through Q4)?", RemarkAsk(roles=("CRO",)), ["TD Bank Group"], ["2024"])
+    assert not {"cover", "canadian", "banks", "frame"} & set(td.lower().split()), td
+    risk = [chunk(0, "Card PCLs recorded in the Corporate segment are fully absorbed by our partners and do not impact the "
+                     "Bank's net income.", "Ajai Bambawale"),
+            chunk(1, "To conclude, PCLs this quarter were in line with our prior guidance.", "Ajai Bambawale"),
+            chunk(2, "To conclude, the Bank exhibited good credit performance this quarter. I continue to expect PCLs for "
+                     "fiscal 2024 to be in a range of 40 to 50 basis points, although results may vary.", "Ajai Bambawale")]
+    said = _best_said(risk, td)
+    assert "c2" in [c.chunk_id for c, _, _ in said] and not any("fully absorbed" in text for _, text, _ in said), said
+
+    aml = _topic("I'm tracking TD's US anti-money-laundering problem through fiscal 2024. For each of the Q1-Q4 FY24 "
+                 "calls, what did Masrani say about it in his opening remarks?", RemarkAsk(names=("Masrani",)),
+                 ["TD Bank Group"], ["2024"])
+    assert not {"tracking", "his", "2024"} & set(aml.lower().split()), aml
+    masrani = [chunk(0, "TD Cowen's integration is tracking ahead of schedule in 2024, his team says.", "Bharat Masrani"),
+               chunk(1, "In short, we know what the AML issue is and we're making progress in fixing it.", "Bharat Masrani")]
+    assert _best_said(masrani, aml)[0][0].chunk_id == "c1"
+    q = "For each of the Q1-Q4 FY24 calls, what did Masrani say?"
+    assert _spanned(quarter_labels(q), q) == [(2024, 1), (2024, 2), (2024, 3), (2024, 4)]
+
+
+def test_a_span_written_with_years_a_persona_here_and_a_line_per_quarter():
+    """Round 13-15 across-quarter remarks (w31-039, w33-039, w35-038): "from the 1Q23 call through the 4Q23 call" spans
+    four calls; "Risk officer here. I want to track what Bharat Masrani told investors about the U.S. AML problem ... -
+    one line per quarter" is about the AML problem ("U.S." is no pair of words "u" and "s"); "the head of TD's US retail
+    bank" asks the title that holds "retail"."""
+    from vera_core.answer.strategies.remarks import _topic
+    from vera_core.questions.speakers import RemarkAsk, _spanned, quarter_labels, title_asked
+    q = "Walk me through how the CFO's guidance changed from call to call, from the 1Q23 call through the 4Q23 call."
+    assert _spanned(quarter_labels(q), q) == [(2023, 1), (2023, 2), (2023, 3), (2023, 4)]
+    topic = _topic("Risk officer here. I want to track what Bharat Masrani told investors about the U.S. AML problem on "
+                   "each of TD's four fiscal 2024 earnings calls - one line per quarter.",
+                   RemarkAsk(names=("Bharat Masrani",)), ["TD Bank Group"], ["2024"])
+    assert not {"risk", "officer", "here", "want", "track", "told", "investors", "line"} & set(topic.lower().split()), topic
+    assert "AML" in topic
+    assert title_asked("what did the head of TD's US retail bank say about returns")[0] == "retail"
+
+
+def test_what_a_named_person_reported_is_a_remark_and_a_company_s_report_is_not():
+    """Round 16 (w37-039): "What net revenue retention rate did Scarpelli report on each Snowflake call from Q4 FY22
+    through Q3 FY23?" asks his words on each call, a figure among them (the sentence printing one first); "What revenue
+    did Snowflake report on its Q3 call?" names no one and asks the figure."""
+    from vera_core.answer.strategies.remarks import _FIGURE_ASKED
+    from vera_core.questions.speakers import read_remark_ask
+    people = ["Michael P. Scarpelli", "Frank Slootman"]
+    ask = read_remark_ask("What net revenue retention rate did Scarpelli report on each Snowflake call from Q4 FY22 "
+                          "through Q3 FY23?", people)
+    assert ask is not None and ask.names == ("Michael P. Scarpelli",)
+    assert read_remark_ask("What revenue did Snowflake report on its Q3 call?", people) is None
+    assert _FIGURE_ASKED.search("What net revenue retention rate did Scarpelli report")
+
+
+def test_a_passage_that_comes_back_to_the_topic_outweighs_a_passing_mention():
+    """Round 14 (w33-027): "What did von Moltke say about Numis on DB's Q3 2023 call?" is his Q&A answer "On Numis, we're
+    very excited about the transaction. ... the relationship with the Numis leadership ...", not the prepared remarks'
+    list of one-off items that names the Numis goodwill once; "DB's", the file's name for the company, is no topic."""
+    from vera_core.answer.strategies.remarks import _best_said, _topic
+    from vera_core.questions.speakers import RemarkAsk
+    from vera_core.records import ChunkRecord
+
+    def chunk(n: int, text: str) -> ChunkRecord:
+        return ChunkRecord(f"c{n}", "db", n, "text", text, text, "DB/Questions and answers/James von Moltke (CFO)",
+                           ("James von Moltke (CFO)",), "s", 15 + 10 * n, 15 + 10 * n, (), "", "", 40)
+
+    heard = [chunk(0, "Fourth quarter earnings are expected to be impacted by one-off items, including an impairment of the "
+                      "goodwill from the Numis acquisition and a restructuring charge. Revenues were up in every business."),
+             chunk(1, "Getting the Postbank portfolio onto the same systems as DB is helpful to us in many ways."),
+             chunk(2, "On Numis, we're very excited about the transaction. The first few days with the Deutsche Numis "
+                      "organisation have been very successful. The relationship with the Numis leadership is off to a "
+                      "great start.")]
+    topic = _topic("What did von Moltke say about Numis on DB's Q3 2023 call?", RemarkAsk(names=("James von Moltke",)),
+                   ["Deutsche Bank", "DB"], ["2023"])
+    assert topic == "Numis", topic
+    assert [c.chunk_id for c, _, _ in _best_said(heard, topic)] == ["c2", "c2"]
+
+
+def test_the_operator_asked_beside_the_hand_off_is_asked_as_the_operator():
+    """Round 18 (w41-007): "who moderated, and who did the moderator hand the call to before the prepared remarks?" asks
+    the hand-off and the operator, each named as what they were asked for."""
+    from vera_core.answer.strategies.speakers import _each_role
+    from vera_core.questions.speakers import read_people_ask
+    ask = read_people_ask("On the Snowflake Q1 FY23 call, who moderated, and who did the moderator hand the call to "
+                          "before the prepared remarks?")
+    assert ask is not None and ask.kind == "handoff" and ask.also == ("operator",)
+    assert [(a.kind, a.role) for a in _each_role(ask)] == [("handoff", "start"), ("role", "operator")]
+    alone = read_people_ask("Who did the operator hand the call to after the welcome?")
+    assert alone is not None and alone.also == ()

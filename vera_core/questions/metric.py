@@ -129,7 +129,7 @@ _YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bnumber\s+of\s+years\b", re.
 _ASKER = re.compile(r"^\s*(?:(?:as|i'?m|i\s+am)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:analyst|investor|manager|banker|lender)\b[,.]?\s*)?"
                     r"(?:(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+(?:know|see|get)\s+)?)?", re.I)
 """Who asks, before the metric's name ("As an equity analyst I want Alphabet's ROE: ...")."""
-_INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?)"
+_INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?))"
                                r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
                                r"\d+\s*d\.?p\.?|"
                                r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
@@ -164,6 +164,24 @@ def definitions(question: str) -> dict[str, str]:
     return found
 
 
+_GROW_ASKED = re.compile(r"\b(?:grow|grew|grown|growth|increase[ds]?|rise|rose|risen|change[ds]?)\b", re.I)
+
+
+def _defines_item_grown(question: str, defs: dict[str, str]) -> bool:
+    """Whether the question's one definition is a sum in parentheses after an item whose growth it asks in percent
+    ("by what percentage did quarterly capex (A plus B) grow year over year?"): an amount, no quotient."""
+    body = defs.get(INLINE)
+    m = _PAREN.search(question)
+    if body is None or len(defs) != 1 or not m or body not in m.group(0) or not _PERCENT_ASKED.search(question) \
+            and not re.search(r"\bby\s+what\s+(?:percent(?:age)?|%)", question, re.I):
+        return False
+    try:
+        tree = _parsed(body, {})
+    except ExpressionError:
+        return False
+    return not _has_quotient(tree) and bool(_GROW_ASKED.search(question[m.end():]))
+
+
 PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|percent(?:age)?|%)\s+of\b"
                            r"(?=[^?]*\b(?:was|were|is|are|came|comes|come|went|goes)\b)", re.I)
 """'What proportion of AES's debt was non-recourse?': a part of a whole, never more than the whole."""
@@ -183,6 +201,11 @@ def _read_plan(question: str) -> MetricPlan | None:
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
         question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"
     defs = definitions(question)
+    if _defines_item_grown(question, defs):
+        # NOTE: "by what percentage did quarterly capex (purchases of P&E plus finance lease principal payments) grow
+        # year over year?": the parenthesis says what the item is; the growth asked is the item's, as printed
+        question = restated(" ".join(_PAREN.sub(" ", question, count=1).split()))
+        defs = definitions(question)
     outside = question
     for body in defs.values():
         outside = outside.replace(body, " ")
@@ -302,8 +325,10 @@ def _read_plan(question: str) -> MetricPlan | None:
 
 
 FALL_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+(?:fewer|less|lower|smaller)\b|\b(?:went|go|goes|gone|come|came)\s+down\b|"
-                        r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped|narrow(?:ed)?)\b", re.I)
-"""A change asked as a fall: its size is asked ("How many fewer employees ...", "headcount went down ... by how many")."""
+                        r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped|narrow(?:ed)?)\b|"
+                        r"\b(?:shed|lose|lost|eliminated?|lay\s+off|laid\s+off)\b", re.I)
+"""A change asked as a fall: its size is asked ("How many fewer employees ...", "headcount went down ... by how many",
+"how many employees did Intel shed")."""
 SIGN_ASKED = re.compile(r"\bnegative\s+(?:if|when|for)\b|\bsigned\b|\bwith\s+(?:its|the)\s+sign\b|\bas\s+a\s+negative\b|"
                         r"\(\s*-\s*\)", re.I)
 """The question asks for the change's sign ("$ millions, negative if it fell")."""

@@ -143,12 +143,18 @@ _IF_ADDED = re.compile(r"(?P<name>\b[\w&'\u2019 -]{2,40}?)\s*,?\s+if\s+(?:I|we|y
 excluding the current portion?"): the item defined as its two operands added."""
 
 
+_ARROW = re.compile(r"(?<=\w)\s*(?:-{1,2}>|={1,2}>|\u2192|\u27f6)\s*(?=\w)")
+"""An arrow between two periods, as a note writes a change ("q3->q4 2023", "FY22 → FY23")."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
+    question = _ARROW.sub(" to ", question)  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
     question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
+    question = _shed_or_added(question)
     for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
@@ -235,6 +241,33 @@ def _how_many_fewer(question: str) -> str | None:
            f"{m.group('b')}{m.group('rest').rstrip()}?" + (f" {after}" if after else "")
 
 
+_YEAR_END = r"(?:(?:fiscal\s+)?year[\s-]end(?:\s+of)?\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d|(?:fiscal\s+|FY\s*)?(?:19|20)\d\d\s+year[\s-]end)"
+_SHED = re.compile(
+    rf"{_LEAD}how\s+many\s+(?P<x>[^?]{{2,60}}?)\s+did\s+(?P<who>[^?]{{1,40}}?)\s+(?P<verb>shed|cut|lose|eliminate|lay\s+off|"
+    rf"add|hire|gain)\s+(?:between|from)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?(?P<a>{_QUARTER_WORDS}|{_YEAR_END})\s+(?:and|to)\s+"
+    rf"(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?(?P<b>{_QUARTER_WORDS}|{_YEAR_END})(?P<rest>[^?]*)\?(?P<after>.*)$", re.I | re.S)
+"""'How many employees did Intel shed between year-end 2022 and the end of Q1 2023?': how many fewer it reported at the
+end of the second than at the end of the first (a year's end the end of its fourth quarter); "add" or "hire" asks how
+many more."""
+
+
+def _shed_or_added(question: str) -> str:
+    m = _SHED.match(question)
+    if not m:
+        return question
+
+    def quarter(said: str) -> str:  # NOTE: "year-end 2022" is the end of Q4 2022 ("fiscal 2022 year-end": Q4 FY2022)
+        year = re.search(r"(?:19|20)\d\d", said)
+        if not re.search(r"year[\s-]end", said, re.I) or not year:
+            return said
+        return f"Q4 FY{year.group(0)}" if re.search(r"\bfiscal\b|\bFY", said, re.I) else f"Q4 {year.group(0)}"
+    more = m.group("verb").lower() in ("add", "hire", "gain")
+    after = m.group("after").strip()
+    return f"{m.group('lead')}How many {'more' if more else 'fewer'} {m.group('x').strip()} did {m.group('who').strip()} " \
+           f"report at the end of {quarter(m.group('b'))} than at the end of {quarter(m.group('a'))}{m.group('rest').rstrip()}?" \
+           + (f" {after}" if after else "")
+
+
 _ANY_PERCENT = re.compile(r"%|\bpercent", re.I)
 """A percentage asked anywhere in the question: a size compared or a change noted is then a percent change."""
 
@@ -256,8 +289,16 @@ _NOTED_SPAN = re.compile(
 percent change from the first quarter to the second, the year the second's."""
 
 
+_NOTED_SPAN_FIRST = re.compile(
+    rf"^\s*(?P<x>[^?]{{2,80}}?)[\s,]+(?:from\s+)?(?P<a>Q[1-4])\s*(?:->|\u2192|to|-)\s*(?P<b>Q[1-4]\s*(?P<year>'?(?:FY\s?)?"
+    rf"(?:19|20)?\d\d))\s+(?:sequential|qoq|q/q|quarter[\s-]over[\s-]quarter)\s+(?:%\s*)?(?:change|chg|growth)\b(?P<rest>[^?]*)\??\s*$",
+    re.I)
+"""The same note with its quarters before the change asked ("communications non-gaap income from ops, q3->q4 2023
+sequential growth %")."""
+
+
 def _noted_span(question: str) -> str | None:
-    m = _NOTED_SPAN.match(question)
+    m = _NOTED_SPAN.match(question) or _NOTED_SPAN_FIRST.match(question)
     if not m or not _ANY_PERCENT.search(question):
         return None
     rest = m.group("rest").strip(" ,")  # NOTE: the note's instructions ("% to 2dp") follow the question, not the item

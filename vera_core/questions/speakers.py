@@ -136,11 +136,18 @@ _HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[
 host is not one of them."""
 
 
+_OPERATOR_ASKED = re.compile(r"\bwho\s+(?:moderated|was\s+the\s+(?:operator|moderator))\b|\b(?:operator|moderator)['\u2019]s\s+name\b|"
+                             r"\bname\s+(?:of\s+)?the\s+(?:operator|moderator)\b", re.I)
+"""The operator asked beside the hand-off ("who moderated, and who did the moderator hand the call to?")."""
+
+
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
             and re.search(r"\bwho(?:m)?\b", question, re.I):
-        return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start")
+        # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
+        return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start",
+                         also=("operator",) if _OPERATOR_ASKED.search(question) else ())
     if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
         return PeopleAsk("handoff", role="end")
     if _NOT_ANALYSTS.search(question) and _EXECUTIVES.search(question):
@@ -225,7 +232,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
     return [doc_id for doc_id, _ in chosen]
 
 
-_QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q|first|second|third|fourth)\b"
+_QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q(?:['\u2019]?\d{2}(?:\d{2})?)?|first|second|third|fourth)\b"
 _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
@@ -242,7 +249,14 @@ MAX_SPAN = 8
 def _spanned(labels: list[tuple[int | None, int]], question: str) -> list[tuple[int | None, int]]:
     """The quarters a question names, with every quarter between two it names as a span's ends ("from Q4 FY22
     through Q3 FY23": Q4 FY22, Q1, Q2 and Q3 FY23); the quarters as named otherwise."""
-    if len(labels) != 2 or not _SPAN.search(question):
+    span = _SPAN.search(question)
+    if len(labels) == 1 and span and labels[0][0] is not None:
+        # NOTE: "the Q1-Q4 FY24 calls": the year printed once, at one end of the span, is both ends'
+        ends = [_ORDINALS.get(w.lower(), 0) or int(re.sub(r"\D", "", w))
+                for w in re.findall(r"Q[1-4]|[1-4]Q|first|second|third|fourth", span.group(0), re.I)]
+        if len(ends) == 2 and ends[0] < ends[1] and labels[0][1] in ends:
+            return [(labels[0][0], q) for q in range(ends[0], ends[1] + 1)]
+    if len(labels) != 2 or not span:
         return labels
     (y1, q1), (y2, q2) = labels
     if y1 is None and y2 is None:
@@ -353,9 +367,10 @@ TITLE_LETTERS: dict[str, str] = {"COO": "operating", "CRO": "risk", "CTO": "tech
                                  "CMO": "marketing", "CAO": "accounting", "CIO": "information", "CCO": "compliance"}
 """A title asked by its letters, and the word of the printed title that sets it apart ("Chief Operating Officer")."""
 _TITLE_SAID = re.compile(r"\b(?:(?:the|its|their|[\w.&-]+['\u2019]s)\s+(?P<lead>[a-z]{4,})\s+(?:head|chief|boss)\b(?!\s+of\b)"
-                         r"|(?:head|chief)\s+of\s+(?P<of>[a-z]{4,})\b"
+                         r"|(?:head|chief)\s+of\s+(?:the\s+|[\w.&-]+['\u2019]s\s+)?(?:(?:[A-Za-z]\.){2,}\s*|[A-Za-z]{2,3}\s+)?(?P<of>[a-z]{4,})\b"
                          r"|chief\s+(?P<chief>(?!executive|financial)[a-z]{4,})\s+officer\b|(?-i:\b(?P<letters>C[A-Z]O)s?\b))", re.I)
-"""A title asked in a question about what was said ("the product head", "head of wholesale", "the COO"); a word before
+"""A title asked in a question about what was said ("the product head", "head of wholesale", "the head of TD's US retail
+bank": 'retail', "the COO"); a word before
 "head" or "chief" only after "the" or a possessive ("lead times", "what did management say about ..." ask no title)."""
 
 
@@ -390,16 +405,23 @@ _TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(
 """Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
 
 
+_REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b", re.I)
+"""What a person named reported or cited on a call ("What net revenue retention rate did Scarpelli report on each call?")."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
     fielded the question on wholesale banking?"); `participants`: the names the calls in scope print."""
     if FIELDED.search(question) and not any(_named(p, question.lower(), question) for p in participants):
         return RemarkAsk(roles=("management",), section="qa")
-    if not _SAID.search(question):
+    reported = not _SAID.search(question)
+    if reported and not _REPORTED.search(question):
         return None
     lowered = question.lower()
     names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered, question)))
+    if reported and not names:
+        return None  # NOTE: "What revenue did Snowflake report on its call?" asks the figure, not someone's words
     if not names:
         # NOTE: "What was Brad Zelnick's question?" of a call he is not on: the person asked, whose turns are none
         names = tuple(m.group("n") for m in _PERSON_SAID.finditer(question))

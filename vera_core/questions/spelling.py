@@ -2,9 +2,11 @@
 documents in scope print that way, and said so with the answer.
 
 Only a word of six letters or more ("chnage"; capitalised at most in its first letter, "Salesfroce"), that no document in
-scope prints; only two neighbouring letters swapped, not two vowels, never the first letter. A letter added, dropped or changed is never read as a typing
+scope prints; only two neighbouring letters swapped, not two vowels, never the first letter. A letter added or changed is never read as a typing
 slip: "divided" is a letter from "dividend", and a filing that prints only the one turned a definition ("net income
-divided by revenue") into another question."""
+divided by revenue") into another question. A vowel dropped between two consonants is ("intel notbook revenue",
+"dilutd EPS"), when the word is no form of a word printed ("drives" of "drive" is no slip for "derives"): a vowel beside
+another ("rising", "raising"; "action", "auction") is never read as dropped."""
 
 from __future__ import annotations
 
@@ -26,6 +28,20 @@ def _swaps(word: str, vowels_too: bool = True) -> set[str]:
             and (vowels_too or not (word[i] in _VOWELS and word[i + 1] in _VOWELS))}
 
 
+def _with_vowel(word: str) -> set[str]:
+    """The word with a vowel put back between two consonants, each way it can be ("notbook": "notebook", "notbaook" ...)."""
+    return {word[:i] + v + word[i:] for i in range(1, len(word) + 1) for v in _VOWELS
+            if word[i - 1] not in _VOWELS and (i == len(word) or word[i] not in _VOWELS)}
+
+
+_SUFFIXES = ("s", "es", "ed", "d", "ing", "ly")
+
+
+def _a_form_of(word: str, printed: frozenset[str]) -> bool:
+    """Whether the word is a plural, tense or adverb of a word printed ("drives": "drive")."""
+    return any(word.endswith(s) and word[:-len(s)] in printed for s in _SUFFIXES)
+
+
 def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
     """{word as asked: the printed word it is a letter from} for each word of `question` no document prints."""
     out: dict[str, str] = {}
@@ -34,6 +50,8 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
         if word in printed:
             continue
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
+        if not near and not _a_form_of(word, printed):
+            near = _with_vowel(word) & printed
         if len(near) == 1:
             right = near.pop()
             out[asked] = right[:1].upper() + right[1:] if asked[:1].isupper() else right

@@ -16,6 +16,8 @@ import re
 from collections.abc import Container, Mapping, Sequence
 
 from vera_core.answer.figures.metric_answer import MetricEvidence
+from vera_core.answer.figures.printed import printed_measure
+from vera_core.answer.figures.figure_answer import FigureEvidence
 from vera_core.answer.figures.printed_change import printed_change
 from vera_core.finance.line_items import expand_abbreviations, label_terms
 from vera_core.questions.expression import Item
@@ -23,7 +25,7 @@ from vera_core.questions.figure import asked_periods
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import ChunkRecord, Period, TableGrid
 
-__all__ = ["MIN_SHARE", "rate_change", "rate_change_periods", "rate_row"]
+__all__ = ["MIN_SHARE", "rate_at", "rate_at_period", "rate_change", "rate_change_periods", "rate_row"]
 
 RATE = re.compile(r"\b(?:growth|y/?o/?y|year[-\s]over[-\s]year|percent(?:age)?\s+change)\b|%\s*change\b", re.I)
 """Words that make an item a rate ("YoY ad impressions growth", "Percentage Change")."""
@@ -102,3 +104,28 @@ def rate_change(question: str, grids: Mapping[str, Sequence[TableGrid]], chunks:
                       over="change")
     found = printed_change(f"What was the {label}?", plan, grids, chunks, hit_rank, doc_names)
     return found if found is not None and not found.missing and found.calculation is not None else None
+
+
+def rate_at_period(question: str) -> Period | None:
+    """The one quarter of a question asking a rate at that quarter ("APAC ad impressions growth y/y, Q2 2025"), not its
+    move in points; else None."""
+    if not RATE.search(question) or POINTS_ASKED.search(question):
+        return None
+    periods = list(dict.fromkeys(asked_periods(question)[0]))
+    return periods[0] if len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter else None
+
+
+def rate_at(question: str, grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord],
+            hit_rank: Mapping[str, int], doc_names: Mapping[str, str],
+            company: Container[str] = frozenset()) -> FigureEvidence | None:
+    """The printed rate the question names, at its quarter: the company's own year-over-year figure ("Ad Impressions
+    Delivered YoY Percentage Change: Asia-Pacific", Q2'25: 16%), never a growth computed from its printed rates; None
+    when no row fits alone or the quarter is not printed."""
+    period = rate_at_period(question)
+    label = rate_row(question, grids, company) if period else None
+    if label is None:
+        return None
+    plan = MetricPlan(name=label, metric=None, definition="the printed figure", source="printed", tree=Item(label),
+                      unit="percent", periods=(period,), direction=False, digits=None, scale=None, over="at")
+    found = printed_measure(f"What was the {label}?", plan, grids, chunks, hit_rank, doc_names)
+    return found if found is not None and found.figures and found.figures[0].row_label == label else None

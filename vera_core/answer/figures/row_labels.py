@@ -76,4 +76,27 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
     for _, _, span in found:
         if all(label_sequence(span.label) != label_sequence(o.label) for o in out):
             out.append(span)
-    return out[:limit]
+    return _qualified(out, grids)[:limit]
+
+
+def _qualified(spans: list[LabelSpan], grids: Mapping[str, Sequence[TableGrid]]) -> list[LabelSpan]:
+    """The labels with one the question writes just before another first, where a table titled with the other's
+    words prints it ("Data subscription and support revenue": the "Data" row of "Subscription and support revenues by
+    service offering", never the total "Subscription and support" row); the other is never named alone then, and
+    without such a table neither is when the other is the longer ("notebook revenue" names the "Notebook" row as
+    before)."""
+    for outer in spans:
+        before = [s for s in spans if s is not outer and s.end <= outer.start and not s.text[s.end:outer.start].strip()]
+        if not before:
+            continue
+        inner = before[0]
+        titled = any(set(label_sequence(outer.label)) <= set(label_sequence(g.title))
+                     and any(label_sequence(_PREFIX.sub("", c.row_label).strip()) == label_sequence(inner.label)
+                             for c in g.cells if c.col == 0)
+                     for doc in grids.values() for g in doc if g.status == "parsed")
+        rest = [s for s in spans if s is not outer and s is not inner]
+        if titled:
+            return [inner, *rest]
+        if len(label_sequence(outer.label)) > len(label_sequence(inner.label)):
+            return rest  # NOTE: a longer line qualified by a row of no table of its own: neither is stated
+    return spans

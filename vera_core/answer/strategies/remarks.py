@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.answer.acronyms import as_acronyms, spelt_out
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, transcripts, turn_runs
 from vera_core.documents.filters import SPEAKER_ROLES
@@ -60,19 +62,38 @@ _EXCHANGE_ROLES = {"analyst", "management"}
 """The roles a question about an analyst's exchange may name (management's answers are part of it)."""
 _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
 """A turn's section by the heading its chunks sit under."""
-_ASKING_WORDS = re.compile(r"\b(?:what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
+_ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\s+(?:tracking|following|watching|monitoring|"
+                           r"looking\s+(?:at|into)|curious|interested|trying\s+to\s+\w+|catching\s+up(?:\s+on)?)|"
+                           r"after\s+the\s+(?:(?:19|20)\d\d\s+)?(?:earnings|reporting)\s+season|(?:i\s+|we\s+)?want\s+to|track(?:ing|s)?|"
+                           r"(?:one\s+|a\s+|the\s+)?(?:key\s+)?(?:lines?|sentences?|quotes?)\s+(?:per|for\s+each|from\s+each|each)\s+(?:quarter|call)|"
+                           r"told\s+(?:investors|analysts|the\s+market)|"
+                           r"(?:through(?:out)?|during|over)\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d|what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"calls?|earnings|remarks?|anyone|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|management|"
                            r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|push(?:ed|es)?\s+back|pushback|"
                            r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
-                           r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|one|two|three|four|five|six|seven|eight)\b", re.I)
-"""The words that ask, and the words that count or span the calls asked ("over its four 2023 calls")."""
+                           r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|fram(?:e|ed|es|ing)|characteri[sz]\w*|opening|his|her|him|my|i|one|two|three|four|five|six|seven|eight|"
+                           r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?))\b", re.I)
+"""The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
+asks for a figure, not of numbers."""
+_PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,])\s*",
+                      re.I)
+"""Who is asking, before a colon ("I cover Canadian banks: how did ...") or as "Risk officer here.": none of the topic."""
 _FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
                             r"\bquestions?\b|,?\s*\band\s+what['\u2019]?s?\s+(?:is\s+)?(?:his|her|their)\s+(?:title|role|job)\b", re.I)
 """The words of "who fielded the X question, and what's his title?" that are not its topic."""
-_CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"
+_CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?|mov(?:e|ed|es|ing)|trend(?:ed|s)?)\b(?=\s+(?:across|over|between|from|through|during|since)\b"
                       r"|\s*[?.!]?\s*$)", re.I)
 """"How did her message on X change across the calls?": how it changed is the question, X the topic ("climate change"
 stays: the word is not followed by the calls' span)."""
+_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
+"""A compound the topic hyphenates ("full-year", "anti-money-laundering")."""
+_FIGURE_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,4}?(?:numbers?|figures?|range|level|percentage|rate|ratio|margin)\b|"
+                           r"\bhow\s+(?:much|many|big|large)\b", re.I)
+"""A question that asks for a figure of what was said ("What number did the CFO give each quarter?", "What net revenue
+retention rate did Scarpelli report on each call?")."""
+FIGURE_SHARE = 0.5
+DENSITY_SHARE = 0.1
+_DIGIT = re.compile(r"\d")
 _AMPERSAND = re.compile(r"(?<!\w)[A-Za-z]&[A-Za-z](?!\w)")
 """A topic the words reader cuts into letters ("M&A", "R&D", "P&L"): matched as printed."""
 _SAME_WORD = 7
@@ -109,7 +130,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
     calls = calls[:MAX_CALLS]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked.", hops=1)
-    topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls],
+    # NOTE: the file's name counts as the user's own name for the company ("DB's Q3 2023 call" of DB_2023Q3_CALL.pdf)
+    tickers = sorted({t for d in calls if len(t := re.split(r"[_\W]", d.stem)[0]) >= 2 and t.isupper()})
+    topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls] + tickers,
                    sorted({str(identities[d.doc_id].fiscal_year) for d in calls if identities[d.doc_id].fiscal_year}))
     pieces: list[Piece] = []
     absent: list[str] = []
@@ -134,7 +157,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
-                said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa")
+                said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
+                                  figure=bool(_FIGURE_ASKED.search(plan.question)))
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
                 named_on = sorted({c.pages[0] for c in chunks for n in ask.names if c.pages and n in c.text})
@@ -194,7 +218,7 @@ def _speaker(chunk: ChunkRecord) -> str:
 
 
 def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None,
-               replies: bool = False) -> list[tuple[ChunkRecord, str, str]]:
+               replies: bool = False, figure: bool = False) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word (or,
     where the Q&A is asked, replies to a question that does). The sentence that names the topic best comes first. A
@@ -202,19 +226,27 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     topic's words printed together, as the topic prints them ("revenue guidance"), add a share of the lighter one's
     weight: the sentence names the topic, not each word apart. `asked` (`_asked_before`): the question an analyst put
     just before a turn, whose topic words the reply's first sentences carry in part (ASKED_SHARE); `replies`: the
-    question asks for the Q&A, where a reply sharing none of the topic's words still answers."""
+    question asks for the Q&A, where a reply sharing none of the topic's words still answers; `figure`: the question asks
+    for a figure ("what number did the CFO give"), which a sentence printing one says (FIGURE_SHARE more)."""
     marks = {m.upper() for m in _AMPERSAND.findall(topic)} - {"Q&A"}
     topic = _AMPERSAND.sub(" ", topic)  # NOTE: its letters are no words of the topic ("M&A": no "m")
-    wanted, topic_order = terms(topic), term_list(topic)
     asked = asked or {}
     units = [u for chunk in heard for u in _units(chunk)]
-    said = [term_list(u.text) for u in units]
+    spelt = spelt_out(topic, [u.text for u in units])  # NOTE: "anti-money-laundering" is the "AML" they speak of
+    topic = as_acronyms(topic, spelt)
+    # NOTE: a letter alone is no word of the topic ("U.S." is "u" and "s"; a possessive's "s")
+    topic_order = [w for w in term_list(topic) if len(w) > 1]
+    wanted = set(topic_order)
+    said = [term_list(as_acronyms(u.text, spelt)) for u in units]
 
     def holds(text: str, own: set[str] | list[str]) -> set[str]:
         return {w for t in set(own) for w in wanted if _same_word(t, w)} | \
             {m for m in marks if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", text, re.I)}
-    held = [holds(u.text, own) for u, own in zip(units, said)]
-    put = {chunk_id: (holds(text, terms(text)), seen) for chunk_id, (text, seen) in asked.items()}
+    # NOTE: a word of a compound the topic hyphenates counts only where the sentence prints the compound ("full-year
+    # PCL guidance": "full year" or "full-year", never "fully absorbed")
+    compounds = [c for c in (tuple(term_list(m.group(0))) for m in _COMPOUND.finditer(topic)) if len(c) >= 2]
+    held = [holds(u.text, own) - _apart(own, compounds) for u, own in zip(units, said)]
+    put = {chunk_id: (holds(text, terms(as_acronyms(text, spelt))), seen) for chunk_id, (text, seen) in asked.items()}
     weight = rarity_weights(held)
     for own, _ in put.values():  # NOTE: a word only the question holds weighs as a word no reply prints
         weight.update({w: math.log((len(held) + 1) / 0.5) for w in own if w not in weight})
@@ -234,7 +266,13 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         if len(asked_of) < min(2, len(wanted | marks)) or place is None or seen + place >= REPLY_UNITS or not (holds_any or replies):
             return 0.0  # NOTE: a question that shares one word of a topic of several is about something else
         return ASKED_SHARE * shared_weight(asked_of, weight)
-    scale = [0.5 if len(u.text) < SHORT_SAID else 1.0 for u in units]
+    # NOTE: a topic of one word ("Numis") sets no sentence that holds it above another: a passage that comes back to it
+    # is about it ("On Numis, we're very excited ... the relationship with the Numis leadership"), a list of items that
+    # names it once is passing (DENSITY_SHARE a sentence besides, at most two); a topic of more words is told by them
+    about = Counter(u.chunk.chunk_id for u, own in zip(units, held) if own and len(wanted | marks) == 1)
+    scale = [(0.5 if len(u.text) < SHORT_SAID else 1.0) * (1 + FIGURE_SHARE if figure and _DIGIT.search(u.text) else 1)
+             * (1 + DENSITY_SHARE * min(about[u.chunk.chunk_id] - 1, 2) if about[u.chunk.chunk_id] and held[i] else 1)
+             for i, u in enumerate(units)]
     named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
              for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
     alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
@@ -277,6 +315,25 @@ def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, t
     return out
 
 
+def _apart(said: list[str], compounds: list[tuple[str, ...]]) -> set[str]:
+    """The words of each compound that a sentence (`said`: its terms in order) does not print together, one word
+    at most between two of them ("the full fiscal year" holds "full-year")."""
+    out: set[str] = set()
+    for compound in compounds:
+        if not any(_together(said, start, compound) for start in range(len(said))):
+            out |= set(compound)
+    return out
+
+
+def _together(said: list[str], start: int, compound: tuple[str, ...]) -> bool:
+    at = start
+    for k, word in enumerate(compound):
+        if not any(_same_word(t, word) for t in said[at:at + (1 if k == 0 else 2)]):
+            return False
+        at = next(i for i in range(at, min(at + 2, len(said))) if _same_word(said[i], word)) + 1
+    return True
+
+
 def _pairs(order: list[str]) -> list[tuple[str, str]]:
     """The topic's neighbouring words, in the topic's order ("revenue guidance": (revenu, guidanc))."""
     return [(a, b) for a, b in zip(order, order[1:]) if a != b]
@@ -293,10 +350,13 @@ def _phrase_weight(said: list[str], pairs: list[tuple[str, str]], weight: dict[s
 _GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "anticip", "project"})
 """The words of guidance, each said for another: "guidance for NII" and "the CRO's PCL outlook" are asked of "We now expect
 2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
+_TROUBLE = frozenset({"problem", "issu", "matter"})
+""""the US AML problem" is what the CEO calls "the AML issue" or "our AML matters"."""
+_SAID_FOR_ONE_ANOTHER = (_GUIDING, _TROUBLE)
 
 
 def _same_word(a: str, b: str) -> bool:
-    if a == b or (a in _GUIDING and b in _GUIDING) or a == f"{b}s" or b == f"{a}s":  # (an acronym's plural: "PCLs")
+    if a == b or any(a in same and b in same for same in _SAID_FOR_ONE_ANOTHER) or a == f"{b}s" or b == f"{a}s":  # (an acronym's plural: "PCLs")
         return True
     shorter = min(len(a), len(b))
     shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), shorter)
@@ -349,7 +409,7 @@ def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
 
 def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[str] = ()) -> str:
     """The question without the people, roles, companies, quarters and asking words: what they spoke about."""
-    text = _QUARTER.sub(" ", question)
+    text = _QUARTER.sub(" ", _PERSONA.sub("", question))
     for year in years:  # NOTE: "its four 2023 calls": the year of the calls says which, not what of ("2024 capex" stays)
         text = re.sub(rf"\b(?:fy\s*)?{year}(?=(?:\s+(?:quarterly|earnings|analyst|conference))*\s+calls?\b)", " ", text,
                       flags=re.I)

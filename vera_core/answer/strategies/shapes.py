@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure
-from vera_core.answer.figures.printed_rate import rate_change, rate_change_periods
+from vera_core.answer.figures.printed_rate import rate_at, rate_at_period, rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import ACRONYM, named_rows
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
 from vera_core.answer.units import split_units
@@ -36,6 +36,10 @@ ROW_RULES = {"figure": "figure:row-named", "metric": "metric:row-named"}
 RATE_RULE = "metric:printed-rate"
 """The rule of a printed rate's move between two quarters (`figures.printed_rate`)."""
 _TRIED_FROM = ("semantic:default", "semantic:numeric-kpi")
+_RATE_AT_FROM = ("metric:library",)
+"""A quarter's growth the metric reader would compute over the year-ago quarter: a printed rate, where a row prints it."""
+RATE_AT_RULE = "figure:printed-rate"
+"""The rule of a printed rate read at the quarter asked (`figures.printed_rate.rate_at`)."""
 SENTENCE_RULE = "figure:sentence"
 """The rule of a figure a sentence states and no table prints (`figures.sentence_figure`)."""
 SENTENCE_NOTICE = "No table prints this figure: it is read from the sentence that states it, for the period asked."
@@ -48,6 +52,10 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
     printed row, and that answer states its figure; else `routed`'s evidence for `plan`."""
     if plan.intent.rule in _TRIED_FROM + (metric.TEXT_RULE,) and rate_change_periods(plan.question):
         tried = _rate_change(plan, services)  # NOTE: a printed rate's move between two quarters, in points
+        if tried is not None:
+            return tried
+    if plan.intent.rule in _TRIED_FROM + _RATE_AT_FROM and rate_at_period(plan.question):
+        tried = _rate_at(plan, services)  # NOTE: "APAC ad impressions growth y/y, Q2 2025": the rate the deck prints
         if tried is not None:
             return tried
     if COUNTERFACTUAL_ASKED.search(plan.question):
@@ -178,6 +186,20 @@ def _rate_change(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None
         return None
     intent = plan.intent.model_copy(update={"type": "metric", "rule": RATE_RULE, "numeric": True})
     evidence = Evidence(hits=tuple(hits), pieces=tuple(found.pieces), lead=found.lead, calculation=found.calculation,
+                        notices=(metric.PRINTED_NOTICE,))
+    return replace(plan, intent=intent), evidence
+
+
+def _rate_at(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
+    """The plan and evidence of a printed rate read at the quarter asked, when one row prints it."""
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
+    tables = tables_in_scope(plan, services, hits)
+    found = rate_at(plan.question, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
+                    company_of(services, tables.grids).words)
+    if found is None:
+        return None
+    intent = plan.intent.model_copy(update={"type": "figure", "rule": RATE_AT_RULE, "numeric": True})
+    evidence = Evidence(hits=tuple(hits), pieces=tuple(found.pieces), figures=tuple(found.figures),
                         notices=(metric.PRINTED_NOTICE,))
     return replace(plan, intent=intent), evidence
 

@@ -66,7 +66,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
     """The asks of a question about people: one per role asked."""
-    return [ask] + [replace(ask, role=role, also=()) for role in ask.also]
+    return [ask] + [replace(ask, kind="role", role=role, also=()) for role in ask.also]
 
 
 def _call_label(doc: DocumentRecord, identity: Identity) -> str:
@@ -274,9 +274,11 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
                 for _, label, turn, chunk, _ in found]
     by_person: dict[str, list[tuple[str, dict, ChunkRecord]]] = {}
     roles: dict[str, list[str]] = {}
+    asked: dict[str, PeopleAsk] = {}
     for key, label, turn, chunk, one in found:
         # NOTE: "who hosted ... and what is their position": one person in two roles is named once, with both
         key = f"{key}|{name_key(turn['speaker'])}"  # (an operator is named by each call's name for them)
+        asked.setdefault(key, one)  # NOTE: "who moderated, and who did the moderator hand the call to": each as asked
         if one.role not in roles.setdefault(key, []):
             roles[key].append(one.role)
         if (label, turn["speaker"]) not in {(c[0], c[1]["speaker"]) for c in by_person.get(key, [])}:
@@ -285,11 +287,12 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
     for key, calls in by_person.items():
         label, turn, chunk = calls[-1]
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
+        one = asked[key]
         held = " and the ".join(ROLE_NAMES.get(r, r) for r in roles[key])
-        verb = {"role": f"is the {held}", "title": f"is the {ask.name}",
-                "handoff": "speaks first after the operator" if ask.role == "first" else
-                "is handed the call by the operator " + ("after the Q&A" if ask.role == "end" else
-                                                         "after the welcome")}.get(ask.kind, "speaks")
+        verb = {"role": f"is the {held}", "title": f"is the {one.name}",
+                "handoff": "speaks first after the operator" if one.role == "first" else
+                "is handed the call by the operator " + ("after the Q&A" if one.role == "end" else
+                                                         "after the welcome")}.get(one.kind, "speaks")
         quote = turn.get("said") or turn["heading"]
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, quote, checked=quote))
     return pieces
