@@ -5,6 +5,9 @@
 - a sum in parentheses after an item whose growth is asked in percent ("by what percentage did quarterly capex
   (purchases of property and equipment plus finance lease principal payments) grow year over year?") says what the
   item is: the growth is the printed item's, not a percentage of an amount;
+- "How much lower was X in Q3 FY23 than in Q1 FY23?" is the change between them, a fall stated as its size; a "share
+  count" is the shares line, "count" no qualifier of it, nor "segment" of "Communications segment non-GAAP op income"; "op loss" is the operating loss; an aside after a dash naming
+  the basis asked ("- the non-GAAP figure, not reported GAAP revenue") is no minus of a formula;
 - a row the question writes just before another ("Salesforce's Data subscription and support revenue") is the row of
   the other's table (the "Data" row of "Subscription and support revenues by service offering"), never the total
   "Subscription and support" row stated in its place.
@@ -24,8 +27,11 @@ from vera_core.questions.metric import read_plan
 from vera_core.records import GridCell, Period, TableGrid
 
 FILES = [IR / "CRM" / "CRM_2024Q2_RELEASE.pdf", IR / "META" / "META_2025Q2_SLIDES.pdf",
-         IR / "META" / "META_2024Q1_SLIDES.pdf", IR / "META" / "META_2025Q1_SLIDES.pdf"]
-GOLDS = blind_golds("r18-ir-releases-holdout")
+         IR / "META" / "META_2024Q1_SLIDES.pdf", IR / "META" / "META_2025Q1_SLIDES.pdf",
+         IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "COST" / "COST_2023Q1_RELEASE.pdf",
+         IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"]
+GOLDS = {**blind_golds("r12-ir-releases-holdout"), **blind_golds("r13-ir-releases-holdout"),
+         **blind_golds("r16-ir-releases-holdout"), **blind_golds("r18-ir-releases-holdout")}
 
 
 def _grid(title: str, labels: list[str]) -> TableGrid:
@@ -67,6 +73,11 @@ def engine(tmp_path_factory) -> QueryEngine:
 @pytest.mark.parametrize("qid, cls", [
     ("w42-035", "'APAC ad impressions growth y/y, Q2 2025 (Meta)': the deck's printed 16%"),
     ("w42-034", "'by what percentage did quarterly capex (purchases ... plus finance lease principal payments) grow': 103.9%"),
+    ("w30-029", "'How much lower was Costco's diluted EPS in Q3 FY23 than in Q1 FY23?': the fall's size, 0.14"),
+    ("w38-011", "'meta dilutd share count Q3 24 vs Q3 23, % change?': a share count is the weighted-average diluted shares"),
+    ("w38-006", "'RL op loss 2Q25?': Reality Labs' operating loss, (4,530)"),
+    ("w32-008", "'revenue excluding the foreign exchange effect - the non-GAAP figure, not reported GAAP revenue?': 41,133"),
+    ("w32-041", "'Twilio Communications segment non-GAAP op income, Q4 2023': 'segment' names no other line than the row's"),
 ])
 def test_a_printed_rate_and_a_defined_item_s_growth(engine, qid, cls):
     gold = GOLDS[qid]
@@ -80,3 +91,13 @@ def test_the_data_row_not_the_total_subscription_and_support(engine):
     answer = engine.answer("What did Salesforce's Data subscription and support revenue come to in Q2 FY24?",
                            docs=["CRM_2024Q2_RELEASE.pdf"], mode="deterministic")
     assert [f.printed for f in answer.figures] == ["1,186"], answer.answer
+
+
+def test_a_how_much_lower_without_a_percentage_and_a_basis_aside():
+    from vera_core.questions.restate import restated
+    assert restated("How much lower was Costco's diluted EPS in Q3 FY23 than in Q1 FY23?") == \
+        "What was the change in Costco's diluted EPS from Q1 FY23 to Q3 FY23?"
+    assert restated("how much wider was the Reality Labs operating loss in Q3 2024 vs Q3 2023, in percent?") == \
+        "What was the percent change in Reality Labs operating loss from Q3 2023 to Q3 2024, in percent?"
+    assert restated("What was revenue excluding the foreign exchange effect - the non-GAAP figure, not reported GAAP "
+                    "revenue?") == "What was revenue excluding the foreign exchange effect?"

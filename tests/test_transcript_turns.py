@@ -829,6 +829,9 @@ def test_what_a_named_person_reported_is_a_remark_and_a_company_s_report_is_not(
                           "through Q3 FY23?", people)
     assert ask is not None and ask.names == ("Michael P. Scarpelli",)
     assert read_remark_ask("What revenue did Snowflake report on its Q3 call?", people) is None
+    per = read_remark_ask("Per the CFO on Snowflake's Q3 FY23 call, how big a slice of revenue comes from the "
+                          "small-business segment?", people)  # round 17, w39-028: the CFO's words
+    assert per is not None and per.roles == ("CFO",)
     assert _FIGURE_ASKED.search("What net revenue retention rate did Scarpelli report")
 
 
@@ -867,3 +870,51 @@ def test_the_operator_asked_beside_the_hand_off_is_asked_as_the_operator():
     assert [(a.kind, a.role) for a in _each_role(ask)] == [("handoff", "start"), ("role", "operator")]
     alone = read_people_ask("Who did the operator hand the call to after the welcome?")
     assert alone is not None and alone.also == ()
+
+
+def test_real_money_next_year_is_monetization_and_revenue_not_the_year():
+    """Rounds 14 and 18 (w33-030, w41-028): "did meta's cfo say threads will make real money next year?" is answered by
+    "... we don't expect Threads to be a meaningful driver of 2025 revenue": money is said as monetization or revenue,
+    and "next year" (like "this quarter") says when, not what of."""
+    from vera_core.answer.strategies.remarks import _best_said, _topic
+    from vera_core.questions.speakers import RemarkAsk
+    from vera_core.records import ChunkRecord
+
+    def chunk(n: int, text: str) -> ChunkRecord:
+        return ChunkRecord(f"c{n}", "meta", n, "text", text, text, "META/Prepared remarks/Susan Li (CFO)",
+                           ("Susan Li (CFO)",), "s", 6 + n, 6 + n, (), "", "", 40)
+
+    topic = _topic("did meta's cfo say threads will make real money next year?", RemarkAsk(roles=("CFO",)),
+                   ["Meta Platforms"], ["2024"])
+    assert not {"next", "year", "make"} & set(topic.lower().split()), topic
+    heard = [chunk(0, "We expect to make these tools more broadly available by early next year."),
+             chunk(1, "Our ad business grew across every region this year."),
+             chunk(2, "Specifically, as it pertains to monetization, we don't expect Threads to be a meaningful driver of "
+                      "2025 revenue at this time.")]
+    assert [c.chunk_id for c, _, _ in _best_said(heard, topic)][:1] == ["c2"]
+
+
+def test_a_figure_asked_is_answered_by_the_reply_that_prints_one():
+    """Rounds 17 and 18 (w39-028, w41-033): "SNOW Q3 FY23 - SMB share of revenue per CFO?" is the CFO's reply "It's less
+    than 10% -- it's right around 10%." to the analyst who asked "what the revenue exposure is ... from that SMB
+    segment", not a sentence that names the segment and revenue without a figure; a reply printing a figure answers
+    only a question that holds half the topic's weight."""
+    from vera_core.answer.strategies.remarks import _best_said, _topic
+    from vera_core.questions.speakers import RemarkAsk
+    from vera_core.records import ChunkRecord
+
+    def chunk(n: int, text: str) -> ChunkRecord:
+        return ChunkRecord(f"c{n}", "snow", n, "text", text, text,
+                           "SNOW/Questions and answers/Michael P. Scarpelli (CFO, Snowflake Inc.)",
+                           ("Michael P. Scarpelli (CFO, Snowflake Inc.)",), "s", 9 + n, 9 + n, (), "", "", 40)
+
+    topic = _topic("SNOW Q3 FY23 - SMB share of revenue per CFO?", RemarkAsk(roles=("CFO",)), ["Snowflake Inc.", "SNOW"],
+                   ["2023"])
+    heard = [chunk(0, "The only thing that has really changed this quarter, and it's a very small piece of our overall "
+                      "revenue, is the SMB segment."),
+             chunk(1, "Well, let me clarify something on the top 10 customers and their revenue."),
+             chunk(2, "It's less than 10% -- it's right around 10%.")]
+    asked = {"c1": ("Can you talk about revenue from your largest customers?", 0),
+             "c2": ("Can you remind us what the revenue exposure is from that SMB segment?", 0)}
+    said = _best_said(heard, topic, asked, figure=True)
+    assert "c2" in [c.chunk_id for c, _, _ in said] and "c1" not in [c.chunk_id for c, _, _ in said], said

@@ -108,7 +108,7 @@ QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company compa
 annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
 latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
 percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
-rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak""".split())
+rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak count counts segment segments""".split())
 """Words that do not make the item another line ("total revenue" is revenue)."""
 
 QUALIFIER_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})

@@ -81,7 +81,7 @@ CONCEPTS: tuple[Concept, ...] = (
                      r"\b(?:profit|earnings|income)\s+attributable\s+to\b",
        ("net income attributable to", "net earnings attributable to", "net income", "net earnings",
         "profit for the year", "profit for the period", "net loss attributable to", "net loss"), home=("income",)),
-    _c("operating income", r"\boperating\s+(?:income|profit|loss)\b|\b(?:income|loss)\s+from\s+operations\b|\bEBIT\b",
+    _c("operating income", r"\b(?:operating|op\.?)\s+(?:income|profit|loss)\b|\b(?:income|loss)\s+from\s+operations\b|\bEBIT\b",
        ("operating income", "operating profit", "income from operations", "loss from operations", "operating loss"),
        home=("income",),
        other_items="continuing discontinued before tax taxes equity"),
@@ -214,7 +214,9 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bLATAM\b", re.I), "Latin America"),
                   (re.compile(r"\bLT\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "long-term"),
                   (re.compile(r"\bST\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "short-term"),
-                  (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"))
+                  (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"),
+                  # NOTE: "RL op loss 2Q25?": an operating line
+                  (re.compile(r"\bop\.?(?=\s+(?:loss|losses|income|profit|margin|expenses?|costs?)\b)", re.I), "operating"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 
 

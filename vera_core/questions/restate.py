@@ -147,9 +147,16 @@ _ARROW = re.compile(r"(?<=\w)\s*(?:-{1,2}>|={1,2}>|\u2192|\u27f6)\s*(?=\w)")
 """An arrow between two periods, as a note writes a change ("q3->q4 2023", "FY22 → FY23")."""
 
 
+_BASIS_ASIDE = re.compile(r"\s+[-\u2013\u2014]{1,2}\s+(?:i\s+mean\s+|so\s+)?(?:the|a|an)\s+(?:non-GAAP|GAAP|adjusted|reported|as[\s-]reported|"
+                          r"printed|company['\u2019]s)\s+(?:figure|number|measure|one|line|version|metric)\b[^?]*(?=\?|$)", re.I)
+"""An aside after a dash that says which basis is asked ("revenue excluding the foreign exchange effect - the non-GAAP
+figure, not reported GAAP revenue?"): no term of a formula (its dash is no minus)."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _ARROW.sub(" to ", question)  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
+    question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
     question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
@@ -274,11 +281,15 @@ _ANY_PERCENT = re.compile(r"%|\bpercent", re.I)
 
 def _how_much_more(question: str) -> str | None:
     m = _HOW_MUCH_MORE.match(question)
-    if not m or not _ANY_PERCENT.search(question):
+    if not m:
         return None
     item = re.sub(r"\bquarterly\s+", "", m.group("x").strip(), flags=re.I)  # NOTE: each quarter's figure is the item's
-    return f"{m.group('lead')}What was the percent change in {item} from {m.group('a')} to {m.group('b')}" \
-           f"{m.group('rest').rstrip()}?"
+    # NOTE: "How much lower was Costco's diluted EPS in Q3 FY23 than in Q1 FY23?": the change between them, a fall
+    # stated as its size (`metric.FALL_ASKED`); a percentage asked, the percent change
+    change = "percent change" if _ANY_PERCENT.search(question) else "change"
+    after = m.group("after").strip()
+    return f"{m.group('lead')}What was the {change} in {item} from {m.group('a')} to {m.group('b')}" \
+           f"{m.group('rest').rstrip()}?" + (f" {after}" if after and change == "change" else "")
 
 
 _NOTED_SPAN = re.compile(

@@ -405,8 +405,11 @@ _TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(
 """Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
 
 
-_REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b", re.I)
-"""What a person named reported or cited on a call ("What net revenue retention rate did Scarpelli report on each call?")."""
+_REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b|"
+                       r"\b(?:according\s+to|per)\s+(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|CRO|chief|head|management|"
+                       r"(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+))\b", re.I)
+"""What a person named reported or cited on a call ("What net revenue retention rate did Scarpelli report on each call?"),
+or a role said ("Per the CFO on Snowflake's Q3 FY23 call, how big a slice of revenue comes from ...")."""
 
 
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
@@ -420,7 +423,8 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         return None
     lowered = question.lower()
     names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered, question)))
-    if reported and not names:
+    per_role = reported and re.search(r"\b(?:according\s+to|per)\s", question, re.I)
+    if reported and not names and not per_role:
         return None  # NOTE: "What revenue did Snowflake report on its call?" asks the figure, not someone's words
     if not names:
         # NOTE: "What was Brad Zelnick's question?" of a call he is not on: the person asked, whose turns are none

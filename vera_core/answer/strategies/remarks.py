@@ -66,12 +66,13 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"looking\s+(?:at|into)|curious|interested|trying\s+to\s+\w+|catching\s+up(?:\s+on)?)|"
                            r"after\s+the\s+(?:(?:19|20)\d\d\s+)?(?:earnings|reporting)\s+season|(?:i\s+|we\s+)?want\s+to|track(?:ing|s)?|"
                            r"(?:one\s+|a\s+|the\s+)?(?:key\s+)?(?:lines?|sentences?|quotes?)\s+(?:per|for\s+each|from\s+each|each)\s+(?:quarter|call)|"
-                           r"told\s+(?:investors|analysts|the\s+market)|"
+                           r"told\s+(?:investors|analysts|the\s+market)|^\s*(?:according\s+to|per)\b|(?:according\s+to|per)(?=\s*(?:[,;:?.!-]|$))|"
+                           r"how\s+(?:big|large|much)\s+(?:of\s+)?(?:a\s+)?(?:slice|share|portion|piece|part|chunk|proportion)\s+of|(?:comes?|came)\s+from|"
                            r"(?:through(?:out)?|during|over)\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d|what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
                            r"calls?|earnings|remarks?|anyone|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|management|"
                            r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|push(?:ed|es)?\s+back|pushback|"
                            r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
-                           r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|fram(?:e|ed|es|ing)|characteri[sz]\w*|opening|his|her|him|my|i|one|two|three|four|five|six|seven|eight|"
+                           r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|fram(?:e|ed|es|ing)|characteri[sz]\w*|opening|his|her|him|my|i|mak(?:e|es|ing)|(?:next|this|last|coming|following|prior|previous)\s+(?:fiscal\s+)?(?:years?|quarters?)|one|two|three|four|five|six|seven|eight|"
                            r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?))\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
@@ -88,10 +89,12 @@ stays: the word is not followed by the calls' span)."""
 _COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 """A compound the topic hyphenates ("full-year", "anti-money-laundering")."""
 _FIGURE_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,4}?(?:numbers?|figures?|range|level|percentage|rate|ratio|margin)\b|"
-                           r"\bhow\s+(?:much|many|big|large)\b", re.I)
+                           r"\bhow\s+(?:much|many|big|large)\b|\b(?:share|slice|portion|percentage|proportion)\s+of\b", re.I)
 """A question that asks for a figure of what was said ("What number did the CFO give each quarter?", "What net revenue
 retention rate did Scarpelli report on each call?")."""
 FIGURE_SHARE = 0.5
+TOLD_SHARE = 0.5
+"""The share of the topic's weight an analyst's question must hold for a reply printing a figure to answer it."""
 DENSITY_SHARE = 0.1
 _DIGIT = re.compile(r"\d")
 _AMPERSAND = re.compile(r"(?<!\w)[A-Za-z]&[A-Za-z](?!\w)")
@@ -263,14 +266,22 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         # was asked about"); elsewhere a prepared remark that names the topic comes first
         asked_of, seen = put.get(u.chunk.chunk_id, (set(), 0))
         place = substance.get(id(u))
-        if len(asked_of) < min(2, len(wanted | marks)) or place is None or seen + place >= REPLY_UNITS or not (holds_any or replies):
+        # NOTE: a figure asked, a reply that prints one answers the analyst's question on the topic ("what the revenue
+        # exposure is from that SMB segment?" "It's less than 10% -- it's right around 10%.")
+        told = figure and bool(_DIGIT.search(u.text)) and \
+            shared_weight(asked_of, weight) >= TOLD_SHARE * shared_weight(wanted | marks, weight)
+        if len(asked_of) < min(2, len(wanted | marks)) or place is None or seen + place >= REPLY_UNITS \
+                or not (holds_any or replies or told):
             return 0.0  # NOTE: a question that shares one word of a topic of several is about something else
-        return ASKED_SHARE * shared_weight(asked_of, weight)
+        return (1.0 if told else ASKED_SHARE) * shared_weight(asked_of, weight)
     # NOTE: a topic of one word ("Numis") sets no sentence that holds it above another: a passage that comes back to it
     # is about it ("On Numis, we're very excited ... the relationship with the Numis leadership"), a list of items that
     # names it once is passing (DENSITY_SHARE a sentence besides, at most two); a topic of more words is told by them
     about = Counter(u.chunk.chunk_id for u, own in zip(units, held) if own and len(wanted | marks) == 1)
-    scale = [(0.5 if len(u.text) < SHORT_SAID else 1.0) * (1 + FIGURE_SHARE if figure and _DIGIT.search(u.text) else 1)
+    # NOTE: a figure asked, a sentence printing one weighs FIGURE_SHARE more, however short, and one without a figure
+    # half of that less
+    scale = [(1 + FIGURE_SHARE if _DIGIT.search(u.text) else 1 - FIGURE_SHARE / 2) if figure else
+             (0.5 if len(u.text) < SHORT_SAID else 1.0)
              * (1 + DENSITY_SHARE * min(about[u.chunk.chunk_id] - 1, 2) if about[u.chunk.chunk_id] and held[i] else 1)
              for i, u in enumerate(units)]
     named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
@@ -352,7 +363,10 @@ _GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "antic
 2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
 _TROUBLE = frozenset({"problem", "issu", "matter"})
 """"the US AML problem" is what the CEO calls "the AML issue" or "our AML matters"."""
-_SAID_FOR_ONE_ANOTHER = (_GUIDING, _TROUBLE)
+_MONEY = frozenset({"mone", "monetiz", "monetization", "revenu"})
+""""make real money" is what a CFO calls monetization or revenue ("we don't expect Threads to be a meaningful driver of
+2025 revenue")."""
+_SAID_FOR_ONE_ANOTHER = (_GUIDING, _TROUBLE, _MONEY)
 
 
 def _same_word(a: str, b: str) -> bool:
