@@ -31,7 +31,7 @@ from typing import Literal, get_args
 __all__ = ["Mode", "MODES", "normalise", "keyword_tokens", "terms", "term_list", "stem", "figures", "key_terms",
            "content_tokens", "content_stem", "focus_words", "phrase_tokens", "KEYWORD_STOPWORDS", "QUESTION_NOISE",
            "CONTENT_STOPWORDS", "FOCUS_STOPWORDS", "LOCATION_NOUNS", "TOPIC_GENERIC", "TOPIC_STOPWORDS",
-           "SHORT_WORDS", "FIGURE_ASK_WORDS", "words_of"]
+           "SHORT_WORDS", "FIGURE_ASK_WORDS", "words_of", "ACRONYM_JOINING"]
 
 Mode = Literal["keyword", "terms", "figures", "key", "content", "focus", "phrase"]
 MODES: tuple[str, ...] = get_args(Mode)
@@ -110,6 +110,9 @@ latest last recent approximate approximately same y/y yoy average mean growth ch
 percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
 rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak count counts segment segments""".split())
 """Words that do not make the item another line ("total revenue" is revenue)."""
+
+ACRONYM_JOINING = frozenset({"of", "for", "and", "on", "to", "in"})
+"""Small words an acronym skips between the words it spells ("provision for credit losses": PCL; answer/acronyms.py)."""
 
 QUALIFIER_CONNECTIVES = frozenset({"over", "on", "to", "end", "ending", "of", "by"})
 """Parts of hyphenated period words ("year-over-year", "year-end", "quarter-on-quarter")."""

@@ -9,13 +9,13 @@ import re
 from collections import Counter
 from typing import Iterable
 
+from vera_core.text import ACRONYM_JOINING
+
 __all__ = ["as_acronyms", "spelt_out"]
 
 _ACRONYM = re.compile(r"(?<![\w&.-])([A-Z]{2,5})s?(?![\w&-])")
 """An acronym as printed ("AML", "NII", "PCLs"): two to five capitals, a plural's "s" allowed."""
 _WORD = re.compile(r"[A-Za-z]+")
-_JOINING = frozenset({"of", "for", "and", "on", "to", "in"})
-"""Small words an acronym skips ("provision for credit losses": PCL)."""
 MIN_LETTERS = 3
 """A word spelt by its first letter has at least this many ("IT" is no "in terms")."""
 
@@ -24,12 +24,12 @@ def _runs(words: list[str], acronym: str) -> Iterable[tuple[int, int]]:
     """(start, end) of each run of `words` whose first letters spell `acronym`, small joining words skipped between."""
     letters = acronym.lower()
     for start, word in enumerate(words):
-        if word.lower() in _JOINING or word[0].lower() != letters[0]:
+        if word.lower() in ACRONYM_JOINING or word[0].lower() != letters[0]:
             continue
         at, k, joined = start, 0, False
         while at < len(words) and k < len(letters):
             w = words[at]
-            if k and w.lower() in _JOINING and not joined:  # NOTE: one small word at a time ("in the" joins nothing)
+            if k and w.lower() in ACRONYM_JOINING and not joined:  # NOTE: one small word at a time ("in the" joins nothing)
                 at, joined = at + 1, True
                 continue
             joined = False
