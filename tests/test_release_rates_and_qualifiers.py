@@ -7,7 +7,8 @@
   item is: the growth is the printed item's, not a percentage of an amount;
 - "How much lower was X in Q3 FY23 than in Q1 FY23?" is the change between them, a fall stated as its size; a "share
   count" is the shares line, "count" no qualifier of it, nor "segment" of "Communications segment non-GAAP op income"; "op loss" is the operating loss; an aside after a dash naming
-  the basis asked ("- the non-GAAP figure, not reported GAAP revenue") is no minus of a formula;
+  the basis asked ("- the non-GAAP figure, not reported GAAP revenue") is no minus of a formula, nor is a
+  parenthesis naming the line again ("(the Tableau + MuleSoft line)") a sum;
 - a row the question writes just before another ("Salesforce's Data subscription and support revenue") is the row of
   the other's table (the "Data" row of "Subscription and support revenues by service offering"), never the total
   "Subscription and support" row stated in its place.
@@ -77,6 +78,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w38-011", "'meta dilutd share count Q3 24 vs Q3 23, % change?': a share count is the weighted-average diluted shares"),
     ("w38-006", "'RL op loss 2Q25?': Reality Labs' operating loss, (4,530)"),
     ("w32-008", "'revenue excluding the foreign exchange effect - the non-GAAP figure, not reported GAAP revenue?': 41,133"),
+    ("w42-014", "'Data subscription and support revenue (the Tableau + MuleSoft line)': the aside names the line, 1,186"),
     ("w32-041", "'Twilio Communications segment non-GAAP op income, Q4 2023': 'segment' names no other line than the row's"),
 ])
 def test_a_printed_rate_and_a_defined_item_s_growth(engine, qid, cls):
@@ -101,3 +103,8 @@ def test_a_how_much_lower_without_a_percentage_and_a_basis_aside():
         "What was the percent change in Reality Labs operating loss from Q3 2023 to Q3 2024, in percent?"
     assert restated("What was revenue excluding the foreign exchange effect - the non-GAAP figure, not reported GAAP "
                     "revenue?") == "What was revenue excluding the foreign exchange effect?"
+    from vera_core.questions.restate import line_asides_dropped
+    assert line_asides_dropped("Data subscription and support revenue (the Tableau + MuleSoft line) in Q2 FY24?") == \
+        "Data subscription and support revenue in Q2 FY24?"
+    assert line_asides_dropped("long-term debt (the Long-Term Debt line on the balance sheet)") == \
+        "long-term debt (the Long-Term Debt line on the balance sheet)"  # where it is printed: read by line_names_dropped

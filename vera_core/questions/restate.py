@@ -22,7 +22,7 @@ from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.spans import POINTS
 
-__all__ = ["line_names_dropped", "restated"]
+__all__ = ["line_asides_dropped", "line_names_dropped", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -132,9 +132,21 @@ _SLASHED_RATE = re.compile(r"(?<![\w/])(?:y/y|q/q)(?![\w/])", re.I)
 """'y/y', 'q/q': the rates written with a slash, whose letters are no words of the item."""
 
 
+_LINE_ASIDE = re.compile(r"\s*\((?:i\.?e\.?,?\s+)?(?:the|its)\s+(?![^()]*\b(?:line|row)\s+(?:on|in|of|from)\b)[^()]{2,60}?\s+"
+                         r"(?:line|row)\)", re.I)
+"""'Data subscription and support revenue (the Tableau + MuleSoft line)': the line named again in other words, an aside
+(its "+" no formula)."""
+
+
 def line_names_dropped(question: str) -> str:
     """The question with each parenthesis that names a line as printed replaced by where it is printed."""
     return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
+
+
+def line_asides_dropped(question: str) -> str:
+    """The question without a parenthesis that names the line asked again in other words ("(the Tableau + MuleSoft
+    line)"); the question itself when it has none."""
+    return " ".join(_LINE_ASIDE.sub(" ", question).split()) if _LINE_ASIDE.search(question) else question
 
 
 _IF_ADDED = re.compile(r"(?P<name>\b[\w&'\u2019 -]{2,40}?)\s*,?\s+if\s+(?:I|we|you|one)\s+(?:add|sum|combine)\s+(?:up\s+)?(?:the\s+)?"
