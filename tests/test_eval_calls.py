@@ -44,3 +44,11 @@ def test_an_operator_named_by_first_name_only_is_a_person_named():
     unnamed = "Kenneth Dorell (Director, Investor Relations) is the investor relations on the call. [1] Operator (operator) " \
               "is the operator on the call. [2]"
     assert judge_call(question, Answer.model_construct(answer=unnamed, citations=cited)) == "wrong"
+
+
+def test_a_slide_question_written_without_expect_is_judged():
+    """Round 19's writer w44 wrote its four slide questions without `expect`: a question about a call, a release's people
+    or a deck's slide has a typed gold whatever it says it expects (they had been left out of the counts)."""
+    from vera_core.cli.eval_cmd import typed
+    assert typed({"kind": "slide", "gold_pages": [3]}) and typed({"kind": "figure", "expect": "answer"})
+    assert not typed({"kind": "figure", "answer": "$1.2 billion"})  # a FinanceBench-style question: its answer text

@@ -14,7 +14,7 @@ from vera_core.answer.strategies.remarks import speaker_plan
 from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
-from vera_core.questions.restate import line_asides_dropped
+from vera_core.questions.restate import line_asides_dropped, loss_asked
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -88,7 +88,8 @@ class QueryEngine:
         meter = self.llm.meter() if self.llm and mode != "deterministic" else None
         with clock.stage("route"):
             asked = question
-            question = line_asides_dropped(question)  # NOTE: "(the Tableau + MuleSoft line)" names the line again
+            # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
+            question = loss_asked(line_asides_dropped(question))
             if filters:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))

@@ -9,7 +9,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from vera_core.cli.eval_calls import people_found
+from vera_core.cli.eval_calls import CALL_KINDS, people_found
 from vera_core.questions.figure import read_request
 from vera_core.cli.eval_judge import judge, per_template
 from vera_core.cli.eval_lists import doc_stem, list_coverage, list_table
@@ -154,6 +154,13 @@ def _question_documents(q: dict) -> list[str]:
     return list(dict.fromkeys(doc_stem(n) for n in named if n))
 
 
+def typed(question: dict) -> bool:
+    """Whether a question has a typed gold, judged correct, wrong or abstained: it says what it expects, or it is a
+    question about a call, a release's people or a deck's slide (a slide question written without `expect` expects
+    its answer)."""
+    return "expect" in question or question.get("kind") in CALL_KINDS
+
+
 def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> dict:
     engine = QueryEngine(ws)
     stems = {d.stem: d.doc_id for d in ws.catalog.documents()}
@@ -180,12 +187,12 @@ def evaluate(ws: Workspace, questions: list[dict], scope: str, top_k: int) -> di
         figure = figures_match(q.get("answer") or "", answer.answer)
         if figure is not None:
             figures.append(figure)
-        gold_value = None if "expect" in q else gold_figure(q.get("answer") or "", q["question"])
+        gold_value = None if typed(q) else gold_figure(q.get("answer") or "", q["question"])
         correct = wrong = outcome = None
-        if "expect" in q:
+        if typed(q):
             outcome = judge(q, answer)
             judged.append({"template": q.get("template", "?"), "kind": q.get("kind", "figure"), "outcome": outcome,
-                           "expect": q["expect"], "writer": q.get("writer", "")})
+                           "expect": q.get("expect", "answer"), "writer": q.get("writer", "")})
         elif gold_value is not None:
             correct, wrong = answer_accuracy(gold_value, answer)
             correct = correct or (not stated_values(answer) and bool(figure))

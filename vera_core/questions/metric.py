@@ -523,8 +523,11 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     words = _LEFT_BEHIND.sub("", _ASIDE.sub(" ", words)).strip(" ,-\u2013\u2014")
     if not words or not _OPERATORS.search(normalise(words)):
         return None
-    if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) and metric_named(words):
-        return None  # NOTE: "capex as a % of revenue" is the library's metric, with its own name
+    named_metric = metric_named(words) if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) \
+        else None
+    if named_metric is not None and named_metric.unit != "amount":
+        return None  # NOTE: "capex as a % of revenue" is the library's metric, with its own name; "FCF as % of revenue"
+        # names an amount (free cash flow), whose share is the question's own formula
     try:
         return _substitute(parse(normalise(words)), defs)
     except ExpressionError:

@@ -157,7 +157,8 @@ _AFTER = (
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
-               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+|region\s+|market\s+)?(?:contribute|generate|earn|make|bring|post|"
+               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+|region\s+|market\s+|operations\s+|arm\s+)?"
+               r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
                rf"(?:the\s+)?{_NP}"),
@@ -187,7 +188,7 @@ _AFTER = (
 generate from electric vehicle sales", "revenue did Intel's Data Center and
 AI segment generate", "operating margin of Intel's Client Computing Group (CCG)", "gross margin did Tesla
 make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. Hong Kong)", "revenue did
-Intel's foundry business bring in"."""
+Intel's foundry business bring in", "operating income did Costco's Canadian operations generate"."""
 
 
 def qualifier_after(question: str, end: int) -> Qualifier:

@@ -22,7 +22,7 @@ from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in
 from vera_core.questions.spans import POINTS
 
-__all__ = ["line_asides_dropped", "line_names_dropped", "restated"]
+__all__ = ["line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -141,6 +141,20 @@ _LINE_ASIDE = re.compile(r"\s*\((?:i\.?e\.?,?\s+)?(?:the|its)\s+(?![^()]*\b(?:li
 def line_names_dropped(question: str) -> str:
     """The question with each parenthesis that names a line as printed replaced by where it is printed."""
     return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
+
+
+_LOSE = re.compile(r"^(?P<lead>.*?)\bhow\s+much(?:\s+money)?\s+did\s+(?P<x>[^?]{2,80}?)\s+(?:lose|lost)\b(?P<rest>[^?]*)\?*\s*$",
+                   re.I | re.S)
+"""'How much money did Meta's Reality Labs unit lose in the third quarter of 2024?': the loss of what lost it."""
+
+
+def loss_asked(question: str) -> str:
+    """'How much (money) did X lose ...?' as 'What was the loss of X ...?' (the row of its loss, never the row that
+    names X first, its revenue); the question itself otherwise."""
+    m = _LOSE.match(question)
+    if not m:
+        return question
+    return f"{m.group('lead')}What was the loss of {m.group('x').strip()}{m.group('rest').rstrip()}?"
 
 
 def line_asides_dropped(question: str) -> str:
