@@ -54,8 +54,8 @@ def spelt_out(topic: str, texts: Iterable[str]) -> dict[str, str]:
         if run:
             out[acronym] = " ".join(words[run[0]:run[1]])
     for acronym in sorted(a for a in asked if len(a) >= MIN_LETTERS):  # NOTE: "US" asked is the country
-        spelt = Counter(" ".join(w.lower() for w in words[start:end]) for text in texts
-                        for words in [_WORD.findall(text)] for start, end in _runs(words, acronym))
+        spelt = Counter(" ".join(w.lower() for w in said[start:end]) for text in texts
+                        for said in [_WORD.findall(text)] for start, end in _runs(said, acronym))
         if spelt:  # NOTE: the words the texts spell it with most often ("provision for credit losses")
             out[acronym] = spelt.most_common(1)[0][0]
     return out

@@ -278,12 +278,16 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     # is about it ("On Numis, we're very excited ... the relationship with the Numis leadership"), a list of items that
     # names it once is passing (DENSITY_SHARE a sentence besides, at most two); a topic of more words is told by them
     about = Counter(u.chunk.chunk_id for u, own in zip(units, held) if own and len(wanted | marks) == 1)
-    # NOTE: a figure asked, a sentence printing one weighs FIGURE_SHARE more, however short, and one without a figure
-    # half of that less
-    scale = [(1 + FIGURE_SHARE if _DIGIT.search(u.text) else 1 - FIGURE_SHARE / 2) if figure else
-             (0.5 if len(u.text) < SHORT_SAID else 1.0)
-             * (1 + DENSITY_SHARE * min(about[u.chunk.chunk_id] - 1, 2) if about[u.chunk.chunk_id] and held[i] else 1)
-             for i, u in enumerate(units)]
+
+    def scaled(u: Unit, holds_any: bool) -> float:
+        if figure:
+            # NOTE: a figure asked, a sentence printing one weighs FIGURE_SHARE more, however short, and one without a
+            # figure half of that less; neither length nor a passage's return to the topic counts then
+            return 1 + FIGURE_SHARE if _DIGIT.search(u.text) else 1 - FIGURE_SHARE / 2
+        short = 0.5 if len(u.text) < SHORT_SAID else 1.0
+        returns = about[u.chunk.chunk_id]
+        return short * (1 + DENSITY_SHARE * min(returns - 1, 2) if returns and holds_any else 1)
+    scale = [scaled(u, bool(own)) for u, own in zip(units, held)]
     named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
              for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
     alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
@@ -337,11 +341,13 @@ def _apart(said: list[str], compounds: list[tuple[str, ...]]) -> set[str]:
 
 
 def _together(said: list[str], start: int, compound: tuple[str, ...]) -> bool:
+    """Whether the compound's words stand from `start` on, in order, one word at most between two of them."""
     at = start
     for k, word in enumerate(compound):
-        if not any(_same_word(t, word) for t in said[at:at + (1 if k == 0 else 2)]):
+        found = next((i for i in range(at, min(at + (1 if k == 0 else 2), len(said))) if _same_word(said[i], word)), None)
+        if found is None:
             return False
-        at = next(i for i in range(at, min(at + 2, len(said))) if _same_word(said[i], word)) + 1
+        at = found + 1
     return True
 
 
