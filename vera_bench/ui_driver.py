@@ -12,6 +12,9 @@ IDLE = """() => !document.querySelector('[data-testid="stStatusWidgetRunningIcon
 """True once the script run has finished drawing: no running icon and no element left over from the
 previous run (Streamlit marks those stale until the new run redraws or removes them)."""
 
+CARD_END = "Verification, retrieval and timings"
+"""The last line of the latest answer's card (components/answer_card.py's details expander)."""
+
 
 def wait_until_idle(page, timeout_s: float = 120) -> None:
     """Wait for the app's script run to finish, so a widget clicked next is not replaced under the
@@ -59,6 +62,9 @@ class AskPage:
         self.page.locator("h3", has_text=question).first.wait_for(timeout=timeout_s * 1000)
         elapsed = time.perf_counter() - started
         wait_until_idle(self.page, timeout_s)
+        # NOTE: on a slow machine the card's heading can be drawn, and the run be idle, a moment before
+        # the rest of the card is: wait for its last line (the details' expander) as a reader would
+        self._card(question).filter(has_text=CARD_END).last.wait_for(timeout=timeout_s * 1000)
         return elapsed
 
     def scope_to(self, doc_name: str, attempts: int = 3) -> None:
@@ -117,8 +123,12 @@ class AskPage:
 
     def card_text(self, question: str) -> str:
         """Text of the answer card headed by `question` (the innermost block holding its heading)."""
+        return self._card(question).last.inner_text()
+
+    def _card(self, question: str):
+        """The blocks holding the heading `question` (the last is the card itself)."""
         heading = self.page.locator("h3", has_text=question)
-        return self.page.locator('[data-testid="stVerticalBlock"]', has=heading).last.inner_text()
+        return self.page.locator('[data-testid="stVerticalBlock"]', has=heading)
 
     def viewer_caption(self) -> str:
         return self.page.locator('[data-testid="stImage"]').first.locator("xpath=..").inner_text()
