@@ -460,7 +460,7 @@ def test_a_participant_named_with_a_question_about_them_asks_their_role():
 def test_a_list_of_company_speakers_asked_beside_names_is_the_list():
     """"Did Jamie say anything at all ... or was it all Barnum? list every company speaker": the list, not what they said;
     "list every comment Jamie Dimon made" is what he said. Who took the first question is an analyst, and who kicked
-    off the Q&A after the operator no hand-off."""
+    off the Q&A after the operator the first analyst, no hand-off; who answered it is no analyst."""
     from vera_core.questions.speakers import FIELDED, read_people_ask
     from vera_core.retrieve.router import _LIST_ASKED
     assert _LIST_ASKED.search("Did Jamie say anything at all on JPM's Q4 2023 call or was it all Barnum? list every company speaker")
@@ -468,7 +468,9 @@ def test_a_list_of_company_speakers_asked_beside_names_is_the_list():
     assert not FIELDED.search("Who took the first question on JPM's 3Q23 call?")
     assert not FIELDED.search("Who answered the first question on JPM's 3Q23 call?")
     ask = read_people_ask("Who kicked off the Q&A after the operator opened the lines?")
-    assert ask is None or ask.role != "first"
+    assert ask is not None and (ask.kind, ask.role) == ("analysts", "first")  # the first analyst, no hand-off
+    ask = read_people_ask("Who answered the first question on JPM's 3Q23 call?")
+    assert ask is None or ask.kind != "analysts"
 
 
 @needs_ir

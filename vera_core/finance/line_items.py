@@ -106,7 +106,9 @@ CONCEPTS: tuple[Concept, ...] = (
        r"\bpayments?\s+of\s+(?:cash\s+)?dividends\b",
        ("dividends paid", "cash dividends paid", "payment of dividends", "payments of dividends", "dividends"), outflow=True,
        home=("cash_flow",)),
-    _c("share repurchases", r"\b(?:share|stock)\s+(?:repurchases?|buybacks?)\b|\brepurchases?\s+of\s+(?:common\s+)?stock\b|"
+    _c("share repurchases", r"\b(?:share|stock)\s+(?:repurchases?|buybacks?)\b|"
+       r"\brepurchas(?:es?|ing|ed)\s+(?:of\s+)?(?:its\s+|our\s+|their\s+)?(?:class\s+[A-C]\s+)?(?:common\s+)?(?:stock|shares)\b|"
+       r"\bbuy-?backs?\b(?!\s+(?:authori[sz]\w*|program\w*|plan\w*|capacity))|"
        r"\b(?:buy(?:s|ing)?|bought)\s+back\s+(?:(?:its|their|the\s+company'?s)\s+)?(?:own\s+)?(?:common\s+)?(?:stock|shares)\b",
        ("purchases of treasury stock", "repurchases of common stock", "share repurchases"), outflow=True, home=("cash_flow",)),
     _c("inventories", r"\binventor(?:y|ies)\b", ("total inventories", "inventories", "inventory"), home=("balance",)),

@@ -36,7 +36,8 @@ METRIC_CUE = re.compile(
     r"\b(?:doubled?|tripled?|halved?)\b|\b(?:lower|higher|greater|smaller|bigger|larger)\b[^?]{0,80}?\bthan\b", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|\bhow\s+many\b(?!\s+(?:times|x)\b)|"
                          r"\b(?:we|i)\s+need\b|\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
-                         r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
+                         r"state|give|provide)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+|its\s+)?[\w\s'-]{2,40}?\s+(?:show|print)\s+(?:for|as)\b|"
+                         r"\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
                            r"(?!\s+(?:you|u)\s+(?:please\s+|quickly\s+|also\s+)?(?:find|give|tell|pull|get|show|provide|list|share|"
@@ -101,14 +102,17 @@ _SHORT_UNIT = re.compile(r"(?:\$|\bUSD\s?)(?P<s>mm|mn|m|bn|b|k)\b|\(\s*\$\s*(?P<
 _SHORT_SCALE = {"mm": 1e6, "mn": 1e6, "m": 1e6, "bn": 1e9, "b": 1e9, "k": 1e3}
 _ASKING_WORD = re.compile(r"\b(?:what|which|how|why|where|who|when|whom|describe|explain|list|summari[sz]e|discuss|tell|"
                           r"show|outline|identify)\b", re.I)
+_SOURCE_LEAD = re.compile(r"^\s*(?:according\s+to|per|from|in|using|based\s+on)\s+[^,?]{2,80}?\b(?:presentation|deck|"
+                          r"release|slides?|transcript|call|report|10-[KQ]|filing|statements?)\s*,\s*", re.I)
+"""The document a question reads from, said first ("According to Meta's Q1 2024 earnings presentation, how many ...")."""
 _FRAME = re.compile(r"^\s*(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
-                    r"how\s+much\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
+                    r"how\s+much\s+|how\s+many\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
 LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
 """A label or persona before the question ("Enact 10-K 2022, Key Metrics table: ", "I'm a REIT analyst - ")."""
 _NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)?(?:thousands|millions|billions)"
                        r"(?:\s+of\s+dollars)?\b|\brounded\b.*$|\bround\w*\b.*$|\b(?:did|does|do)\s+.*?\b(?:report|"
                        r"generate|record|earn|have|post)\w*\b|\b(?:report|generate|record|post)(?:ed|s)?\b|"
-                       r"\b(?:(?:charged|recorded|recogni[sz]ed|booked|shown|reported)\s+(?:to|in|on)|on|in|from|per)\s+(?:the\s+|its\s+)?"
+                       r"\b(?:(?:charged|recorded|recogni[sz]ed|booked|shown|reported)\s+(?:to|in|on)|according\s+to|on|in|from|per)\s+(?:the\s+|its\s+)?"
                        r"(?:consolidated\s+)?(?:balance\s+sheet|income\s+statement|"
                        r"(?:statements?|statement)\s+of\s+[\w\s]+?|cash\s+flow\s+statement|P&L|10-[KQ])\b|\b(?:the\s+)?year\s+"
                        r"ended\b|\bas\s+of\b|\bfiscal\b|\bfull[\s-]year\b|\bthe\s+company\b", re.I)
@@ -120,8 +124,10 @@ _NUMERIC_DATE = re.compile(r"\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)?\d\
 
 
 _SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|incur|invest)\s+(?:on|in|for)\b|"
-                    r"\b(?:spending|spent|paid|expenditures?)\s+on\b", re.I)
-"""'How much did American Express spend on Card Member rewards': the item is what was spent on."""
+                    r"\b(?:spending|spent|paid|expenditures?)\s+on\b|"
+                    r"\bcash\s+(?:went\s+out|was\s+(?:paid|spent|used)|(?:paid|spent|used))\s+(?:on|for|in)\b", re.I)
+"""'How much did American Express spend on Card Member rewards', 'how much cash went out for dividends': the item
+is what was spent on."""
 _NAMED_AS = re.compile(r"(?<=[a-z])\s+\((?P<name>[A-Za-z][A-Za-z&,' -]{2,60})\)")
 """'spend on labor (compensation and benefits)': the words in parentheses after the item are the line as printed."""
 _INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:age)?|decimals?|dp|round\w*|usd|dollars?|"
@@ -143,9 +149,13 @@ def item_phrase(question: str) -> str:
     text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", first))  # NOTE: what the question leaves out is not the item's name
     if not label_terms(_SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))):
         text = first  # NOTE: "Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?": only an instruction follows the dash
-    text = _SPEND.sub(" ", expand_abbreviations(text))
-    for words in asked_periods(text)[1]:
-        text = text.replace(words, " ")
+    text = _SPEND.sub(" ", expand_abbreviations(_SOURCE_LEAD.sub("", text)))
+    for _ in range(3):  # NOTE: "Q1 2024 ... in Q1'24": one period said twice is read once; each saying goes
+        said = asked_periods(text)[1]
+        for words in said:
+            text = text.replace(words, " ")
+        if not said:
+            break
     text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))
     text = _FRAME.sub("", text.strip())
     # NOTE: "the EchoPark segment's income (loss)": a unit's possessive names the line ("EchoPark Segment income (loss)")

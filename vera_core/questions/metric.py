@@ -129,6 +129,9 @@ _YEARS_ASKED = re.compile(r"\bhow\s+many\s+years\b|\bnumber\s+of\s+years\b", re.
 _ASKER = re.compile(r"^\s*(?:(?:as|i'?m|i\s+am)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:analyst|investor|manager|banker|lender)\b[,.]?\s*)?"
                     r"(?:(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+(?:know|see|get)\s+)?)?", re.I)
 """Who asks, before the metric's name ("As an equity analyst I want Alphabet's ROE: ...")."""
+_OWNER_LEFT = re.compile(r"\s+(?:in|for|of|at|from)\s+(?:the\s+)?[A-Z][\w&.-]*['\u2019]s?\s*$")
+"""A company's possessive left at the end of a name once its period is read ("operating margin in Intel's" of "... in
+Intel's fourth quarter of 2022")."""
 _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?))"
                                r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
                                r"\d+\s*d\.?p\.?|"
@@ -261,7 +264,8 @@ def _read_plan(question: str) -> MetricPlan | None:
                     # NOTE: "DSO using year-end net accounts receivable": the balance at the year-end, not averaged
                     tree, definition = _ending_balances(tree), f"{metric.formula}, with year-end balances as asked"
             elif aggregate is not None and (concepts_in(head) or aggregate.over in ("change", "growth") and (
-                    aggregate.years or aggregate.periods or _two_years(_without_definitions(question, defs)))
+                    aggregate.years or aggregate.periods or _two_years(_without_definitions(question, defs))
+                    or _quarter_over_year_ago(_without_definitions(question, defs)))
                                             and label_terms(without_periods(head))):
                 # NOTE: "operating income growth rate": a line item's; "the change in long-term debt from 2020 to
                 # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
@@ -319,6 +323,7 @@ def _read_plan(question: str) -> MetricPlan | None:
         unit = "years"  # NOTE: "how many years would its cash last at the pace of its cash burn (cash / burn)?"
     if unit == "percent":
         tree = per_one  # NOTE: a percent is multiplied by 100 once, when it is stated (answer.py)
+    name = _OWNER_LEFT.sub("", name)
     return MetricPlan(_ASKER.sub("", name).strip() or name.strip(), metric, definition, source, tree, unit, tuple(periods),
                       direction and len(periods) > 1,
                       _digits(question), asked_scale(question), qualifier=_qualifier(question, metric, name, source))
@@ -381,7 +386,11 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
         named = re.search(r"\bsegment(?:['\u2019]s)?\b", question, re.I)
         if named and source == "question" and re.search(r"\bsegment\b", name + " " + question[named.end():], re.I):
             found = qualifier_around(question, named.start(), named.end())
-            if found.words:
+            # NOTE: "Mobileye's operating margin ... (segment operating income over segment revenue)": the segment is the
+            # one whose measure is asked, the owner before the measure's name
+            said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I) if name and not found.words else None
+            found = qualifier_around(question, said.start(), said.end()) if said else found
+            if found.words or found.owner:
                 return found
         return Qualifier()
     names = sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True)
@@ -496,6 +505,18 @@ _PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking
                           r"running|checking|a|an|the|on|in)\b|(?:as|for)\s+(?:a|an|the|our)\b)[^:?]{0,80}:\s+(?=\S)", re.I)
 """Who is asking, set before a colon ("We're looking at a small-cap credit: what was ..."): not a definition's name
 (unless it names the metric: "As an equity analyst I want Alphabet's 2023 ROE: net income divided by ...")."""
+
+
+_YEAR_AGO = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
+                       r"against)\s+(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter\b", re.I)
+"""A quarter's change asked over the year-ago quarter ("year over year in Q2 2023", "vs the year-ago quarter")."""
+
+
+def _quarter_over_year_ago(text: str) -> bool:
+    """Whether the text names one quarter and asks its change over the year-ago quarter (the two quarters are read then:
+    "how much did product development expense go up year over year in Q2 2023")."""
+    named = asked_periods(text)[0]
+    return len(named) == 1 and named[0].kind == "quarter" and bool(named[0].quarter) and bool(_YEAR_AGO.search(text))
 
 
 def _two_years(text: str) -> bool:

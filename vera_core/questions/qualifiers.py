@@ -140,8 +140,8 @@ def _skipped(token: str) -> bool:
     return len(parts) > 1 and all(p in _SKIP or p in _CONNECTIVES or _PERIODISH.match(p) for p in parts)
 
 
-_NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+)?){0,5}[A-Z(][\w&()'\u2019./-]*)"
-"""A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck")."""
+_NP = r"(?P<np>(?:[A-Z(][\w&()'\u2019./-]*\s+(?:and\s+|&\s+|of\s+(?=[A-Z]))?){0,5}[A-Z(][\w&()'\u2019./-]*)"
+"""A name in capitals ("Data Center and AI", "Client Computing Group (CCG)", "Slack", "Cybertruck", "Family of Apps")."""
 _NOT_PERIOD = (r"(?!FY|Q[1-4]|H[12]|(?:(?:[Tt]he\s+)?(?:First|Second|Third|Fourth|Last)\s+(?:Quarter|Half)|fiscal|Fiscal|January|February|March|April|May|June|July|August|September|October|"
                r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b|\d)")
 """Not a period after "in" ("in FY21", "in December 2022", "in Q3")."""

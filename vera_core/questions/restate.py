@@ -188,7 +188,7 @@ def restated(question: str) -> str:
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
     question = _shed_or_added(question)
-    for shape in (_up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
@@ -239,10 +239,12 @@ what's the % change?")."""
 _PERIOD_VS_PERIOD = re.compile(
     rf"^\s*(?P<x>[^?]{{2,80}}?),?\s+(?P<a>{_QUARTER_WORDS})\s+(?:vs\.?|versus|v\.?|against|compared\s+(?:with|to))\s+"
     rf"(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;(]*\s*(?:(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats|give\s+me)\s+(?:the\s+)?)?"
-    r"(?:(?:sequential|yoy|qoq|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*(?:chg|change|growth|increase|decrease)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
-    r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*(?:\([^()]*\)\s*)?\.?\s*$", re.I)
-"""An item's quarter against another, then the percent change asked, as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q"):
-the change from the second quarter named to the first."""
+    r"(?:(?:sequential|yoy|qoq|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*"
+    r"(?:chg|change|growth|increase|decrease|decline|drop|fall|rise|gain)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
+    r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*(?:\([^()]*\)\s*)?"
+    r"(?P<tail>(?:(?:to\s+|in\s+|,\s*)?(?:one|two|three|zero|\d)\s+(?:decimals?|dp|d\.p\.)(?:\s+places?)?)?)\.?\s*$", re.I)
+"""An item's quarter against another, then the percent change asked, as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q",
+"Intel DCAI revenue Q1'23 vs Q1'22, % decline? one decimal"): the change from the second quarter named to the first."""
 
 
 _HOW_MUCH_MORE = re.compile(
@@ -347,7 +349,8 @@ def _period_vs_period(question: str) -> str | None:
     m = _PERIOD_VS_PERIOD.match(question)
     if not m:
         return None
-    return f"What was the percent change in {m.group('x').strip()} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?"
+    tail = f" {m.group('tail')}" if m.group("tail") else ""  # NOTE: "..., % decline? one decimal": the digits asked
+    return f"What was the percent change in {m.group('x').strip()} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?{tail}"
 
 
 def _versus_then_ask(question: str) -> str | None:
@@ -407,6 +410,67 @@ def _claim_then_ask(question: str) -> str | None:
     return f"What was the {m.group('x').strip()} growth{m.group('when').rstrip()}{m.group('rest').rstrip()}?"
 
 
+_PRONOUN = re.compile(r"it|this|that|they|these|those", re.I)
+_LABELLED = re.compile(r"\s*(?P<label>[^.?!:;]{2,80}?)\s*(?::|\s[-\u2013\u2014])\s*")
+"""A note's label before what it asks of it ("Twilio Communications revenue: how much did it grow ...")."""
+
+
+_PERIOD_TAIL = r"(?P<rest>(?:,?\s+(?:in|for|during|at|as\s+of|over)\s+[^?]*?)?)"
+_EXCEEDED = re.compile(
+    rf"{_LEAD}(?:by\s+)?how\s+much\s+(?:did|does|do|had|has|have)\s+(?:the\s+)?(?P<a>[^?]{{2,80}}?)\s+"
+    rf"(?:exceed|top|outstrip|surpass|outrun)\s+(?:the\s+|its\s+|their\s+)?(?P<b>[^?]{{2,80}}?){_PERIOD_TAIL}\s*\?+\s*(?P<after>.*)$",
+    re.I | re.S)
+"""'By how much did advertising revenue exceed other revenue in Q3 2024?': the first item less the second, one period."""
+_DIFFERENCE = re.compile(
+    rf"{_LEAD}what\s+(?:was|is|were|are)\s+the\s+(?:difference|gap|spread)\s+between\s+(?:the\s+|its\s+)?(?P<a>[^?]{{2,80}}?)\s+"
+    rf"and\s+(?:the\s+|its\s+)?(?P<b>[^?]{{2,80}}?){_PERIOD_TAIL}\s*\?+\s*(?P<after>.*)$", re.I | re.S)
+"""'What was the difference between income from operations and net income in Q3 2024?': the first less the second."""
+_SHARE_SPENT = re.compile(
+    rf"{_LEAD}what\s+(?:percentage|percent|share|portion|fraction|%)\s+of\s+(?:its\s+|their\s+|the\s+company['\u2019]s\s+|"
+    rf"[A-Z][\w&.'\u2019-]*['\u2019]s\s+)?(?P<whole>[^?]{{2,60}}?)\s+(?:did|does|do)\s+(?:[\w&.'\u2019-]+\s+){{1,3}}?"
+    rf"(?:spend|spent|put|pay)\s+on\s+(?:the\s+|its\s+)?(?P<part>[^?]{{2,60}}?){_PERIOD_TAIL}\s*\?+\s*(?P<after>.*)$", re.I | re.S)
+"""'What percentage of revenue did Meta spend on research and development in Q3 2024?': the part as a percentage of
+the whole."""
+_PERIOD_WORDS = re.compile(rf"{_QUARTER_WORDS}|\b(?:19|20)\d\d\b|\bFY\s?'?\d\d\b|\b(?:first|second|third|fourth)\s+quarter\b|"
+                           r"\bquarters?\b|\byears?\b|\bperiods?\b", re.I)
+
+
+_NOT_AN_ITEM = re.compile(r"\b(?:expectations?|guidance|estimates?|consensus|targets?|forecasts?|outlook|plan|budget)\b", re.I)
+"""What an amount may exceed that no document prints as a line ("how much did revenue exceed expectations?")."""
+
+
+def _two_items(a: str, b: str) -> bool:
+    """Whether two phrases name two line items, not two periods ("between Q1 and Q2 revenue") nor one item's two bases
+    ("between GAAP and non-GAAP net income": a word that shares the other's noun)."""
+    return not (_PERIOD_WORDS.search(a) or _PERIOD_WORDS.search(b) or _NOT_AN_ITEM.search(b)) \
+        and (len(a.split()) >= 2 or bool(concepts_in(a)))
+
+
+def _exceeded(question: str) -> str | None:
+    m = _EXCEEDED.match(question)
+    if not m or not _two_items(m.group("a"), m.group("b")):
+        return None
+    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
+    return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+
+
+def _difference_between(question: str) -> str | None:
+    m = _DIFFERENCE.match(question)
+    if not m or not _two_items(m.group("a"), m.group("b")):
+        return None
+    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
+    return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+
+
+def _share_spent(question: str) -> str | None:
+    m = _SHARE_SPENT.match(question)
+    if not m or _PERIOD_WORDS.search(m.group("part")):
+        return None
+    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
+    return (f"{m.group('lead')}What was {m.group('part').strip()} as a percentage of {m.group('whole').strip()}"
+            f"{m.group('rest')}?{after}")
+
+
 def _growth(question: str) -> str | None:
     for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH, _HOW_DID):
         m = pattern.search(question)
@@ -439,11 +503,14 @@ def _growth(question: str) -> str | None:
                 year = int(one.group("y"))
                 return f"{m.group('lead')}What was the change in {subject} from {year - 1} to {year}{rest[one.end():]}"
             return None
-        subject = m.group("x").strip()
+        subject, lead = m.group("x").strip(), m.group("lead")
+        labelled = _LABELLED.fullmatch(lead)
+        if labelled and _PRONOUN.fullmatch(subject):  # NOTE: "Twilio Communications revenue: how much did it grow ...?"
+            subject, lead = labelled.group("label").strip(), ""
         if not subject or len(subject.split()) > 10:
             return None
         rest = _PERCENT_WORDS.sub("", m.group("rest"))  # a growth is a percentage: "in percent" names no item
-        return f"{m.group('lead')}What was {subject} growth{rest}"
+        return f"{lead}What was {subject} growth{rest}"
     m = _PERCENT_CHANGE.search(question)
     if m:
         after = question[m.end():]

@@ -208,9 +208,17 @@ _RANGE_YEAR = re.compile(r"^\s*(?:of\s+)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\
                          r"(?P<y2>(?:19|20)\d\d)\b", re.I)
 
 
+_EVERY_QUARTER = re.compile(r"\b(?:each|every|all(?:\s+(?:four|4))?|the\s+(?:four|4))\s+(?:fiscal\s+)?quarters?\s+(?:of|in)\s+"
+                            r"(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", re.I)
+"""'for each quarter of 2024', 'all four quarters of fiscal 2023': the year's four quarters."""
+
+
 def _quarter_range(question: str) -> tuple[Period, ...]:
-    """Every quarter of a range of one year ("Q1-Q4 2024", "Q2 through Q4 of fiscal 2023"), earliest first; ()
-    when the question names none, or no year for it."""
+    """Every quarter of a range of one year ("Q1-Q4 2024", "Q2 through Q4 of fiscal 2023", "each quarter of 2024"),
+    earliest first; () when the question names none, or no year for it."""
+    every = _EVERY_QUARTER.search(question)
+    if every and _SUMMED.search(question):
+        return tuple(Period("quarter", "", int(every.group("y")), 3, q) for q in range(1, 5))
     m = _QUARTER_RANGE.search(question)
     if not m or not _SUMMED.search(question) or int(m.group("a")) >= int(m.group("b")):
         return ()

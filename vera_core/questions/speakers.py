@@ -11,17 +11,18 @@ from dataclasses import dataclass
 from vera_core.documents.identity import Identity, quarter_labels
 from vera_core.finance.dates import _ORDINALS
 from vera_core.text import NOT_COMPANY_WORDS
-from vera_core.transcripts.speakers import near_spelling
+from vera_core.transcripts.speakers import near_spelling, same_first_name
 
 __all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "read_people_ask",
            "read_remark_ask", "spanned_quarters", "title_asked"]
 
 ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
-    "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|\bboss\b",
+    "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
     "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderat(?:or|ed|ing)\b",
-    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b",
+    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b|"
+            r"\bwho\s+(?:hosted|hosts|fronts|fronted|emceed|emcees)\b",
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
@@ -45,7 +46,8 @@ _EXECUTIVES = re.compile(
     r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
     r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
-_SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered)\b", re.I)
+_SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered|"
+                    r"said\s+anything|says\s+anything|had\s+anything\s+to\s+say)\b", re.I)
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
@@ -76,13 +78,15 @@ class PeopleAsk:
     role: str = ""
     """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome), `end` (after the Q&A) or `first` (who
     spoke first after the operator, of those handed the call); for
-    `executives`: `spoke` when only those who spoke are asked."""
+    `executives`: `spoke` when only those who spoke are asked, `qa_only` for those who spoke only in the Q&A; for
+    `analysts`: `first`, `second`, `third` or `last` when one analyst is asked by their place in the Q&A."""
     name: str = ""
     """For `role_of`: the person named."""
     also: tuple[str, ...] = ()
     """For `role`: further roles asked in the same question ("who's the IR person and what's the operator's name")."""
     besides: tuple[str, ...] = ()
-    """For `executives`: people the question sets aside ("Besides Satya Nadella and Amy Hood, which other ...")."""
+    """For `executives`: people the question sets aside ("Besides Satya Nadella and Amy Hood, which other ..."), or
+    roles (ROLE_WORDS keys: "besides the CEO and CFO")."""
     introduced: bool = False
     """For `executives`: those the host said were on the call, the host not among them."""
 
@@ -91,8 +95,34 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
                       r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
                       r"\bhand(?:s|ed|ing)?\s+back\s+to\b|"
                       r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+|things\s+|the\s+floor\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
-                      r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|pass(?:ed|es)?)\s+the\s+floor\b", re.I)
-"""The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who")."""
+                      r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|pass(?:ed|es)?)\s+the\s+floor\b|"
+                      r"\b(?:was|is)\s+(?:the\s+)?(?:call|floor|line|it)\s+(?:first\s+)?(?:handed|turned|passed|given)\s+(?:over\s+)?to\b",
+                      re.I)
+"""The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
+the call handed to first?")."""
+_NTH_ANALYST = re.compile(r"(?<=\bthe\s)(?P<nth>first|second|third|last|final|opening|closing)\s+(?:question(?:er)?|analyst|caller|"
+                          r"one\s+to\s+ask|person\s+to\s+ask)\b"
+                          r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
+                          r"(?:call|q\s?&\s?a|session|conference)\b))|"
+                          r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one)\b|"
+                          r"\b(?P<end>kicked|led|closed)\s+(?:off|out)\s+the\s+(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b",
+                          re.I)
+"""One analyst asked by their place in the Q&A ("who asked the first question?", "the last analyst", "which analyst
+closed out the Q&A?"), always after "the" ("came back for a second question" is a follow-up); never a question about a
+topic ("the first question on credit")."""
+_PLACE_SAID = {"final": "last", "closed": "last", "closing": "last", "opening": "first", "kicked": "first", "led": "first"}
+
+
+def analyst_place(question: str) -> str:
+    """The place in the Q&A of the one analyst a question asks about (`first`, `second`, `third` or `last`), else ''."""
+    nth = _NTH_ANALYST.search(question)
+    if not nth:
+        return ""
+    said = (nth.group("nth") or nth.group("nth2") or nth.group("end")).lower()
+    return _PLACE_SAID.get(said, said)
+_FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
+                           r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
+"""A hand-off asked of the first to speak ("who was the call handed to first?")."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
                            r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
                            r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
@@ -129,6 +159,13 @@ _FULL_NAME = r"[A-Z][\w.\u2019'-]+(?:\s+(?:(?:von|van|de|der)\s+)?[A-Z][\w.\u201
 _BESIDES = re.compile(rf"\b(?i:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
                       rf"(?P<names>{_FULL_NAME}(?:\s*,\s*{_FULL_NAME})*(?:\s*,?\s+(?:and|&)\s+{_FULL_NAME})?)")
 """People a question sets aside ("Besides Satya Nadella and Amy Hood, which other Microsoft executives ...")."""
+_ROLES_BESIDES = re.compile(r"\b(?:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
+                            r"(?P<roles>(?:the\s+)?(?:CEO|CFO|COO)(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:CEO|CFO|COO))*)\b", re.I)
+"""Roles a question sets aside ("one executive besides the CEO and CFO")."""
+_QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:there|added|on\s+hand|available))\s+"
+                      r"(?:just\s+|only\s+|solely\s+)?for\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
+                      r"\bonly\s+(?:spoke|appeared|answered|came\s+in)\s+(?:in|during|for)\s+(?:the\s+)?(?:q\s?&\s?a|questions)\b", re.I)
+"""Company speakers asked by speaking only in the Q&A ("one executive ... joined just for the Q&A session. Who was that?")."""
 _HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[sd]?|list\w*)\b|"
                         r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b|"
                         r"(?-i:\b[A-Z][a-z]+)\s+(?:names|named|introduces|introduced|lists|listed|mentions|mentioned)\b", re.I)
@@ -146,7 +183,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
             and re.search(r"\bwho(?:m)?\b", question, re.I):
         # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
-        return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else "start",
+        # NOTE: "who was the call handed to first?": whoever speaks first after the operator, of those it names
+        return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else
+                         "first" if _FIRST_HANDED.search(question) else "start",
                          also=("operator",) if _OPERATOR_ASKED.search(question) else ())
     if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
         return PeopleAsk("handoff", role="end")
@@ -154,8 +193,18 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
         return PeopleAsk("handoff", role="first")
+    place = analyst_place(question)
+    # NOTE: "who answered the first question?" asks who replied, not the analyst
+    if place and not re.search(r"\b(?:answer|respond|repl(?:y|ied)|field|handl)\w*", question, re.I) \
+            and (_ANALYSTS.search(question) or re.search(r"\bwho\b", question, re.I)):
+        return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
+    if _QA_ONLY.search(question) and re.search(r"\bwho\b|\bwhich\b|\bname\b", question, re.I):
+        # NOTE: "one executive besides the CEO and CFO joined just for the Q&A session. Who was that?"
+        roles = _ROLES_BESIDES.search(question)
+        return PeopleAsk("executives", role="qa_only", besides=tuple(
+            r.upper() for r in re.findall(r"CEO|CFO|COO", roles.group("roles"), re.I)) if roles else ())
     if _EXECUTIVES.search(question) and not _ONE_IN_ROLE.search(question):
         # NOTE: "who spoke" asks for the turns; "who was on the call" for the participant lists too
         besides = _BESIDES.search(question)
@@ -250,6 +299,13 @@ def _spanned(labels: list[tuple[int | None, int]], question: str) -> list[tuple[
     """The quarters a question names, with every quarter between two it names as a span's ends ("from Q4 FY22
     through Q3 FY23": Q4 FY22, Q1, Q2 and Q3 FY23); the quarters as named otherwise."""
     span = _SPAN.search(question)
+    # NOTE: "Scarpelli said on the Q4 FY22 call ... on each call from Q4 FY22 through Q3 FY23": a quarter named twice is
+    # one; the span's own ends, beside other quarters named, are its ends
+    labels = list(dict.fromkeys(labels))
+    if span and len(labels) > 2:
+        inside = list(dict.fromkeys(quarter_labels(span.group(0))))
+        if len(inside) == 2 and all(i in labels for i in inside):
+            return list(dict.fromkeys([*(label for label in labels if label not in inside), *_spanned(inside, question)]))
     if len(labels) == 1 and span and labels[0][0] is not None:
         # NOTE: "the Q1-Q4 FY24 calls": the year printed once, at one end of the span, is both ends'
         ends = [_ORDINALS.get(w.lower(), 0) or int(re.sub(r"\D", "", w))
@@ -361,6 +417,8 @@ class RemarkAsk:
     to: tuple[str, ...] = ()
     """Of `names`, those the remark was told to ("What did von Moltke tell Giulia Miotto about Numis?"): their
     exchanges hold it, the others' turns there say it."""
+    closing: bool = False
+    """The question asks how they closed the call ("How did TD's CEO wrap up the Q4 FY24 call?"): their last turn."""
 
 
 TITLE_LETTERS: dict[str, str] = {"COO": "operating", "CRO": "risk", "CTO": "technology", "CPO": "product",
@@ -403,6 +461,17 @@ FIELDED = re.compile(rf"\bwho\b[^?]{{0,30}}?\b(?:{FIELDED_VERBS})\b"
 _TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(?:ed)?\s+to|(?:say|said)\s+to|explain(?:ed)?\s+to)"
                       r"\s+(?:the\s+)?(?:analyst\s+)?", re.I)
 """Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
+_WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s)?|respond(?:ed|s)?|repl(?:ied|ies)|field(?:ed|s)?|"
+                           r"handled|took\s+(?:it|that|the\s+question))\b|\bwhich\s+(?:exec(?:utive)?|person|officer|"
+                           r"speaker)\s+(?:answer|respond|repl|field|took|handl)\w*", re.I)
+"""Who replied is asked ("who actually answered?", "which executive responded to Glenn Schorr?")."""
+
+
+def _asks(person: str, lowered: str) -> bool:
+    """Whether the question says the person asked ("mayo asked dimon", "Mike Mayo's question")."""
+    surname = person.lower().split()[-1] if person.split() else ""
+    return bool(surname) and re.search(rf"\b{re.escape(surname)}(?:['\u2019]s)?\s+(?:(?:\w+\s+){{0,2}}questions?\b|asked\b|"
+                                       r"(?:was\s+)?asking\b)", lowered) is not None
 
 
 _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b|"
@@ -412,13 +481,22 @@ _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|di
 or a role said ("Per the CFO on Snowflake's Q3 FY23 call, how big a slice of revenue comes from ...")."""
 
 
+CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\s+)?up|wrap[-\s]?up|"
+                     r"(?:close|closed|closes|closing|end|ended|ends|conclude|concluded|concludes|finish|finished)\s+"
+                     r"(?:out\s+)?(?:the|their|his|her|its)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:call|remarks|q\s?&\s?a)|"
+                     r"(?:closing|concluding|final|parting|last)\s+(?:remarks|comments|words|thoughts|message)|sign(?:ed|s)?\s+off)\b",
+                     re.I)
+"""How a question asks how someone closed the call ("wrap up the Q4 FY24 call", "closing remarks", "signed off")."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
     fielded the question on wholesale banking?"); `participants`: the names the calls in scope print."""
     if FIELDED.search(question) and not any(_named(p, question.lower(), question) for p in participants):
         return RemarkAsk(roles=("management",), section="qa")
-    reported = not _SAID.search(question)
+    closing = bool(CLOSING.search(question)) and not _CLOSED_BY.search(question)
+    reported = not _SAID.search(question) and not closing
     if reported and not _REPORTED.search(question):
         return None
     lowered = question.lower()
@@ -445,9 +523,16 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         return None
     told = [m.end() for m in _TOLD_TO.finditer(question)]
     to = tuple(n for n in names if any(_named(n, lowered[at:at + 40], question[at:at + 40]) for at in told))
+    if _WHO_ANSWERED.search(question):
+        # NOTE: "Who answered Mike Mayo's question?", "mayo asked dimon about tech spend - who actually answered?": the
+        # company's replies in the exchanges the asker opened, whoever the question says was asked
+        askers = tuple(n for n in names if n in to or _asks(n, lowered))
+        if askers:
+            return RemarkAsk(askers, ("management",), "qa", to=askers)
     if to and len(to) < len(names):
         section = "qa"  # NOTE: told to an analyst: in the Q&A, in the exchanges that analyst opened
-    return RemarkAsk(names, roles, section, title=titled[0] if titled else "", to=to if len(to) < len(names) else ())
+    return RemarkAsk(names, roles, section, title=titled[0] if titled else "", to=to if len(to) < len(names) else (),
+                     closing=closing)
 
 
 def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, ...]:
@@ -461,7 +546,7 @@ def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, .
 
 def names_person(question: str, person: str) -> bool:
     """Whether a question names a person by first name and surname, the surname as printed or a letter off ("Jamie
-    Diamon" for Jamie Dimon)."""
+    Diamon" for Jamie Dimon), the first name as printed or as people say it ("ken dorell" for Kenneth Dorell)."""
     words = person.split()
     if len(words) < 2:
         return False
@@ -469,7 +554,7 @@ def names_person(question: str, person: str) -> bool:
         return True
     first, surname = words[0].lower(), words[-1].lower()
     said = [w.lower() for w in re.findall(r"[A-Za-z\u00c0-\u00ff'\u2019-]+", question)]
-    return any(a == first and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
+    return any(same_first_name(a, first) and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
 
 
 _ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|"

@@ -2,11 +2,12 @@
 documents in scope print that way, and said so with the answer.
 
 Only a word of six letters or more ("chnage"; capitalised at most in its first letter, "Salesfroce"), that no document in
-scope prints; only two neighbouring letters swapped, not two vowels, never the first letter. A letter added or changed is never read as a typing
-slip: "divided" is a letter from "dividend", and a filing that prints only the one turned a definition ("net income
+scope prints; only two neighbouring letters swapped, not two vowels, never the first letter. A consonant added or any letter changed is never read as a
+typing slip: "divided" is a letter from "dividend", and a filing that prints only the one turned a definition ("net income
 divided by revenue") into another question. A vowel dropped between two consonants is ("intel notbook revenue",
 "dilutd EPS"), when the word is no form of a word printed ("drives" of "drive" is no slip for "derives"): a vowel beside
-another ("rising", "raising"; "action", "auction") is never read as dropped."""
+another ("rising", "raising"; "action", "auction") is never read as dropped. A vowel typed between two consonants
+is a slip on the same terms ("product developement expense")."""
 
 from __future__ import annotations
 
@@ -28,10 +29,22 @@ def _swaps(word: str, vowels_too: bool = True) -> set[str]:
             and (vowels_too or not (word[i] in _VOWELS and word[i + 1] in _VOWELS))}
 
 
+def _without_vowel(word: str) -> set[str]:
+    """The word without a vowel typed between two consonants, each way it can be ("developement": "development")."""
+    return {word[:i] + word[i + 1:] for i in range(1, len(word) - 1)
+            if word[i] in _VOWELS and word[i - 1] not in _VOWELS and word[i + 1] not in _VOWELS}
+
+
+LONG_WORD = 9
+"""A word this long may have dropped a vowel beside another ("monetizaton"): no two words this long are one vowel apart
+as "rising" and "raising" are."""
+
+
 def _with_vowel(word: str) -> set[str]:
-    """The word with a vowel put back between two consonants, each way it can be ("notbook": "notebook", "notbaook" ...)."""
+    """The word with a vowel put back between two consonants, each way it can be ("notbook": "notebook", "notbaook" ...);
+    in a word of LONG_WORD letters or more, beside a vowel too ("monetizaton": "monetization")."""
     return {word[:i] + v + word[i:] for i in range(1, len(word) + 1) for v in _VOWELS
-            if word[i - 1] not in _VOWELS and (i == len(word) or word[i] not in _VOWELS)}
+            if len(word) >= LONG_WORD or word[i - 1] not in _VOWELS and (i == len(word) or word[i] not in _VOWELS)}
 
 
 _SUFFIXES = ("s", "es", "ed", "d", "ing", "ly")
@@ -51,7 +64,7 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
             continue
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if not near and not _a_form_of(word, printed):
-            near = _with_vowel(word) & printed
+            near = _with_vowel(word) & printed or _without_vowel(word) & printed
         if len(near) == 1:
             right = near.pop()
             out[asked] = right[:1].upper() + right[1:] if asked[:1].isupper() else right

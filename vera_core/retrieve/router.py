@@ -412,8 +412,10 @@ def _asks_topic_of_analysts(text: str) -> bool:
     about a topic, not who asked ('what did the Morgan Stanley analyst ask?' is the firm's analyst's exchange, which the
     list of analysts answers)."""
     return bool(_CONTENT_ASKED.search(text) and _TOPIC.search(text) and not _FIRM_S_ANALYST.search(text))
-_WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+analysts?|who)\b", re.I)
-"""A question that asks who ("Which analysts asked Charles Scharf about buybacks?"): the people, whoever it names."""
+_WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+(?:(?!(?:did|do|does|were|was|are|is|have|has|had)\b)[\w&.'\u2019-]+\s+)?"
+                        r"(?:analysts?|execs?|executives|speakers)|who)\b", re.I)
+"""A question that asks who ("Which analysts asked Charles Scharf about buybacks?", "which jpm execs said anything - just
+barnum, or dimon too?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
                           r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b|"
                           r"^(?![^?]*\b(?:what\s+(?:was|is|were|are)|how\s+(?:much|many))\b)[^?]*?"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vera_core.finance.dates import MONTH_WORD
 
-__all__ = ["COLON", "DASHED", "NAME", "ROLES", "near_spelling", "participant_names", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
+__all__ = ["COLON", "DASHED", "NAME", "ROLES", "near_spelling", "same_first_name", "participant_names", "same_person", "Speaker", "SpeakerLine", "Roster", "role_of", "speaker_line"]
 
 ROLES = ("CEO", "CFO", "other executive", "investor relations", "operator", "analyst", "")
 
@@ -108,6 +108,28 @@ def same_person(asked: str, printed: str) -> bool:
 NEAR_LETTERS = 5
 """A surname this long or longer may be asked with one letter wrong ("Scarpeli", "Diamon"); a shorter one only as
 printed."""
+
+
+_NICKNAMES = {"mike": "michael", "jim": "james", "jimmy": "james", "jamie": "james", "bob": "robert", "rob": "robert",
+              "bobby": "robert", "bill": "william", "will": "william", "dave": "david", "rick": "richard", "dick": "richard",
+              "rich": "richard", "liz": "elizabeth", "beth": "elizabeth", "kate": "katherine", "katie": "katherine",
+              "joe": "joseph", "chuck": "charles", "charlie": "charles", "ted": "edward", "ed": "edward", "tony": "anthony",
+              "andy": "andrew", "drew": "andrew", "peggy": "margaret", "meg": "margaret", "sue": "susan", "jen": "jennifer",
+              "jenny": "jennifer", "becky": "rebecca", "larry": "lawrence", "jack": "john", "johnny": "john",
+              "harry": "henry", "hank": "henry", "patty": "patricia", "trish": "patricia", "pat": "patrick"}
+"""Everyday forms of first names that are not their start ("Mike" for Michael; "Ken" for Kenneth is its start)."""
+NICKNAME_LETTERS = 3
+"""A first name asked by its start ("Ken", "Chris", "Matt") has this many letters or more."""
+
+
+def same_first_name(asked: str, printed: str) -> bool:
+    """Whether a first name asked is the one printed, its start ("ken" for Kenneth) or an everyday form of it ("mike"
+    for Michael; "jim" for James). Lower case both."""
+    if asked == printed:
+        return True
+    if len(asked) >= NICKNAME_LETTERS and len(printed) > len(asked) and printed.startswith(asked):
+        return True
+    return _NICKNAMES.get(asked) == printed or (printed in _NICKNAMES and _NICKNAMES[printed] == asked)
 
 
 def near_spelling(asked: str, printed: str) -> bool:

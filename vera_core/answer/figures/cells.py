@@ -58,6 +58,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     phrases = [label_terms(p) for p in concept.printed] if concept else [request.item_terms]
     found: list[Candidate] = []
     cost_asked = bool((request.question_terms | request.item_terms) & _COST_TERMS)
+    moved = request.statement == "cash_flow" or bool(request.question_terms & CASH_MOVED)
     for doc_order, grid, chunk in _parsed(grids, chunks):
         rows = grid.rows()
         for row, cells in rows.items():
@@ -65,7 +66,7 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             values = tuple(c for c in cells if c.col and c.value is not None)
             if label is None or not values:
                 continue
-            fit = _fit(label, phrases, concept is None, concept.printed if concept else ())
+            fit = _fit(label, phrases, concept is None, concept.printed if concept else (), moved)
             qualified_away = (changes_meaning(label.row_label, concept, request.question_terms)
                               or _another_concept(label.row_label, concept)) if fit is not None and concept is not None else ""
             if fit is not None and request.non_gaap:
@@ -275,6 +276,10 @@ MOVEMENT = label_terms("increase increases decrease decreases change changes pro
 names in its own words."""
 
 
+CASH_MOVED = label_terms("paid pay spent spend outflow outflows")
+"""Words asking how much cash moved ("how much cash went out for dividends", "paid for"): the row of a payment answers."""
+
+
 SUM_WORDS = label_terms("incl including includes plus combined together")
 """Words by which a question names two rows as one item (a sum no single row prints unless it says so)."""
 
@@ -353,15 +358,16 @@ def _label_rank(label: GridCell, question_terms: frozenset[str]) -> tuple[int, i
 
 
 def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
-         texts: tuple[str, ...] = ()) -> tuple[int, float] | None:
+         texts: tuple[str, ...] = (), moved: bool = False) -> tuple[int, float] | None:
     """(phrase index, label score) of the first phrase the row prints (a known item's phrase with its
-    words in its order: "cost of revenue" is not "revenues net of interest expense"), or None."""
+    words in its order: "cost of revenue" is not "revenues net of interest expense"), or None. With `moved`
+    the question asks a flow of cash, and a row of a movement ("Payments for dividends") may be it."""
     for index, phrase in enumerate(phrases):
         if free:
             # NOTE: "Long-term debt, less debt issuance costs and discounts of $301 and $248": what follows ", less" says
             # how the line is measured, not which line it is
             head = _MEASURED_AS.sub("", label.row_label)
-            if (label_terms(head) & MOVEMENT) - phrase:
+            if (label_terms(head) & MOVEMENT) - phrase and not moved:
                 continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
             if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:
                 continue  # NOTE: "long-term debt incl. current maturities" is a sum, not "Current maturities of ..."

@@ -106,7 +106,8 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
     if plan.over != "at":
         return _aggregate(plan, results, defined)
     period, value, rounded, operands = results[-1]
-    expression = _with_values(plan.tree, list(operands)) + f" = {_plain(value / 100 if plan.unit == 'percent' else value, plan)}"
+    expression = _with_values(plan.tree, list(operands)) + \
+        f" = {_plain(value / 100 if plan.unit == 'percent' else value, plan, operands)}"
     lead = f"{period} {plan.name}: {rounded} ({defined}). Calculation: {expression}."
     direction = None
     if plan.direction and len(results) > 1:
@@ -261,9 +262,11 @@ def _rounded(value: float, plan: MetricPlan, operands: list[Operand]) -> str:
     return money(shown, currency, scale, digits)
 
 
-def _plain(value: float, plan: MetricPlan) -> str:
+def _plain(value: float, plan: MetricPlan, operands: Sequence[Operand] = ()) -> str:
+    """A result as the calculation line shows it: an amount in the scale its operands are printed in ("39,451 million"
+    after "39,885 - 434", never 39,451,000,000), a ratio to four places."""
     if plan.unit == "amount":
-        return _rounded(value, plan, [])
+        return _rounded(value, plan, list(operands))
     return half_up(value, 4).rstrip("0").rstrip(".")
 
 

@@ -62,7 +62,7 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
         if all(w in _GENERIC or w.isdigit() or w in company for w in words):
             continue
         span = label_in_question(question, label, company)
-        if span is not None:
+        if span is not None and not _listed_on(span):
             found.append((len(words), count, span))
     for label, count in _labels(g for doc in grids.values() for g in doc).items():
         # NOTE: a row named by its acronym alone ("ARPP" for "Family Average Revenue per Person (ARPP)")
@@ -77,6 +77,24 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
         if all(label_sequence(span.label) != label_sequence(o.label) for o in out):
             out.append(span)
     return _qualified(out, grids)[:limit]
+
+
+_LISTED_ON = re.compile(r"\s*,?\s*(?:and|&)\s+(?!(?:the|its|their|in|for|at|of|during|as|how|what|which|did|does|do|was|"
+                        r"were|is|are|then|also|so|at|by|on|from|to|with)\b)[a-z]", re.I)
+"""An item the question goes on to join to the one named ("cash, cash equivalents and marketable securities")."""
+
+
+_LIST_TAIL = re.compile(r"\b[a-z][\w-]*,\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*,?\s+(?:and|&)\s+$", re.I)
+"""The words before an item that end a list it closes ("cash, cash equivalents, and marketable securities")."""
+
+
+def _listed_on(span: LabelSpan) -> bool:
+    """Whether the question writes the row's label as the head of a list it goes on with ("cash, cash equivalents and
+    marketable securities" is one line, the three added, never the "Cash and cash equivalents" row alone): a label it
+    writes with a comma in it that an "and" carries on, or the one its list ends with ("..., and marketable
+    securities")."""
+    return ("," in span.text[span.start:span.end] and bool(_LISTED_ON.match(span.text, span.end))) or \
+        bool(_LIST_TAIL.search(span.text, 0, span.start))
 
 
 def _qualified(spans: list[LabelSpan], grids: Mapping[str, Sequence[TableGrid]]) -> list[LabelSpan]:

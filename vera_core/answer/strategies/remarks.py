@@ -16,11 +16,12 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.acronyms import as_acronyms, spelt_out
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, heading_runs, transcripts, turn_runs
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts, turn_runs
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, calls_named, firms_named, holds_title, title_asked
+from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, analyst_place, calls_named,
+                                         firms_named, holds_title, title_asked)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -29,6 +30,12 @@ from vera_core.transcripts.turns import OPENING, PREPARED, QA
 __all__ = ["gather", "speaker_plan"]
 
 MAX_CALLS = 8
+CLOSING_SAID = 4
+"""Sentences quoted of the last turn a speaker closed the call with."""
+_COURTESY = re.compile(r"^\W*(?:[\w\u2019']+,\s*)?(?:(?:and\s+)?(?:thank|thanks|great|good|ok(?:ay)?|well|all\s+right|alright|yeah|"
+                       r"yes|sure|right|hi|hey)\b[^.!?]{0,40}[.!?]?\W*$|(?:thank\s+you|thanks)\b(?!\s+to\b))", re.I)
+"""A sentence of courtesy ("Thank you very much, operator.", "And great questions.", "Mike, thanks for the question."):
+no part of what was said ("Thanks to strong demand, ..." is)."""
 MAX_SAID = 2
 """Sentences quoted per call."""
 SUBSTANCE_WORDS = 8
@@ -137,6 +144,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     tickers = sorted({t for d in calls if len(t := re.split(r"[_\W]", d.stem)[0]) >= 2 and t.isupper()})
     topic = _topic(plan.question, ask, [identities[d.doc_id].company for d in calls] + tickers,
                    sorted({str(identities[d.doc_id].fiscal_year) for d in calls if identities[d.doc_id].fiscal_year}))
+    # NOTE: "How did TD's CEO wrap up the call?": how they closed it is asked, no topic of it
+    topic = " ".join(CLOSING.sub(" ", topic).split()) if ask.closing else topic
     pieces: list[Piece] = []
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
@@ -157,7 +166,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
             heard = _turn_chunks(ask, doc, chunks)
             scope_chunks.extend(heard)
             wanted = terms(topic)
-            if not wanted:  # "What did Jamie Dimon say?": the opening of their turns
+            if not wanted and ask.closing:  # "How did TD's CEO wrap up the call?": their last turn, past its courtesies
+                units = [u for c in heard for u in _units(c)]
+                said = [(u.chunk, u.text, u.quote) for u in ([u for u in units if not _COURTESY.match(u.text)] or units)
+                        [:CLOSING_SAID]]
+            elif not wanted and ask.to:  # "Who answered Mike Mayo's question?": each company speaker's first reply
+                firsts: dict[str, list] = {}
+                for c in heard:
+                    firsts.setdefault(c.heading_path, []).extend(u for u in _units(c) if not _COURTESY.match(u.text))
+                said = [(u.chunk, u.text, u.quote) for units in firsts.values() for u in units[:1]][:MAX_EXCHANGE]
+            elif not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
                 said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
@@ -384,11 +402,15 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
-    """The Q&A exchanges of the analysts of a firm the question names ("the Piper Sandler guy"): the opening sentence
-    of each turn in them, the question first; [] when the question names no analyst's firm of the call."""
+    """The Q&A exchanges of the analysts of a firm the question names ("the Piper Sandler guy"), or of the analyst in the
+    place of the Q&A it names ("the first analyst"): the opening sentence of each turn in them, the question first; []
+    when the question names neither."""
     turns = doc.metadata["transcript"]["turns"]
     firms = firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
     asked = {t["exchange"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms and t.get("exchange")}
+    place = analyst_place(question) if not asked else ""
+    if place:  # NOTE: "What did the first analyst ask about?": the exchange of the analyst in that place of the Q&A
+        return _exchange_in_place(place, turns, chunks)
     if not asked:
         return []
     # NOTE: the Q&A's chunks in order, a new turn where the speaker's heading changes, are the Q&A's turns in order
@@ -414,6 +436,29 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
     return out[:MAX_EXCHANGE]
 
 
+def _exchange_in_place(place: str, turns: list[dict], chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
+    """The opening sentence of substance of each turn of the Q&A exchange opened by the analyst in `place` (`first`,
+    `second`, `third`, `last`), the question first: the Q&A's runs of chunks under one speaker's heading, in order, from
+    the analyst's first run to the next run of the operator or another analyst."""
+    roles = {t["heading"]: t["role"] for t in turns}
+    runs = [run for run in heading_runs(chunks) if _SECTIONS.get((run[0].heading_path.split("/") + ["", ""])[1]) == "qa"]
+    heading = [run[0].heading_path.split("/")[-1] for run in runs]
+    order = list(dict.fromkeys(h for h in heading if roles.get(h) == "analyst"))
+    at = PLACES[place]
+    if not -len(order) <= at < len(order):
+        return []
+    chosen = order[at]
+    out: list[tuple[ChunkRecord, str, str]] = []
+    for run, h in zip(runs[heading.index(chosen):], heading[heading.index(chosen):]):
+        if h != chosen and roles.get(h) in ("analyst", "operator"):
+            break
+        units = [u for c in run for u in _units(c)]
+        unit = next((u for u in units if _substantive(u)), units[0] if units else None)
+        if unit is not None:
+            out.append((unit.chunk, unit.text, unit.quote))
+    return out[:MAX_EXCHANGE]
+
+
 def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
     """A plan whose question is answered from the turns of the speakers a filter names (names, or roles
     such as CFO and analyst), unless it already asks who spoke."""
@@ -422,7 +467,7 @@ def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
     roles = tuple(s for s in speakers if s in ROLE_WORDS or s in SPEAKER_ROLES)
     names = tuple(s for s in speakers if s not in roles)
     asked = plan.request if isinstance(plan.request, RemarkAsk) else RemarkAsk()
-    request = RemarkAsk(names=names, roles=roles, section=asked.section)
+    request = RemarkAsk(names=names, roles=roles, section=asked.section, closing=asked.closing)
     intent = plan.intent.model_copy(update={"type": "semantic", "subtype": "remarks", "rule": "semantic:remarks:speaker-filter"})
     return replace(plan, intent=intent, request=request)
 
@@ -462,9 +507,9 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
     turns = {(t["section"], t["heading"]): t for t in every}
     host = host_of(every)
     # NOTE: "What did von Moltke tell Giulia Miotto about Numis?": his turns in the exchanges she opened
-    told = {t.get("exchange") for t in every if t["role"] == "analyst" and any(same_person(n, t["speaker"]) for n in ask.to)}
-    in_told = {c.chunk_id for t, run in zip(every, turn_runs(every, chunks)) if t.get("exchange") in told for c in run} \
-        if ask.to else set()
+    in_told = _exchange_chunks(ask.to, every, chunks) if ask.to else set()
+    if ask.to and set(ask.names) <= set(ask.to):  # NOTE: "Who answered Mike Mayo's question?": the company's replies
+        ask = replace(ask, names=(), roles=ask.roles or ("management",))
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
@@ -486,6 +531,34 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
         if "management" in roles:
             roles |= set(COMPANY_ROLES)
         hosting = "host" in roles and name_key(turn["speaker"]) == host
-        if (not roles and turn["role"] != "operator") or turn["role"] in roles or hosting:
+        if ((not roles and turn["role"] != "operator") or turn["role"] in roles or hosting) \
+                and (not ask.to or chunk.chunk_id in in_told):
             out.append(chunk)
+    return _last_turn(out, chunks) if ask.closing else out
+
+
+def _exchange_chunks(askers: Sequence[str], turns: list[dict], chunks: list[ChunkRecord]) -> set[str]:
+    """The chunk ids of the Q&A exchanges the analysts `askers` opened: from each run of chunks under an asker's heading
+    to the next run of the operator or another analyst (runs of chunks under one speaker's heading, in order)."""
+    roles = {t["heading"]: t["role"] for t in turns}
+    speakers = {t["heading"]: t["speaker"] for t in turns}
+    out: set[str] = set()
+    asker = ""
+    for run in heading_runs(chunks):
+        parts = run[0].heading_path.split("/")
+        heading = parts[-1]
+        if len(parts) < 3 or _SECTIONS.get(parts[1]) != "qa":
+            continue
+        if roles.get(heading) in ("analyst", "operator"):
+            asker = heading if roles.get(heading) == "analyst" and any(same_person(a, speakers[heading]) for a in askers) else ""
+        if asker:
+            out.update(c.chunk_id for c in run)
     return out
+
+
+def _last_turn(heard: list[ChunkRecord], chunks: list[ChunkRecord]) -> list[ChunkRecord]:
+    """Of the chunks of the turns asked, those of the last of them on the call (the last run of chunks under one
+    speaker's heading): how the speaker closed it."""
+    kept = {c.chunk_id for c in heard}
+    runs = [run for run in heading_runs(chunks) if any(c.chunk_id in kept for c in run)]
+    return [c for c in runs[-1] if c.chunk_id in kept] if runs else heard

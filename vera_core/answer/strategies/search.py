@@ -87,10 +87,12 @@ def company_of(services: Services, doc_ids) -> Registrant:
     """The registrant's name words of the documents whose tables an answer reads (never a qualifier)."""
     docs = [d for d in (services.ws.catalog.document(i) for i in doc_ids) if d is not None]
     # NOTE: the company the document's identity names counts as a first page's legal name (a deck's footer
-    # "©2023 TWILIO INC." is page furniture, in no chunk)
+    # "©2023 TWILIO INC." is page furniture, in no chunk); a deck's cover is its title slide (its first chunks are
+    # slides of figures whose regions and segments, "Europe's revenue", are no name of the company)
     return registrant_words([d.name for d in docs],
                             [*(d.identity.get("company") or "" for d in docs),
-                             *(c.text for d in docs for c in cover_chunks(services.ws.doc_chunks(d.doc_id)))])
+                             *(c.text for d in docs for c in cover_chunks(services.ws.doc_chunks(d.doc_id))
+                               if d.identity.get("doc_type") != "slides" or (c.page_start or 0) <= 1)])
 
 
 def search(plan: Plan, services: Services, query: str, *, doc_ids: Sequence[str] | None = None,

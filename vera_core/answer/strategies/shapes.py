@@ -24,7 +24,9 @@ from vera_core.answer.strategies.search import company_of, search, tables_in_sco
 from vera_core.documents.identity import Identity
 from vera_core.finance.line_items import label_sequence, label_terms
 from vera_core.finance.money import currency_in
+from vera_core.questions.expression import Item
 from vera_core.questions.figure import FigureRequest, asked_periods
+from vera_core.questions.metric import MetricPlan
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
 __all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "gather_in_shape"]
@@ -44,6 +46,7 @@ SENTENCE_RULE = "figure:sentence"
 """The rule of a figure a sentence states and no table prints (`figures.sentence_figure`)."""
 SENTENCE_NOTICE = "No table prints this figure: it is read from the sentence that states it, for the period asked."
 FIGURE_ITEM_RULE = "figure:line-item"
+LIBRARY_RULE = "metric:library"
 _SENTENCE_FROM = _TRIED_FROM + (FIGURE_ITEM_RULE,)
 
 
@@ -79,6 +82,16 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         # ... from franchisees" is no "Franchised margins" row, "long-term debt" no "Short-term debt")
         tried = _row_named(plan, services, counted)
         if tried is not None and all(request.item_terms <= _label_words(f.row_label) for f in tried[1].figures):
+            return tried
+    if plan.intent.rule == LIBRARY_RULE and isinstance(request, MetricPlan) and request.metric is None \
+            and isinstance(request.tree, Item) and not _states(evidence):
+        # NOTE: "Meta's DAP growth year over year in Q3 2025": an item no vocabulary knows, grown between two quarters,
+        # named by a row's own label (its acronym) where the line-item reading found none; only a row that carries
+        # every word of the item
+        tried = _row_named(plan, services, counted)
+        item = label_terms(request.tree.phrase)
+        rows = [o.row_label for o in tried[1].calculation.operands] if tried is not None and tried[1].calculation else []
+        if rows and item and all(item <= _label_words(row) for row in rows):
             return tried
     if plan.intent.rule in _SENTENCE_FROM and (asked or plan.intent.type == "figure") and not _states(evidence) \
             and not evidence.unanswerable:

@@ -17,7 +17,7 @@ from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, re
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
-__all__ = ["gather", "heading_runs", "transcripts", "turn_runs"]
+__all__ = ["PLACES", "gather", "heading_runs", "transcripts", "turn_runs"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
               "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
@@ -54,14 +54,26 @@ def gather(plan: Plan, services: Services) -> Evidence:
         # NOTE: "Which Morgan Stanley analyst asked the questions?": the analysts of the firm named
         firms = firms_named(plan.question, sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
+    if ask.kind == "analysts" and ask.role in PLACES:
+        # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked
+        by_call: dict[str, list] = {}
+        for f in found:
+            by_call.setdefault(f[1], []).append(f)
+        place = PLACES[ask.role]
+        found = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
     lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
+    lead = f"The {ask.role} analyst to ask a question" if ask.kind == "analysts" and ask.role in PLACES else lead
     return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
                     lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: participant lists and every speaker line" for d in calls),
                     empty_message=" ".join(absent) if absent and not pieces else "")
+
+
+PLACES = {"first": 0, "second": 1, "third": 2, "last": -1}
+"""An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 
 
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
@@ -98,12 +110,15 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             role = "host" if ask.kind == "role" else "other executive"
         if not _asked(ask, key, role, turn["title"] if "title" in turn else "", turn["speaker"]):
             continue
-        if ask.kind == "executives" and (ask.introduced and key == host or _set_aside(ask, turn["speaker"])):
+        if ask.kind == "executives" and (ask.introduced and key == host or _set_aside(ask, turn["speaker"], role)):
             continue  # NOTE: "Besides Satya Nadella and Amy Hood, which other executives did the host say were on the call"
+        if ask.role == "qa_only" and any(t["section"] != "qa" for t in doc.metadata["transcript"]["turns"]
+                                         if name_key(t["speaker"]) == key):
+            continue  # NOTE: "joined just for the Q&A": no turn of theirs in the prepared remarks
         chunk = _opening_chunk(turn, chunks)
         if chunk is not None:
             out.append((key, turn, chunk))
-    if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role != "spoke":
+    if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role not in ("spoke", "qa_only"):
         out += _listed_only(ask, doc, chunks, set(first))
     if ask.kind == "role" and ask.role == "operator":
         named = _operator_named(doc.metadata["transcript"]["turns"], chunks)
@@ -169,13 +184,20 @@ def heading_runs(chunks: Sequence[ChunkRecord]) -> list[list[ChunkRecord]]:
     return runs
 
 
+RUNS_AHEAD = 3
+"""Runs of chunks searched for a turn's, from the run after the previous turn's."""
+
+
 def turn_runs(turns: list[dict], chunks: list[ChunkRecord]) -> list[list[ChunkRecord]]:
     """Each turn's chunks, in order: the run under its heading that follows the previous turn's."""
     runs = heading_runs(chunks)
     out: list[list[ChunkRecord]] = []
     at = 0
     for turn in turns:
-        found = next((i for i in range(at, len(runs)) if runs[i][0].heading_path.split("/")[-1] == turn["heading"]), None)
+        # NOTE: a turn too short to be a chunk of its own ("Operator: Next question.") has no run: the next few runs are
+        # searched, never one far ahead of the same speaker (which would leave every turn between without its run)
+        found = next((i for i in range(at, min(len(runs), at + RUNS_AHEAD))
+                      if runs[i][0].heading_path.split("/")[-1] == turn["heading"]), None)
         out.append(runs[found] if found is not None else [])
         at = found + 1 if found is not None else at
     return out
@@ -237,7 +259,7 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
         key, role = name_key(person["name"]), person["role"]
         if key in spoke or role in ("operator", "analyst", ""):
             continue
-        if not _asked(ask, key, role, person["title"], person["name"]) or _set_aside(ask, person["name"]):
+        if not _asked(ask, key, role, person["title"], person["name"]) or _set_aside(ask, person["name"], role):
             continue
         printed = re.sub(r"[\s-]+", "", person["name"])
         chunk = next((c for c in chunks if printed in re.sub(r"[\s-]+", "", c.text)), None)
@@ -247,11 +269,12 @@ def _listed_only(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord],
     return out
 
 
-def _set_aside(ask: PeopleAsk, name: str) -> bool:
-    """Whether the question sets the person aside ("Besides Satya Nadella and Amy Hood ...")."""
+def _set_aside(ask: PeopleAsk, name: str, role: str = "") -> bool:
+    """Whether the question sets the person aside ("Besides Satya Nadella and Amy Hood ...", "besides the CEO and
+    CFO": their role)."""
     first = name.split()[0].lower() if name.split() else ""
     # NOTE: "Besides Satya and Amy": a first name alone sets aside the person it begins
-    return any(name_key(named) == name_key(name) or same_person(named, name)
+    return any(name_key(named) == name_key(name) or same_person(named, name) or (role and named == role)
                or (len(named.split()) == 1 and named.lower() == first) for named in ask.besides)
 
 
