@@ -20,7 +20,9 @@
 - two lines of one period worked out as a reader would ("By how much did advertising revenue exceed other revenue?",
   "the difference between income from operations and net income", "What percentage of revenue did Meta spend on R&D?")
   are the question's own formula, never the first line stated alone, and the calculation shows its result in the scale
-  of its operands ("17,350 - 15,688 = 1,662 million").
+  of its operands ("17,350 - 15,688 = 1,662 million");
+- "cash, cash equivalents and marketable securities" is one line, the three added: neither the "Cash and cash
+  equivalents" row nor the "Marketable securities" row is stated in its place.
 
 Corpus golds are the blind writers' own, judged as `vera eval` judges them (skipped when ../shared/corpus is absent)."""
 
@@ -147,3 +149,25 @@ def test_an_excess_is_the_difference_never_the_first_line(engine):
     answer = engine.answer("What percentage of revenue did Meta spend on research and development in Q3 2024?",
                            docs=["META_2024Q3_RELEASE.pdf"], mode="deterministic")
     assert answer.calculation is not None and round(answer.calculation.result, 1) == 27.5, answer.answer[:300]
+
+
+def test_a_list_of_lines_is_no_one_row():
+    from vera_core.answer.figures.row_labels import _listed_on
+    from vera_core.questions.row_asks import label_in_question
+    question = "How much were cash, cash equivalents, and marketable securities at September 30, 2024?"
+    assert _listed_on(label_in_question(question, "Cash and cash equivalents"))
+    assert _listed_on(label_in_question(question, "Marketable securities"))
+    assert not _listed_on(label_in_question("How much were marketable securities at September 30, 2024?",
+                                            "Marketable securities"))
+    assert not _listed_on(label_in_question("What was property, plant and equipment, net at year end?",
+                                            "Property, plant and equipment, net"))
+
+
+@pytest.mark.corpus
+def test_cash_equivalents_and_marketable_securities_is_their_sum(engine):
+    for question in ("How much were cash, cash equivalents, and marketable securities at September 30, 2024?",
+                     "At the end of September 2024, how much cash, cash equivalents and marketable securities did the "
+                     "company hold?"):
+        answer = engine.answer(question, docs=["META_2024Q3_RELEASE.pdf"], mode="deterministic")
+        stated = [f.printed for f in answer.figures]
+        assert not {"43,852", "$43,852", "27,048"} & set(stated), (question, answer.answer[:300])
