@@ -1,6 +1,8 @@
 """Issue 26, calls: round 19's misses, after its measurement (dev since), each a class of question:
 
 - a person asked by the first name people call them ("ken dorell" for Kenneth Dorell; "mike" for Michael), in lower case;
+  a first name alone in lower case where a person is plainly meant ("what did jane say about ...", "jane on banamex"),
+  and a note headed by a person ("mark mason on capital - q3 23 call") asks what they said;
 - "which jpm execs said anything - just barnum, or dimon too?" asks who spoke, whoever it names;
 - a vowel dropped beside another in a long word ("monetizaton") is a typing slip;
 - "How did TD's CEO wrap up the call?" asks the CEO's last turn, past its courtesies;
@@ -129,3 +131,14 @@ def test_the_replies_to_a_named_analyst(engine):
     answer = engine.answer("Who answered Mike Mayo's question?", docs=["JPM_2023Q4_CALL.pdf"], mode="deterministic")
     assert answer.answer.startswith("Jeremy Barnum (Chief Financial Officer"), answer.answer[:300]
     assert "thanks for the question" not in answer.answer and "Mike Mayo (Analyst" not in answer.answer
+
+
+def test_a_person_in_lower_case_and_a_note_headed_by_them():
+    people = ["Jane Fraser", "Mark Mason", "Jennifer Landis", "Kenneth Dorell"]
+    for question, name in [("what did jane say about the transformation on the 3q23 call", "Jane Fraser"),
+                           ("mark mason on capital - q3 23 call", "Mark Mason"), ("jane on banamex", "Jane Fraser"),
+                           ("what did mark say about capital?", "Mark Mason")]:
+        ask = read_remark_ask(question, people)
+        assert ask is not None and ask.names == (name,), (question, ask)
+    assert read_remark_ask("revenue on a constant currency basis?", people) is None
+    assert read_remark_ask("who's ken dorell on the meta Q3 24 call, what does he do?", people) is None  # who he is

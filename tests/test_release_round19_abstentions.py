@@ -61,6 +61,9 @@ def test_a_payment_asked_as_cash_that_went_out_and_where_it_is_printed():
 
 
 def test_a_quarter_s_change_year_over_year_and_a_typed_vowel():
+    plan = read_plan("How much did international GMV grow compared to a year ago in Q1 2023?")
+    assert plan is not None and plan.name == "international GMV growth", plan
+    assert plan.periods == (Period("quarter", "", 2022, 3, 1), Period("quarter", "", 2023, 3, 1))
     plan = read_plan("how much did ebay's product development expense go up year over year in Q2 2023, in %?")
     assert plan is not None and plan.over == "growth"
     assert plan.periods == (Period("quarter", "", 2022, 3, 2), Period("quarter", "", 2023, 3, 2))

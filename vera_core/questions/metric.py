@@ -508,7 +508,8 @@ _PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking
 
 
 _YEAR_AGO = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
-                       r"against)\s+(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter\b", re.I)
+                       r"against|than)\s+(?:(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s+year\s+(?:ago|earlier|before))\b",
+                       re.I)
 """A quarter's change asked over the year-ago quarter ("year over year in Q2 2023", "vs the year-ago quarter")."""
 
 
@@ -525,8 +526,11 @@ def _two_years(text: str) -> bool:
     return len(periods) >= 2 and all(p.kind in ("year", "fiscal_year") for p in periods)
 
 
-_COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to)\s*$", re.I)
-"""What taking the years out of "X in 2022 compared with 2021" leaves after the item's name."""
+_COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|than|from)"
+                            r"(?:\s+(?:a\s+year\s+(?:ago|earlier|before)|(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter))?\s*$",
+                            re.I)
+"""What taking the years out of "X in 2022 compared with 2021" leaves after the item's name, and the year-ago base a
+quarter's change is asked over ("X compared to a year ago")."""
 _NAMING_ASIDE = re.compile(r"\((?![^()]*(?:[-+*/\u00f7\d]|\b(?:year|years|start|end|beginning|opening|closing|average|avg|"
                            r"prior|current|quarter|month)\b))[^()]*\)", re.I)
 """An aside that only names what an operand is ("capex (payments for PP&E)"), never how or when it is read

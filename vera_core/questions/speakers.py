@@ -496,7 +496,11 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if FIELDED.search(question) and not any(_named(p, question.lower(), question) for p in participants):
         return RemarkAsk(roles=("management",), section="qa")
     closing = bool(CLOSING.search(question)) and not _CLOSED_BY.search(question)
-    reported = not _SAID.search(question) and not closing
+    head = _NOTE_HEAD.match(question)
+    # NOTE: "mark mason on capital - q3 23 call", "jane on banamex": a note headed by a person is what they said
+    noted = bool(head) and (any(_named(p, head.group("who").lower(), head.group("who")) for p in participants)
+                            or bool(_first_name_only(question, participants)))
+    reported = not _SAID.search(question) and not closing and not noted
     if reported and not _REPORTED.search(question):
         return None
     lowered = question.lower()
@@ -536,12 +540,22 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
 
 
 def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, ...]:
-    """The one participant whose first name the question writes, capitalised and alone ("Bharat's message"), else ()."""
+    """The one participant whose first name the question writes, capitalised and alone ("Bharat's message"), or in
+    lower case where a person is plainly meant ("what did jane say about ...", "jane on capital"), else ()."""
     # NOTE: a first name before a surname ("Paul Clark") names that person, whoever else is called Paul
     written = {re.sub(r"['\u2019]s$", "", w) for w in re.findall(r"\b[A-Z][a-z]{2,}(?:['\u2019]s)?\b(?!\s+[A-Z])", question)}
+    written |= {(m.group("n") or m.group("n2")).capitalize() for m in _LOWER_FIRST.finditer(question)}
     named = {p for p in participants if len(p.split()) >= 2 and p.split()[0] in written
              and p.split()[0].lower() not in _COMMON_WORDS}
     return tuple(named) if len(named) == 1 else ()
+
+
+_NOTE_HEAD = re.compile(r"^\s*(?!(?:who|whom|what|which|how|why|when|where|did|does|do|is|was|are|were|can|could)\b)(?P<who>[A-Za-z][\w.'\u2019-]+(?:\s+[A-Za-z][\w.'\u2019-]+){0,2}?)\s+on\s+(?!the\s+call\b)", re.I)
+"""A note headed by who spoke and what of ("mark mason on capital - q3 23 call")."""
+_LOWER_FIRST = re.compile(r"\b(?:did|does|do)\s+(?P<n>[a-z]{3,})\s+(?:say|said|talk|mention|think|note|comment|tell|explain|"
+                          r"describe|discuss)\b|^\s*(?P<n2>[a-z]{3,})\s+on\s+(?!the\s+call\b)")
+"""A first name in lower case where a person is plainly meant: the subject of "did ... say", or a note's head ("jane on
+capital")."""
 
 
 def names_person(question: str, person: str) -> bool:
