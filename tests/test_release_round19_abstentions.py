@@ -21,6 +21,10 @@
   "the difference between income from operations and net income", "What percentage of revenue did Meta spend on R&D?")
   are the question's own formula, never the first line stated alone, and the calculation shows its result in the scale
   of its operands ("17,350 - 15,688 = 1,662 million");
+- a metric asked of one quarter's release without a period ("How much did Client Computing Group revenue change
+  compared with the same quarter a year earlier, in percent?") is of the quarter the release reports;
+- a range management guided to ("What range did Salesforce give for full-year fiscal 2024 revenue in its guidance?",
+  "the low end of Q2 FY24 revenue guidance") is read from the sentence that states it, for the period asked;
 - "cash, cash equivalents and marketable securities" is one line, the three added: neither the "Cash and cash
   equivalents" row nor the "Marketable securities" row is stated in its place.
 
@@ -45,7 +49,8 @@ FILES = [IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "META" / "META_2024Q1_SLI
          IR / "META" / "META_2024Q2_SLIDES.pdf", IR / "META" / "META_2024Q3_SLIDES.pdf",
          IR / "META" / "META_2024Q4_SLIDES.pdf", IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf",
          IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf", IR / "INTC" / "INTC_2023Q1_RELEASE.pdf",
-         IR / "INTC" / "INTC_2022Q4_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"]
+         IR / "INTC" / "INTC_2022Q4_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf",
+         IR / "CRM" / "CRM_2024Q1_RELEASE.pdf"]
 GOLDS = blind_golds("r19-ir-releases-holdout")
 
 
@@ -174,3 +179,31 @@ def test_cash_equivalents_and_marketable_securities_is_their_sum(engine):
         answer = engine.answer(question, docs=["META_2024Q3_RELEASE.pdf"], mode="deterministic")
         stated = [f.printed for f in answer.figures]
         assert not {"43,852", "$43,852", "27,048"} & set(stated), (question, answer.answer[:300])
+
+
+@pytest.mark.corpus
+def test_a_metric_without_a_period_is_of_the_quarter_the_release_reports(engine):
+    answer = engine.answer("How much did Client Computing Group revenue change compared with the same quarter a year "
+                           "earlier, in percent?", docs=["INTC_2023Q1_RELEASE.pdf"], mode="deterministic")
+    assert answer.calculation is not None and round(answer.calculation.result, 1) == -38.1, answer.answer[:300]
+    assert [o.printed for o in answer.calculation.operands] == ["5,767", "9,322"]
+
+
+def test_a_guided_range_is_read_from_its_sentence_for_the_period_asked():
+    from vera_core.answer.figures.guidance_range import _period_named, asks_guided_range
+    assert asks_guided_range("What was the low end of Salesforce's Q2 FY24 revenue guidance?")
+    assert not asks_guided_range("What was revenue in Q2 FY24?")
+    q2 = Period("quarter", "", 2024, 3, 2)
+    assert _period_named("Initiates Second Quarter FY24 Revenue Guidance of ", q2, None) == "Q2 FY24"
+    assert _period_named("Reiterates Full Year FY24 Revenue Guidance of ", q2, None) == ""
+    assert _period_named("Reiterates Full Year FY24 Revenue Guidance of ", Period("year", "", 2024), None) == "full year FY24"
+
+
+@pytest.mark.corpus
+def test_salesforce_s_revenue_guidance(engine):
+    answer = engine.answer("What range did Salesforce give for full-year fiscal 2024 revenue in its guidance?",
+                           docs=["CRM_2024Q1_RELEASE.pdf"], mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["$34.5 Billion", "$34.7 Billion"], answer.answer[:300]
+    answer = engine.answer("What was the low end of Salesforce's Q2 FY24 revenue guidance?", docs=["CRM_2024Q1_RELEASE.pdf"],
+                           mode="deterministic")
+    assert [f.printed for f in answer.figures] == ["$8.51 Billion"], answer.answer[:300]

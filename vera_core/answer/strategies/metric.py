@@ -14,7 +14,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import company_of, search, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
 from vera_core.answer.units import split_units
-from vera_core.records import ChunkRecord
+from vera_core.records import ChunkRecord, Period
 from vera_core.retrieve import iterative
 from vera_core.answer.figures.metric_answer import metric_evidence
 from vera_core.answer.figures.printed import printed_agreement, printed_measure, reads_printed
@@ -22,7 +22,7 @@ from vera_core.answer.figures.period_sum import period_sum
 from vera_core.answer.figures.printed_change import compares_printed, printed_change
 from vera_core.finance.line_items import asks_non_gaap
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.spans import summed_periods, summed_quarter_periods
+from vera_core.questions.spans import SEQUENTIAL, summed_periods, summed_quarter_periods
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.answer.figures.stated_answer import stated_evidence
 
@@ -57,6 +57,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
         metric = plan.request if isinstance(plan.request, MetricPlan) else read_plan(plan.question)
         if metric is None:  # the router said metric; a plan that no longer reads is no answer
             return replace(searched, empty_message="The metric asked could not be read from the question.")
+        own = _scope_quarter(plan, services) if not metric.periods and metric.over == "at" else None
+        if own is not None and not SEQUENTIAL.search(plan.question):
+            # NOTE: "How much did CCG revenue change compared with the same quarter a year earlier?" of one quarter's
+            # release: the quarter it reports is the one asked
+            metric = replace(metric, periods=(own,))
         summed = summed_periods(plan.question)
         tables = tables_in_scope(plan, services, hits)
         if summed and len(metric.periods) < len(summed):
@@ -104,6 +109,23 @@ def gather(plan: Plan, services: Services) -> Evidence:
     # NOTE: the filing's own figure, when it agrees, is cited after the operands (operand i is piece i)
     return replace(searched, pieces=tuple(result.pieces) + ((agrees,) if agrees else ()), lead=result.lead,
                    calculation=result.calculation)
+
+
+IR_QUARTERLY = ("release", "slides", "transcript")
+"""The documents of one quarter a metric asked without a period is read at."""
+
+
+def _scope_quarter(plan: Plan, services: Services) -> Period | None:
+    """The fiscal quarter every document the question is scoped to reports (releases, decks, calls: IR_QUARTERLY), when
+    they all report one; else None (a filing's metric keeps its own reading of periods)."""
+    docs = [services.ws.catalog.document(d) for d in plan.intent.doc_scope or ()]
+    quarters = {(int(i["fiscal_year"]), int(i["fiscal_quarter"])) for d in docs if d is not None
+                and (i := d.identity or {}).get("doc_type") in IR_QUARTERLY and i.get("fiscal_year") and i.get("fiscal_quarter")}
+    if len(quarters) != 1 or len([d for d in docs if d is not None]) != sum(
+            1 for d in docs if d is not None and (d.identity or {}).get("doc_type") in IR_QUARTERLY):
+        return None
+    year, quarter = quarters.pop()
+    return Period("quarter", "", year, 3, quarter)
 
 
 def _stated(plan: Plan, services: Services) -> Evidence:

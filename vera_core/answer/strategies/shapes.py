@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure
+from vera_core.answer.figures.guidance_range import asks_guided_range, guided_range, item_subject, range_pieces
 from vera_core.answer.figures.printed_rate import rate_at, rate_at_period, rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import ACRONYM, named_rows
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
@@ -59,6 +60,10 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
             return tried
     if plan.intent.rule in _TRIED_FROM + _RATE_AT_FROM and rate_at_period(plan.question):
         tried = _rate_at(plan, services)  # NOTE: "APAC ad impressions growth y/y, Q2 2025": the rate the deck prints
+        if tried is not None:
+            return tried
+    if asks_guided_range(plan.question) and plan.intent.type in ("figure", "semantic", "metric"):
+        tried = _guided_range(plan, services)  # NOTE: "What range did Salesforce give for full-year fiscal 2024 revenue?"
         if tried is not None:
             return tried
     if COUNTERFACTUAL_ASKED.search(plan.question):
@@ -129,6 +134,34 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(SENTENCE_NOTICE,))
+
+
+GUIDED_RULE = "figure:guidance-range"
+GUIDED_NOTICE = "A range management guided to, as the sentence states it: a forecast, not a reported figure."
+MAX_GUIDED_DOCS = 4
+"""Documents whose every sentence is read for a guided range (the scope's, else the best hits')."""
+
+
+def _guided_range(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
+    """The range (or the end of it asked) a sentence of the documents in scope guides to for the item and period asked
+    (`figures.guidance_range`), when one period is asked and the sentences agree."""
+    periods, words = asked_periods(plan.question)
+    if len(periods) != 1:
+        return None
+    hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
+    doc_ids = list(plan.intent.doc_scope or dict.fromkeys(h.chunk.doc_id for h in hits))[:MAX_GUIDED_DOCS]
+    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
+                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    units = [u for d in doc_ids for c in services.ws.doc_chunks(d) if c.kind != "table" for u in split_units(c)]
+    company = company_of(services, doc_ids).words
+    found = guided_range(plan.question, periods[0], words, company, units, identities)
+    if found is None:
+        return None
+    pieces, records = range_pieces(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id),
+                                   item_subject(plan.question, words, company))
+    intent = plan.intent.model_copy(update={"type": "figure", "rule": GUIDED_RULE, "numeric": True})
+    return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=tuple(pieces), figures=tuple(records),
+                                                  notices=(GUIDED_NOTICE,))
 
 
 def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
