@@ -144,6 +144,15 @@ def blind_golds(name: str) -> dict[str, dict]:
     return {q["id"]: q for q in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
 
 
+def judged_blind(engine, gold: dict):
+    """A blind question answered as `vera eval` scopes it (its document, each operand's and turn's) and judged as `vera
+    eval` judges it: (outcome, answer)."""
+    from vera_core.cli.eval_judge import judge
+    named = [gold["doc_name"]] + [o.get("doc_name") or gold["doc_name"] for k in ("operands", "turns") for o in gold.get(k) or []]
+    answer = engine.answer(gold["question"], docs=sorted({f"{d}.pdf" for d in named}), mode="deterministic")
+    return judge(gold, answer), answer
+
+
 def markdown_store(tmp_path_factory, name: str, folder: Path, count: int) -> Workspace:
     """A store of every Markdown page of `folder` (there must be `count`), each ingested whole."""
     ws = Workspace(settings_for(tmp_path_factory.mktemp(name)), batch=True)

@@ -15,6 +15,8 @@
 - one analyst asked by their place in the Q&A ("who asked the first question?", "which analyst closed out the Q&A?") is
   that analyst, and "what was the last question on the call about?" is that analyst's exchange (read from the Q&A's runs
   of chunks, whatever the turn records say);
+- "Did any analyst ask about crypto or bitcoin in the Q&A?" asks what was asked (no one did: the answer says so),
+  "ask" and "any" no words of its topic;
 - who answered a named analyst ("Who answered Mike Mayo's question?", "mayo asked dimon about tech spend - who actually
   answered?") is each company speaker's reply in the exchanges that analyst opened, past its courtesies.
 
@@ -24,10 +26,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, searchable_pdfs
+from tests.conftest import blind_golds, judged_blind, searchable_pdfs
 from tests.test_call_phrasings import CALL
 from tests.test_release_rows_named import IR
-from vera_core.cli.eval_judge import judge
 from vera_core.documents.identity import quarter_labels
 from vera_core.query import QueryEngine
 from vera_core.questions.speakers import _spanned, analyst_place, names_person, read_people_ask, read_remark_ask
@@ -99,9 +100,8 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w43-030", "'How did TD's CEO wrap up the Q4 FY24 call?': Masrani's last turn"),
 ])
 def test_round_19_call_misses_are_answered(engine, qid, cls):
-    gold = GOLDS[qid]
-    answer = engine.answer(gold["question"], docs=[f"{gold['doc_name']}.pdf"], mode="deterministic")
-    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+    outcome, answer = judged_blind(engine, GOLDS[qid])
+    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
 
 
 @pytest.mark.corpus
@@ -142,3 +142,18 @@ def test_a_person_in_lower_case_and_a_note_headed_by_them():
         assert ask is not None and ask.names == (name,), (question, ask)
     assert read_remark_ask("revenue on a constant currency basis?", people) is None
     assert read_remark_ask("who's ken dorell on the meta Q3 24 call, what does he do?", people) is None  # who he is
+
+
+def test_a_yes_or_no_about_what_analysts_asked():
+    routed = read_question("Did any analyst ask about crypto or bitcoin in the Q&A?", [CALL], ["c1"])
+    assert routed.intent.subtype == "remarks", routed.intent
+    from vera_core.answer.strategies.remarks import _topic
+    ask = read_remark_ask("Did any analyst ask about crypto or bitcoin in the Q&A?", [])
+    assert _topic("Did any analyst ask about crypto or bitcoin in the Q&A?", ask, ["JPMorgan Chase"]) == "crypto or bitcoin"
+
+
+@pytest.mark.corpus
+def test_a_topic_no_analyst_raised_is_declined(engine):
+    answer = engine.answer("Did any analyst ask about crypto or bitcoin in the Q&A?", docs=["JPM_2023Q4_CALL.pdf"],
+                           mode="deterministic")
+    assert not answer.citations and "no analyst spoke of crypto or bitcoin" in answer.answer, answer.answer[:300]

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, searchable_pdfs
+from tests.conftest import blind_golds, judged_blind, searchable_pdfs
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.row_labels import named_rows
-from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
 from vera_core.questions.metric import read_plan
 from vera_core.records import GridCell, Period, TableGrid
@@ -90,10 +89,8 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w32-041", "'Twilio Communications segment non-GAAP op income, Q4 2023': 'segment' names no other line than the row's"),
 ])
 def test_a_printed_rate_and_a_defined_item_s_growth(engine, qid, cls):
-    gold = GOLDS[qid]
-    docs = sorted({f"{o.get('doc_name') or gold['doc_name']}.pdf" for o in gold.get("operands") or []} | {f"{gold['doc_name']}.pdf"})
-    answer = engine.answer(gold["question"], docs=docs, mode="deterministic")
-    assert judge(gold, answer) == "correct", f"{cls}: {answer.answer[:300]}"
+    outcome, answer = judged_blind(engine, GOLDS[qid])
+    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
 
 
 @pytest.mark.corpus

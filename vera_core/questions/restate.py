@@ -17,6 +17,7 @@ balance sheet").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in
@@ -447,20 +448,19 @@ def _two_items(a: str, b: str) -> bool:
         and (len(a.split()) >= 2 or bool(concepts_in(a)))
 
 
-def _exceeded(question: str) -> str | None:
-    m = _EXCEEDED.match(question)
-    if not m or not _two_items(m.group("a"), m.group("b")):
-        return None
-    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
-    return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+def _less(pattern: re.Pattern) -> Callable[[str], str | None]:
+    """The shape of `pattern`'s question restated as its first item minus its second, one period."""
+    def shape(question: str) -> str | None:
+        m = pattern.match(question)
+        if not m or not _two_items(m.group("a"), m.group("b")):
+            return None
+        after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
+        return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+    return shape
 
 
-def _difference_between(question: str) -> str | None:
-    m = _DIFFERENCE.match(question)
-    if not m or not _two_items(m.group("a"), m.group("b")):
-        return None
-    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
-    return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+_exceeded = _less(_EXCEEDED)
+_difference_between = _less(_DIFFERENCE)
 
 
 def _share_spent(question: str) -> str | None:

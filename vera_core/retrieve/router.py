@@ -400,6 +400,7 @@ _LIST_ASKED = re.compile(r"\blist\s+(?:every|all|each)\s+(?:\w+\s+){0,3}?(?:spea
                          re.I)
 """'... or was it all Barnum? list every company speaker': the list asked, whoever the question names."""
 _CONTENT_ASKED = re.compile(r"\bwhat\s+(?:did|do|does|were|was|questions?|topics?|issues?|themes?)\b|"
+                            r"^\s*(?:did|does|do|was|were|has|have)\s+(?:any|anyone|anybody|an|the)\b|"
                             r"\bwhich\s+(?:topics?|themes?|issues?|questions?|subjects?)\b|\bdescribe\b|\bsummari[sz]e\b|"
                             r"\bwant(?:ed)?\s+to\s+know\b", re.I)
 _TOPIC = re.compile(r"\b(?:about|concerning|regarding|related\s+to|topics?|themes?|issues?|pushback|push\s+back|"

@@ -16,7 +16,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.acronyms import as_acronyms, spelt_out
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts, turn_runs
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -76,7 +76,8 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"told\s+(?:investors|analysts|the\s+market)|^\s*(?:according\s+to|per)\b|(?:according\s+to|per)(?=\s*(?:[,;:?.!-]|$))|"
                            r"how\s+(?:big|large|much)\s+(?:of\s+)?(?:a\s+)?(?:slice|share|portion|piece|part|chunk|proportion)\s+of|(?:comes?|came)\s+from|"
                            r"(?:through(?:out)?|during|over)\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d|what|did|does|do|say|said|says|talk\w*|comment\w*|mention\w*|discuss\w*|about|on|"
-                           r"calls?|earnings|remarks?|anyone|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|management|"
+                           r"calls?|earnings|remarks?|anyone|anybody|anything|any|someone|they|he|she|the|q\s?&\s?a|prepared|analysts?|"
+                           r"management|ask(?:ed|s|ing)?|"
                            r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|push(?:ed|es)?\s+back|pushback|"
                            r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
                            r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|fram(?:e|ed|es|ing)|characteri[sz]\w*|opening|his|her|him|my|i|mak(?:e|es|ing)|(?:next|this|last|coming|following|prior|previous)\s+(?:fiscal\s+)?(?:years?|quarters?)|one|two|three|four|five|six|seven|eight|"
@@ -183,7 +184,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
                 named_on = sorted({c.pages[0] for c in chunks for n in ask.names if c.pages and n in c.text})
-                absent.append(f"On the {label}, {who} did not speak of {topic or 'the topic asked'} "
+                spoke = f"no {who} spoke of" if not ask.names and ask.roles else f"{who} did not speak of"
+                absent.append(f"On the {label}, {spoke} {topic or 'the topic asked'} "
                               f"({len(heard)} passages of their turns read)." if heard else
                               f"On the {label}, {who} is named (p. {', '.join(map(str, named_on[:3]))}) but has no turn: "
                               f"every speaker line of its prepared remarks and Q&A was read." if named_on else
@@ -497,7 +499,10 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[
     titled = title_asked(text) if ask.title else None
     if titled:  # NOTE: "the product head" says whose words, not what of
         text = text[:titled[1][0]] + " " + text[titled[1][1]:]
-    return " ".join(_ASKING_WORDS.sub(" ", _CHANGED.sub(" ", text)).split()).strip(" ?.!,;:()")
+    topic = " ".join(_ASKING_WORDS.sub(" ", _CHANGED.sub(" ", text)).split()).strip(" ?.!,;:()")
+    # NOTE: "crypto or bitcoin in the Q&A": the section's words gone, no preposition is left at either end
+    return re.sub(r"^(?:(?:in|on|at|of|for|from|to|by|with|and|or)\s+)+|(?:\s+(?:in|on|at|of|for|from|to|by|with|and|or))+$", "",
+                  topic, flags=re.I)
 
 
 def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[ChunkRecord]:
