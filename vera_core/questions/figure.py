@@ -209,14 +209,19 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     free = frozenset() if concepts else (measure_terms(question) or label_terms(item_phrase(question))
                                          or label_terms(focus or question))
     first = concepts[0].asked.search(question) if concepts else None
-    left_out = EXCLUDED.match(question, first.end() + 1) if first and question[first.end():first.end() + 1] == " " else None
+    # NOTE: "... reports revenue on a GAAP basis ... what was that non-GAAP revenue excluding foreign exchange effect?": the
+    # item with what it leaves out, wherever the question names it so
+    said = [m for m in concepts[0].asked.finditer(question)] if concepts else []
+    left_out = next((x for m in said if question[m.end():m.end() + 1] == " " and (x := EXCLUDED.match(question, m.end() + 1))),
+                    None)
+    named_from = next((m for m in said if left_out is not None and m.end() + 1 == left_out.start()), first)
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),
                          qualifier_around(question, first.start(), first.end()) if first else Qualifier(),
                          bool(PER_SHARE_ASKED.search(question)), bool(FORWARD_ASKED.search(question)),
                          tuple(label_terms(q) for q in quoted_phrases(question)),
-                         label_terms(question[first.start():left_out.end()]) if left_out else frozenset())
+                         label_terms(question[named_from.start():left_out.end()]) if left_out else frozenset())
 
 
 _QUOTED = re.compile(r"(?<!\w)['\u2018\"\u201c](?P<q>[^'\u2019\"\u201d]{3,80}?)['\u2019\"\u201d](?!\w)")
@@ -246,6 +251,8 @@ _IR_DOCUMENT_AFTER = re.compile(r"\s*(?:(?-i:[A-Z])[\w&.'\u2019-]*\s+){0,2}?(?:(
 """A quarter that names a document ("per the Q3 2024 press release", "in the 1Q25 deck", "the Q3 FY2023 Costco release")."""
 
 
+_BASIS_AFTER = re.compile(r"\s*(?:(?:average\s+)?(?:foreign\s+)?(?:exchange\s+)?rates?|constant\s+(?:currency|dollars)|dollars)\b", re.I)
+"""A year that names the basis of a measure ("using 2023 rates", "in 2023 dollars"), not a period asked."""
 _LISTED_WITH = re.compile(r"\s*(?:,|and|&|\+|,\s*and)\s*")
 """What joins two quarters of one list ("Q1 FY24 and Q2 FY24")."""
 
@@ -346,7 +353,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(m.group("y")), months), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
         for m in pattern.finditer(question):
-            if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()):
+            if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()) and not _BASIS_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
     # NOTE: "for the first nine months of 2024, per the Q3 2024 press release": a quarter that names the document is no

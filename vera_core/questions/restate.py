@@ -190,7 +190,7 @@ def restated(question: str) -> str:
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
     question = _shed_or_added(question)
-    for shape in (_exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
@@ -415,6 +415,23 @@ def _claim_then_ask(question: str) -> str | None:
 _PRONOUN = re.compile(r"it|this|that|they|these|those", re.I)
 _LABELLED = re.compile(r"\s*(?P<label>[^.?!:;]{2,80}?)\s*(?::|\s[-\u2013\u2014])\s*")
 """A note's label before what it asks of it ("Twilio Communications revenue: how much did it grow ...")."""
+
+
+_NOTED_CHANGE = re.compile(
+    rf"^\s*(?P<x>[^?]{{2,60}}?)\s+from\s+(?P<a>{_QUARTER_WORDS})\s+to\s+(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;]+\s*"
+    r"how\s+(?:many|much)\s+(?:(?P<scale>thousand|million|billion)s?\s+)?(?P<dir>more|fewer|less|higher|lower|bigger|smaller)\b"
+    r"[^?]*\?*\s*(?P<after>.*)$", re.I | re.S)
+"""A note's item between two quarters, then how much more or fewer ("meta DAP from 1Q25 to 2Q25 - how many million more
+people?"): the change from the first to the second, in the scale said."""
+
+
+def _noted_change(question: str) -> str | None:
+    m = _NOTED_CHANGE.match(question)
+    if not m:
+        return None
+    scale = f", in {m.group('scale').lower()}s" if m.group("scale") else ""
+    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
+    return f"What was the change in {m.group('x').strip()} from {m.group('a')} to {m.group('b')}{scale}?{after}"
 
 
 _PERIOD_TAIL = r"(?P<rest>(?:,?\s+(?:in|for|during|at|as\s+of|over)\s+[^?]*?)?)"

@@ -183,9 +183,12 @@ def aggregate_periods(agg: Aggregate, asked: Period | None) -> tuple[Period, ...
 
 _SUMMED = re.compile(r"\b(?:add(?:ed|ing)?\s+(?:up|together)|sum(?:med)?|combined|cumulative|in\s+total(?!\s+(?!(?:for|over|across|during|in)\b)[a-z])|the\s+total\s+(?:of|for|across|over)|"
                      r"(?:what|how\s+much)\s+is\s+the\s+total|total\s+in)\b|\btotal\b(?=[^?]{0,60}\b(?:for|over|across)\s+"
-                     r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:FY\s?)?(?:19|20)\d\d\s*,)", re.I)
-"""A sum asked: "add up", "combined", "in total" (not "the change in total debt"), "the total of", or "total ... for fiscal 2022, 2023 and 2024" (a line's own
-"total", "total stockholders' equity at the end of 2022 and 2023", is no sum)."""
+                     r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:FY\s?)?(?:19|20)\d\d\s*,)|"
+                     r"\btotal\b(?=[^?]{0,60}\b(?:for|over|across|in)\s+(?:the\s+)?first\s+(?:two|three|2|3)\s+(?:fiscal\s+)?quarters\b)",
+                     re.I)
+"""A sum asked: "add up", "combined", "in total" (not "the change in total debt"), "the total of", "total ... for fiscal 2022,
+2023 and 2024" or "total FCF for the first three quarters of 2025" (a line's own "total", "total stockholders' equity at
+the end of 2022 and 2023", is no sum)."""
 _NAMED_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\b|\b(?:first|second|third|fourth)\s+quarter", re.I)
 
 
@@ -208,9 +211,10 @@ _RANGE_YEAR = re.compile(r"^\s*(?:of\s+)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\
                          r"(?P<y2>(?:19|20)\d\d)\b", re.I)
 
 
-_EVERY_QUARTER = re.compile(r"\b(?:each|every|all(?:\s+(?:four|4))?|the\s+(?:four|4))\s+(?:fiscal\s+)?quarters?\s+(?:of|in)\s+"
-                            r"(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", re.I)
-"""'for each quarter of 2024', 'all four quarters of fiscal 2023': the year's four quarters."""
+_EVERY_QUARTER = re.compile(r"\b(?:(?:each|every|all(?:\s+(?:four|4))?|the\s+(?:four|4))|(?:the\s+)?first\s+(?P<n>two|three|2|3))\s+"
+                            r"(?:fiscal\s+)?quarters?\s+(?:of|in)\s+(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", re.I)
+"""'for each quarter of 2024', 'all four quarters of fiscal 2023': the year's four quarters; 'the first three quarters of
+2025': its first three."""
 
 
 def _quarter_range(question: str) -> tuple[Period, ...]:
@@ -218,7 +222,8 @@ def _quarter_range(question: str) -> tuple[Period, ...]:
     earliest first; () when the question names none, or no year for it."""
     every = _EVERY_QUARTER.search(question)
     if every and _SUMMED.search(question):
-        return tuple(Period("quarter", "", int(every.group("y")), 3, q) for q in range(1, 5))
+        last = {"two": 2, "2": 2, "three": 3, "3": 3}.get((every.group("n") or "").lower(), 4)
+        return tuple(Period("quarter", "", int(every.group("y")), 3, q) for q in range(1, last + 1))
     m = _QUARTER_RANGE.search(question)
     if not m or not _SUMMED.search(question) or int(m.group("a")) >= int(m.group("b")):
         return ()

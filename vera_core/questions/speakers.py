@@ -36,7 +36,7 @@ _ANALYSTS = re.compile(
     r"|^\s*(?:the\s+)?analysts?\b(?!\s+(?:said|say|asked\s+about|comment\w*|questions?\s+(?:on|about)))"
     r"|\bquestion\s+queue\b|\banalyst\s+(?:side|participants?)\b|\bshow\s+(?:me\s+)?(?:the\s+|all\s+)?analysts?\b"
     r"|\bwho\b[^?.]{0,60}?\b(?:from|on)\s+the\s+(?:sell[-\s]?side|street)\b"
-    r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b", re.I)
+    r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b|\bsell[-\s]?side\s+(?:participants?|analysts?|people|names)\b", re.I)
 _EXECUTIVES = re.compile(
     r"\b(?:which|what|list|names?|every|all|who|identify|show)\b[^?.]{0,50}?\b(?:(?<!chief\s)executives?|(?<!chief\s)execs|"
     r"management\s+(?:team\s+)?(?:members?|speakers?|people)|company\s+(?:speakers?|participants?|representatives?|presenters?|"
@@ -45,6 +45,8 @@ _EXECUTIVES = re.compile(
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
     r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
+    r"|\b(?:everyone|everybody|all|each|anyone|people)\s+(?:from|at|of)\s+[\w&.'\u2019 ]{2,30}?\s+(?:who|that)\s+(?:actually\s+)?"
+    r"(?:spoke|talked|presented|was\s+on|were\s+on)\b"
     r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered|"
                     r"said\s+anything|says\s+anything|had\s+anything\s+to\s+say)\b", re.I)
@@ -95,7 +97,7 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
                       r"\bhand(?:s|ed|ing)?\s+(?:it|the\s+(?:call|floor|line))\s+(?:back\s+)?(?:over\s+)?to\b|"
                       r"\bhand(?:s|ed|ing)?\s+back\s+to\b|"
                       r"\bturn(?:s|ed|ing)?\s+(?:the\s+call\s+|it\s+|things\s+|the\s+floor\s+)?(?:back\s+)?(?:over|to)\b|\bpass(?:es|ed)?\s+(?:the\s+call|it)\s+"
-                      r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|pass(?:ed|es)?)\s+the\s+floor\b|"
+                      r"(?:back\s+)?(?:over\s+)?to\b|\b(?:gave|give[sn]?|giving|pass(?:ed|es)?)\s+the\s+floor\b|"
                       r"\b(?:was|is)\s+(?:the\s+)?(?:call|floor|line|it)\s+(?:first\s+)?(?:handed|turned|passed|given)\s+(?:over\s+)?to\b",
                       re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
@@ -120,9 +122,15 @@ def analyst_place(question: str) -> str:
         return ""
     said = (nth.group("nth") or nth.group("nth2") or nth.group("end")).lower()
     return _PLACE_SAID.get(said, said)
+_INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\s+as\s+(?:the\s+|its\s+|their\s+)?"
+                            r"(?:company['\u2019]s\s+|[A-Z][\w&.-]*['\u2019]s\s+)?(?P<t>[a-z][a-z&\s-]{3,40}?)\s*(?=[?.,;]|$)")
+"""A title a question asks the holder of as the call introduced them ("Who was introduced as the company's deputy general
+counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
+                           r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
-"""A hand-off asked of the first to speak ("who was the call handed to first?")."""
+"""A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
+floor to?")."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
                            r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
                            r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
@@ -212,6 +220,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
             if besides else ()
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "", besides=names,
                          introduced=bool(_HOST_SAID.search(question)))
+    introduced = _INTRODUCED_AS.search(question)
+    if introduced and _ROLE_ASK.search(question):  # NOTE: "Who was introduced as the company's deputy general counsel?"
+        return PeopleAsk("title", name=" ".join(introduced.group("t").split()))
     if _ROLE_ASK.search(question) or _ROLE_NOTE.search(question):
         roles = []
         for role, pattern in ROLE_WORDS.items():
@@ -285,7 +296,7 @@ _QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q(?:['\u2019]?\d{2}(?:\d{2})?)?|first|second|th
 _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
-                   rf"(?:Q[1-4]|[1-4]Q)\b", re.I)
+                   rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}", re.I)
 """Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
 FY23 call", "Q1 through Q4"); "the gap between supply and demand on the Q1 and Q4 calls" is no span."""
 _CALLS_YEAR = re.compile(r"\b(?:FY\s*)?((?:19|20)\d\d)\s+(?:(?:earnings|quarterly|conference|analyst)\s+)?calls?\b|"
@@ -471,7 +482,8 @@ def _asks(person: str, lowered: str) -> bool:
     """Whether the question says the person asked ("mayo asked dimon", "Mike Mayo's question")."""
     surname = person.lower().split()[-1] if person.split() else ""
     return bool(surname) and re.search(rf"\b{re.escape(surname)}(?:['\u2019]s)?\s+(?:(?:\w+\s+){{0,2}}questions?\b|asked\b|"
-                                       r"(?:was\s+)?asking\b)", lowered) is not None
+                                       r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
+                                       r"probed\b|quizzed\b)", lowered) is not None
 
 
 _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b|"
@@ -505,7 +517,8 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         return None
     lowered = question.lower()
     names = tuple(dict.fromkeys(p for p in participants if _named(p, lowered, question)))
-    per_role = reported and re.search(r"\b(?:according\s+to|per)\s", question, re.I)
+    per_role = reported and re.search(r"\b(?:according\s+to|per)\s|\bas\s+(?:the\s+|its\s+)?(?:CEO|CFO|COO|chief\s+\w+\s+officer|"
+                                      r"management)\s+(?:reported|stated|put|gave|cited|disclosed)\b", question, re.I)
     if reported and not names and not per_role:
         return None  # NOTE: "What revenue did Snowflake report on its call?" asks the figure, not someone's words
     if not names:
@@ -533,6 +546,10 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         askers = tuple(n for n in names if n in to or _asks(n, lowered))
         if askers:
             return RemarkAsk(askers, ("management",), "qa", to=askers)
+    if not to and len(names) > 1:
+        # NOTE: "Youssef Squali pushed Meta on Reality Labs losses ... What did Susan Li say back?": her reply in the
+        # exchange the one who asked opened
+        to = tuple(n for n in names if _asks(n, lowered))
     if to and len(to) < len(names):
         section = "qa"  # NOTE: told to an analyst: in the Q&A, in the exchanges that analyst opened
     return RemarkAsk(names, roles, section, title=titled[0] if titled else "", to=to if len(to) < len(names) else (),

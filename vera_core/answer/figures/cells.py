@@ -363,6 +363,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
     words in its order: "cost of revenue" is not "revenues net of interest expense"), or None. With `moved`
     the question asks a flow of cash, and a row of a movement ("Payments for dividends") may be it."""
     for index, phrase in enumerate(phrases):
+        if free and phrase and phrase == {t for a in _LABEL_ACRONYM.findall(label.row_label) for t in label_terms(a)}:
+            return index, 1.0  # NOTE: "DAP" names "Family Daily Active People (DAP) (In Billions)" by its acronym
         if free:
             # NOTE: "Long-term debt, less debt issuance costs and discounts of $301 and $248": what follows ", less" says
             # how the line is measured, not which line it is
@@ -384,6 +386,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
     return None
 
 
+_LABEL_ACRONYM = re.compile(r"\((?-i:[A-Z]{2,6})\)")
+"""A label's acronym in parentheses ("(DAP)"): the row's name in short."""
 _MEASURED_AS = re.compile(r",\s*(?:less|net\s+of|excluding)\b.*$", re.I | re.S)
 """A label's clause after its name saying how the line is measured."""
 

@@ -99,6 +99,7 @@ def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],
         return MetricEvidence(missing=f"{plan.name}: {' and '.join(dict.fromkeys(same))} read the same figures, so "
                                       f"nothing is compared; name the two periods apart.", found=found)
     why = implausible(plan.name, plan.unit, plan.over, plan.tree, [(p, v, ops) for p, v, _, ops in results]) \
+        or _two_lines(results, question) \
         or (_more_than_whole(plan, results) if plan.part_of_whole else None) \
         or _unread(plan, question, grids, results, company)
     if why:
@@ -195,6 +196,29 @@ def _implausible(plan: MetricPlan, why: str, results: list[tuple[str, float, str
     return MetricEvidence(missing=text, found=found, implausible=True, calculation=Calculation(
         metric=plan.name, definition=plan.definition, source=plan.source, expression=render(plan.tree),
         unit=plan.unit, period=span, missing=[f"plausibility: {why}"]))
+
+
+_SAME_LINE_WORDS = label_terms("total net gross reported consolidated")
+"""Words two printings of one line may differ by ("Total revenue", "Revenue")."""
+
+
+def _two_lines(results: list[tuple[str, float, str, list[Operand]]], question: str) -> str | None:
+    """Why no result is stated when one operand of the formula was read from two different lines in two periods ("revenue"
+    as "Total Revenue" at Q4 2023 and "Communications Revenue" at Q3 2023): a change or growth of one line compares its
+    own two figures. Two printings of a line that differ by a word the question writes, or a generic one, are one."""
+    asked = label_terms(question)
+    labels: dict[str, dict[frozenset[str], str]] = {}
+    for _, _, _, operands in results:
+        for op in operands:
+            words = label_terms(op.candidate.label.row_label) - _SAME_LINE_WORDS
+            labels.setdefault(op.name.lower(), {})[words] = f"{op.candidate.label.row_label} ({period_words(op.period)})"
+    for name, read in labels.items():
+        forms = list(read)
+        for a in forms:
+            for b in forms:
+                if (a - b) - asked:
+                    return f"{name} was read from two different lines, {' and '.join(read.values())}, so the two are not compared"
+    return None
 
 
 def _unread(plan: MetricPlan, question: str, grids: Mapping[str, Sequence[TableGrid]],

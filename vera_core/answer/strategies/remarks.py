@@ -97,9 +97,11 @@ stays: the word is not followed by the calls' span)."""
 _COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 """A compound the topic hyphenates ("full-year", "anti-money-laundering")."""
 _FIGURE_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,4}?(?:numbers?|figures?|range|level|percentage|rate|ratio|margin)\b|"
-                           r"\bhow\s+(?:much|many|big|large)\b|\b(?:share|slice|portion|percentage|proportion)\s+of\b", re.I)
+                           r"\bhow\s+(?:much|many|big|large)\b|\b(?:share|slice|portion|percentage|proportion)\s+of\b|"
+                           r"\b(?:rate|ratio|margin|percentage|figure|number)\s+as\s+(?:the\s+)?\w+\s+(?:reported|gave|stated|disclosed)\b",
+                           re.I)
 """A question that asks for a figure of what was said ("What number did the CFO give each quarter?", "What net revenue
-retention rate did Scarpelli report on each call?")."""
+retention rate did Scarpelli report on each call?", "Track the net revenue retention rate as the CFO reported it")."""
 FIGURE_SHARE = 0.5
 TOLD_SHARE = 0.5
 """The share of the topic's weight an analyst's question must hold for a reply printing a figure to answer it."""
