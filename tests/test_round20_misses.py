@@ -9,6 +9,10 @@ Releases and decks (each wrong answer stated a figure; now fixed or declined):
 - a year that names a rate basis ("using 2023 rates") is no period asked, and the item with what it leaves out ("that
   non-GAAP revenue excluding foreign exchange effect") is read where the question says so, not at its first mention.
 
+- an abbreviation of two initials the question spells out ("subscription & support ... S&S revenue minus S&S cost of
+  revenues") is the words it spells; "What non-GAAP net income does the reconciliation show for that quarter?" asks
+  the figure; "grow compared to the same 12 weeks last year" is over the year-ago quarter.
+
 Calls:
 - "who did the operator actually give the floor to at the start?" is whoever spoke first of those handed to;
 - "Who was introduced as the company's deputy general counsel?" asks the holder of that title;
@@ -56,6 +60,20 @@ def test_release_phrasings_of_round_20():
     assert [p.year for p in asked_periods(question)[0]] == [2024]
     from vera_core.finance.line_items import label_terms
     assert read_request(question).named_exclusion == label_terms("revenue excluding foreign exchange effect")
+
+
+def test_initials_spelt_out_a_figure_shown_and_the_same_weeks_last_year():
+    assert restated("what's salesforce's subscription & support gross margin for Q2 FY24? (S&S revenue minus S&S cost "
+                    "of revenues, over S&S revenue)").count("subscription & support") == 4
+    assert restated("What was R&D as a % of revenue in Q3 2024?") == "What was R&D as a % of revenue in Q3 2024?"
+    from vera_core.questions.figure import is_figure_question
+    assert is_figure_question("What non-GAAP net income does the release's GAAP-to-non-GAAP reconciliation show for that "
+                              "quarter, in millions?")
+    from vera_core.questions.metric import read_plan
+    plan = read_plan("In Costco's third quarter fiscal 2023 release, how much did membership fees grow compared to the "
+                     "same 12 weeks last year, as a percentage?")
+    assert plan is not None and plan.name == "membership fees growth"
+    assert plan.periods == (Period("quarter", "", 2022, 3, 3), Period("quarter", "", 2023, 3, 3))
 
 
 def test_call_phrasings_of_round_20():

@@ -36,7 +36,8 @@ METRIC_CUE = re.compile(
     r"\b(?:doubled?|tripled?|halved?)\b|\b(?:lower|higher|greater|smaller|bigger|larger)\b[^?]{0,80}?\bthan\b", re.I)
 ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|look\s+up)\b(?!\s+(?:out\s+)?(?:why|how|where))|\bhow\s+many\b(?!\s+(?:times|x)\b)|"
                          r"\b(?:we|i)\s+need\b|\b(?:what\s+(?:is|was|were|are)|what'?s|how\s+(?:much|large|big)|quantity|amount|figure|value|report(?:ed)?|"
-                         r"state|give|provide)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+|its\s+)?[\w\s'-]{2,40}?\s+(?:show|print)\s+(?:for|as)\b|"
+                         r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){0,4}?(?:does|do|did)\s+(?:the\s+|its\s+)?[\w\s'\u2019-]{2,60}?\s+(?:show|print)\s+"
+                         r"(?:for|as)\b|"
                          r"\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
                          r"earn|log|bring\s+in)\b", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"

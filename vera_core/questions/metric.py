@@ -508,7 +508,8 @@ _PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking
 
 
 _YEAR_AGO = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
-                       r"against|than)\s+(?:(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s+year\s+(?:ago|earlier|before))\b",
+                       r"against|than)\s+(?:(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s+year\s+(?:ago|earlier|before))\b|"
+                       r"\bthe\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:of\s+)?(?:last|a|the\s+prior|the\s+previous)\s+year\b",
                        re.I)
 """A quarter's change asked over the year-ago quarter ("year over year in Q2 2023", "vs the year-ago quarter")."""
 
@@ -527,7 +528,9 @@ def _two_years(text: str) -> bool:
 
 
 _COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|than|from)"
-                            r"(?:\s+(?:a\s+year\s+(?:ago|earlier|before)|(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter))?\s*$",
+                            r"(?:\s+(?:a\s+year\s+(?:ago|earlier|before)|(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|"
+                            r"the\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:of\s+)?(?:last|a|the\s+prior|the\s+previous)"
+                            r"\s+year))?\s*$",
                             re.I)
 """What taking the years out of "X in 2022 compared with 2021" leaves after the item's name, and the year-ago base a
 quarter's change is asked over ("X compared to a year ago")."""

@@ -43,7 +43,7 @@ _HOW_DID = re.compile(rf"{_LEAD}how\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?
 """'How did U.S. GMV change sequentially, in percent?': a growth when a percentage is asked."""
 _RATE_ASKED = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|"
                          r"q/q|qoq)\b|\b(?:compared\s+(?:with|to)|versus|vs\.?|from|than)\s+(?:a\s+year\s+(?:ago|earlier|before)|"
-                         r"(?:the\s+)?(?:same\s+quarter\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year)|year[\s-]ago\s+quarter))\b", re.I)
+                         r"(?:the\s+)?(?:same\s+(?:quarter|\d{1,2}\s+weeks|period)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year)|year[\s-]ago\s+quarter))\b", re.I)
 _AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amount)\b", re.I)
 """'How much did DCAI revenue decline year over year?' asks a rate (unless an amount is asked: 'in $ millions')."""
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
@@ -181,9 +181,24 @@ _BASIS_ASIDE = re.compile(r"\s+[-\u2013\u2014]{1,2}\s+(?:i\s+mean\s+|so\s+)?(?:t
 figure, not reported GAAP revenue?"): no term of a formula (its dash is no minus)."""
 
 
+_INITIALS = re.compile(r"(?<![\w&])(?P<a>[A-Z])&(?P<b>[A-Z])(?![\w&])")
+"""An abbreviation of two initials joined by '&' ("S&S", "R&D")."""
+
+
+def _spelt_initials(question: str) -> str:
+    """The question with each two-initial abbreviation it spells out elsewhere written out as spelt ("subscription &
+    support gross margin ... (S&S revenue minus S&S cost of revenues ...)": "subscription & support revenue ...")."""
+    for m in list(dict.fromkeys(x.group(0) for x in _INITIALS.finditer(question))):
+        a, b = m[0].lower(), m[2].lower()
+        spelt = re.search(rf"\b({a}[a-z]{{2,}})\s*(?:&|and)\s*({b}[a-z]{{2,}})\b", question, re.I)
+        if spelt:
+            question = re.sub(rf"(?<![\w&]){re.escape(m)}(?![\w&])", f"{spelt.group(1)} & {spelt.group(2)}", question)
+    return question
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
-    question = _ARROW.sub(" to ", question)  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
+    question = _spelt_initials(_ARROW.sub(" to ", question))  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
     question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
     question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
