@@ -478,6 +478,11 @@ _WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s)?|respond(?:ed
 """Who replied is asked ("who actually answered?", "which executive responded to Glenn Schorr?")."""
 
 
+_SAID_BACK = re.compile(r"\b(?:say|said|says)\s+back\b|\brepl(?:y|ied|ies)\b|\brespon(?:d|ded|ds|se)\b|\bfire[ds]?\s+back\b|"
+                        r"\bhit\s+back\b|\bcounter(?:ed|s)?\b", re.I)
+"""A reply asked of the one a question says was asked ("What did Susan Li say back?")."""
+
+
 def _asks(person: str, lowered: str) -> bool:
     """Whether the question says the person asked ("mayo asked dimon", "Mike Mayo's question")."""
     surname = person.lower().split()[-1] if person.split() else ""
@@ -546,9 +551,9 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
         askers = tuple(n for n in names if n in to or _asks(n, lowered))
         if askers:
             return RemarkAsk(askers, ("management",), "qa", to=askers)
-    if not to and len(names) > 1:
+    if not to and len(names) > 1 and _SAID_BACK.search(question):
         # NOTE: "Youssef Squali pushed Meta on Reality Labs losses ... What did Susan Li say back?": her reply in the
-        # exchange the one who asked opened
+        # exchange the one who asked opened ("what did Dimon say when Mayo asked about X" reads both men's turns)
         to = tuple(n for n in names if _asks(n, lowered))
     if to and len(to) < len(names):
         section = "qa"  # NOTE: told to an analyst: in the Q&A, in the exchanges that analyst opened
