@@ -11,7 +11,8 @@ Releases and decks (each wrong answer stated a figure; now fixed or declined):
 
 - an abbreviation of two initials the question spells out ("subscription & support ... S&S revenue minus S&S cost of
   revenues") is the words it spells; "What non-GAAP net income does the reconciliation show for that quarter?" asks
-  the figure; "grow compared to the same 12 weeks last year" is over the year-ago quarter.
+  the figure; "grow compared to the same 12 weeks last year" is over the year-ago quarter; "what diluted EPS would Meta
+  have reported excluding the one-time tax charge?" is the level a sentence says it would have reached ($7.25).
 
 Calls:
 - "who did the operator actually give the floor to at the start?" is whoever spoke first of those handed to;
@@ -76,6 +77,14 @@ def test_initials_spelt_out_a_figure_shown_and_the_same_weeks_last_year():
     assert plan.periods == (Period("quarter", "", 2022, 3, 3), Period("quarter", "", 2023, 3, 3))
 
 
+def test_what_a_company_would_have_reported_without_a_charge():
+    from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED
+    m = COUNTERFACTUAL_ASKED.search("In Meta's Q3 2025 earnings presentation, what diluted EPS would Meta have reported for "
+                                    "the quarter excluding the one-time non-cash income tax charge?")
+    assert m is not None and m.group("item3") == "diluted EPS"
+    assert not COUNTERFACTUAL_ASKED.search("What diluted EPS did Meta report for the quarter?")
+
+
 def test_call_phrasings_of_round_20():
     assert read_people_ask("jpm 3q23: who did the operator actually give the floor to at the start?").role == "first"
     ask = read_people_ask("Who was introduced as the company's deputy general counsel?")
@@ -104,6 +113,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w46-003", "'that non-GAAP revenue excluding foreign exchange effect': 41,133, never the effect's 544"),
     ("w46-007", "'meta DAP from 1Q25 to 2Q25 - how many million more people?': 50 million"),
     ("w46-008", "'total FCF for the first three quarters of 2025': 29.51 billion, never Q3's 10.63"),
+    ("w46-010", "'what diluted EPS would Meta have reported ... excluding the one-time ... tax charge?': $7.25"),
     ("w45-005", "'Who was introduced as the company's deputy general counsel?'"),
     ("w45-009", "'who did the operator actually give the floor to at the start?': Jamie Dimon"),
     ("w45-016", "'Sell-side participants in the Q&A ...: names and firms'"),

@@ -32,9 +32,12 @@ __all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure"]
 
 _WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
 COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\s+been\b(?=[^?]*\b{_WITHOUT})|"
-                                  rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b",
+                                  rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b|"
+                                  rf"\bwhat\s+(?P<item3>[^?.;]{{2,60}}?)\s+would\s+(?:[\w&.'\u2019-]+\s+){{1,3}}?have\s+(?:reported|posted|"
+                                  rf"shown|earned|recorded|made)\b(?=[^?]*\b{_WITHOUT})",
                                   re.I)
-"""'What would diluted EPS have been excluding that charge?': the item, as it would have been without something."""
+"""'What would diluted EPS have been excluding that charge?', 'what diluted EPS would Meta have reported excluding the
+charge?': the item, as it would have been without something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
                          r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",
@@ -54,7 +57,7 @@ def counterfactual_figure(question: str, asked: Period, company: Iterable[str], 
     m = COUNTERFACTUAL_ASKED.search(question)
     if not m:
         return None, []
-    item = _LEAD.sub("", _LEAD.sub("", (m.group("item") or m.group("item2")).strip()))  # "the quarter's effective tax rate"
+    item = _LEAD.sub("", _LEAD.sub("", (m.group("item") or m.group("item2") or m.group("item3")).strip()))  # "the quarter's effective tax rate"
     concepts = concepts_in(item)
     rest = item
     for concept in concepts:
