@@ -212,10 +212,9 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     first = concepts[0].asked.search(question) if concepts else None
     # NOTE: "... reports revenue on a GAAP basis ... what was that non-GAAP revenue excluding foreign exchange effect?": the
     # item with what it leaves out, wherever the question names it so
-    said = [m for m in concepts[0].asked.finditer(question)] if concepts else []
-    left_out = next((x for m in said if question[m.end():m.end() + 1] == " " and (x := EXCLUDED.match(question, m.end() + 1))),
-                    None)
-    named_from = next((m for m in said if left_out is not None and m.end() + 1 == left_out.start()), first)
+    said = concepts[0].asked.finditer(question) if concepts else ()
+    left_out, named_from = next(((x, m) for m in said if question[m.end():m.end() + 1] == " "
+                                 and (x := EXCLUDED.match(question, m.end() + 1))), (None, first))
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),

@@ -507,10 +507,13 @@ _PERSONA_LEAD = re.compile(r"^\s*(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:looking
 (unless it names the metric: "As an equity analyst I want Alphabet's 2023 ROE: net income divided by ...")."""
 
 
-_YEAR_AGO = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
-                       r"against|than)\s+(?:(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s+year\s+(?:ago|earlier|before))\b|"
-                       r"\bthe\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:of\s+)?(?:last|a|the\s+prior|the\s+previous)\s+year\b",
-                       re.I)
+_YEAR_AGO_BASE = r"(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s+year\s+(?:ago|earlier|before)"
+"""The year-ago quarter named as a change's base ("the year-ago quarter", "a year ago")."""
+_SAME_WEEKS_LAST_YEAR = (r"the\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:of\s+)?(?:last|a|the\s+prior|"
+                         r"the\s+previous)\s+year")
+"""The year-ago quarter named by its length ("the same 12 weeks last year")."""
+_YEAR_AGO = re.compile(rf"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
+                       rf"against|than)\s+(?:{_YEAR_AGO_BASE})\b|\b{_SAME_WEEKS_LAST_YEAR}\b", re.I)
 """A quarter's change asked over the year-ago quarter ("year over year in Q2 2023", "vs the year-ago quarter")."""
 
 
@@ -527,11 +530,8 @@ def _two_years(text: str) -> bool:
     return len(periods) >= 2 and all(p.kind in ("year", "fiscal_year") for p in periods)
 
 
-_COMPARED_LEFT = re.compile(r"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|than|from)"
-                            r"(?:\s+(?:a\s+year\s+(?:ago|earlier|before)|(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|"
-                            r"the\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:of\s+)?(?:last|a|the\s+prior|the\s+previous)"
-                            r"\s+year))?\s*$",
-                            re.I)
+_COMPARED_LEFT = re.compile(rf"\s+(?:compared\s+(?:with|to)|versus|vs\.?|against|relative\s+to|than|from)"
+                            rf"(?:\s+(?:{_YEAR_AGO_BASE}|{_SAME_WEEKS_LAST_YEAR}))?\s*$", re.I)
 """What taking the years out of "X in 2022 compared with 2021" leaves after the item's name, and the year-ago base a
 quarter's change is asked over ("X compared to a year ago")."""
 _NAMING_ASIDE = re.compile(r"\((?![^()]*(?:[-+*/\u00f7\d]|\b(?:year|years|start|end|beginning|opening|closing|average|avg|"

@@ -440,13 +440,17 @@ _NOTED_CHANGE = re.compile(
 people?"): the change from the first to the second, in the scale said."""
 
 
+def _after(m: re.Match) -> str:
+    """What a question goes on with after its asking sentence ("(using the Q2 2025 deck)"), kept after the restatement."""
+    return f" {m.group('after').strip()}" if m.group("after").strip() else ""
+
+
 def _noted_change(question: str) -> str | None:
     m = _NOTED_CHANGE.match(question)
     if not m:
         return None
     scale = f", in {m.group('scale').lower()}s" if m.group("scale") else ""
-    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
-    return f"What was the change in {m.group('x').strip()} from {m.group('a')} to {m.group('b')}{scale}?{after}"
+    return f"What was the change in {m.group('x').strip()} from {m.group('a')} to {m.group('b')}{scale}?{_after(m)}"
 
 
 _PERIOD_TAIL = r"(?P<rest>(?:,?\s+(?:in|for|during|at|as\s+of|over)\s+[^?]*?)?)"
@@ -486,8 +490,7 @@ def _less(pattern: re.Pattern) -> Callable[[str], str | None]:
         m = pattern.match(question)
         if not m or not _two_items(m.group("a"), m.group("b")):
             return None
-        after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
-        return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{after}"
+        return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{_after(m)}"
     return shape
 
 
@@ -499,9 +502,8 @@ def _share_spent(question: str) -> str | None:
     m = _SHARE_SPENT.match(question)
     if not m or _PERIOD_WORDS.search(m.group("part")):
         return None
-    after = f" {m.group('after').strip()}" if m.group("after").strip() else ""
     return (f"{m.group('lead')}What was {m.group('part').strip()} as a percentage of {m.group('whole').strip()}"
-            f"{m.group('rest')}?{after}")
+            f"{m.group('rest')}?{_after(m)}")
 
 
 def _growth(question: str) -> str | None:

@@ -122,6 +122,8 @@ def analyst_place(question: str) -> str:
         return ""
     said = (nth.group("nth") or nth.group("nth2") or nth.group("end")).lower()
     return _PLACE_SAID.get(said, said)
+
+
 _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\s+as\s+(?:the\s+|its\s+|their\s+)?"
                             r"(?:company['\u2019]s\s+|[A-Z][\w&.-]*['\u2019]s\s+)?(?P<t>[a-z][a-z&\s-]{3,40}?)\s*(?=[?.,;]|$)")
 """A title a question asks the holder of as the call introduced them ("Who was introduced as the company's deputy general
@@ -164,10 +166,12 @@ without one, the role named first ("who is the CFO of the company whose CEO ..."
 
 
 _FULL_NAME = r"[A-Z][\w.\u2019'-]+(?:\s+(?:(?:von|van|de|der)\s+)?[A-Z][\w.\u2019'-]+){0,3}"
-_BESIDES = re.compile(rf"\b(?i:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
+_SET_ASIDE = r"besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting"
+"""The words that set people or roles aside."""
+_BESIDES = re.compile(rf"\b(?i:{_SET_ASIDE})\s+"
                       rf"(?P<names>{_FULL_NAME}(?:\s*,\s*{_FULL_NAME})*(?:\s*,?\s+(?:and|&)\s+{_FULL_NAME})?)")
 """People a question sets aside ("Besides Satya Nadella and Amy Hood, which other Microsoft executives ...")."""
-_ROLES_BESIDES = re.compile(r"\b(?:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?|excluding|not\s+counting)\s+"
+_ROLES_BESIDES = re.compile(rf"\b(?:{_SET_ASIDE})\s+"
                             r"(?P<roles>(?:the\s+)?(?:CEO|CFO|COO)(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:CEO|CFO|COO))*)\b", re.I)
 """Roles a question sets aside ("one executive besides the CEO and CFO")."""
 _QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:there|added|on\s+hand|available))\s+"

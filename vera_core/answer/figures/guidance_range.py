@@ -23,6 +23,7 @@ from vera_core.answer.units import Unit
 from vera_core.documents.identity import Identity, quarter_labels
 from vera_core.questions.stated import terms
 from vera_core.records import Period
+from vera_core.tables.periods import _full_year
 
 __all__ = ["GuidedRange", "asks_guided_range", "guided_range", "item_subject", "range_pieces"]
 
@@ -108,9 +109,7 @@ def _period_named(before: str, asked: Period, identity: Identity | None) -> str:
     """The words naming the asked period in the words before a range, or '' when they name another (or none)."""
     quarters = quarter_labels(before)
     year = _FISCAL_YEAR.search(before)
-    named_year = None
-    if year:
-        named_year = int(year.group("y") or year.group("y2")) if (year.group("y") or year.group("y2")) else 2000 + int(year.group("yy"))
+    named_year = _full_year(year.group("y") or year.group("y2") or year.group("yy")) if year else None
     if asked.kind == "quarter":
         if len(quarters) != 1 or quarters[0][1] != asked.quarter:
             return ""

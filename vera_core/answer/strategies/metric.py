@@ -118,11 +118,12 @@ IR_QUARTERLY = ("release", "slides", "transcript")
 def _scope_quarter(plan: Plan, services: Services) -> Period | None:
     """The fiscal quarter every document the question is scoped to reports (releases, decks, calls: IR_QUARTERLY), when
     they all report one; else None (a filing's metric keeps its own reading of periods)."""
-    docs = [services.ws.catalog.document(d) for d in plan.intent.doc_scope or ()]
-    quarters = {(int(i["fiscal_year"]), int(i["fiscal_quarter"])) for d in docs if d is not None
-                and (i := d.identity or {}).get("doc_type") in IR_QUARTERLY and i.get("fiscal_year") and i.get("fiscal_quarter")}
-    if len(quarters) != 1 or len([d for d in docs if d is not None]) != sum(
-            1 for d in docs if d is not None and (d.identity or {}).get("doc_type") in IR_QUARTERLY):
+    identities = [d.identity or {} for i in plan.intent.doc_scope or () if (d := services.ws.catalog.document(i)) is not None]
+    if any(i.get("doc_type") not in IR_QUARTERLY for i in identities):
+        return None
+    quarters = {(int(i["fiscal_year"]), int(i["fiscal_quarter"])) for i in identities
+                if i.get("fiscal_year") and i.get("fiscal_quarter")}
+    if len(quarters) != 1:
         return None
     year, quarter = quarters.pop()
     return Period("quarter", "", year, 3, quarter)

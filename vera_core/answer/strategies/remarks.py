@@ -442,25 +442,41 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
 
 def _exchange_in_place(place: str, turns: list[dict], chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
     """The opening sentence of substance of each turn of the Q&A exchange opened by the analyst in `place` (`first`,
-    `second`, `third`, `last`), the question first: the Q&A's runs of chunks under one speaker's heading, in order, from
-    the analyst's first run to the next run of the operator or another analyst."""
-    roles = {t["heading"]: t["role"] for t in turns}
-    runs = [run for run in heading_runs(chunks) if _SECTIONS.get((run[0].heading_path.split("/") + ["", ""])[1]) == "qa"]
-    heading = [run[0].heading_path.split("/")[-1] for run in runs]
-    order = list(dict.fromkeys(h for h in heading if roles.get(h) == "analyst"))
+    `second`, `third`, `last`), the question first (`_qa_exchanges`: the analyst's first)."""
+    exchanges = _qa_exchanges(turns, chunks)
+    order = list(dict.fromkeys(heading for heading, _ in exchanges))
     at = PLACES[place]
     if not -len(order) <= at < len(order):
         return []
-    chosen = order[at]
+    runs = next(runs for heading, runs in exchanges if heading == order[at])
     out: list[tuple[ChunkRecord, str, str]] = []
-    for run, h in zip(runs[heading.index(chosen):], heading[heading.index(chosen):]):
-        if h != chosen and roles.get(h) in ("analyst", "operator"):
-            break
+    for run in runs:
         units = [u for c in run for u in _units(c)]
         unit = next((u for u in units if _substantive(u)), units[0] if units else None)
         if unit is not None:
             out.append((unit.chunk, unit.text, unit.quote))
     return out[:MAX_EXCHANGE]
+
+
+def _qa_exchanges(turns: list[dict], chunks: list[ChunkRecord]) -> list[tuple[str, list[list[ChunkRecord]]]]:
+    """The Q&A's exchanges as its runs of chunks under one speaker's heading, in order: each from a run under an
+    analyst's heading to the next run of the operator or another analyst, with the analyst's heading. Read from the
+    chunks, whatever the turn records say."""
+    roles = {t["heading"]: t["role"] for t in turns}
+    out: list[tuple[str, list[list[ChunkRecord]]]] = []
+    asker = ""
+    for run in heading_runs(chunks):
+        parts = run[0].heading_path.split("/")
+        if len(parts) < 3 or _SECTIONS.get(parts[1]) != "qa":
+            continue
+        heading = parts[-1]
+        if roles.get(heading) in ("analyst", "operator") and heading != asker:
+            asker = heading if roles.get(heading) == "analyst" else ""
+            if asker:
+                out.append((asker, []))
+        if asker:
+            out[-1][1].append(run)
+    return out
 
 
 def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
@@ -545,22 +561,10 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
 
 
 def _exchange_chunks(askers: Sequence[str], turns: list[dict], chunks: list[ChunkRecord]) -> set[str]:
-    """The chunk ids of the Q&A exchanges the analysts `askers` opened: from each run of chunks under an asker's heading
-    to the next run of the operator or another analyst (runs of chunks under one speaker's heading, in order)."""
-    roles = {t["heading"]: t["role"] for t in turns}
+    """The chunk ids of the Q&A exchanges the analysts `askers` opened (`_qa_exchanges`)."""
     speakers = {t["heading"]: t["speaker"] for t in turns}
-    out: set[str] = set()
-    asker = ""
-    for run in heading_runs(chunks):
-        parts = run[0].heading_path.split("/")
-        heading = parts[-1]
-        if len(parts) < 3 or _SECTIONS.get(parts[1]) != "qa":
-            continue
-        if roles.get(heading) in ("analyst", "operator"):
-            asker = heading if roles.get(heading) == "analyst" and any(same_person(a, speakers[heading]) for a in askers) else ""
-        if asker:
-            out.update(c.chunk_id for c in run)
-    return out
+    return {c.chunk_id for heading, runs in _qa_exchanges(turns, chunks)
+            if any(same_person(a, speakers[heading]) for a in askers) for run in runs for c in run}
 
 
 def _last_turn(heard: list[ChunkRecord], chunks: list[ChunkRecord]) -> list[ChunkRecord]:
