@@ -27,7 +27,7 @@ FISCAL_YEAR = re.compile(rf"\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?P<y>{_YEAR}|\d\
 QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?['\u2019]?(?P<y>{_YEAR}|\d\d)?|(?P<y2>{_YEAR})\s*Q(?P<q2>[1-4])|"
                      rf"(?P<q4>[1-4])Q\s?(?:FY\s?)?['\u2019]?(?P<y5>{_YEAR}|\d\d)|"
                      rf"FY\s?(?P<y3>{_YEAR})\s*Q(?P<q3>[1-4])|"
-                     rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?['\u2019]?"
+                     rf"(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?['\u2019]?"
                      rf"(?P<y4>{_YEAR}|(?<=['\u2019])\d\d))?)\b",
                      re.I)
 MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s+)?quarter\b(?:\s+of\s+(?:(?:FY\s?'?|fiscal\s+"

@@ -107,8 +107,9 @@ def normalise(text: str) -> str:
     # NOTE: "A less B, over A": the comma closes the numerator (written out, a division binds last)
     out = re.sub(r"^(?P<num>[^,()]+?\b(?:less|minus|plus|-|\+)\b[^,()]+?),\s*(?P<op>over|divided\s+by)\s+",
                  lambda m: f"({m.group('num')}) {m.group('op')} ", out, flags=re.I)
-    # NOTE: "A minus B as a % of A": a share of names the whole sum before it (said, it is the last word)
-    out = re.sub(rf"^(?P<num>[^,()]+?\b(?:less|minus|plus)\b[^,()]+?)\s*(?P<op>{SHARE_OF})\s+",
+    # NOTE: "A minus B as a % of A", "A minus B, as a % of A": a share of names the whole sum before it (said, it is the
+    # last word)
+    out = re.sub(rf"^(?P<num>[^,()]+?\b(?:less|minus|plus)\b[^,()]+?)\s*,?\s*(?P<op>{SHARE_OF})\s+",
                  lambda m: f"({m.group('num')}) {m.group('op')} ", out, flags=re.I)
     out = _AVERAGE.sub(lambda m: f" avg({m.group('item').strip()} {m.group('b')}) ", out)
     out = _AVERAGE_ENDS.sub(lambda m: f" avg({m.group('item').strip()}) ", out)

@@ -28,7 +28,8 @@ PERCENT_ASKED = re.compile(r"\b(?:as\s+a\s+)?percent(?:age)?\b|\bin\s+%|\bunits\
 # NOTE: "the shares used in its EPS calculation" asks a printed input of the company's calculation, not one of VERA's
 METRIC_CUE = re.compile(
     r"\bratios?\b|\bmargins?\b|\bdefined\s+as\b|\bdefine\b|(?<!EPS\s)\bcalculat\w*|\bcompute\w*|\bgrowth\b|\bgrew\b|"
-    r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\baverage\b|\bturnover\b|\bdays\b|"
+    r"\bchanged?\b|\bchanges\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|(?<!weighted\s)(?<!weighted-)\baverage\b(?!\s+revenue\s+per\b)|"
+    r"\bturnover\b|\bdays\b|"
     r"\bless\b|\bminus\b|\bdivided\b|\bdivide\s+(?:it\s+|that\s+|them\s+)?by\b|\bEBITDA\b|\bfree\s+cash\s+flow\b|\bdrove\b|\bwhy\b|\bexplain\b|"
     r"\bimprov\w*|\bdifference\b|\bCAGR\b|\bas\s+a\s+%\s+of\b|\bper\s+cent\s+of\b|\bshare\s+of\b|\bcompared?\b|"
     r"\bpercent(?:age)?\s+of\b|"
@@ -264,12 +265,17 @@ _QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", r
 
 
 _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
-                           r"eleven)\s+(?P<unit>weeks|months|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*)"
-                           r"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|(?<=')\d\d|(?<=1H)\d\d|"
-                           r"(?<=H1)\d\d)\b",
+                           r"eleven)\s+(?P<unit>weeks|months|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*|(?P<nm>[69])M\s*)"
+                           r"(?:the\s+|its\s+|their\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|"
+                           r"(?<=')\d\d|(?<=1H)\d\d|(?<=H1)\d\d|(?<=[69]M)\d\d)(?:\s+fiscal(?:\s+year)?)?\b",
                            re.I)
 """The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
-first half of fiscal 2024", "1H FY24"; its end is the document's to say (`answer.figures.gates.period_matches`)."""
+first 36 weeks of its 2023 fiscal year", "the first half of fiscal 2024", "1H FY24", "9M 2024"; its end is the
+document's to say (`answer.figures.gates.period_matches`)."""
+_SHORT_DURATION = re.compile(r"\b(?P<n>[69])M\s+(?:ended|ending|to|through|thru)\s*$", re.I)
+"""A nine or six months' span written short before its end date ("9M ended 9/30/24"; never "3M", a company)."""
+_PART_ENDED = re.compile(r"[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s+(?:on\s+)?", re.I)
+"""Words between a part of a fiscal year and the date it ends ("..., the period that ended May 7, 2023")."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
 _QUARTER_OF_YEAR = re.compile(r"\s*(?:of\s+)?(?:(?:the\s+)?fiscal\s+(?:year\s+)?|FY\s?)?", re.I)
@@ -286,6 +292,14 @@ _RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:e
 
 
 _DURATION_TO = re.compile(r"\b(months|weeks|quarters)\s+(?:to|through|thru)\s+", re.I)
+
+
+def _months_before(question: str, start: int) -> int | None:
+    """The length in months of the span the words before a date say it ends ("nine months ended", "fiscal year ended",
+    "quarter ended", "9M ended"), else None (the date is an instant)."""
+    window = _ended(question[max(0, start - 40):start])
+    return _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else \
+        3 if _QUARTER_ENDED.search(window) else int(short.group("n")) if (short := _SHORT_DURATION.search(window)) else None
 
 
 def _ended(text: str) -> str:
@@ -336,19 +350,20 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             if free(*m.span()):
                 iso = dates_in(m.group(0))
                 if iso:
-                    window = _ended(question[max(0, m.start() - 40):m.start()])
-                    months = _months(window) if DURATION.search(window) else 12 if _YEAR_ENDED.search(window) else \
-                        3 if _QUARTER_ENDED.search(window) else None
+                    months = _months_before(question, m.start())
                     kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
                     found.append((m.start(), m.end(), Period(kind, iso[0], int(iso[0][:4]), months), m.group(0)))
-    for m in _NUMERIC_DATE.finditer(question):  # "as of 12/31/2022"
+    for m in _NUMERIC_DATE.finditer(question):  # "as of 12/31/2022", "9M ended 9/30/24"
         if free(*m.span()) and 1 <= int(m.group("m")) <= 12 and 1 <= int(m.group("d")) <= 31:
             year = _full_year(m.group("y"))
-            found.append((m.start(), m.end(), Period("instant", f"{year}-{int(m.group('m')):02d}-{int(m.group('d')):02d}",
-                                                     year), m.group(0)))
+            months = _months_before(question, m.start())
+            kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
+            found.append((m.start(), m.end(), Period(kind, f"{year}-{int(m.group('m')):02d}-{int(m.group('d')):02d}",
+                                                     year, months), m.group(0)))
     for m in _PART_OF_YEAR.finditer(question):  # "the first 36 weeks of fiscal 2023", "1H FY24"
         if free(*m.span()):
-            months = 6 if m.group("half") or m.group("h") else _months(f"{m.group('n')} {m.group('unit')} ended")
+            months = 6 if m.group("half") or m.group("h") else int(m.group("nm")) if m.group("nm") else \
+                _months(f"{m.group('n')} {m.group('unit')} ended")
             if months and months < 12:
                 found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(m.group("y")), months), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
@@ -356,6 +371,13 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()) and not _BASIS_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
+    # NOTE: "the first 36 weeks of its 2023 fiscal year, the period that ended May 7, 2023": the part of the year, ended
+    # on the date named after it, is one period
+    for part, date in zip(list(found), list(found[1:])):
+        if part[2].kind == "fiscal_months" and date[2].kind == "instant" and date[2].end \
+                and _PART_ENDED.fullmatch(question, part[1], date[0]):
+            merged = (part[0], date[1], Period("months", date[2].end, date[2].year, part[2].months), question[part[0]:date[1]])
+            found = [merged if f is part else f for f in found if f is not date]
     # NOTE: "for the first nine months of 2024, per the Q3 2024 press release": a quarter that names the document is no
     # period asked beside a year, a part of one or a date asked (alone, "revenue in the Q3 2024 release", it is the quarter
     # asked; beside another quarter, "from eBay's Q2 2023 release, ... sequentially versus Q1 2023", one of the two)

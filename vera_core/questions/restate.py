@@ -362,12 +362,19 @@ def _noted_span(question: str) -> str | None:
            + (f" {rest}" if rest else "")
 
 
+_GROWTH_WORD_LAST = re.compile(r"\s+(?:growth|chg|change|increase|rise|gain)$", re.I)
+"""A note's item that ends in the change asked ("total rev growth")."""
+
+
 def _period_vs_period(question: str) -> str | None:
     m = _PERIOD_VS_PERIOD.match(question)
     if not m:
         return None
     tail = f" {m.group('tail')}" if m.group("tail") else ""  # NOTE: "..., % decline? one decimal": the digits asked
-    return f"What was the percent change in {m.group('x').strip()} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?{tail}"
+    # NOTE: "META total rev growth 2Q25 vs 1Q25, %": the item's growth between the two quarters, not the change in a
+    # growth rate
+    item = _GROWTH_WORD_LAST.sub("", m.group("x").strip()) or m.group("x").strip()
+    return f"What was the percent change in {item} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?{tail}"
 
 
 def _versus_then_ask(question: str) -> str | None:

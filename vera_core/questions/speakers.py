@@ -84,6 +84,8 @@ class PeopleAsk:
     `analysts`: `first`, `second`, `third` or `last` when one analyst is asked by their place in the Q&A."""
     name: str = ""
     """For `role_of`: the person named."""
+    others: tuple[str, ...] = ()
+    """For `role_of`: further people named in the same question ("what roles were Ray Chun and Tim Wiggan in?")."""
     also: tuple[str, ...] = ()
     """For `role`: further roles asked in the same question ("who's the IR person and what's the operator's name")."""
     besides: tuple[str, ...] = ()
@@ -178,6 +180,10 @@ _QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:t
                       r"(?:just\s+|only\s+|solely\s+)?for\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
                       r"\bonly\s+(?:spoke|appeared|answered|came\s+in)\s+(?:in|during|for)\s+(?:the\s+)?(?:q\s?&\s?a|questions)\b", re.I)
 """Company speakers asked by speaking only in the Q&A ("one executive ... joined just for the Q&A session. Who was that?")."""
+_ALSO_BEFORE = re.compile(r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)\s+"
+                          r"(?:anyone|anybody|any\s+(?:one|executives?)|those|people|the\s+ones?)\s+(?:who|that)\s+$", re.I)
+"""Words that add the Q&A-only speakers to everyone asked ("which executives spoke, including anyone who only came in
+during the Q&A?"), not ask them alone."""
 _HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[sd]?|list\w*)\b|"
                         r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b|"
                         r"(?-i:\b[A-Z][a-z]+)\s+(?:names|named|introduces|introduced|lists|listed|mentions|mentioned)\b", re.I)
@@ -212,7 +218,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
-    if _QA_ONLY.search(question) and re.search(r"\bwho\b|\bwhich\b|\bname\b", question, re.I):
+    qa_only = _QA_ONLY.search(question)
+    if qa_only and re.search(r"\bwho\b|\bwhich\b|\bname\b", question, re.I) \
+            and not _ALSO_BEFORE.search(question, 0, qa_only.start()):
         # NOTE: "one executive besides the CEO and CFO joined just for the Q&A session. Who was that?"
         roles = _ROLES_BESIDES.search(question)
         return PeopleAsk("executives", role="qa_only", besides=tuple(
@@ -597,7 +605,7 @@ def names_person(question: str, person: str) -> bool:
     return any(same_first_name(a, first) and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
 
 
-_ABOUT_PERSON = re.compile(r"\b(?:job|role|title|position|responsibilit\w*|in\s+charge)\b|"
+_ABOUT_PERSON = re.compile(r"\b(?:jobs?|roles?|titles?|positions?|responsibilit\w*|in\s+charge)\b|"
                            r"\b(?:which|what)\s+(?:part|division|business(?:es)?|segment|unit|group|side)\b[^?]{0,30}\b(?:run|runs|lead|"
                            r"leads|head|heads|oversee|oversees)\b|\bwhat\s+(?:does|did)\s+"
                            r"(?:s?he|they|\w+(?:\s+\w+){0,2})\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)
@@ -635,7 +643,14 @@ def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | No
     if not named:
         # NOTE: "Wiggan ran Wealth Management earlier. What role does he hold?": a surname only one participant has
         named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1] in said]
+    if 1 < len(named) <= MAX_NAMED_ROLES and _ROLES_OF_SEVERAL.search(question):
+        return PeopleAsk("role_of", name=named[0], others=tuple(named[1:]))  # NOTE: "what roles were X and Y in?"
     return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None
+
+
+MAX_NAMED_ROLES = 4
+_ROLES_OF_SEVERAL = re.compile(r"\b(?:roles|jobs|titles|positions)\b|\bboth\b|\beach\b|\brespective(?:ly)?\b", re.I)
+"""Words that ask the roles of each person a question names, not one of them."""
 
 
 def names_company(question: str, identities: Sequence[Identity]) -> bool:

@@ -413,6 +413,17 @@ def _asks_topic_of_analysts(text: str) -> bool:
     about a topic, not who asked ('what did the Morgan Stanley analyst ask?' is the firm's analyst's exchange, which the
     list of analysts answers)."""
     return bool(_CONTENT_ASKED.search(text) and _TOPIC.search(text) and not _FIRM_S_ANALYST.search(text))
+_ROLE_SAID = re.compile(r"^\s*(?:what|how)\b[^?]{0,60}?\b(?:did|does|do|has|had)\s+(?:the\s+|[\w&.-]+['\u2019]s\s+)?"
+                        r"(?:CEO|CFO|COO|chief\s+\w+\s+officer|head\s+of\s+investor\s+relations|IR\s+head|investor\s+relations|"
+                        r"host|president|chair(?:man|woman)?)\b", re.I)
+"""What a company role did ("What ground rules did TD's head of investor relations set for analyst questions?")."""
+
+
+def _said_by_company_role(text: str, said) -> bool:
+    """Whether a question asks what a company role said or did, whatever analysts it mentions."""
+    return bool(_ROLE_SAID.search(text)) and any(r not in ("analyst", "management", "operator") for r in said.roles)
+
+
 _WHO_ASKED = re.compile(r"\s*(?:(?:which|what)\s+(?:(?!(?:did|do|does|were|was|are|is|have|has|had)\b)[\w&.'\u2019-]+\s+)?"
                         r"(?:analysts?|execs?|executives|speakers)|who)\b", re.I)
 """A question that asks who ("Which analysts asked Charles Scharf about buybacks?", "which jpm execs said anything - just
@@ -491,7 +502,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         people = role_of_named(text, named)
     # NOTE: "What tax rate did James von Moltke tell analysts to use?" asks what a named person said, not who the analysts were;
     # "Besides Satya Nadella and Amy Hood, which other executives ...?" names people to set them aside
-    if people is not None and not (said is not None and (said.names or _asks_topic_of_analysts(text))
+    if people is not None and not (said is not None and (said.names or _asks_topic_of_analysts(text)
+                                                         or _said_by_company_role(text, said))
                                    and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
                                    and not _LIST_ASKED.search(text) and not people.besides):

@@ -40,6 +40,12 @@ class Candidate:
 
 
 
+_SHARES_OF = re.compile(r"\b(?:as\s+an?\s+)?(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales|net\s+sales)\b",
+                        re.I)
+"""A statement printed as shares of revenue ("(As a percentage of total revenues)"): its rows are percentages, no
+amounts, whether or not a cell prints "%"."""
+
+
 def _parsed(grids: Mapping[str, Sequence[TableGrid]], chunks: Mapping[str, ChunkRecord]):
     """(document order, grid, its chunk) of every parsed grid in scope whose chunk is known."""
     for doc_order, doc_grids in enumerate(grids.values()):
@@ -60,6 +66,8 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     cost_asked = bool((request.question_terms | request.item_terms) & _COST_TERMS)
     moved = request.statement == "cash_flow" or bool(request.question_terms & CASH_MOVED)
     for doc_order, grid, chunk in _parsed(grids, chunks):
+        if not request.percent and _SHARES_OF.search(grid.title):
+            continue  # NOTE: "Statements of Operations (As a percentage of total revenues)": its gross profit is 75 (%)
         rows = grid.rows()
         for row, cells in rows.items():
             label = next((c for c in cells if c.col == 0), None)

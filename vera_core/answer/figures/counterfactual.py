@@ -28,16 +28,19 @@ from vera_core.questions.figure import asked_periods, expand_abbreviations
 from vera_core.questions.stated import terms
 from vera_core.records import Period
 
-__all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure"]
+__all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure", "without_asked"]
 
 _WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
 COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\s+been\b(?=[^?]*\b{_WITHOUT})|"
                                   rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b|"
                                   rf"\bwhat\s+(?P<item3>[^?.;]{{2,60}}?)\s+would\s+(?:[\w&.'\u2019-]+\s+){{1,3}}?have\s+(?:reported|posted|"
-                                  rf"shown|earned|recorded|made)\b(?=[^?]*\b{_WITHOUT})",
+                                  rf"shown|earned|recorded|made)\b(?=[^?]*\b{_WITHOUT})|"
+                                  rf"(?:^|[.:;]\s+){_WITHOUT}\b[^?.;]{{2,120}}?,\s*what\s+(?:was|were|is|are)\s+"
+                                  rf"(?P<item4>[^?.;,()]{{2,60}}?)(?=\s+(?:in|for|during|at|over)\b|\s*[?,(]|\s*$)",
                                   re.I)
 """'What would diluted EPS have been excluding that charge?', 'what diluted EPS would Meta have reported excluding the
-charge?': the item, as it would have been without something."""
+charge?', 'Excluding the one-time tax charge ..., what was Meta's effective tax rate in ...?': the item, as it would have
+been without something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
                          r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",
@@ -50,6 +53,20 @@ _WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
 _LEAD = re.compile(r"^(?:the|its|their|[\w.&-]+['\u2019]s)\s+", re.I)
 
 
+_ASKED_WITHOUT = re.compile(rf"\b{_WITHOUT}\s*[^,;.?()]{{2,80}}", re.I)
+"""What the question says the item is without ("excluding the foreign exchange effect")."""
+
+
+def without_asked(question: str) -> tuple[str, str] | None:
+    """The item a counterfactual question asks and what it is without ("Meta's Q3 2024 revenue", "excluding the
+    foreign exchange effect"), else None."""
+    m = COUNTERFACTUAL_ASKED.search(question)
+    clause = _ASKED_WITHOUT.search(question)
+    if not m or not clause:
+        return None
+    return next(g for g in m.groups() if g).strip(), clause.group(0).strip()
+
+
 def counterfactual_figure(question: str, asked: Period, company: Iterable[str], units: Iterable[Unit],
                           identities: Mapping[str, Identity]) -> tuple[SentenceFigure | None, list[SentenceFigure]]:
     """The level the sentences of `units` say the item asked would have reached without something, in the period
@@ -57,7 +74,7 @@ def counterfactual_figure(question: str, asked: Period, company: Iterable[str], 
     m = COUNTERFACTUAL_ASKED.search(question)
     if not m:
         return None, []
-    item = _LEAD.sub("", _LEAD.sub("", (m.group("item") or m.group("item2") or m.group("item3")).strip()))  # "the quarter's effective tax rate"
+    item = _LEAD.sub("", _LEAD.sub("", next(g for g in m.groups() if g).strip()))  # "the quarter's effective tax rate"
     concepts = concepts_in(item)
     rest = item
     for concept in concepts:

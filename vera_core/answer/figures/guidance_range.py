@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.contract import Figure, FigureCell
+from vera_core.answer.contract import Calculation, CalculationOperand, Figure, FigureCell
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
 from vera_core.documents.identity import Identity, quarter_labels
@@ -25,19 +25,22 @@ from vera_core.questions.stated import terms
 from vera_core.records import Period
 from vera_core.tables.periods import _full_year
 
-__all__ = ["GuidedRange", "asks_guided_range", "guided_range", "item_subject", "range_pieces"]
+__all__ = ["GuidedRange", "asks_guided_range", "guided_range", "item_subject", "midpoint", "range_pieces"]
 
 _GUIDED = re.compile(r"\b(?:guidance|guided?|guiding|outlook|forecast\w*|expect\w*|projected|range)\b", re.I)
 """Words that make a sentence, or a question, forward-looking."""
 _LOW = re.compile(r"\blow(?:er)?[\s-]+end\b|\bbottom\s+(?:end|of\s+the\s+range)\b|\bminimum\b", re.I)
 _HIGH = re.compile(r"\bhigh(?:er)?[\s-]+end\b|\btop\s+(?:end|of\s+the\s+range)\b|\bmaximum\b", re.I)
+_SCALE_WORDS = {1e3: "thousand", 1e6: "million", 1e9: "billion", 1e12: "trillion"}
+_MID = re.compile(r"\bmid[\s-]?point\b|\bmiddle\s+of\b|\bmid[\s-]range\b", re.I)
 _JOINED = re.compile(r"^\s*(?:to|-|\u2013|\u2014|and)\s*$", re.I)
 """What joins a range's two ends ("$8.51 Billion to $8.53 Billion", "$0.79 - $0.80")."""
 _FULL_YEAR = re.compile(r"\bfull[\s-]+(?:fiscal\s+)?year\b|\bfiscal\s+(?:year\s+)?(?:20\d\d|\d\d)\b|\bFY\s?'?\d\d\b|\bannual\b", re.I)
 _FISCAL_YEAR = re.compile(r"\bFY\s?'?(?P<yy>\d\d)\b|\bfiscal\s+(?:year\s+)?(?P<y>20\d\d)\b|\b(?P<y2>20\d\d)\b", re.I)
 _ASKING = frozenset(terms("what which how range give gave guid guidance guided outlook forecast expect expected low lower "
                           "high higher end bottom top minimum maximum midpoint its their the company management say said "
-                          "full year fiscal quarter"))
+                          "full year fiscal quarter gave given provided issued mid point middle bn billion billions million millions mm usd "
+                          "dollar dollars"))
 """Words of a question that ask for the range, never the item's."""
 
 
@@ -51,7 +54,7 @@ class GuidedRange:
     period: str
     """The period as the sentence names it ("Second Quarter FY24")."""
     end: str
-    """'low', 'high' or '' (the whole range) as asked."""
+    """'low', 'high', 'mid' (its midpoint) or '' (the whole range) as asked."""
 
 
 def asks_guided_range(question: str) -> bool:
@@ -67,7 +70,7 @@ def guided_range(question: str, asked: Period, asked_words: Sequence[str], compa
     item = _item(question, asked_words, company)
     if not item:
         return None
-    end = "low" if _LOW.search(question) else "high" if _HIGH.search(question) else ""
+    end = "low" if _LOW.search(question) else "high" if _HIGH.search(question) else "mid" if _MID.search(question) else ""
     found: list[GuidedRange] = []
     for unit in units:
         if unit.chunk.kind == "table":
@@ -77,7 +80,13 @@ def guided_range(question: str, asked: Period, asked_words: Sequence[str], compa
             continue
         numbers = [n for n in find_numbers(text) if not n.is_year]
         for low, high in zip(numbers, numbers[1:]):
-            if not _JOINED.match(text[low.end:high.start]) or low.is_percent != high.is_percent or low.value > high.value:
+            if not _JOINED.match(text[low.end:high.start]) or low.is_percent != high.is_percent:
+                continue
+            if low.scale == 1 and high.scale > 1 and not low.is_percent:
+                # NOTE: "$45-48 billion": the low end in the high end's scale
+                low = replace(low, value=low.value * high.scale, scale=high.scale,
+                              text=f"{low.text} {_SCALE_WORDS.get(high.scale, '')}".strip())
+            if low.value > high.value:
                 continue
             before = text[:low.start]
             if not item <= set(terms(before)):
@@ -98,8 +107,13 @@ def item_subject(question: str, asked_words: Sequence[str], company: set[str] | 
     return subject[:1].upper() + subject[1:]
 
 
+_GIVEN_WITH = re.compile(r"\b(?:gave|given|provided|issued|offered|shared|announced|published)\s+(?:with|in|alongside|at|on)\b"
+                         r"[^?,;]*", re.I)
+"""Where the guidance was given ("the outlook Meta gave with its Q3 2024 results"): no words of the item."""
+
+
 def _item(question: str, asked_words: Sequence[str], company: set[str] | frozenset[str]) -> set[str]:
-    text = question
+    text = _GIVEN_WITH.sub(" ", question)
     for words in asked_words:
         text = text.replace(words, " ")
     return {t for t in terms(text) if t not in _ASKING and t not in company and not t.isdigit()}
@@ -143,3 +157,27 @@ def range_pieces(found: GuidedRange, doc_name: str, subject: str) -> tuple[list[
                       cell=FigureCell(chunk_id=chunk.chunk_id, row=-1, col=-1, page=chunk.page_start), source="sentence")
                for m in stated]
     return [Piece(text, chunk, quote, checked=quote) for text in texts], figures
+
+
+def midpoint(found: GuidedRange, doc_name: str, subject: str) -> tuple[str, list[Piece], Calculation]:
+    """The lead stating a guided range's midpoint, computed over its two ends, the claims citing each end, and the
+    calculation."""
+    pieces, _ = range_pieces(replace(found, end=""), doc_name, subject)
+    low, high = found.low, found.high
+    percent = low.is_percent
+    value = (low.value + high.value) / 2
+    scale = 1.0 if percent else high.scale
+    shown = f"{value / scale:,.4f}".rstrip("0").rstrip(".")
+    words = f" {_SCALE_WORDS[scale]}" if scale in _SCALE_WORDS else ""
+    said = f"{shown}%" if percent else f"{'$' if (high.currency or low.currency) == 'USD' else ''}{shown}{words}"
+    plain = lambda v: f"{v / scale:,.4f}".rstrip("0").rstrip(".")  # noqa: E731
+    expression = f"({plain(low.value)} + {plain(high.value)}) / 2 = {shown}"
+    lead = (f"{subject} guidance, {found.period}, midpoint: {said} (the middle of the range {low.text} to {high.text}). "
+            f"Calculation: {expression}.")
+    operands = [CalculationOperand(name=f"{end} end", row_label=f"{subject} guidance", value=m.value,
+                                   period=found.period, unit="%" if percent else (m.currency or high.currency or ""),
+                                   printed=m.text, cell=None) for end, m in (("low", low), ("high", high))]
+    calculation = Calculation(metric=f"{subject} guidance midpoint", definition="(low end + high end) / 2",
+                              source="text", expression=expression, result=round(value, 10), rounded=said,
+                              unit="percent" if percent else "amount", period=found.period, operands=operands)
+    return lead, pieces, calculation

@@ -56,12 +56,16 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
     asked = label_terms(expand_abbreviations(question))
     found: list[tuple[int, int, LabelSpan]] = []
     for label, count in _labels(g for doc in grids.values() for g in doc).items():
-        words = label_sequence(label)
+        # NOTE: "Family average revenue per person" names "Family Average Revenue per Person (ARPP)" without its acronym
+        acronym = ACRONYM.search(label)
+        written = label[:acronym.start()] + label[acronym.end():] if acronym else label
+        words = label_sequence(written)
         if not words or len(words) > MAX_LABEL_WORDS or not set(words) <= asked:
             continue
         if all(w in _GENERIC or w.isdigit() or w in company for w in words):
             continue
-        span = label_in_question(question, label, company)
+        span = label_in_question(question, written, company)
+        span = LabelSpan(label, span.text, span.start, span.end) if span is not None and acronym else span
         if span is not None and not _listed_on(span):
             found.append((len(words), count, span))
     for label, count in _labels(g for doc in grids.values() for g in doc).items():

@@ -221,7 +221,20 @@ def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, compa
         printed = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
         if any(printed.search(c.text) for d in calls for c in chunks_of(d.doc_id)):
             out.append(name)
+    said = _SURNAME_SAID.search(question)
+    if not out and said and said.group("s").lower() not in company | firms | first_names:
+        # NOTE: "What did Wiggan say about ...?": a surname alone, printed on the call after a participant's first name
+        # ("Tim Wiggan", introduced by the host) with no turn of theirs
+        printed = re.compile(rf"(?<![\w-])([A-Z][a-z]+)\s+{re.escape(said.group('s'))}(?![\w-])")
+        named = {f"{m.group(1)} {said.group('s')}" for d in calls for c in chunks_of(d.doc_id)
+                 for m in printed.finditer(c.text) if m.group(1).lower() in first_names}
+        out.extend(sorted(named)[:1] if len(named) == 1 else [])
     return tuple(dict.fromkeys(out))
+
+
+_SURNAME_SAID = re.compile(r"\b(?:did|does|has|had)\s+(?P<s>[A-Z][a-z][\w'\u2019-]+)\s+(?:say|said|mention|note|tell|comment|"
+                           r"add|discuss|talk|share|offer)\b")
+"""A person asked by surname alone ("What did Wiggan say about ...?")."""
 
 
 def _substantive(unit: Unit) -> bool:

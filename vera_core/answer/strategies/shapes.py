@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure
-from vera_core.answer.figures.guidance_range import asks_guided_range, guided_range, item_subject, range_pieces
+from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure, without_asked
+from vera_core.answer.figures.guidance_range import asks_guided_range, guided_range, item_subject, midpoint, range_pieces
 from vera_core.answer.figures.printed_rate import rate_at, rate_at_period, rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import ACRONYM, named_rows
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
@@ -26,7 +26,7 @@ from vera_core.documents.identity import Identity
 from vera_core.finance.line_items import label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.expression import Item
-from vera_core.questions.figure import FigureRequest, asked_periods
+from vera_core.questions.figure import FigureRequest, asked_periods, read_request
 from vera_core.questions.metric import MetricPlan
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
@@ -146,7 +146,7 @@ def _guided_range(plan: Plan, services: Services) -> tuple[Plan, Evidence] | Non
     """The range (or the end of it asked) a sentence of the documents in scope guides to for the item and period asked
     (`figures.guidance_range`), when one period is asked and the sentences agree."""
     periods, words = asked_periods(plan.question)
-    if len(periods) != 1:
+    if not periods or len(periods) > 2:
         return None
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
     doc_ids = list(plan.intent.doc_scope or dict.fromkeys(h.chunk.doc_id for h in hits))[:MAX_GUIDED_DOCS]
@@ -154,11 +154,20 @@ def _guided_range(plan: Plan, services: Services) -> tuple[Plan, Evidence] | Non
                   if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
     units = [u for d in doc_ids for c in services.ws.doc_chunks(d) if c.kind != "table" for u in split_units(c)]
     company = company_of(services, doc_ids).words
-    found = guided_range(plan.question, periods[0], words, company, units, identities)
-    if found is None:
+    # NOTE: "the fourth-quarter 2024 revenue outlook Meta gave with its Q3 2024 results": of two periods named, the one
+    # a guided range is stated for, when only one of them has one
+    found = [f for period in periods if (f := guided_range(plan.question, period, words, company, units, identities))]
+    if len(found) != 1:
         return None
-    pieces, records = range_pieces(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id),
-                                   item_subject(plan.question, words, company))
+    found = found[0]
+    doc_name = services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id)
+    subject = item_subject(plan.question, words, company)
+    if found.end == "mid":
+        lead, pieces, calculation = midpoint(found, doc_name, subject)
+        intent = plan.intent.model_copy(update={"type": "metric", "rule": GUIDED_RULE, "numeric": True})
+        return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=tuple(pieces), lead=lead,
+                                                      calculation=calculation, notices=(GUIDED_NOTICE,))
+    pieces, records = range_pieces(found, doc_name, subject)
     intent = plan.intent.model_copy(update={"type": "figure", "rule": GUIDED_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=tuple(pieces), figures=tuple(records),
                                                   notices=(GUIDED_NOTICE,))
@@ -179,6 +188,9 @@ def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
                                   identities)[0] if len(periods) == 1 else None
     names = services.doc_names()
     if found is None:
+        printed = _printed_without(plan, services)
+        if printed is not None:
+            return printed
         where = ", ".join(names.get(d, d) for d in doc_ids[:MAX_COUNTERFACTUAL_DOCS])
         return plan, Evidence(hits=tuple(hits), empty_message=(
             "No figure is stated: the question asks what a figure would have been without an item, and no sentence of "
@@ -188,6 +200,28 @@ def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
     intent = plan.intent.model_copy(update={"type": "figure", "rule": COUNTERFACTUAL_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(COUNTERFACTUAL_NOTICE,))
+
+
+def _printed_without(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
+    """'What would Meta's Q3 2024 revenue have been excluding the foreign exchange effect?', where no sentence states
+    it: the row that prints the item without what is left out, by name ("Revenue excluding foreign exchange effect"),
+    answers; any other row (the reported revenue, the effect itself) does not."""
+    asked = without_asked(plan.question)
+    if asked is None:
+        return None
+    item, without = asked
+    _, texts = asked_periods(plan.question)
+    period = " ".join(t for t in texts if t.lower() not in item.lower())
+    question = f"What was {item} {without}{' in ' + period if period else ''}?"
+    request = read_request(question)
+    if not request.named_exclusion:
+        return None
+    intent = plan.intent.model_copy(update={"type": "figure", "rule": FIGURE_ITEM_RULE, "numeric": True})
+    tried = replace(plan, question=question, request=request, intent=intent)
+    evidence = figure.gather(tried, services)
+    if not _states(evidence) or any(label_terms(f.row_label) != request.named_exclusion for f in evidence.figures):
+        return None
+    return replace(tried, question=plan.question), evidence
 
 
 COUNTERFACTUAL_RULE = "figure:would-have-been"

@@ -286,7 +286,7 @@ def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> b
         return ask.name.lower() in title.lower()
     if ask.kind == "executives":
         return role in COMPANY_ROLES
-    return ask.kind != "role_of" or key == name_key(ask.name) or same_person(ask.name, name)
+    return ask.kind != "role_of" or any(key == name_key(n) or same_person(n, name) for n in (ask.name, *ask.others))
 
 
 def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, PeopleAsk]]) -> list[Piece]:
@@ -330,7 +330,7 @@ def _who(turn: dict) -> str:
 
 def _absent(ask: PeopleAsk, doc: DocumentRecord) -> str:
     what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"as {ask.name}", "analysts": "as an analyst asking a question",
-            "executives": "as a company speaker", "role_of": f"as {ask.name}",
+            "executives": "as a company speaker", "role_of": f"as {' or '.join((ask.name, *ask.others))}",
             "handoff": "as handed the call by the operator"}[ask.kind]
     return (f"No speaker on {doc.stem} is named {what}: read its participant lists and every speaker line "
             f"of its prepared remarks and Q&A.")
