@@ -204,6 +204,7 @@ def restated(question: str) -> str:
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
+    question = _between_first(question)
     question = _shed_or_added(question)
     for shape in (_noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
@@ -234,6 +235,24 @@ def _taken_from(question: str) -> str:
     sources = re.sub(r"\b(?:from|and\s+from)\s+", lambda k: "and " if k.group(0).lower().startswith("and") else "",
                      m.group("src"))
     return f"{ask} ({' '.join(sources.split())})?"
+
+
+_BETWEEN_FIRST = re.compile(r"^\s*between\s+(?P<span>[^?]{5,200}?),\s*(?P<ask>(?:by\s+)?how\s+(?:much|many)\b[^?]*)\?"
+                            r"(?P<rest>.*)$", re.I | re.S)
+"""The span before the ask ("Between the end of Costco's first fiscal quarter of 2023 (November 20, 2022) and the end of
+its third fiscal quarter (May 7, 2023), by how much did merchandise inventories ... go down?")."""
+_DATED = re.compile(r"\(\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d\d|\d{1,2}/\d{1,2}/(?:19|20)?\d\d)\s*\)")
+
+
+def _between_first(question: str) -> str:
+    """The ask first, then "between" the span (the two dates its parentheses give the ends, when they give both)."""
+    m = _BETWEEN_FIRST.match(question)
+    if not m:
+        return question
+    dates = _DATED.findall(m.group("span"))
+    span = f"{dates[0]} and {dates[1]}" if len(dates) == 2 else m.group("span").strip()
+    ask = m.group("ask").strip()
+    return f"{ask[:1].upper()}{ask[1:]} between {span}?{m.group('rest')}"
 
 
 _UP_OR_DOWN = re.compile(

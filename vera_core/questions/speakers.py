@@ -238,8 +238,10 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if _ROLE_ASK.search(question) or _ROLE_NOTE.search(question):
         roles = []
         for role, pattern in ROLE_WORDS.items():
-            if role == "operator" and re.search(ROLE_WORDS["host"], question, re.I):
-                continue  # NOTE: "who hosted for the company and moderated the Q&A?": the host
+            if role == "operator" and re.search(ROLE_WORDS["host"], question, re.I) and not _OPERATOR_ASKED.search(question):
+                # NOTE: "who hosted for the company and moderated the Q&A?": the host ("..., and what was the operator's
+                # name?" asks the operator too)
+                continue
             found = re.search(pattern, question, re.I if role != "investor relations" else 0) or (
                 role == "investor relations" and re.search(r"\binvestor\s+relations\b", question, re.I))
             if found:
@@ -308,9 +310,11 @@ _QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q(?:['\u2019]?\d{2}(?:\d{2})?)?|first|second|th
 _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\s(?:through|thru|to|until|till)\s+"
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
-                   rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}", re.I)
+                   rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
+                   rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|[-\u2013])\s*{_QUARTER_WORD}", re.I)
 """Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
-FY23 call", "Q1 through Q4"); "the gap between supply and demand on the Q1 and Q4 calls" is no span."""
+FY23 call", "Q1 through Q4", "(1Q23 to 4Q23)"); "the gap between supply and demand on the Q1 and Q4 calls" is no
+span."""
 _CALLS_YEAR = re.compile(r"\b(?:FY\s*)?((?:19|20)\d\d)\s+(?:(?:earnings|quarterly|conference|analyst)\s+)?calls?\b|"
                          r"\bcalls?\s+(?:in|of|during|for)\s+(?:fiscal\s+)?(?:FY\s*)?((?:19|20)\d\d)\b", re.I)
 """The year of the calls a question asks about ("each of its 2023 quarterly calls"), not a year spoken of."""
@@ -414,8 +418,10 @@ _SAID = re.compile(
     r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b"
     r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
-                       r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b", re.I)
-"""The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about")."""
+                       r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b"
+                       r"|\bwho\s+(?:pushed\s+back|challenged|pressed|grilled|questioned)\b", re.I)
+"""The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about",
+"who pushed back on the sale ..., and how did management respond?")."""
 _PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
 _ANALYST_ROLE = re.compile(r"\banalysts?\b|\bsell[-\s]?side\b|\bsomeone\s+from\b|\banyone\b", re.I)
 _CALLS = re.compile(r"\b(?:earnings\s+)?calls?\b|\btranscripts?\b|\bconference\s+call\b", re.I)

@@ -60,7 +60,25 @@ class Registrant:
         income from operations") that the cover prints is the company's, not a brand's."""
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and (word in self.words or (len(word) >= 3 and any(word in s for s in self.stems)))
+        return isinstance(word, str) and (word in self.words or (len(word) >= 3 and any(word in s for s in self.stems))
+                                          or (len(word) >= MIN_TYPED and any(_one_slip(word, w) for w in self.words
+                                                                             if len(w) >= MIN_TYPED + 1)))
+
+
+MIN_TYPED = 5
+"""A word this long or longer, one letter off a name word longer still, is the name mistyped ("twilo" for Twilio)."""
+
+
+def _one_slip(typed: str, name: str) -> bool:
+    """Whether `typed` is `name` with one letter dropped, added, changed or two swapped."""
+    if typed == name or abs(len(typed) - len(name)) > 1:
+        return False
+    if len(typed) == len(name):
+        diff = [i for i, (a, b) in enumerate(zip(typed, name)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and typed[diff[0]] == name[diff[1]] and typed[diff[1]] == name[diff[0]])
+    short, long_ = sorted((typed, name), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Registrant:

@@ -121,10 +121,13 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
     if ask.kind in ("role", "title", "role_of") or ask.kind == "executives" and ask.role not in ("spoke", "qa_only"):
         out += _listed_only(ask, doc, chunks, set(first))
     if ask.kind == "role" and ask.role == "operator":
-        named = _operator_named(doc.metadata["transcript"]["turns"], chunks)
+        named = _operator_named(doc.metadata["transcript"]["turns"], chunks) or _operator_addressed(chunks)
         if named is not None:  # NOTE: "what's the operator's name": the name the call gives them, where it gives it
             name, quote, chunk = named
-            out = [(key, {**turn, "speaker": name, "said": quote}, chunk) for key, turn, _ in out[:1]]
+            # NOTE: a call that prints no operator turn ("(Operator Direction.)") names its operator in the host's words
+            base = out[:1] or [(name_key(name), {"speaker": name, "role": "operator", "title": "", "firm": "",
+                                                 "heading": ""}, chunk)]
+            out = [(key, {**turn, "speaker": name, "said": quote}, chunk) for key, turn, _ in base]
     return out
 
 
@@ -155,6 +158,21 @@ def _operator_named(turns: list[dict], chunks: list[ChunkRecord]) -> tuple[str, 
         if found:
             return found[-1].group("n"), found[-1].group(0), last
     return None
+
+
+_CALLED_ON = re.compile(r"\b(?P<n>[A-Z][a-z]{2,}),\s+(?:(?:we\s+have\s+)?(?:the\s+)?next\s+question|(?:we\s+have\s+)?time\s+for\s+"
+                        r"(?:one|a)\s+(?:more|last|final)\s+question|can\s+you\s+(?:please\s+)?(?:repeat|give)\s+(?:your|the)\s+"
+                        r"instructions)\b[^.?!]{0,40}[.?!]?")
+"""The host calling on the operator by name between questions ("Joe, next question, please.")."""
+
+
+def _operator_addressed(chunks: list[ChunkRecord]) -> tuple[str, str, ChunkRecord] | None:
+    """The operator's name where a call prints no operator turn: the one name the host calls on between questions at
+    least twice ("Joe, can you please repeat your instructions?", "Joe, next question, please.")."""
+    found = [(m.group("n"), m.group(0), c) for c in chunks for m in _CALLED_ON.finditer(c.text)
+             if m.group("n") not in _NOT_A_NAME]
+    names = {n for n, _, _ in found}
+    return found[0] if len(names) == 1 and len(found) >= 2 else None
 
 
 _SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<=[.!?])\s+")
