@@ -31,16 +31,22 @@ from vera_core.records import Period
 __all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure", "without_asked"]
 
 _WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
+_EVENT = r"(?:one[\s-]time\s+|non[\s-]?recurring\s+|special\s+)?(?:charges?|effects?|impacts?|benefits?|gains?|items?|headwinds?|tailwinds?)\b"
+"""What a figure is asked without when the question asks what it would have been: an event, not a part of a balance
+("excluding the one-time tax charge", "excluding the foreign exchange effect"; "excluding the current portion" is a
+line's own words)."""
 COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\s+been\b(?=[^?]*\b{_WITHOUT})|"
                                   rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b|"
                                   rf"\bwhat\s+(?P<item3>[^?.;]{{2,60}}?)\s+would\s+(?:[\w&.'\u2019-]+\s+){{1,3}}?have\s+(?:reported|posted|"
                                   rf"shown|earned|recorded|made)\b(?=[^?]*\b{_WITHOUT})|"
                                   rf"(?:^|[.:;]\s+){_WITHOUT}\b[^?.;]{{2,120}}?,\s*what\s+(?:was|were|is|are)\s+"
-                                  rf"(?P<item4>[^?.;,()]{{2,60}}?)(?=\s+(?:in|for|during|at|over)\b|\s*[?,(]|\s*$)",
+                                  rf"(?P<item4>[^?.;,()]{{2,60}}?)(?=\s+(?:in|for|during|at|over)\b|\s*[?,(]|\s*$)|"
+                                  rf"\bwhat\s+(?:was|were|is|are)\s+(?P<item5>[^?.;,()]{{2,60}}?)\s+(?:(?:in|for|during)\s+[^?.;()]{{2,40}}?\s+)?"
+                                  rf"(?={_WITHOUT}\s+(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT})",
                                   re.I)
 """'What would diluted EPS have been excluding that charge?', 'what diluted EPS would Meta have reported excluding the
-charge?', 'Excluding the one-time tax charge ..., what was Meta's effective tax rate in ...?': the item, as it would have
-been without something."""
+charge?', 'Excluding the one-time tax charge ..., what was Meta's effective tax rate in ...?', 'What was Meta's
+effective tax rate in Q3 2025 excluding the one-time tax charge?': the item, as it would have been without something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
                          r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",
@@ -53,7 +59,7 @@ _WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
 _LEAD = re.compile(r"^(?:the|its|their|[\w.&-]+['\u2019]s)\s+", re.I)
 
 
-_ASKED_WITHOUT = re.compile(rf"\b{_WITHOUT}\s*[^,;.?()]{{2,80}}", re.I)
+_ASKED_WITHOUT = re.compile(rf"\b{_WITHOUT}\s*(?:(?!\s+[-\u2013\u2014]\s|\s+(?:in|for|during|on|at)\s)[^,;.?()]){{2,80}}", re.I)
 """What the question says the item is without ("excluding the foreign exchange effect")."""
 
 
@@ -61,7 +67,9 @@ def without_asked(question: str) -> tuple[str, str] | None:
     """The item a counterfactual question asks and what it is without ("Meta's Q3 2024 revenue", "excluding the
     foreign exchange effect"), else None."""
     m = COUNTERFACTUAL_ASKED.search(question)
-    clause = _ASKED_WITHOUT.search(question)
+    # NOTE: "... a non-GAAP revenue figure that strips out the foreign exchange effect ... what was that non-GAAP revenue
+    # excluding foreign exchange effect?": what the item asked is without, from where the question asks it
+    clause = (_ASKED_WITHOUT.search(question, m.start()) or _ASKED_WITHOUT.search(question)) if m else None
     if not m or not clause:
         return None
     return next(g for g in m.groups() if g).strip(), clause.group(0).strip()

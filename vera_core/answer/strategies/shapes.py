@@ -27,7 +27,7 @@ from vera_core.finance.line_items import label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.expression import Item
 from vera_core.questions.figure import FigureRequest, asked_periods, read_request
-from vera_core.questions.metric import MetricPlan
+from vera_core.questions.metric import MetricPlan, without_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
 __all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "gather_in_shape"]
@@ -210,10 +210,11 @@ def _printed_without(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     if asked is None:
         return None
     item, without = asked
-    _, texts = asked_periods(plan.question)
-    period = " ".join(t for t in texts if t.lower() not in item.lower())
-    question = f"What was {item} {without}{' in ' + period if period else ''}?"
-    request = read_request(question)
+    periods, texts = asked_periods(plan.question)
+    question = f"What was {without_periods(item)} {without}?"
+    # NOTE: the periods as the question words them ("For the three months ended September 30, 2024, ..."), not as the
+    # words left in the item would read alone
+    request = replace(read_request(question), periods=tuple(periods), period_texts=tuple(texts))
     if not request.named_exclusion:
         return None
     intent = plan.intent.model_copy(update={"type": "figure", "rule": FIGURE_ITEM_RULE, "numeric": True})
