@@ -6,7 +6,9 @@ Releases and decks:
   year-over-year growth rate between them (it had stated 16.1% -> 21.6%, +5.5 points: a wrong figure);
 - "Excluding the one-time tax charge ..., what was Meta's effective tax rate in Q3 2025?" and "What was Meta's effective
   tax rate in Q3 2025 excluding the one-time tax charge?" are what the rate would have been (14%, as the deck's footnote
-  states it), never the reported 87% (a wrong figure); "What would Meta's Q3 2024 revenue
+  states it), never the reported 87% (a wrong figure); "excluding the legal accrual" or "excluding restructuring" is
+  never the reported figure either (declined where no sentence or row states it);
+- "By how much did Costco's Q3 FY23 net sales exceed its Q1 FY23 net sales?" is the change between the quarters; "What would Meta's Q3 2024 revenue
   have been excluding the foreign exchange effect?" is the row that prints it by name (41,133);
 - a guided range's midpoint (Salesforce's Q3 FY24 revenue guidance, Meta's "$45-48 billion" fourth-quarter outlook given
   with its Q3 2024 results: of the two quarters named, the one guided) is VERA's arithmetic over the two cited ends;
@@ -61,6 +63,10 @@ def test_release_phrasings_of_round_21():
                     "Answer in millions of dollars.") == (
         "What was the change in merchandise inventories on the balance sheet from November 20, 2022 to May 7, 2023? "
         "Answer in millions of dollars.")
+    assert restated("By how much did Costco's Q3 FY23 net sales exceed its Q1 FY23 net sales, in millions?") == \
+        "What was the change in net sales from Q1 FY23 to Q3 FY23, in millions?"
+    assert restated("By how much did advertising revenue exceed other revenue in Q3 2024?") == \
+        "What was advertising revenue minus other revenue in Q3 2024?"
     assert normalise("net sales minus merchandise costs, as a % of net sales") == "(net sales - merchandise costs) / net sales"
     assert is_figure_question("Intel's weighted average diluted share count for the quarter ended April 1, 2023, in millions?")
     assert not is_figure_question("What was the average revenue growth over 2021-2023?")
@@ -95,6 +101,9 @@ def test_what_a_figure_would_have_been_asked_with_its_exclusion_first():
     assert without_asked(question) == ("that non-GAAP revenue", "excluding foreign exchange effect")
     # NOTE: what a line leaves out of a balance is the line's own words, no figure that would have been
     assert not COUNTERFACTUAL_ASKED.search("What was long-term debt excluding the current portion at year end?")
+    for question in ("What was Meta's diluted EPS in Q3 2024 excluding the legal accrual?",
+                     "What was Salesforce's operating cash flow in Q1 FY24 excluding restructuring?"):
+        assert COUNTERFACTUAL_ASKED.search(question), question
 
 
 def test_a_company_name_mistyped_by_one_letter():

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
-from vera_core.finance.line_items import concepts_in
+from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.spans import POINTS
 
 __all__ = ["line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
@@ -514,10 +514,25 @@ def _less(pattern: re.Pattern) -> Callable[[str], str | None]:
     """The shape of `pattern`'s question restated as its first item minus its second, one period."""
     def shape(question: str) -> str | None:
         m = pattern.match(question)
-        if not m or not _two_items(m.group("a"), m.group("b")):
+        if not m:
             return None
+        if not _two_items(m.group("a"), m.group("b")):
+            # NOTE: "By how much did Costco's Q3 FY23 net sales exceed its Q1 FY23 net sales?": one item in two
+            # quarters, the change from the second to the first
+            quarters = [list(QUARTER.finditer(m.group(k))) for k in ("a", "b")]
+            if not all(len(q) == 1 for q in quarters):
+                return None
+            items = [_OWNER.sub("", QUARTER.sub(" ", m.group(k))).strip() for k in ("a", "b")]
+            if not items[0] or label_terms(items[0]) != label_terms(items[1]):
+                return None
+            return (f"{m.group('lead')}What was the change in {items[0]} from {quarters[1][0].group(0)} to "
+                    f"{quarters[0][0].group(0)}{m.group('rest')}?{_after(m)}")
         return f"{m.group('lead')}What was {m.group('a').strip()} minus {m.group('b').strip()}{m.group('rest')}?{_after(m)}"
     return shape
+
+
+_OWNER = re.compile(r"^\s*(?:the\s+|its\s+|their\s+|[A-Z][\w&.'\u2019-]*['\u2019]s\s+)|\s+(?:in|for|of)\s*$")
+"""A phrase's owner, or a preposition its quarter left behind ("Costco's Q3 FY23 net sales", "net sales in Q1")."""
 
 
 _exceeded = _less(_EXCEEDED)

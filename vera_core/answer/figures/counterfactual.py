@@ -31,10 +31,12 @@ from vera_core.records import Period
 __all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure", "without_asked"]
 
 _WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
-_EVENT = r"(?:one[\s-]time\s+|non[\s-]?recurring\s+|special\s+)?(?:charges?|effects?|impacts?|benefits?|gains?|items?|headwinds?|tailwinds?)\b"
-"""What a figure is asked without when the question asks what it would have been: an event, not a part of a balance
-("excluding the one-time tax charge", "excluding the foreign exchange effect"; "excluding the current portion" is a
-line's own words)."""
+_EVENT = (r"(?:one[\s-]time\s+|non[\s-]?recurring\s+|special\s+)?(?:charges?|effects?|impacts?|benefits?|gains?|items?|"
+          r"headwinds?|tailwinds?|accruals?|expenses?|costs?|losses|write[\s-]?(?:downs?|offs?)|impairments?|restructuring|"
+          r"settlements?|litigation|fines?|severance|FX|currency|amortization|stock[\s-]based\s+compensation|SBC)\b")
+"""What a figure is asked without when the question asks what it would have been: an event or a cost, not a part of a
+balance ("excluding the one-time tax charge", "excluding the foreign exchange effect", "excluding the legal accrual",
+"excluding restructuring"; "excluding the current portion" is a line's own words)."""
 COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\s+been\b(?=[^?]*\b{_WITHOUT})|"
                                   rf"\b{_WITHOUT}\b[^?]{{0,80}}\bwhat\s+would\s+(?P<item2>[^?.;]{{2,60}}?)\s+have\s+been\b|"
                                   rf"\bwhat\s+(?P<item3>[^?.;]{{2,60}}?)\s+would\s+(?:[\w&.'\u2019-]+\s+){{1,3}}?have\s+(?:reported|posted|"
