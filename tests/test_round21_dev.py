@@ -29,6 +29,14 @@ Calls:
   the host's words ("Joe, next question, please.");
 - "(1Q23 to 4Q23)" spans four calls; "who pushed back on ... and how did management respond?" is the Q&A.
 
+The second dev set (w51, w52) found more of the same kinds: a rate the document prints by the metric's name is its own
+figure (48%, 9%), computed only when no row prints it or more digits are asked, and never a growth (which periods a
+printed growth compares its label may not say); "(not just advertising)" sets a line aside; "ex the one-time tax charge"
+in a note; "at the operating line" is operating income (a loss asked is never a revenue row); two figures side by side
+never answer "how much more ... than"; "cost of sales" is never "of sales" for a company whose ticker is COST; a title
+asked in other words ("head of Wholesale Banking"); a surname in lower case; "which of them spoke first"; an example in
+parentheses names no one asked; "Masrani's update on ..." asks what he said.
+
 Corpus golds are the blind writers' own, judged as `vera eval` judges them (skipped when ../shared/corpus is absent)."""
 
 from __future__ import annotations
@@ -47,11 +55,15 @@ from vera_core.questions.restate import restated
 from vera_core.questions.speakers import _spanned, read_people_ask, read_remark_ask, role_of_named
 from vera_core.records import Period
 
-FILES = [IR / "META" / f"META_{q}.pdf" for q in ("2024Q3_RELEASE", "2024Q4_SLIDES", "2025Q2_SLIDES", "2025Q3_SLIDES")] + [
+FILES = [IR / "META" / f"META_{q}.pdf" for q in ("2024Q1_SLIDES", "2024Q3_RELEASE", "2024Q4_SLIDES", "2025Q1_SLIDES",
+                                                  "2025Q2_SLIDES", "2025Q3_SLIDES")] + [
+    IR / "SNOW" / "SNOW_2022Q4_CALL.pdf", IR / "JPM" / "JPM_2023Q3_CALL.pdf", IR / "C" / "C_2023Q3_CALL.pdf",
+    IR / "TD" / "TD_2024Q1_CALL.pdf",
     IR / "COST" / "COST_2023Q1_RELEASE.pdf", IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
     IR / "INTC" / "INTC_2023Q1_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf", IR / "MSFT" / "MSFT_2023Q3_CALL.pdf",
     *(IR / "TD" / f"TD_2024Q{q}_CALL.pdf" for q in (2, 3, 4)), *(IR / "JPM" / f"JPM_2023Q{q}_CALL.pdf" for q in (1, 2, 3, 4))]
-GOLDS = {**blind_golds("r21-ir-releases-dev"), **blind_golds("r21-ir-calls-dev")}
+GOLDS = {**blind_golds("r21-ir-releases-dev"), **blind_golds("r21-ir-calls-dev"), **blind_golds("r21-ir-releases-dev2"),
+         **blind_golds("r21-ir-calls-dev2")}
 
 
 def test_release_phrasings_of_round_21():
@@ -131,6 +143,16 @@ def test_call_phrasings_of_round_21():
     ask = read_remark_ask("On TD's August 2024 call, who pushed back on the sale of the Schwab shares, and how did "
                           "management respond?", ["Bharat Masrani"])
     assert ask is not None and ask.section == "qa"
+    ask = read_remark_ask("I need the full roster of analysts who asked questions, firm first (e.g. 'Evercore - Glenn "
+                          "Schorr').", ["Glenn Schorr", "Mike Mayo"])
+    assert ask is None or not ask.names
+    assert read_remark_ask("How did Masrani's update on TD's US AML problems evolve across the fiscal 2024 calls?",
+                           ["Bharat Masrani"]).names == ("Bharat Masrani",)
+    ask = read_people_ask("the operator handed over to both Jeremy Barnum and Jamie Dimon. Which of them actually spoke "
+                          "first, and what is his title?")
+    assert (ask.kind, ask.role) == ("handoff", "first")
+    assert role_of_named("kleinerman - title at snowflake? (Q4 FY22 call)",
+                         ["Frank Slootman", "Christian Kleinerman"]).name == "Christian Kleinerman"
 
 
 @pytest.fixture(scope="module")
@@ -162,10 +184,40 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w49-007", "'Who hosted ... and what was the operator's name?': Brett Iversen and Joe"),
     ("w49-040", "'NII ex-Markets outlook ... (1Q23 to 4Q23)': one answer per call"),
     ("w49-035", "'who pushed back on the sale of the Schwab shares, and how did management respond?'"),
+    # the second dev set (w51, w52)
+    ("w51-007", "'What effective tax rate did Meta report for 1Q25 in its earnings deck?': 9% as printed, not 9.5%"),
+    ("w51-012", "'meta operating margin 4Q24?': 48% as printed, never a segment's income over total revenue"),
+    ("w51-011", "'how much total revenue (not just advertising) ... US & Canada': 15,824, never advertising's"),
+    ("w51-019", "'meta Q3'25 diluted EPS ex the one-time tax charge?': $7.25, never the reported $1.05"),
+    ("w51-023", "'how much did Communications revenue grow from Q3 2023 to Q4 2023': 4.3%, never the printed Y/Y 5%"),
+    ("w52-003", "'kleinerman - title at snowflake?'"),
+    ("w52-005", "'Who was TD's head of Wholesale Banking ...?': the title printed 'Group Head, Wholesale Banking'"),
+    ("w52-007", "'the operator handed over to both ... Which of them actually spoke first, and what is his title?'"),
+    ("w52-015", "'the full roster of analysts who asked questions, firm first (e.g. 'Evercore - Glenn Schorr')'"),
+    ("w52-041", "'How did Masrani's update on ... evolve across the four fiscal 2024 calls (Q1 to Q4)?'"),
 ])
 def test_round_21_dev_misses_are_answered(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])
     assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w51-004", "'how much did reality labs lose at the operating line': never Reality Labs' revenue (270)"),
+    ("w51-031", "'How much more did Meta spend on capex in the first nine months of 2025 than in the whole of 2024?': "
+                "never the two figures side by side"),
+])
+def test_round_21_dev_wrong_answers_are_declined(engine, qid, cls):
+    outcome, answer = judged_blind(engine, GOLDS[qid])
+    assert outcome != "wrong" and not answer.figures, f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+def test_cost_of_sales_is_never_read_as_net_sales_of_a_company_whose_ticker_is_cost(engine):
+    answer = engine.answer("What was Costco's gross margin in Q3 FY23?", docs=["COST_2023Q3_RELEASE.pdf"],
+                           mode="deterministic")
+    assert "Net sales" not in " ".join(o.row_label for o in answer.calculation.operands) if answer.calculation else True
+    assert answer.calculation is None or answer.calculation.result is None, answer.answer[:300]
 
 
 @pytest.mark.corpus

@@ -81,7 +81,8 @@ CONCEPTS: tuple[Concept, ...] = (
                      r"\b(?:profit|earnings|income)\s+attributable\s+to\b",
        ("net income attributable to", "net earnings attributable to", "net income", "net earnings",
         "profit for the year", "profit for the period", "net loss attributable to", "net loss"), home=("income",)),
-    _c("operating income", r"\b(?:operating|op\.?)\s+(?:income|profit|loss)\b|\b(?:income|loss)\s+from\s+operations\b|\bEBIT\b",
+    _c("operating income", r"\b(?:operating|op\.?)\s+(?:income|profit|loss)\b|\b(?:income|loss)\s+from\s+operations\b|\bEBIT\b|"
+                           r"\b(?:at|on)\s+the\s+operating\s+(?:line|level)\b",
        ("operating income", "operating profit", "income from operations", "loss from operations", "operating loss"),
        home=("income",),
        other_items="continuing discontinued before tax taxes equity"),

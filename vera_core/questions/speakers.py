@@ -131,6 +131,7 @@ _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\
 """A title a question asks the holder of as the call introduced them ("Who was introduced as the company's deputy general
 counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
+                           r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
@@ -199,7 +200,7 @@ _OPERATOR_ASKED = re.compile(r"\bwho\s+(?:moderated|was\s+the\s+(?:operator|mode
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
-            and re.search(r"\bwho(?:m)?\b", question, re.I):
+            and re.search(r"\bwho(?:m)?\b|\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\b", question, re.I):
         # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
         # NOTE: "who was the call handed to first?": whoever speaks first after the operator, of those it names
         return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else
@@ -409,6 +410,7 @@ _NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from|for)\s+[A-Z]
 
 _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
+    r"|updates?(?=\s+on\b)"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
     r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds|d)|push(?:ed|es)?\s+back|pushback|react(?:ed|s)?|"
@@ -516,6 +518,8 @@ _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|di
 or a role said ("Per the CFO on Snowflake's Q3 FY23 call, how big a slice of revenue comes from ...")."""
 
 
+EXAMPLE = re.compile(r"\(\s*(?:e\.?g\.?|for\s+example|for\s+instance|say|like)\b[^()]*\)", re.I)
+"""An example the question gives in parentheses ("(e.g. 'Evercore - Glenn Schorr')")."""
 CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\s+)?up|wrap[-\s]?up|"
                      r"(?:close|closed|closes|closing|end|ended|ends|conclude|concluded|concludes|finish|finished)\s+"
                      r"(?:out\s+)?(?:the|their|his|her|its)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:call|remarks|q\s?&\s?a)|"
@@ -528,6 +532,7 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
     fielded the question on wholesale banking?"); `participants`: the names the calls in scope print."""
+    question = EXAMPLE.sub(" ", question)  # NOTE: "firm first (e.g. 'Evercore - Glenn Schorr')": an example, no one asked
     if FIELDED.search(question) and not any(_named(p, question.lower(), question) for p in participants):
         return RemarkAsk(roles=("management",), section="qa")
     closing = bool(CLOSING.search(question)) and not _CLOSED_BY.search(question)
@@ -647,8 +652,10 @@ def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | No
         named = [p for p in dict.fromkeys(participants)
                  if len(p.split()) >= 2 and set(re.split(r"-", p.split()[0])[:1]) & said]
     if not named:
-        # NOTE: "Wiggan ran Wealth Management earlier. What role does he hold?": a surname only one participant has
-        named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1] in said]
+        # NOTE: "Wiggan ran Wealth Management earlier. What role does he hold?", "kleinerman - title at snowflake?": a
+        # surname only one participant has, in any case
+        lowered = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", question)}
+        named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1].lower() in lowered]
     if 1 < len(named) <= MAX_NAMED_ROLES and _ROLES_OF_SEVERAL.search(question):
         return PeopleAsk("role_of", name=named[0], others=tuple(named[1:]))  # NOTE: "what roles were X and Y in?"
     return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None

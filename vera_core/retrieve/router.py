@@ -496,7 +496,10 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     named = _participants(documents, doc_scope) if on_calls else []
     said = read_remark_ask(text, named) if on_calls else None
     affiliation = affiliation_of_named(text, named) if on_calls else None
-    if affiliation is not None:  # "Raj Mehta asked about deposit betas - what firm is he with?"
+    # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
+    # hand-off asked, with the title of whoever it names
+    if affiliation is not None and not (people is not None and people.kind == "handoff"):
+        # "Raj Mehta asked about deposit betas - what firm is he with?"
         people, said = affiliation, None
     if on_calls and people is None and said is None:
         people = role_of_named(text, named)

@@ -30,7 +30,8 @@ from vera_core.records import Period
 
 __all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure", "without_asked"]
 
-_WITHOUT = r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)"
+_WITHOUT = (r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|ex\s+(?=(?:the|this|that|one|non|items?|special|FX)\b)|"
+            r"exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)")
 _EVENT = (r"(?:one[\s-]time\s+|non[\s-]?recurring\s+|special\s+)?(?:charges?|effects?|impacts?|benefits?|gains?|items?|"
           r"headwinds?|tailwinds?|accruals?|expenses?|costs?|losses|write[\s-]?(?:downs?|offs?)|impairments?|restructuring|"
           r"settlements?|litigation|fines?|severance|FX|currency|amortization|stock[\s-]based\s+compensation|SBC)\b")
@@ -44,11 +45,14 @@ COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\
                                   rf"(?:^|[.:;]\s+){_WITHOUT}\b[^?.;]{{2,120}}?,\s*what\s+(?:was|were|is|are)\s+"
                                   rf"(?P<item4>[^?.;,()]{{2,60}}?)(?=\s+(?:in|for|during|at|over)\b|\s*[?,(]|\s*$)|"
                                   rf"\bwhat\s+(?:was|were|is|are)\s+(?P<item5>[^?.;,()]{{2,60}}?)\s+(?:(?:in|for|during)\s+[^?.;()]{{2,40}}?\s+)?"
-                                  rf"(?={_WITHOUT}\s+(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT})",
+                                  rf"(?={_WITHOUT}\s+(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT})|"
+                                  rf"^(?![^?]*\b(?:what|how|which|who|why|did|does|was|were)\b)\s*(?P<item6>[^?]{{2,80}}?)\s+"
+                                  rf"(?={_WITHOUT}\s*(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT}\s*\??\s*$)",
                                   re.I)
 """'What would diluted EPS have been excluding that charge?', 'what diluted EPS would Meta have reported excluding the
 charge?', 'Excluding the one-time tax charge ..., what was Meta's effective tax rate in ...?', 'What was Meta's
-effective tax rate in Q3 2025 excluding the one-time tax charge?': the item, as it would have been without something."""
+effective tax rate in Q3 2025 excluding the one-time tax charge?', 'meta Q3'25 diluted EPS ex the one-time tax charge?': the
+item, as it would have been without something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
                          r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",

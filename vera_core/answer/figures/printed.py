@@ -1,7 +1,8 @@
 """A measure the filing prints itself, read where printed instead of recomputed (issue 18): a
 non-GAAP or adjusted figure the question names ("non-GAAP operating margin", "adjusted free cash
-flow", "core earnings"), or a library metric marked `printed` (free cash flow) that the question does
-not define. The printed figure is stated as the filing's own; VERA computes nothing in its place."""
+flow", "core earnings"), a library metric marked `printed` (free cash flow) that the question does
+not define, or a library rate (a margin, an effective tax rate) asked without a definition or digits of
+its own. The printed figure is stated as the filing's own; VERA computes nothing in its place."""
 
 from __future__ import annotations
 
@@ -30,7 +31,13 @@ def reads_printed(question: str, plan: MetricPlan) -> bool:
     `printed` library metric the question does not define; one period, no aggregate."""
     if plan.over != "at" or plan.direction or plan.source == "question" or definitions(question):
         return False  # NOTE: "FCF = CFO - purchases of property and equipment": the question's own formula is computed
-    return asks_non_gaap(question) or bool(plan.metric and plan.metric.printed)
+    # NOTE: "meta operating margin 4Q24?", "What effective tax rate did Meta report for 1Q25?": a rate the document
+    # prints by the metric's name is its own figure (48%, 9%); computed only when no row prints it, or when the
+    # question asks for more digits than are printed
+    # (never a growth: which periods a printed growth compares, year-ago or prior quarter, its label may not say)
+    rate = plan.metric is not None and plan.unit in ("percent", "ratio") and plan.digits is None \
+        and "prior(" not in plan.metric.formula
+    return asks_non_gaap(question) or bool(plan.metric and plan.metric.printed) or rate
 
 
 def printed_measure(question: str, plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]],

@@ -114,10 +114,14 @@ class CellResolver:
     def _without_company(self, phrase: str) -> str:
         """The item without the company's name words that lead it ("intel headcount" -> "headcount"); '' when none
         lead it or nothing would be left."""
+        if concepts_in(phrase):
+            return ""  # NOTE: "cost of sales" is a line item whatever the company's ticker (COST) spells
         words = phrase.split()
         lead = 0
         while lead < len(words) - 1 and (terms := label_terms(words[lead])) and all(t in self.company for t in terms):
             lead += 1
+        if lead and words[lead].lower() in _JOINING:
+            return ""  # NOTE: what is left is no item ("of sales")
         return " ".join(words[lead:]) if lead else ""
 
     @property
@@ -193,6 +197,8 @@ class CellResolver:
         return choice
 
 
+_JOINING = frozenset("of and or for to in on at by from with the a an".split())
+"""Words no item starts with."""
 _REMAINDER = label_terms("less net excluding excludes excluding non current noncurrent")
 """Words of a row that prints the whole less a part ("Long-term debt, less debt due within one year")."""
 

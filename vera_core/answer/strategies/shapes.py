@@ -30,7 +30,7 @@ from vera_core.questions.figure import FigureRequest, asked_periods, read_reques
 from vera_core.questions.metric import MetricPlan, without_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
-__all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "gather_in_shape"]
+__all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "compared_unanswered", "gather_in_shape"]
 
 TRIAL_TOP_K = 8
 """Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
@@ -104,6 +104,21 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         if stated is not None:
             return stated
     return plan, evidence
+
+
+def compared_unanswered(plan: Plan, evidence: Evidence) -> Evidence:
+    """"How much more did Meta spend on capex in the first nine months of 2025 than in the whole of 2024?" answered with
+    the two figures side by side: they are no answer to how much more; they are cited, and no figure is stated."""
+    if plan.intent.type != "figure" or not _COMPARED.search(plan.question) or len({f.period for f in evidence.figures}) < 2:
+        return evidence
+    said = ("No figure is stated: the question asks how two figures compare, and VERA read them (cited below) but not "
+            "the comparison asked; the difference is not computed.")
+    return replace(evidence, figures=(), lead=said, empty_message=said)
+
+
+_COMPARED = re.compile(r"\bhow\s+much\s+(?:more|less|higher|lower|bigger|smaller|larger|greater)\b[^?]*\bthan\b|"
+                       r"\b(?:exceed|outstrip|surpass)\w*\b|\bdifference\s+between\b|\bby\s+how\s+much\b", re.I)
+"""A question that asks how two figures compare: two figures stated side by side do not answer it."""
 
 
 def _row_named(plan: Plan, services: Services, counted: bool) -> tuple[Plan, Evidence] | None:

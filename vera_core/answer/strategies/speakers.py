@@ -13,7 +13,7 @@ from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import PeopleAsk, calls_named, firms_named, read_people_ask
+from vera_core.questions.speakers import EXAMPLE, PeopleAsk, calls_named, firms_named, read_people_ask
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
@@ -52,7 +52,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     absent.append(_absent(one, doc))
     if ask.kind == "analysts":
         # NOTE: "Which Morgan Stanley analyst asked the questions?": the analysts of the firm named
-        firms = firms_named(plan.question, sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
+        # NOTE: "firm first (e.g. 'Evercore - Glenn Schorr')": a firm in an example is no firm asked
+        firms = firms_named(EXAMPLE.sub(" ", plan.question), sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
     if ask.kind == "analysts" and ask.role in PLACES:
         # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked
@@ -301,10 +302,20 @@ def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> b
     if ask.kind == "role":
         return role == ask.role
     if ask.kind == "title":
-        return ask.name.lower() in title.lower()
+        # NOTE: "head of Wholesale Banking" is the title printed "Group Head, Wholesale Banking"
+        return ask.name.lower() in title.lower() or (bool(words := _title_words(ask.name)) and words <= _title_words(title))
     if ask.kind == "executives":
         return role in COMPANY_ROLES
     return ask.kind != "role_of" or any(key == name_key(n) or same_person(n, name) for n in (ask.name, *ask.others))
+
+
+def _title_words(text: str) -> set[str]:
+    """A title's words, in lower case, without the words that join them."""
+    return {w for w in re.findall(r"[a-z&]+", text.lower()) if w not in _TITLE_GLUE}
+
+
+_TITLE_GLUE = frozenset("of the and for a an at in on to".split())
+"""Words a title is joined with, never one it is told by."""
 
 
 def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, PeopleAsk]]) -> list[Piece]:
