@@ -31,7 +31,8 @@ Calls:
 
 The second dev set (w51, w52) found more of the same kinds: a rate the document prints by the metric's name is its own
 figure (48%, 9%), computed only when no row prints it or more digits are asked, and never a growth (which periods a
-printed growth compares its label may not say); "(not just advertising)" sets a line aside; "ex the one-time tax charge"
+printed growth compares its label may not say) nor a part's ("on the Cybertruck", "YouTube's": the filings regression
+caught both); "(not just advertising)" sets a line aside; "ex the one-time tax charge"
 in a note; "at the operating line" is operating income (a loss asked is never a revenue row); two figures side by side
 never answer "how much more ... than"; "cost of sales" is never "of sales" for a company whose ticker is COST; a title
 asked in other words ("head of Wholesale Banking"); a surname in lower case; "which of them spoke first"; an example in
@@ -116,6 +117,21 @@ def test_what_a_figure_would_have_been_asked_with_its_exclusion_first():
     for question in ("What was Meta's diluted EPS in Q3 2024 excluding the legal accrual?",
                      "What was Salesforce's operating cash flow in Q1 FY24 excluding restructuring?"):
         assert COUNTERFACTUAL_ASKED.search(question), question
+
+
+def test_a_printed_rate_answers_for_the_company_only_when_no_part_is_asked():
+    from vera_core.answer.figures.printed import reads_printed
+    from vera_core.questions.metric import read_plan
+    meta = Registrant(frozenset({"meta", "platform", "inc"}), frozenset({"meta"}))
+    assert reads_printed("meta operating margin 4Q24?", read_plan("meta operating margin 4Q24?"), meta)
+    for question in ("What gross margin did Tesla make on the Cybertruck in 2023?",
+                     "What was Meta's operating margin in Q4 2024, to one decimal?",
+                     "How did Meta's revenue growth in Q4 2024 compare?"):
+        plan = read_plan(question)
+        assert plan is None or not reads_printed(question, plan, meta), question
+    tesla = Registrant(frozenset({"tesla", "inc"}), frozenset({"tesla"}))
+    question = "What gross margin did Tesla make on the Cybertruck in 2023?"
+    assert not reads_printed(question, read_plan(question), tesla)
 
 
 def test_a_company_name_mistyped_by_one_letter():

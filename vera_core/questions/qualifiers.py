@@ -167,8 +167,10 @@ _AFTER = (
     # measure is of, whatever the preposition
     re.compile(rf"^\s+(?:on|for|of|from|at|in)\s+(?:the\s+)?{_NP}\s+(?:specifically|alone|only|in\s+particular|by\s+itself|"
                r"on\s+its\s+own)\b"),
-    # NOTE: "capex for the FedEx Ground segment", "revenue from the Data service offering": a unit named before its kind
-    re.compile(rf"^\s+(?:of|for|from|at|in|by)\s+(?:the\s+|its\s+)?{_NP}\s+(?:reportable\s+|operating\s+)?(?:segment|division|"
+    # NOTE: "capex for the FedEx Ground segment", "revenue (came) from the Data service offering": a unit named before its
+    # kind
+    re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are)\s+)?(?:of|for|from|at|in|by)\s+(?:the\s+|its\s+)?{_NP}\s+"
+               r"(?:reportable\s+|operating\s+)?(?:segment|division|"
                r"business\s+unit|subsidiary|(?:service\s+|product\s+)?offering|product\s+line|line\s+of\s+business)\b"),
     # NOTE: "revenue did they book from selling regulatory credits": what the amount comes from, in lower case
     re.compile(r"^\s+(?:did|does|do|has|have|had)\s+(?:they|it|we|the\s+company|[A-Z][\w&.'-]*)\s+(?:book|bring\s+in|take\s+in|"

@@ -7,7 +7,7 @@ its own. The printed figure is stated as the filing's own; VERA computes nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
@@ -26,7 +26,7 @@ column (`cells.adjusted_cells`) and a percentage is checked on the cell ("adjust
 flow row of a non-GAAP table; "gross margin on a non-GAAP basis" names only its basis after "non-GAAP")."""
 
 
-def reads_printed(question: str, plan: MetricPlan) -> bool:
+def reads_printed(question: str, plan: MetricPlan, company: Container[str] = frozenset()) -> bool:
     """Whether a metric question asks for a figure the filing prints: an adjusted measure, or a
     `printed` library metric the question does not define; one period, no aggregate."""
     if plan.over != "at" or plan.direction or plan.source == "question" or definitions(question):
@@ -34,9 +34,11 @@ def reads_printed(question: str, plan: MetricPlan) -> bool:
     # NOTE: "meta operating margin 4Q24?", "What effective tax rate did Meta report for 1Q25?": a rate the document
     # prints by the metric's name is its own figure (48%, 9%); computed only when no row prints it, or when the
     # question asks for more digits than are printed
-    # (never a growth: which periods a printed growth compares, year-ago or prior quarter, its label may not say)
+    # (never a growth: which periods a printed growth compares, year-ago or prior quarter, its label may not say; never
+    # of a part the question names, "on the Cybertruck", "YouTube's": the company's printed rate is not the part's)
     rate = plan.metric is not None and plan.unit in ("percent", "ratio") and plan.digits is None \
-        and "prior(" not in plan.metric.formula
+        and "prior(" not in plan.metric.formula and not plan.qualifier.without(company) \
+        and not (plan.qualifier.owner and not company)
     return asks_non_gaap(question) or bool(plan.metric and plan.metric.printed) or rate
 
 

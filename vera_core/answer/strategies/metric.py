@@ -84,7 +84,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                notices=searched.notices + (PRINTED_NOTICE,))
             if asks_non_gaap(plan.question):
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
-        if reads_printed(plan.question, metric):
+        if reads_printed(plan.question, metric, company_of(services, tables.grids)):
             printed = printed_measure(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
                                       services.doc_names())
             if printed is not None:
