@@ -39,6 +39,11 @@ never answer "how much more ... than"; "cost of sales" is never "of sales" for a
 asked in other words ("head of Wholesale Banking"); a surname in lower case; "which of them spoke first"; an example in
 parentheses names no one asked; "Masrani's update on ..." asks what he said.
 
+After round 21's held-back sets were measured (dev since): "how much revenue did WhatsApp alone generate" is a part no
+row prints (declined; it had stated total revenue), a comparison ("how much better did the actual come in") is never
+answered with one of its two figures, a name the call never prints ("TikTok") is declined, and "which other executives
+did Brett Iversen say were on the call" leaves the host out.
+
 Corpus golds are the blind writers' own, judged as `vera eval` judges them (skipped when ../shared/corpus is absent)."""
 
 from __future__ import annotations
@@ -60,12 +65,12 @@ from vera_core.records import Period
 FILES = [IR / "META" / f"META_{q}.pdf" for q in ("2024Q1_SLIDES", "2024Q3_RELEASE", "2024Q4_SLIDES", "2025Q1_SLIDES",
                                                   "2025Q2_SLIDES", "2025Q3_SLIDES")] + [
     IR / "SNOW" / "SNOW_2022Q4_CALL.pdf", IR / "JPM" / "JPM_2023Q3_CALL.pdf", IR / "C" / "C_2023Q3_CALL.pdf",
-    IR / "TD" / "TD_2024Q1_CALL.pdf",
+    IR / "TD" / "TD_2024Q1_CALL.pdf", IR / "INTC" / "INTC_2022Q4_RELEASE.pdf", IR / "META" / "META_2024Q3_CALL.pdf",
     IR / "COST" / "COST_2023Q1_RELEASE.pdf", IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
     IR / "INTC" / "INTC_2023Q1_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf", IR / "MSFT" / "MSFT_2023Q3_CALL.pdf",
     *(IR / "TD" / f"TD_2024Q{q}_CALL.pdf" for q in (2, 3, 4)), *(IR / "JPM" / f"JPM_2023Q{q}_CALL.pdf" for q in (1, 2, 3, 4))]
 GOLDS = {**blind_golds("r21-ir-releases-dev"), **blind_golds("r21-ir-calls-dev"), **blind_golds("r21-ir-releases-dev2"),
-         **blind_golds("r21-ir-calls-dev2")}
+         **blind_golds("r21-ir-calls-dev2"), **blind_golds("r21-ir-releases-holdout"), **blind_golds("r21-ir-calls-holdout")}
 
 
 def test_release_phrasings_of_round_21():
@@ -228,6 +233,25 @@ def test_round_21_dev_misses_are_answered(engine, qid, cls):
 def test_round_21_dev_wrong_answers_are_declined(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])
     assert outcome != "wrong" and not answer.figures, f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", [
+    ("w48-018", "'how much revenue did WhatsApp alone generate in Q3 2024?': declined, never total revenue"),
+    ("w48-039", "'how much better (in dollars per share) did the actual come in' than the outlook: never the outlook"),
+    ("w47-044", "'Was there any discussion of a possible US TikTok ban ...?': declined, never 'Ray-Ban'"),
+])
+def test_round_21_held_back_wrong_answers_after_the_measurement(engine, qid, cls):
+    outcome, answer = judged_blind(engine, GOLDS[qid])
+    assert outcome == "correct" if GOLDS[qid].get("expect") == "abstain" else outcome != "wrong", \
+        f"{cls}: {answer.answer[:300]}"
+    assert not answer.figures, f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+def test_the_executives_the_host_said_were_on_the_call(engine):
+    outcome, answer = judged_blind(engine, GOLDS["w47-009"])
+    assert outcome == "correct", answer.answer[:300]
 
 
 @pytest.mark.corpus

@@ -158,6 +158,7 @@ _AFTER = (
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
                r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+|region\s+|market\s+|operations\s+|arm\s+)?"
+               r"(?:alone\s+|only\s+|by\s+itself\s+|on\s+its\s+own\s+)?"  # NOTE: "did WhatsApp alone generate"
                r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"

@@ -187,7 +187,8 @@ _ALSO_BEFORE = re.compile(r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+w
 during the Q&A?"), not ask them alone."""
 _HOST_SAID = re.compile(r"\bhost\s+(?:say|said|says|mention\w*|introduc\w*|name[sd]?|list\w*)\b|"
                         r"\b(?:introduced|named|listed)\s+by\s+the\s+host\b|"
-                        r"(?-i:\b[A-Z][a-z]+)\s+(?:names|named|introduces|introduced|lists|listed|mentions|mentioned)\b", re.I)
+                        r"(?-i:\b[A-Z][a-z]+)\s+(?:names|named|introduces|introduced|lists|listed|mentions|mentioned)\b|"
+                        r"\bdid\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+say\s+(?:were|was)\s+(?:on|joining|present)\b", re.I)
 """The executives the host (or the person named: "Brett names two other company officers") said were on the call: the
 host is not one of them."""
 

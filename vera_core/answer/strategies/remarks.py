@@ -169,6 +169,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
             heard = _turn_chunks(ask, doc, chunks)
             scope_chunks.extend(heard)
             wanted = terms(topic)
+            unspoken = _never_said(topic, chunks, company)
+            if unspoken:
+                # NOTE: "Was there any discussion of a possible US TikTok ban ...? What did Zuckerberg say about it?": a
+                # name the call never prints is no topic of it ("Ray-Ban" is no ban on TikTok)
+                absent.append(f"On the {label}, no one spoke of {unspoken}: the call never names it (every turn read).")
+                continue
             if not wanted and ask.closing:  # "How did TD's CEO wrap up the call?": their last turn, past its courtesies
                 units = [u for c in heard for u in _units(c)]
                 said = [(u.chunk, u.text, u.quote) for u in ([u for u in units if not _COURTESY.match(u.text)] or units)
@@ -235,6 +241,29 @@ def _named_in_calls(question: str, calls: list[DocumentRecord], chunks_of, compa
 _SURNAME_SAID = re.compile(r"\b(?:did|does|has|had)\s+(?P<s>[A-Z][a-z][\w'\u2019-]+)\s+(?:say|said|mention|note|tell|comment|"
                            r"add|discuss|talk|share|offer)\b")
 """A person asked by surname alone ("What did Wiggan say about ...?")."""
+
+
+_PROPER = re.compile(r"(?<![.?!]\s)(?<!^)\b(?-i:[A-Z][a-z]+[A-Z][A-Za-z]+|[A-Z][a-z]{3,})\b")
+"""A name in a question's topic ("TikTok", "Banamex"): a capitalised word of four letters or more, not a sentence's
+first."""
+_PREFIX = 5
+"""The letters of a name a call must print for the name to be spoken of ("tikto"; "treasur" for "Treasuries")."""
+
+
+def _never_said(topic: str, chunks: list[ChunkRecord], company: set[str]) -> str:
+    """A name the topic holds that no chunk of the call prints (its first _PREFIX letters, in any case), else ''."""
+    text = " ".join(c.text for c in chunks).lower()
+    for m in _PROPER.finditer(topic):
+        word = m.group(0)
+        if word.lower() in company or word.lower() in _NOT_NAMES:
+            continue
+        if word.lower()[:_PREFIX] not in text:
+            return word
+    return ""
+
+
+_NOT_NAMES = frozenset("january february march april may june july august september october november december monday "
+                       "tuesday wednesday thursday friday street fiscal quarter".split())
 
 
 def _substantive(unit: Unit) -> bool:

@@ -109,16 +109,26 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
 def compared_unanswered(plan: Plan, evidence: Evidence) -> Evidence:
     """"How much more did Meta spend on capex in the first nine months of 2025 than in the whole of 2024?" answered with
     the two figures side by side: they are no answer to how much more; they are cited, and no figure is stated."""
-    if plan.intent.type != "figure" or not _COMPARED.search(plan.question) or len({f.period for f in evidence.figures}) < 2:
+    if plan.intent.type != "figure" or not _COMPARED.search(plan.question) or not evidence.figures:
+        return evidence
+    # NOTE: "how much better did the actual come in than the outlook?" answered with one figure (the outlook): only a
+    # figure printed as the difference itself ("increased by", a change row) answers with one
+    if len({f.period for f in evidence.figures}) < 2 and (len(evidence.figures) > 1 or _A_CHANGE.search(
+            f"{evidence.figures[0].row_label} {evidence.figures[0].line_item}") or not _AGAINST.search(plan.question)):
         return evidence
     said = ("No figure is stated: the question asks how two figures compare, and VERA read them (cited below) but not "
             "the comparison asked; the difference is not computed.")
     return replace(evidence, figures=(), lead=said, empty_message=said)
 
 
-_COMPARED = re.compile(r"\bhow\s+much\s+(?:more|less|higher|lower|bigger|smaller|larger|greater)\b[^?]*\bthan\b|"
+_COMPARED = re.compile(r"\bhow\s+much\s+(?:more|less|higher|lower|bigger|smaller|larger|greater|better|worse)\b[^?]*"
+                       r"\b(?:than|come\s+in|came\s+in|beat)\b|\bbeat\s+the\b|\b(?:above|below)\s+the\s+(?:top|bottom|high|low)\b|"
                        r"\b(?:exceed|outstrip|surpass)\w*\b|\bdifference\s+between\b|\bby\s+how\s+much\b", re.I)
 """A question that asks how two figures compare: two figures stated side by side do not answer it."""
+_AGAINST = re.compile(r"\bhow\s+much\s+(?:better|worse|more|less|higher|lower|above|below)\b|\bbeat\b|\bexceed\w*|"
+                      r"\b(?:above|below)\s+the\s+(?:top|bottom|high|low)\b|\bdifference\s+between\b", re.I)
+"""A comparison of two figures a single figure never answers unless it prints the difference itself."""
+_A_CHANGE = re.compile(r"\b(?:change|increase|decrease|growth|difference|variance|beat|above|below|vs\.?|versus)\b", re.I)
 
 
 def _row_named(plan: Plan, services: Services, counted: bool) -> tuple[Plan, Evidence] | None:
