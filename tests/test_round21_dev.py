@@ -140,6 +140,16 @@ def test_a_printed_rate_answers_for_the_company_only_when_no_part_is_asked():
     assert not reads_printed(question, read_plan(question), tesla)
 
 
+def test_a_name_the_call_never_prints_is_no_topic_of_it():
+    from types import SimpleNamespace
+    from vera_core.answer.strategies.remarks import _never_said
+    call = [SimpleNamespace(text="Ray-Ban Meta glasses are the prime example here."),
+            SimpleNamespace(text="We continue to make progress on the exit from Mexico consumer banking.")]
+    assert _never_said("a possible US TikTok ban", call, {"meta"}) == "TikTok"
+    assert _never_said("the Banamex/Mexico exit", call, {"citi"}) == ""  # one of its names is printed
+    assert _never_said("Ray-Ban glasses", call, {"meta"}) == ""
+
+
 def test_a_company_name_mistyped_by_one_letter():
     twilio = Registrant(frozenset({"twilio", "inc"}), frozenset({"twlo"}))
     assert "twilo" in twilio and "twillio" in twilio and "twiloi" in twilio

@@ -251,15 +251,12 @@ _PREFIX = 5
 
 
 def _never_said(topic: str, chunks: list[ChunkRecord], company: set[str]) -> str:
-    """A name the topic holds that no chunk of the call prints (its first _PREFIX letters, in any case), else ''."""
+    """The names the topic holds when no chunk of the call prints any of them (their first _PREFIX letters, in any
+    case), else '' ("Banamex/Mexico" is spoken of where the call says "Mexico")."""
     text = " ".join(c.text for c in chunks).lower()
-    for m in _PROPER.finditer(topic):
-        word = m.group(0)
-        if word.lower() in company or word.lower() in _NOT_NAMES:
-            continue
-        if word.lower()[:_PREFIX] not in text:
-            return word
-    return ""
+    names = [w for w in dict.fromkeys(m.group(0) for m in _PROPER.finditer(topic))
+             if w.lower() not in company and w.lower() not in _NOT_NAMES]
+    return " or ".join(names) if names and all(w.lower()[:_PREFIX] not in text for w in names) else ""
 
 
 _NOT_NAMES = frozenset("january february march april may june july august september october november december monday "
