@@ -298,3 +298,11 @@ def words_of(texts) -> frozenset[str]:
     """The words (four letters or more, lower case) texts print: what a misspelt word of a question is read as
     (`questions.spelling`)."""
     return frozenset(w.lower() for text in texts for w in _PRINTED_WORD.findall(text))
+
+JOINING_WORDS = frozenset("of and or for to in on at by from with the a an".split())
+"""Words that join the words of a name or a title and start no item ("of sales" is no line; "Group Head, Wholesale
+Banking" is the "head of Wholesale Banking")."""
+
+CAPITALISED_NOT_NAMES = frozenset("january february march april may june july august september october november december "
+                                  "monday tuesday wednesday thursday friday street fiscal quarter".split())
+"""Capitalised words of a question that name no person, company or thing spoken of (months, days, "Street")."""

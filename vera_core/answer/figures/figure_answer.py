@@ -195,7 +195,7 @@ def _missing(name: str, words: str, candidates: list[Candidate], doc_names: Mapp
 
 def _money(amount: float, currency: str, scale: float, percent: bool) -> str:
     if percent:
-        return f"{amount:,.2f}%".replace(".00%", "%")
+        return f"{amount:,.2f}".rstrip("0").rstrip(".") + "%"  # NOTE: "18.2%" as printed, never "18.20%"
     shown = amount / scale
     digits = min(2, max(0, -exact(abs(shown)).normalize().as_tuple().exponent))  # 980.5 stays 980.5; 8.738 reads 8.74
     return money(shown, currency, scale, digits)

@@ -16,6 +16,7 @@ from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.questions.figure import FigureRequest
 from vera_core.questions.spans import shifted
 from vera_core.finance.line_items import concepts_in, label_terms
+from vera_core.text import JOINING_WORDS
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num
 from vera_core.questions.qualifiers import Qualifier, item_qualifier
 from vera_core.records import ChunkRecord, GridCell, Period, TableGrid
@@ -120,7 +121,7 @@ class CellResolver:
         lead = 0
         while lead < len(words) - 1 and (terms := label_terms(words[lead])) and all(t in self.company for t in terms):
             lead += 1
-        if lead and words[lead].lower() in _JOINING:
+        if lead and words[lead].lower() in JOINING_WORDS:
             return ""  # NOTE: what is left is no item ("of sales")
         return " ".join(words[lead:]) if lead else ""
 
@@ -197,8 +198,6 @@ class CellResolver:
         return choice
 
 
-_JOINING = frozenset("of and or for to in on at by from with the a an".split())
-"""Words no item starts with."""
 _REMAINDER = label_terms("less net excluding excludes excluding non current noncurrent")
 """Words of a row that prints the whole less a part ("Long-term debt, less debt due within one year")."""
 

@@ -23,7 +23,7 @@ from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, analyst_place, calls_named,
                                          firms_named, holds_title, title_asked)
 from vera_core.records import ChunkRecord, DocumentRecord
-from vera_core.text import term_list, terms
+from vera_core.text import CAPITALISED_NOT_NAMES, term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 from vera_core.transcripts.turns import OPENING, PREPARED, QA
 
@@ -255,12 +255,9 @@ def _never_said(topic: str, chunks: list[ChunkRecord], company: set[str]) -> str
     case), else '' ("Banamex/Mexico" is spoken of where the call says "Mexico")."""
     text = " ".join(c.text for c in chunks).lower()
     names = [w for w in dict.fromkeys(m.group(0) for m in _PROPER.finditer(topic))
-             if w.lower() not in company and w.lower() not in _NOT_NAMES]
+             if w.lower() not in company and w.lower() not in CAPITALISED_NOT_NAMES]
     return " or ".join(names) if names and all(w.lower()[:_PREFIX] not in text for w in names) else ""
 
-
-_NOT_NAMES = frozenset("january february march april may june july august september october november december monday "
-                       "tuesday wednesday thursday friday street fiscal quarter".split())
 
 
 def _substantive(unit: Unit) -> bool:

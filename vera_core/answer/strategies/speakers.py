@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
+from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.questions.speakers import EXAMPLE, PeopleAsk, calls_named, firms_named, read_people_ask
@@ -311,11 +312,9 @@ def _asked(ask: PeopleAsk, key: str, role: str, title: str, name: str = "") -> b
 
 def _title_words(text: str) -> set[str]:
     """A title's words, in lower case, without the words that join them."""
-    return {w for w in re.findall(r"[a-z&]+", text.lower()) if w not in _TITLE_GLUE}
+    return {w for w in re.findall(r"[a-z&]+", text.lower()) if w not in JOINING_WORDS}
 
 
-_TITLE_GLUE = frozenset("of the and for a an at in on to".split())
-"""Words a title is joined with, never one it is told by."""
 
 
 def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, PeopleAsk]]) -> list[Piece]:
