@@ -107,8 +107,9 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
 
 
 def compared_unanswered(plan: Plan, evidence: Evidence) -> Evidence:
-    """"How much more did Meta spend on capex in the first nine months of 2025 than in the whole of 2024?" answered with
-    the two figures side by side: they are no answer to how much more; they are cited, and no figure is stated."""
+    """The evidence as it stands, unless a question of how two figures compare ("How much more did Meta spend on capex in
+    the first nine months of 2025 than in the whole of 2024?") is answered with the figures themselves: they are no
+    answer to how much more; they are cited, and no figure is stated."""
     if plan.intent.type != "figure" or not _COMPARED.search(plan.question) or not evidence.figures:
         return evidence
     # NOTE: "how much better did the actual come in than the outlook?" answered with one figure (the outlook): only a
@@ -129,6 +130,7 @@ _AGAINST = re.compile(r"\bhow\s+much\s+(?:better|worse|more|less|higher|lower|ab
                       r"\b(?:above|below)\s+the\s+(?:top|bottom|high|low)\b|\bdifference\s+between\b", re.I)
 """A comparison of two figures a single figure never answers unless it prints the difference itself."""
 _A_CHANGE = re.compile(r"\b(?:change|increase|decrease|growth|difference|variance|beat|above|below|vs\.?|versus)\b", re.I)
+"""A row that prints a difference itself ("Change", "Increase (decrease)"): one figure of it answers a comparison."""
 
 
 def _row_named(plan: Plan, services: Services, counted: bool) -> tuple[Plan, Evidence] | None:
