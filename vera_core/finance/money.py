@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 SCALES = {"units": 1.0, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
-SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion"}
+SCALE_NAMES = {1.0: "", 1e3: "thousand", 1e6: "million", 1e9: "billion", 1e12: "trillion"}
 _NIL = re.compile(r"^[-–—]+$|^(?:n/?a|nm|n/m|nil)$", re.I)
 _FIGURE = re.compile(r"^(?P<cur0>[$€£¥])?\s*(?P<open>\()?\s*(?P<sign>[-–—−+])?\s*(?P<cur>[$€£¥])?\s*"
                      r"(?P<sign2>[-–—−])?\s*"

@@ -655,7 +655,7 @@ def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | No
     if not named:
         # NOTE: "Wiggan ran Wealth Management earlier. What role does he hold?", "kleinerman - title at snowflake?": a
         # surname only one participant has, in any case
-        lowered = {re.sub(r"['\u2019]s$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w'\u2019-]+", question)}
+        lowered = _asked_words(question)
         named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1].lower() in lowered]
     if 1 < len(named) <= MAX_NAMED_ROLES and _ROLES_OF_SEVERAL.search(question):
         return PeopleAsk("role_of", name=named[0], others=tuple(named[1:]))  # NOTE: "what roles were X and Y in?"

@@ -21,6 +21,7 @@ from vera_core.answer.contract import Calculation, CalculationOperand, Figure, F
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
 from vera_core.documents.identity import Identity, quarter_labels
+from vera_core.finance.money import money, scale_name
 from vera_core.questions.stated import terms
 from vera_core.records import Period
 from vera_core.tables.periods import _full_year
@@ -31,7 +32,6 @@ _GUIDED = re.compile(r"\b(?:guidance|guided?|guiding|outlook|forecast\w*|expect\
 """Words that make a sentence, or a question, forward-looking."""
 _LOW = re.compile(r"\blow(?:er)?[\s-]+end\b|\bbottom\s+(?:end|of\s+the\s+range)\b|\bminimum\b", re.I)
 _HIGH = re.compile(r"\bhigh(?:er)?[\s-]+end\b|\btop\s+(?:end|of\s+the\s+range)\b|\bmaximum\b", re.I)
-_SCALE_WORDS = {1e3: "thousand", 1e6: "million", 1e9: "billion", 1e12: "trillion"}
 _MID = re.compile(r"\bmid[\s-]?point\b|\bmiddle\s+of\b|\bmid[\s-]range\b", re.I)
 _JOINED = re.compile(r"^\s*(?:to|-|\u2013|\u2014|and)\s*$", re.I)
 """What joins a range's two ends ("$8.51 Billion to $8.53 Billion", "$0.79 - $0.80")."""
@@ -85,7 +85,7 @@ def guided_range(question: str, asked: Period, asked_words: Sequence[str], compa
             if low.scale == 1 and high.scale > 1 and not low.is_percent:
                 # NOTE: "$45-48 billion": the low end in the high end's scale
                 low = replace(low, value=low.value * high.scale, scale=high.scale,
-                              text=f"{low.text} {_SCALE_WORDS.get(high.scale, '')}".strip())
+                              text=f"{low.text} {scale_name(high.scale)}".strip())
             if low.value > high.value:
                 continue
             before = text[:low.start]
@@ -167,10 +167,10 @@ def midpoint(found: GuidedRange, doc_name: str, subject: str) -> tuple[str, list
     percent = low.is_percent
     value = (low.value + high.value) / 2
     scale = 1.0 if percent else high.scale
-    shown = f"{value / scale:,.4f}".rstrip("0").rstrip(".")
-    words = f" {_SCALE_WORDS[scale]}" if scale in _SCALE_WORDS else ""
-    said = f"{shown}%" if percent else f"{'$' if (high.currency or low.currency) == 'USD' else ''}{shown}{words}"
     plain = lambda v: f"{v / scale:,.4f}".rstrip("0").rstrip(".")  # noqa: E731
+    shown = plain(value)
+    said = f"{shown}%" if percent else money(value / scale, high.currency or low.currency or "", scale,
+                                            len(shown.partition(".")[2]))
     expression = f"({plain(low.value)} + {plain(high.value)}) / 2 = {shown}"
     lead = (f"{subject} guidance, {found.period}, midpoint: {said} (the middle of the range {low.text} to {high.text}). "
             f"Calculation: {expression}.")

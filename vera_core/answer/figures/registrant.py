@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from vera_core.finance.line_items import label_terms
 from vera_core.records import ChunkRecord
+from vera_core.transcripts.speakers import near_spelling
 
 __all__ = ["Registrant", "cover_chunks", "registrant_words"]
 
@@ -61,24 +62,13 @@ class Registrant:
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and (word in self.words or (len(word) >= 3 and any(word in s for s in self.stems))
-                                          or (len(word) >= MIN_TYPED and any(_one_slip(word, w) for w in self.words
+                                          or (len(word) >= MIN_TYPED and any(near_spelling(word, w) for w in self.words
                                                                              if len(w) >= MIN_TYPED + 1)))
 
 
 MIN_TYPED = 5
-"""A word this long or longer, one letter off a name word longer still, is the name mistyped ("twilo" for Twilio)."""
-
-
-def _one_slip(typed: str, name: str) -> bool:
-    """Whether `typed` is `name` with one letter dropped, added, changed or two swapped."""
-    if typed == name or abs(len(typed) - len(name)) > 1:
-        return False
-    if len(typed) == len(name):
-        diff = [i for i, (a, b) in enumerate(zip(typed, name)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and typed[diff[0]] == name[diff[1]] and typed[diff[1]] == name[diff[0]])
-    short, long_ = sorted((typed, name), key=len)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+"""A word this long or longer, one letter off a name word longer still (never its first: `near_spelling`), is the name
+mistyped ("twilo" for Twilio)."""
 
 
 def registrant_words(names: Iterable[str], first_texts: Iterable[str]) -> Registrant:
