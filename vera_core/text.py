@@ -105,7 +105,7 @@ using based spend spends spent spending lose loses lost losing""".split())
 """A word that ends the qualifier (read right to left)."""
 
 QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
-annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted basic diluted current prior
+annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted adj basic diluted current prior
 latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
 percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
 rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak count counts segment segments""".split())

@@ -154,7 +154,7 @@ CONCEPTS: tuple[Concept, ...] = (
        ("diluted earnings per share", "earnings per share diluted", "diluted net income per share",
         "net income per share diluted", "diluted", "adjusted eps", "non-gaap eps"), per_share=True, home=("income",)),
 )
-NON_GAAP = re.compile(r"\bnon-?\s?(?:GAAP|IFRS)\b|\badjusted\b|\bcore\s+(?:earnings|EPS|income|net\s+income|"
+NON_GAAP = re.compile(r"\bnon-?\s?(?:GAAP|IFRS)\b|\badj(?:usted\b|\.|\b(?=\s+(?:EPS|EBITDA|operating|net|income|earnings)\b))|\bcore\s+(?:earnings|EPS|income|net\s+income|"
                       r"operating)\b|\bexcluding\s+(?:special|one-time|non-?recurring)\b", re.I)
 """A measure the company adjusts from its GAAP figure ("non-GAAP EPS", "adjusted EBITDA", "core earnings"):
 read where printed, never recomputed, never taken for the GAAP figure."""
@@ -171,9 +171,11 @@ def asks_non_gaap(question: str) -> bool:
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
                "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property",
                # NOTE: short words keep their plural's "s" in the stemmer: "membership fee revenue" asks "Membership fees"
-               "fees": "fee", "ads": "ad", "taxes": "tax", "units": "unit", "users": "user",
+               "fees": "fee", "taxes": "tax", "units": "unit", "users": "user",
                # NOTE: a company's headcount is its employees ("Employees (in thousands)" for "intel headcount")
                "headcount": "employ", "employe": "employ",
+               # NOTE: "META ad revenue", "ads revenue": the "Advertising" row ("Ad Impressions" reads the same both sides)
+               "ad": "advertis", "ads": "advertis", "advertisement": "advertis",
                # NOTE: a row named by its verb ("how much debt did eBay repay", "long-term debt did Intel issue"):
                # "Repayment of debt", "Issuance of long-term debt"
                "repa": "repayment", "repaid": "repayment", "issu": "issuanc"}

@@ -117,7 +117,27 @@ def normalise(text: str) -> str:
     out = _CHANGE.sub(lambda m: f" chg({m.group('item').strip()} {m.group('b')}) ", out)
     for pattern, symbol in _WORD_OPS:
         out = re.sub(pattern, f" {symbol} ", out, flags=re.I)
+    out = _SUBTRACTED.sub(_each_subtracted, out)
     return re.sub(r"\s+", " ", out).strip(" .:;")
+
+
+_SUBTRACTED = re.compile(r"(?<=-)(?P<items>[^-+*/{}]+?)(?=\s*(?:$|[-+*/]|\{))")
+"""What one minus sign subtracts, up to the next operator: items joined by "and" ("- purchases of property and
+equipment (net) and principal payments on finance leases")."""
+
+
+def _each_subtracted(m: re.Match[str]) -> str:
+    """'- A and B' as '- A - B' at the first "and" after which A is a line item the vocabulary knows and no item runs
+    on across the "and" ("cash and cash equivalents", "research and development" stay one item each)."""
+    from vera_core.finance.line_items import concepts_in  # NOTE: the vocabulary, read only for such a pair
+    items = m.group("items")
+    spans = [found.span() for c in concepts_in(items) if (found := c.asked.search(items))]
+    for joint in re.finditer(r"\s+and\s+", items):
+        a, b = items[:joint.start()], items[joint.end():]
+        if b.strip() and a.count("(") == a.count(")") and concepts_in(a) \
+                and not any(start < joint.start() < end for start, end in spans):
+            return f"{a} - {b}"
+    return items
 
 
 def parse(formula: str) -> Node:

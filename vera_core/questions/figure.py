@@ -264,14 +264,16 @@ _QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", r
 """'for the quarter ended December 26, 2020': the three months to that date."""
 
 
-_PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?first\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
-                           r"eleven)\s+(?P<unit>weeks|months|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*|(?P<nm>[69])M\s*)"
+_PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
+                           r"nine|ten|eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*|(?P<nm>[69])M\s*)"
                            r"(?:the\s+|its\s+|their\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|"
                            r"(?<=')\d\d|(?<=1H)\d\d|(?<=H1)\d\d|(?<=[69]M)\d\d)(?:\s+fiscal(?:\s+year)?)?\b",
                            re.I)
 """The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
 first 36 weeks of its 2023 fiscal year", "the first half of fiscal 2024", "1H FY24", "9M 2024"; its end is the
 document's to say (`answer.figures.gates.period_matches`)."""
+_UNIT_WORDS = {"wks": "weeks", "mos": "months"}
+"""A span's unit as notes shorten it ("first 36 wks FY23")."""
 _SHORT_DURATION = re.compile(r"\b(?P<n>[69])M\s+(?:ended|ending|to|through|thru)\s*$", re.I)
 """A nine or six months' span written short before its end date ("9M ended 9/30/24"; never "3M", a company)."""
 _PART_ENDED = re.compile(r"[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s+(?:on\s+)?", re.I)
@@ -363,7 +365,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     for m in _PART_OF_YEAR.finditer(question):  # "the first 36 weeks of fiscal 2023", "1H FY24"
         if free(*m.span()):
             months = 6 if m.group("half") or m.group("h") else int(m.group("nm")) if m.group("nm") else \
-                _months(f"{m.group('n')} {m.group('unit')} ended")
+                _months(f"{m.group('n')} {_UNIT_WORDS.get(m.group('unit').lower(), m.group('unit'))} ended")
             if months and months < 12:
                 found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(m.group("y")), months), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):

@@ -377,6 +377,10 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
                       fall_asked=aggregate.over == "change" and asks_fall(question))
 
 
+_MEASURE_WORD = re.compile(r"\b(?:margin|ratio|rate|return|turnover|yield)\b", re.I)
+"""The measure's own word in a name read with its verb ("operating margin did Data Center and AI earn")."""
+
+
 def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) -> Qualifier:
     """The qualifier the question puts on a library metric or an aggregated line item (the words just
     before its name); none for a metric the question defines (its operands carry their own words)."""
@@ -394,6 +398,9 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
             # one whose measure is asked, the owner before the measure's name
             said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I) if name and not found.words else None
             found = qualifier_around(question, said.start(), said.end()) if said else found
+            measure = _MEASURE_WORD.search(question, said.start(), said.end()) if said and not (found.words or found.owner) else None
+            if measure:  # NOTE: "What operating margin did Data Center and AI earn (segment ... over segment revenue)?"
+                found = qualifier_around(question, measure.start(), measure.end())
             if found.words or found.owner:
                 return found
         return Qualifier()

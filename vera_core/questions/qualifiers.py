@@ -133,7 +133,7 @@ def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
 def _skipped(token: str) -> bool:
     """A word that never qualifies an item: a skipped word, a period, or a hyphenated word made of them
     ("year-end", "year-over-year")."""
-    low = token.lower()
+    low = token.lower().rstrip(".")  # NOTE: "adj." is "adj"
     if low in _SKIP or _PERIODISH.match(token):
         return True
     parts = [p for p in re.split(r"[-/]", low) if p]
@@ -157,7 +157,8 @@ _AFTER = (
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
-               r"(?:segment\s+|business\s+|division\s+|unit\s+|group\s+|region\s+|market\s+|operations\s+|arm\s+)?"
+               r"(?:(?:segment|business|division|unit|group|region|market|operations|arm|cloud|platform|brand|offering|"
+               r"product\s+line)\s+)?(?:\([^()]{1,60}\)\s+)?"  # NOTE: "did the Data cloud (Tableau/MuleSoft) post"
                r"(?:alone\s+|only\s+|by\s+itself\s+|on\s+its\s+own\s+)?"  # NOTE: "did WhatsApp alone generate"
                r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),

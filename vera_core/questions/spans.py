@@ -103,8 +103,11 @@ def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
         return Aggregate("growth", left, years, count, compound=True)
     mean, growth = MEAN.search(rest), GROWTH.search(rest)
     if mean and growth and not mean.group("n") and not re.search(r"annual|yearly", mean.group(0), re.I) \
-            and re.search(r"\b(?:per|price|prices|rate)\b", rest[mean.end():growth.start()], re.I):
-        mean = None  # NOTE: "average billed revenue per kWh ... growth": an average price is the item, not a mean of years
+            and re.search(r"\b(?:per|price|prices|rate)\b", rest[mean.end():growth.start()] if mean.start() < growth.start()
+                          else " ".join(rest[mean.end():].split()[:4]), re.I):
+        # NOTE: "average billed revenue per kWh ... growth", "the YoY change in average price per ad": an average price is
+        # the item, not a mean of years
+        mean = None
     change = None if mean or growth else CHANGE.search(rest)
     found = mean or growth or change
     if found is None:

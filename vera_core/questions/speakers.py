@@ -132,12 +132,18 @@ _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\
 counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
+                           # NOTE: "Which of the two was actually told to go ahead and deliver the opening remarks?"
+                           r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two|those\s+two)\b[^?]{0,40}\b(?:go\s+ahead|opening\s+remarks|"
+                           r"opened|kicked\s+off|started|began|led\s+off)\b|"
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
 floor to?")."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
                            r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
+                           # NOTE: "Who kicked off Meta's Q3 2024 earnings call before Zuckerberg spoke?": the call's opener
+                           r"|\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began)\s+"
+                           r"(?:[\w'\u2019.-]+\s+){0,6}?(?:call|webcast|conference)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)"
                            r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
                            r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b"
                            r"|\bafter\s+the\s+operator['\u2019]?s?\s+(?:intro\w*|welcome|opening)\b[^?]{0,30}\bwho\b"
@@ -381,6 +387,27 @@ _CALL_OF_QUARTER = re.compile(
 """A quarter that names the call ("JPMorgan's 1Q24 earnings call", "the call for Q3"), not a quarter spoken of."""
 
 
+REPLY_ASKED = re.compile(r"\b(?:what|how)\b[^?]{0,60}?\b(?:answer(?:ed|s)?|respon(?:d|ded|se)|repl(?:y|ied)|say|said|tell|told|"
+                         r"explain(?:ed)?)\b|\b(?:management|mgmt)['\u2019]?s?\s+(?:answer|response|reply)\b", re.I)
+"""Words that ask the company's answer to a question an analyst put ("what was the answer?", "how did management
+answer?", "what did management say?")."""
+FIRM_ASKED = re.compile(r"\b(?:asked|asks|asking|question(?:ed|s)?|pushed|pressed|probed|quizzed|wanted\s+to\s+know)\b", re.I)
+"""Words that say a firm's analyst asked ("When Morgan Stanley asked ...", "the UBS question on ...")."""
+
+
+_ANALYST_QUESTION_ASKED = re.compile(r"\bwhat\s+(?:did|does|do)\b[^?]{0,50}?\bask\b|\bwhat\s+(?:was|were)\s+(?:the|his|her|their)\s+"
+                                     r"questions?\b", re.I)
+"""The analyst's own question asked ("what did the Piper Sandler guy ask and what were the answers"): the exchange."""
+
+
+def firm_reply_asked(question: str, firms: Sequence[str]) -> set[str]:
+    """The analysts' firms (of `firms`) a question says asked, when it asks the company's answer to them ("When Morgan
+    Stanley asked Microsoft how ..., what was the answer?"); else none."""
+    if not (FIRM_ASKED.search(question) and REPLY_ASKED.search(question)) or _ANALYST_QUESTION_ASKED.search(question):
+        return set()
+    return firms_named(question, firms)
+
+
 def firms_named(question: str, firms: Sequence[str]) -> set[str]:
     """The firms of `firms` the question names by every distinctive word of theirs ("Which Morgan Stanley analyst
     asked ...?": "Morgan Stanley & Co. LLC"); generic words of a firm's name ("Securities", "Inc.") need not be said."""
@@ -396,7 +423,7 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
 
 
 _FIRM_WORDS = frozenset("securities capital research partners markets advisors associates isi equities investment "
-                        "investments asset management brokerage of".split())
+                        "investments asset management brokerage of division institutional incorporated".split())
 """Words of a broker's name an analyst's firm is not named by ("Evercore ISI" is named "Evercore")."""
 _GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "group", "holdings", "platforms", "company",
                        "companies", "bank", "banks", "the", "and", "america", "american", "financial", "international",
@@ -500,7 +527,8 @@ _WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s)?|respond(?:ed
 
 
 _SAID_BACK = re.compile(r"\b(?:say|said|says)\s+back\b|\brepl(?:y|ied|ies)\b|\brespon(?:d|ded|ds|se)\b|\bfire[ds]?\s+back\b|"
-                        r"\bhit\s+back\b|\bcounter(?:ed|s)?\b", re.I)
+                        r"\bhit\s+back\b|\bcounter(?:ed|s)?\b|\b(?:tell|told|give|gave)\s+(?:him|her|them)\b|"
+                        r"\bwhat\s+was\s+(?:the|their|management['\u2019]s)\s+answer\b|\bhow\s+did\s+(?:\w+\s+){0,3}?answer\b", re.I)
 """A reply asked of the one a question says was asked ("What did Susan Li say back?")."""
 
 
@@ -645,7 +673,19 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
     return _named_role_of(question, participants)
 
 
+_WHO_IS = re.compile(r"\b(?i:who)(?:['\u2019]s|\s+is|\s+was)\s+(?P<n>[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+)?)")
+"""The one person a question asks about among others it names ("Sewing starts with 'Thank you, Silke'. Who is Silke?")."""
+
+
 def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+    asked = _WHO_IS.search(question)
+    if asked:
+        # NOTE: the person after "who is", by full name or first name alone, when the call prints one such
+        words = asked.group("n").split()
+        one = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and (
+            names_person(asked.group("n"), p) if len(words) > 1 else re.split(r"-", p.split()[0])[0] == words[0])]
+        if len(one) == 1:
+            return PeopleAsk("role_of", name=one[0])
     named = [p for p in dict.fromkeys(participants) if names_person(question, p)]
     if not named:
         # NOTE: "Sewing opens with 'Thank you, Silke'. Who is Silke?": a first name only one participant has

@@ -32,8 +32,8 @@ from vera_core.answer.contract import Intent
 from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, names_company, names_person, read_people_ask,
-                                         read_remark_ask, role_of_named, affiliation_of_named)
+from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_reply_asked, names_company, names_person,
+                                         read_people_ask, read_remark_ask, role_of_named, affiliation_of_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -457,6 +457,13 @@ def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str])
     return participant_names(_in_scope(documents, doc_scope), ("operator",))
 
 
+def _analyst_firms(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
+    """The firms of the analysts the call transcripts in scope print."""
+    return sorted({p.get("firm") or "" for d in _in_scope(documents, doc_scope)
+                   for p in (d.metadata or {}).get("transcript", {}).get("participants", [])
+                   if p.get("role") == "analyst"} - {""})
+
+
 def route(question: str, documents: Sequence[DocumentRecord] = (), doc_filter: Sequence[str] = ()) -> Intent:
     """The intent of a question (see `read_question`)."""
     return read_question(question, documents, doc_filter).intent
@@ -496,6 +503,11 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     named = _participants(documents, doc_scope) if on_calls else []
     said = read_remark_ask(text, named) if on_calls else None
     affiliation = affiliation_of_named(text, named) if on_calls else None
+    firms = firm_reply_asked(text, _analyst_firms(documents, doc_scope)) if on_calls else set()
+    if firms and affiliation is None and (said is None or not said.names):
+        # NOTE: "When Morgan Stanley asked Microsoft how ..., what was the answer?", "the morgan stanley analyst asked what
+        # 'normal' NII looks like - what did management say?": the company's replies in that firm's exchanges
+        people, said = None, RemarkAsk(roles=("management",), section="qa", firm=sorted(firms)[0])
     # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
     # hand-off asked, with the title of whoever it names
     if affiliation is not None and not (people is not None and people.kind == "handoff"):

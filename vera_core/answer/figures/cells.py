@@ -246,6 +246,12 @@ def ancestors(grid: TableGrid, label: GridCell) -> str:
     return " ".join(chain)
 
 
+_UNITS_NOTE = re.compile(r"\b(?:except|other\s+than)\s+(?:for\s+)?(?:per[\s-]share|share|employee|headcount|percentage)s?"
+                         r"(?:\s+(?:and\s+)?[\w-]+)*?\s+(?:data|amounts|information|figures)\b", re.I)
+"""A table's note on its units ("(in millions, except per share data)"): no segment's name ("the Data cloud" is not
+named by it)."""
+
+
 def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCell) -> str:
     """Why a row is not the qualified line the question asks for ("automotive revenues", not total
     revenues): its label, parent rows, table title and column header lack the qualifier; '' when it is."""
@@ -256,8 +262,8 @@ def _not_qualified(request: FigureRequest | None, cand: Candidate, cell: GridCel
     if quoted in request.quoted and quoted - item:
         return ""  # NOTE: a line the question quotes, naming more than the item ("revenue excluding foreign exchange
         # effect"), is the line asked; quoting the item alone ("'operating income'") still needs the segment asked
-    terms = (quoted | label_terms(cand.label.parent_label) | label_terms(cand.grid.title)
-             | label_terms(cell.header) | label_terms(cand.chunk.caption))
+    terms = (quoted | label_terms(cand.label.parent_label) | label_terms(_UNITS_NOTE.sub(" ", cand.grid.title))
+             | label_terms(_UNITS_NOTE.sub(" ", cell.header)) | label_terms(_UNITS_NOTE.sub(" ", cand.chunk.caption)))
     if request.qualifier.named_by(terms) or named_with_total(request.qualifier, cand.grid, cand.label):
         return ""
     return f"it is not the {' '.join(sorted(request.qualifier.words | request.qualifier.aliases))} line the question asks for"
@@ -591,7 +597,7 @@ _RATE_LABEL = re.compile(r"\brates?\b|\bratio\b|%", re.I)
 """A row that prints a rate of a cost ("Effective income tax (benefit) expense rate"), not the cost."""
 
 
-_SPENT_LABEL = re.compile(r"\s*(?:purchases?|payments?|repurchases?|acquisitions?|additions?|repayments?|"
+_SPENT_LABEL = re.compile(r"\s*(?:purchases?|(?:principal\s+)?payments?|repurchases?|acquisitions?|additions?|repayments?|"
                           r"capital\s+expenditures?|(?:cash\s+)?dividends\s+paid)\b", re.I)
 """A cash flow row that names money paid out ("Purchases of property and equipment", "Repayments of debt"): printed in
 parentheses, it is the amount paid."""

@@ -146,6 +146,10 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
         return column.end == asked.end  # NOTE: "cash at the end of the quarter ended October 31, 2022": its balance
     if column.kind not in ("months", "quarter") or (column.months or 3) != asked.months:
         return False
+    if column.kind == "quarter" and column.quarter and not column.end and asked.months == 3 and len(asked.end) >= 7 \
+            and not asked.end.startswith("--"):
+        # NOTE: "the March 2025 quarter" of a deck's "Q1'25" column: the fiscal quarter that ends in that month
+        return fiscal_quarter(f"{asked.end[:7]}-28", year_end_month or 12) == (column.year, column.quarter)
     if asked.end.startswith("--") and column.end:
         # NOTE: "the July quarter of FY24": the three months ending in July that fall in fiscal 2024 (Salesforce's
         # quarter ended July 31, 2023)

@@ -157,6 +157,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             chunks = services.ws.doc_chunks(doc.doc_id)
+            if ask.firm:  # NOTE: "When Morgan Stanley asked Microsoft how ..., what was the answer?": the replies to it
+                said = _firm_replies(plan.question, topic, doc, chunks)
+                if said:
+                    scope_chunks.extend(c for c, _, _ in said)
+                    pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote) for c, text, quote in said)
+                    continue
             exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
             if exchange and ask.names:  # NOTE: "Portales' question ... and what did Barnum say?": the question, his answers
                 exchange = exchange[:1] + [e for e in exchange[1:] if any(same_person(n, _speaker(e[0]).split(" (")[0])
@@ -474,6 +480,21 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
                 unit = next((u for u in units if _substantive(u)), units[0])
                 out.append((chunk, unit.text, unit.quote))
     return out[:MAX_EXCHANGE]
+
+
+def _firm_replies(question: str, topic: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
+    """The company's sentences that best answer, on the topic asked, the questions the analysts of a firm the question
+    names put on the call (their Q&A exchanges; `_best_said` over the replies); [] when no analyst of it asked."""
+    turns = doc.metadata["transcript"]["turns"]
+    firms = firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
+    askers = tuple(dict.fromkeys(t["speaker"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms))
+    if not askers:
+        return []
+    heard = _turn_chunks(RemarkAsk(askers, ("management",), "qa", to=askers), doc, chunks)
+    for firm in firms:  # NOTE: the firm's words say whose question, not what of
+        for word in re.findall(r"[A-Za-z][\w&'-]+", firm):
+            topic = re.sub(rf"\b{re.escape(word)}(?:['\u2019]s)?\b", " ", topic, flags=re.I)
+    return _best_said(heard, " ".join(topic.split()), _asked_before(doc, chunks), replies=True)
 
 
 def _exchange_in_place(place: str, turns: list[dict], chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
