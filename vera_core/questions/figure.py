@@ -137,6 +137,12 @@ _INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:
                                 r"ttm|ltm|ticker|i\.?e|e\.?g|incl\w*|excl\w*|net\s+of)\b", re.I)
 
 
+_ASKING_WORD = re.compile(r"\b(?:what|how|which|give|show|tell|find)\b", re.I)
+"""A word that asks, in the sentence that asks."""
+_CAME_TO = re.compile(r"\b(?:come|came|comes|amount(?:ed|s)?|add(?:ed|s)?\s+up)\s+to\b\s*$", re.I)
+"""A verb that closes the item asked ("what did membership fees come to"): no word of it."""
+
+
 def item_phrase(question: str) -> str:
     """The line item a question names in its own words ("What was BCB Bancorp's net interest income for
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
@@ -146,6 +152,10 @@ def item_phrase(question: str) -> str:
     # NOTE: "I'm on the credit side and just opened Amex's 2022 10-K. What was the total provision ...?": the sentence
     # that asks, not the persona's before it
     first = re.split(r"(?<=[.!])\s+(?=(?:What|How|Which|Give|Show|Tell|Find|Please|Can|Could)\b)", first)[-1]
+    # NOTE: "I'm a retail investor ... In their fiscal Q3 2023 release, what did membership fees come to?": the sentence
+    # that asks, however it starts
+    last = re.split(r"(?<=[a-z]{2}[.!])\s+(?=[A-Z])", first)[-1]
+    first = last if _ASKING_WORD.search(last) else first
     first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
                           first)
     text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", first))  # NOTE: what the question leaves out is not the item's name
@@ -158,14 +168,14 @@ def item_phrase(question: str) -> str:
             text = text.replace(words, " ")
         if not said:
             break
-    text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))
+    text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", _YEAR_TO_DATE.sub(" ", text))))
     text = _FRAME.sub("", text.strip())
     # NOTE: "the EchoPark segment's income (loss)": a unit's possessive names the line ("EchoPark Segment income (loss)")
     text = re.sub(r"\b(segment|division|business|unit)['\u2019]s\b", r"\1", text.strip(), flags=re.I)
     text = re.sub(r"^[^'\u2019?]{1,40}?['\u2019]s?\s+", "", text.strip())  # "BCB Bancorp's ..."
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
-    return re.sub(r"\s+", " ", text).strip()
+    return _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
 
 
 def is_figure_question(question: str) -> bool:
@@ -373,6 +383,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()) and not _BASIS_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     found.sort(key=lambda x: x[0])
+    quarters = [f for f in found if f[2].kind == "quarter"]
+    if to_dates and len(found) == 1 and quarters and (quarters[0][2].quarter or 1) > 1 \
+            and _IR_DOCUMENT_AFTER.match(question, quarters[0][1]):
+        # NOTE: "In their fiscal Q3 2023 release ..., what did membership fees come to year to date?": the one quarter,
+        # named as the document's, however far from "year to date", is the quarter the months to date run through ("the
+        # Q3 2024 revenue, and separately ... the year-to-date revenue" asks the quarter too)
+        start, end, period, words = quarters[0]
+        found = [(start, end, Period("fiscal_months", "", period.year, 3 * period.quarter), words)]
     # NOTE: "the first 36 weeks of its 2023 fiscal year, the period that ended May 7, 2023": the part of the year, ended
     # on the date named after it, is one period
     for part, date in zip(list(found), list(found[1:])):

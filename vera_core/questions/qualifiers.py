@@ -75,9 +75,13 @@ _UNIT_POSSESSIVE = re.compile(r"(?:segment|division|business|unit|subsidiary|bra
 """A business unit's possessive ("segment's"): the name before it is the unit's, and qualifies the item."""
 
 
+_ORDINAL_PERIOD = re.compile(r"\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?(?:quarter|half)\b", re.I)
+"""A period named by its ordinal ("salesforce first quarter fiscal 2024 non-GAAP income"): no words of the item's."""
+
+
 def qualifier_before(question: str, start: int) -> Qualifier:
     """The qualifier of the item named at character `start` of `question`."""
-    before = question[:start]
+    before = _ORDINAL_PERIOD.sub(" ", question[:start])
     tokens = _TOKEN.findall(before)
     words: list[str] = []
     aliases: list[str] = []
@@ -125,7 +129,8 @@ def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
     common, stockholders): its words that are not the item's (`item_words`) nor skipped, up to a
     preposition that starts a period, company or instruction ("revenue for eBay (in units of percents)")."""
     phrase = re.sub(r"\([^()]*\)|\[[^\]]*\]|\{[^}]*\}", " ", phrase)
-    phrase = re.split(r"\b(?:for|of|at|in|from|during|as\s+of|per|based|using|rounded)\b", phrase, maxsplit=1, flags=re.I)[0]
+    phrase = re.split(r"\b(?:for|of|at|in|inside|within|from|during|as\s+of|per|based|using|rounded)\b", phrase, maxsplit=1,
+                      flags=re.I)[0]
     words = [w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if not _skipped(w)]
     return Qualifier(label_terms(" ".join(words)) - item_words, frozenset())
 

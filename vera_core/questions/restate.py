@@ -196,17 +196,24 @@ def _spelt_initials(question: str) -> str:
     return question
 
 
+_DOCUMENT_HEAD = re.compile(r"^\s*(?!(?:using|from|in|per|according|based|with|on)\b)(?P<who>[A-Za-z][\w.&-]*)\s+"
+                            r"(?:Q[1-4]\s*'?\d{2,4}\s+|[1-4]Q\s*'?\d{2,4}\s+)?(?:earnings\s+)?"
+                            r"(?:deck|release|press\s+release|presentation|slides|call|transcript|10-[KQ])\s*:\s*", re.I)
+"""A note headed by the company and the document it reads ("meta deck: ARPP Q3'25 vs Q3'24, % chg?")."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _spelt_initials(_ARROW.sub(" to ", question))  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
     question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
+    question = _DOCUMENT_HEAD.sub(r"\g<who> ", question)  # NOTE: "meta deck: ARPP Q3'25 vs Q3'24": the document, no item
     question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
     question = _between_first(question)
     question = _shed_or_added(question)
-    for shape in (_noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_it_moved, _noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
@@ -459,16 +466,35 @@ _LABELLED = re.compile(r"\s*(?P<label>[^.?!:;]{2,80}?)\s*(?::|\s[-\u2013\u2014])
 
 
 _NOTED_CHANGE = re.compile(
-    rf"^\s*(?P<x>[^?]{{2,60}}?)\s+from\s+(?P<a>{_QUARTER_WORDS})\s+to\s+(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;]+\s*"
+    rf"^\s*(?P<x>[^?]{{2,60}}?)\s+(?:from\s+|(?:at|by)\s+(?:the\s+)?end\s+of\s+)(?:the\s+)?(?P<a>{_QUARTER_WORDS})\s+"
+    rf"(?:to|vs\.?|versus|against)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?(?P<b>{_QUARTER_WORDS})(?:\s*\([^()]*\))?\s*[-\u2013\u2014:,;]+\s*"
     r"how\s+(?:many|much)\s+(?:(?P<scale>thousand|million|billion)s?\s+)?(?P<dir>more|fewer|less|higher|lower|bigger|smaller)\b"
     r"[^?]*\?*\s*(?P<after>.*)$", re.I | re.S)
 """A note's item between two quarters, then how much more or fewer ("meta DAP from 1Q25 to 2Q25 - how many million more
+people?", "intel employee count at the end of Q4 2022 vs end of Q1 2023 (one from each release), how many fewer
 people?"): the change from the first to the second, in the scale said."""
 
 
 def _after(m: re.Match) -> str:
     """What a question goes on with after its asking sentence ("(using the Q2 2025 deck)"), kept after the restatement."""
     return f" {m.group('after').strip()}" if m.group("after").strip() else ""
+
+
+_IT_MOVED = re.compile(r"^(?P<lead>[^?]{0,80}?:\s*)?(?P<x>[^?:,]{3,80}?),\s*how\s+much\s+(?:was|did|has)\s+(?:it|that|this)\s+"
+                       r"(?:(?:go|went|gone)\s+)?(?:down|up|fall|fell|drop|dropped|decline|declined|rise|rose|grow|grew|change|changed|"
+                       r"move|moved)\s+(?P<vs>(?:versus|vs\.?|against|compared\s+(?:with|to)|from)\s+[^?,]{2,40}?)"
+                       r"(?P<pct>\s*,?\s*(?:in\s+)?(?:%|percent(?:age)?(?:\s+terms)?))?\s*(?:\?+|$)\s*(?P<after>.*)$", re.I | re.S)
+"""A note's item, then how much "it" moved against another period ("Intel Q4 2022: notebook revenue inside Client
+Computing, how much was it down versus Q4 2021 in %?")."""
+
+
+def _it_moved(question: str) -> str | None:
+    """'LEAD: X, how much was it down versus P in %?' as 'LEAD: What was the percent change in X versus P?'."""
+    m = _IT_MOVED.match(question)
+    if not m:
+        return None
+    what = "the percent change" if m.group("pct") else "the change"
+    return f"{m.group('lead') or ''}What was {what} in {m.group('x').strip()} {m.group('vs').strip()}?{_after(m)}"
 
 
 def _noted_change(question: str) -> str | None:

@@ -45,7 +45,8 @@ GROWTH = re.compile(r"\b(?:(?:year[\s-]over[\s-]year|yoy|y/y|annual|percent(?:ag
 CHANGE = re.compile(r"\b(?:the\s+)?change\s+(?:in|of)\b", re.I)
 SEQUENTIAL = re.compile(r"\b(?:sequential(?:ly)?|q/q|qoq|quarter[\s-]+(?:over|on|to)[\s-]+quarter)\b|"
                         r"\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|against)\s+the\s+(?:prior|previous|preceding|"
-                        r"last)\s+quarter\b", re.I)
+                        r"last)\s+quarter\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|against)\s+the\s+quarter\s+"
+                        r"(?:before|earlier)\b", re.I)
 """A change over the quarter before the one asked, not the year-ago quarter."""
 _PERIOD_TAIL = re.compile(r"\s+(?:for|in|during|over|of|from)\s+(?:the\s+)?(?:(?:three|six|nine|twelve|\d+)[\s-]+"
                           r"(?:months|weeks)|(?:first|second|third|fourth|last|latest|fiscal)\s+(?:quarter|year)|quarter|"

@@ -391,7 +391,9 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
             own = max(label_score(label.row_label, shared, label.parent_label),
                       label_score(head, shared, label.parent_label) if head != label.row_label else 0.0)
             share = len(shared) / max(len(phrase), 1)
-            if share >= 0.6 and own >= MIN_FREE_SCORE:
+            # NOTE: two words of the item unprinted is another line ("ad impressions delivered ... Asia-Pacific" is no
+            # "Advertising Revenue ...: Asia-Pacific" row), whatever the share
+            if share >= 0.6 and own >= MIN_FREE_SCORE and (len(phrase - shared) <= 1 or share >= 0.75):
                 return index, own * share
             continue
         score = label_score(label.row_label, phrase, label.parent_label)

@@ -62,7 +62,19 @@ def _asked_items(question: str, company: Container[str]) -> list[frozenset[str]]
         terms = frozenset(t for t in label_terms(expand_abbreviations(" ".join(words))) - _RATE_TERMS if t not in company)
         if terms:
             out.append(terms)
+        after = _ITEM_AFTER.match(question, m.end())
+        if after:  # NOTE: "the YoY change in average price per ad for Asia-Pacific": the item after the rate
+            terms = frozenset(t for t in label_terms(expand_abbreviations(after.group("item"))) - _RATE_TERMS
+                              if t not in company)
+            if terms:
+                out.append(terms)
     return out
+
+
+_ITEM_AFTER = re.compile(r"\s+(?:(?:percent(?:age)?\s+)?(?:change|growth|increase|decline)\s+)?(?:in|of)\s+(?:the\s+|its\s+)?"
+                         r"(?P<item>(?:[\w&'\u2019-]+\s+){0,5}?[\w&'\u2019-]+)(?=\s+(?:for|in|did|does|at|during|over|versus|vs|"
+                         r"from|compared|between|was|were|is)\b|\s*[(,?]|\s*$)", re.I)
+"""The item named after a rate word ("year-over-year growth in ad impressions delivered did Asia-Pacific show")."""
 
 
 def rate_row(question: str, grids: Mapping[str, Sequence[TableGrid]], company: Container[str] = frozenset()) -> str | None:

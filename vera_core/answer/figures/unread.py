@@ -111,6 +111,13 @@ def _rows(grid: TableGrid) -> tuple[_Row, ...]:
     return found
 
 
+_PURPOSE = re.compile(r"\b(?:use[ds]?|using)\s+(?:for|in|to\s+(?:compute|calculate|work\s+out))\s+(?:the\s+|its\s+|their\s+)?"
+                      r"(?:[\w'\u2019-]+\s+){0,4}?(?:EPS|earnings\s+per\s+share)\b|\b(?:behind|underlying)\s+(?:the\s+|its\s+)?"
+                      r"(?:[\w'\u2019-]+\s+){0,3}?(?:EPS|earnings\s+per\s+share)\b", re.I)
+"""What a share count is used for ("how many weighted-average diluted shares did Meta use for Q3 2024 diluted EPS"): the
+purpose, no line the question names."""
+
+
 def unread_word(question: str, read: Sequence[Read], doc_grids: Mapping[str, Sequence[TableGrid]],
                 explained: Iterable[str] = (), company: Container[str] = frozenset(),
                 measure: frozenset[str] = frozenset()) -> str:
@@ -131,7 +138,7 @@ def unread(question: str, read: Sequence[Read], doc_grids: Mapping[str, Sequence
     carried = frozenset().union(*(label_terms(r.label.row_label) | label_terms(r.label.parent_label)
                                   | label_terms(r.grid.title) | label_terms(r.cell.header) for r in read))
     skip = carried | frozenset(explained) | _INSTRUCTIONS | _MODIFIERS
-    asked = asking_part(question)
+    asked = _PURPOSE.sub(" ", asking_part(question))
     quoted = _quoted_away(asked, carried | frozenset(explained) | measure, company) \
         or segment_not_read(asked, carried | frozenset(explained) | measure, company)
     if quoted:
