@@ -121,9 +121,9 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", out).strip(" .:;")
 
 
-_SUBTRACTED = re.compile(r"(?<=-)(?P<items>[^-+*/{}]+?)(?=\s*(?:$|[-+*/]|\{))")
+_SUBTRACTED = re.compile(r"(?:(?<=\s-)|(?<=^-))(?P<items>[^-+*/{}]+?)(?=\s*(?:$|[-+*/]|\{))")
 """What one minus sign subtracts, up to the next operator: items joined by "and" ("- purchases of property and
-equipment (net) and principal payments on finance leases")."""
+equipment (net) and principal payments on finance leases"); a hyphen inside a word ("non-GAAP") is no minus."""
 
 
 def _each_subtracted(m: re.Match[str]) -> str:

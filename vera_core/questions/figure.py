@@ -196,7 +196,9 @@ def is_figure_question(question: str) -> bool:
 
 EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex|as\s+opposed\s+to|"
                       r"rather\s+than|instead\s+of|not\s+just|not\s+only)\s+"
-                      r"(?:the\s+|its\s+|any\s+)?[\w&' -]{2,40}?(?=[),;?]|$|\s+(?:in|at|for|as\s+of|on)\b)", re.I)
+                      r"(?:the\s+|its\s+|any\s+)?[\w&' -]{2,40}?(?=[),;?]|$|\s+(?:in|at|for|as\s+of|on)\b)"
+                      # NOTE: "I mean the revenue by user geography chart, not the ad-only one": the other chart set aside
+                      r"|\bnot\s+(?:the|a|an)\s+[\w&' -]{2,30}?\s+(?:one|chart|table|line|figure|number)\b", re.I)
 """What the question leaves out of the item ("long-term debt (excluding the current portion)"): its words never ask
 for a row that names them ("Short-term borrowings and current portion of long-term debt")."""
 

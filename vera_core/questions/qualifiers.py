@@ -163,7 +163,7 @@ _AFTER = (
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
                r"(?:(?:segment|business|division|unit|group|region|market|operations|arm|cloud|platform|brand|offering|"
-               r"product\s+line)\s+)?(?:\([^()]{1,60}\)\s+)?"  # NOTE: "did the Data cloud (Tableau/MuleSoft) post"
+               r"product\s+line)\s+)?(?:\((?P<alias>[^()]{1,60})\)\s+)?"  # NOTE: "did the Data cloud (Tableau/MuleSoft) post"
                r"(?:alone\s+|only\s+|by\s+itself\s+|on\s+its\s+own\s+)?"  # NOTE: "did WhatsApp alone generate"
                r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
@@ -200,6 +200,11 @@ make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. 
 Intel's foundry business bring in", "operating income did Costco's Canadian operations generate"."""
 
 
+_KIND_ONLY = re.compile(r"(?:(?:the|its|their|our|a|an)\s+)?(?:(?:business|operating|reportable)\s+)?(?:unit|segment|division|"
+                        r"business|group|arm|cloud|brand|platform)s?", re.I)
+"""A parenthesis that says only what kind of part is named ("Twilio Segment (the business unit)")."""
+
+
 def qualifier_after(question: str, end: int) -> Qualifier:
     """The qualifier written after the item that ends at character `end` of `question`."""
     rest = question[end:]
@@ -208,7 +213,9 @@ def qualifier_after(question: str, end: int) -> Qualifier:
         if found:
             # NOTE: "did Safe & Green's Development segment post": the owner's possessive ends the owner, not the unit
             np = re.split(r"['\u2019]s?\s+", found.group("np"))[-1]
-            aliases = " ".join(re.findall(r"\(([^()]*)\)", np))
+            alias = found.groupdict().get("alias") or ""
+            alias = "" if _KIND_ONLY.fullmatch(alias.strip()) else alias  # NOTE: "(the business unit)" names no unit
+            aliases = " ".join(re.findall(r"\(([^()]*)\)", np) + [alias])
             words = re.sub(r"\([^()]*\)", " ", np)
             kept = " ".join(w for w in re.findall(r"[A-Za-z][\w&'-]*", words) if w.lower() not in _SKIP and w.lower() != "and")
             return Qualifier(label_terms(kept), label_terms(aliases))

@@ -132,13 +132,16 @@ _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\
 counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
-                           # NOTE: "Which of the two was actually told to go ahead and deliver the opening remarks?"
-                           r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two|those\s+two)\b[^?]{0,40}\b(?:go\s+ahead|opening\s+remarks|"
-                           r"opened|kicked\s+off|started|began|led\s+off)\b|"
+
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
 floor to?")."""
+_WHICH_WENT_AHEAD = re.compile(r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two|those\s+two)\b[^?]{0,40}\b(?:go\s+ahead|"
+                               r"opening\s+remarks|opened|kicked\s+off|started|began|led\s+off)\b", re.I)
+"""'Which of the two was actually told to go ahead and deliver the opening remarks?': the first of them, when the question
+asks nothing else of the hand-off ("who did the operator hand the call over to, and which of them was asked to go
+ahead first?" asks both)."""
 _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began|went\s+first|"
                            r"spoke\s+first)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)[^?]{0,60}\bafter\s+the\s+operator\b"
                            # NOTE: "Who kicked off Meta's Q3 2024 earnings call before Zuckerberg spoke?": the call's opener
@@ -211,7 +214,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
         # NOTE: "who was the call handed to first?": whoever speaks first after the operator, of those it names
         return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else
-                         "first" if _FIRST_HANDED.search(question) else "start",
+                         "first" if _FIRST_HANDED.search(question) or (
+                             _WHICH_WENT_AHEAD.search(question) and not re.search(r"\bwho(?:m)?\b", question, re.I)) else "start",
                          also=("operator",) if _OPERATOR_ASKED.search(question) else ())
     if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
         return PeopleAsk("handoff", role="end")
@@ -404,6 +408,18 @@ def firm_reply_asked(question: str, firms: Sequence[str]) -> set[str]:
     """The analysts' firms (of `firms`) a question says asked, when it asks the company's answer to them ("When Morgan
     Stanley asked Microsoft how ..., what was the answer?"); else none."""
     if not (FIRM_ASKED.search(question) and REPLY_ASKED.search(question)) or _ANALYST_QUESTION_ASKED.search(question):
+        return set()
+    return firms_named(question, firms)
+
+
+_ANSWERS_TOO = re.compile(r"\b(?:answers?|responses?|respon(?:d|ded)|repl(?:y|ies|ied)|replies)\b", re.I)
+"""Words that ask the replies beside the analyst's question ("and what answers did he get?")."""
+
+
+def firm_exchange_asked(question: str, firms: Sequence[str]) -> set[str]:
+    """The analysts' firms (of `firms`) whose analyst's question and its answers a question asks ("what did the Needham
+    analyst ask, and what answers did he get?"): that exchange, never the list of analysts; else none."""
+    if not (_ANALYST_QUESTION_ASKED.search(question) and _ANSWERS_TOO.search(question)):
         return set()
     return firms_named(question, firms)
 

@@ -32,8 +32,9 @@ from vera_core.answer.contract import Intent
 from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_reply_asked, names_company, names_person,
-                                         read_people_ask, read_remark_ask, role_of_named, affiliation_of_named)
+from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_reply_asked, names_company,
+                                         names_person, read_people_ask, read_remark_ask, role_of_named,
+                                         affiliation_of_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -503,11 +504,16 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     named = _participants(documents, doc_scope) if on_calls else []
     said = read_remark_ask(text, named) if on_calls else None
     affiliation = affiliation_of_named(text, named) if on_calls else None
-    firms = firm_reply_asked(text, _analyst_firms(documents, doc_scope)) if on_calls else set()
+    analyst_firms = _analyst_firms(documents, doc_scope) if on_calls else []
+    firms = firm_reply_asked(text, analyst_firms) if analyst_firms else set()
     if firms and affiliation is None and (said is None or not said.names):
         # NOTE: "When Morgan Stanley asked Microsoft how ..., what was the answer?", "the morgan stanley analyst asked what
         # 'normal' NII looks like - what did management say?": the company's replies in that firm's exchanges
         people, said = None, RemarkAsk(roles=("management",), section="qa", firm=sorted(firms)[0])
+    elif analyst_firms and affiliation is None and (said is None or not said.names) \
+            and firm_exchange_asked(text, analyst_firms):
+        # NOTE: "what did the Needham analyst ask, and what answers did he get?": that exchange, question and replies
+        people, said = None, RemarkAsk(roles=("analyst", "management"), section="qa")
     # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
     # hand-off asked, with the title of whoever it names
     if affiliation is not None and not (people is not None and people.kind == "handoff"):
