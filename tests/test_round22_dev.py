@@ -20,7 +20,8 @@ Releases and decks:
   quarter fiscal 2024 non-GAAP income" has no "first" line; "weighted-average diluted shares ... used for Q3 2024 diluted
   EPS" names no EPS line; "meta deck: ARPP Q3'25 vs Q3'24" asks ARPP; "versus the quarter before" is sequential;
   "notebook revenue inside Client Computing, how much was it down versus Q4 2021 in %?" is its growth; "employee count
-  at the end of Q4 2022 vs end of Q1 2023 ..., how many fewer people?" the change of the employees row.
+  at the end of Q4 2022 vs end of Q1 2023 ..., how many fewer people?" the change of the employees row; "from the
+  September quarter to the December quarter" of Twilio's Q4 2023 deck are its Q3 and Q4 2023.
 
 Calls:
 - "When Morgan Stanley asked Microsoft how ..., what was the answer?", "the morgan stanley analyst asked what 'normal' NII
@@ -120,6 +121,13 @@ def test_more_release_phrasings_of_round_22():
     assert Period("quarter", "", 2024, 3, 3) in asked_periods("What was the Q3 2024 revenue, and separately what was the "
                                                              "year-to-date revenue?")[0]
     assert label_terms("employee count") == label_terms("Employees")
+    from vera_core.questions.month_quarters import dated_month_quarters
+    asked = "from the September quarter to the December quarter?"
+    assert dated_month_quarters(asked, ["2023-12-31"])[0] == "from the September 2023 quarter to the December 2023 quarter?"
+    assert dated_month_quarters("the November quarter", ["2023-12-31"])[0] == "the November quarter"  # ends no quarter
+    assert dated_month_quarters(asked, ["2023-12-31", "2023-09-30"])[0] == \
+        "from the September 2023 quarter to the December 2023 quarter?"
+    assert dated_month_quarters("the June quarter", ["2023-12-31", "2023-09-30"])[0] == "the June quarter"
 
 
 def test_call_phrasings_of_round_22():
@@ -170,6 +178,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w56-009", "'how much did International GMV change versus the quarter before, in percent': 1.19%"),
     ("w56-020", "'notebook revenue inside Client Computing, how much was it down versus Q4 2021 in %?': -36.9%"),
     ("w56-021", "'intel emplyee count at the end of Q4 2022 vs end of Q1 2023 ..., how many fewer people?': 6,400"),
+    ("w56-024", "'grow from the September quarter to the December quarter' of the Q4 2023 deck: 12.2%"),
     ("w55-034", "'When Morgan Stanley asked Microsoft how the OpenAI partnership shows up in the accounting'"),
     ("w55-035", "'the morgan stanley analyst asked what 'normal' NII looks like - what did management say?'"),
     ("w55-036", "'Goldman's Chris Hallam asked DB about share buybacks ... What did Sewing and von Moltke tell him?'"),
