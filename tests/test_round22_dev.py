@@ -124,7 +124,9 @@ def test_more_release_phrasings_of_round_22():
     from vera_core.questions.month_quarters import dated_month_quarters
     asked = "from the September quarter to the December quarter?"
     assert dated_month_quarters(asked, ["2023-12-31"])[0] == "from the September 2023 quarter to the December 2023 quarter?"
-    assert dated_month_quarters("the November quarter", ["2023-12-31"])[0] == "the November quarter"  # ends no quarter
+    assert dated_month_quarters("from the November quarter to the December quarter", ["2023-12-31"])[0] == \
+        "from the November quarter to the December 2023 quarter"  # November ends no quarter
+    assert dated_month_quarters("the September quarter", ["2023-12-31"])[0] == "the September quarter"  # not beside its own
     assert dated_month_quarters(asked, ["2023-12-31", "2023-09-30"])[0] == \
         "from the September 2023 quarter to the December 2023 quarter?"
     assert dated_month_quarters("the June quarter", ["2023-12-31", "2023-09-30"])[0] == "the June quarter"
