@@ -304,7 +304,11 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         person_words = {w.lower() for p in people for w in re.findall(r"[A-Za-z][\w'-]+", p)}
         named = {w for w in ({re.sub(r"['\u2019]s$", "", w).lower() for w in _PROPER.findall(question)} - NOT_COMPANY_WORDS)
                  if not any(near_spelling(w, p) for p in person_words)}
-        if named - known and _NAMED_OWNER.search(question):
+        # NOTE: the owner must be the unknown name ("Brent Thill's question on how Copilot will be monetized" names a
+        # person's question and a product, no other company)
+        owners = {re.sub(r"^(?:at|from|for)\s+|['\u2019]s$", "", m.group(0), flags=re.I).lower()
+                  for m in _NAMED_OWNER.finditer(question)}
+        if named - known and owners & (named - known):
             return []
         chosen = list(calls)
     labels = _spanned(quarter_labels(question), question)
@@ -412,7 +416,8 @@ def firm_reply_asked(question: str, firms: Sequence[str]) -> set[str]:
     return firms_named(question, firms)
 
 
-_ANSWERS_TOO = re.compile(r"\b(?:answers?|responses?|respon(?:d|ded)|repl(?:y|ies|ied)|replies)\b", re.I)
+_ANSWERS_TOO = re.compile(r"\b(?:answers?|responses?|respon(?:d|ded)|repl(?:y|ies|ied)|replies)\b|"
+                          r"\b(?:management|mgmt|executives?|the\s+company)\s+(?:say|said|tell|told)\b", re.I)
 """Words that ask the replies beside the analyst's question ("and what answers did he get?")."""
 
 
@@ -715,7 +720,14 @@ def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | No
         named = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and p.split()[-1].lower() in lowered]
     if 1 < len(named) <= MAX_NAMED_ROLES and _ROLES_OF_SEVERAL.search(question):
         return PeopleAsk("role_of", name=named[0], others=tuple(named[1:]))  # NOTE: "what roles were X and Y in?"
-    return PeopleAsk("role_of", name=named[0]) if len(named) == 1 else None
+    return PeopleAsk("role_of", name=named[0], also=_roles_asked_too(question)) if len(named) == 1 else None
+
+
+def _roles_asked_too(question: str) -> tuple[str, ...]:
+    """Roles asked beside a named person's ("What's his actual title, and who is the CFO?")."""
+    return tuple(role for role, pattern in ROLE_WORDS.items() if role in ("CFO", "CEO", "investor relations")
+                 and re.search(rf"\bwho(?:['\u2019]s|\s+is|\s+was)\s+(?:the\s+|its\s+|their\s+)?(?:{pattern})", question,
+                               re.I if role != "investor relations" else 0))
 
 
 MAX_NAMED_ROLES = 4

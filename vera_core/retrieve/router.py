@@ -458,6 +458,21 @@ def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str])
     return participant_names(_in_scope(documents, doc_scope), ("operator",))
 
 
+_WHO_IS_ROLE = re.compile(r"\bwho(?:['\u2019]s|\s+is|\s+was)\s+(?:the|their|its|[\w.&-]+['\u2019]s)\s+", re.I)
+"""A role asked by "who's the ..." ("who's the IR person James hands back to ..., and what's her title?"): the person in
+that role, whoever else the question names."""
+
+
+def _named_after_role(text: str, name: str) -> bool:
+    """Whether a person is named only after "who's the <role>", in what describes that role's holder ("who's the IR
+    person James hands back to ..., and what's her title?"), not asked about before it ("... tags Ajai Bambawale as
+    'Chief Financial Officer' ... What's his actual title, and who is the CFO?")."""
+    role = _WHO_IS_ROLE.search(text)
+    words = [w for w in re.split(r"[\s-]+", name) if len(w) > 2]
+    said = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", text, re.I)]
+    return bool(role and said) and min(said) > role.end()
+
+
 def _analyst_firms(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
     """The firms of the analysts the call transcripts in scope print."""
     return sorted({p.get("firm") or "" for d in _in_scope(documents, doc_scope)
@@ -516,7 +531,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
         people, said = None, RemarkAsk(roles=("analyst", "management"), section="qa")
     # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
     # hand-off asked, with the title of whoever it names
-    if affiliation is not None and not (people is not None and people.kind == "handoff"):
+    if affiliation is not None and not (people is not None and (people.kind == "handoff" or (
+            people.kind == "role" and _named_after_role(text, affiliation.name)))):
         # "Raj Mehta asked about deposit betas - what firm is he with?"
         people, said = affiliation, None
     if on_calls and people is None and said is None:

@@ -165,8 +165,21 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     continue
             exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
             if exchange and ask.names:  # NOTE: "Portales' question ... and what did Barnum say?": the question, his answers
-                exchange = exchange[:1] + [e for e in exchange[1:] if any(same_person(n, _speaker(e[0]).split(" (")[0])
-                                                                          for n in ask.names)]
+                asker = _speaker(exchange[0][0]).split(" (")[0]
+                replies = _best_said(_turn_chunks(replace(ask, names=ask.names + (asker,), to=(asker,), section="qa"), doc,
+                                                  chunks), topic, _asked_before(doc, chunks), replies=True) \
+                    if terms(topic) else []
+                # NOTE: "Ron Josey at Citi asked about Threads monetization ... What did Susan Li say?": her sentences on
+                # the topic in his exchange, past the first of her reply ("We are continuing to launch more features")
+                exchange = exchange[:1] + (replies or [e for e in exchange[1:]
+                                                       if any(same_person(n, _speaker(e[0]).split(" (")[0]) for n in ask.names)])
+            if exchange and not ask.names and terms(topic):
+                # NOTE: "What did the Morgan Stanley analyst ask about 'normalized' NII ..., and what did management say?":
+                # the analyst's sentence on the topic, then the replies' ("Hey." opens both turns)
+                replies = _firm_replies(plan.question, topic, doc, chunks)
+                asker = _speaker(exchange[0][0]).split(" (")[0]
+                asked = _best_said(_turn_chunks(RemarkAsk((asker,), section="qa"), doc, chunks), topic)[:1]
+                exchange = (asked or exchange[:1]) + replies if replies else exchange
             if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
                 scope_chunks.extend(c for c, _, _ in exchange)
                 pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote)
