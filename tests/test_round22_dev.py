@@ -68,7 +68,7 @@ FILES = [IR / "META" / f"META_{q}.pdf" for q in ("2024Q1_SLIDES", "2024Q3_RELEAS
     IR / "DB" / "DB_2023Q1_CALL.pdf", IR / "SNOW" / "SNOW_2022Q4_CALL.pdf", IR / "META" / "META_2024Q3_CALL.pdf",
     IR / "SNOW" / "SNOW_2023Q3_CALL.pdf", IR / "JPM" / "JPM_2023Q4_CALL.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf",
     IR / "DB" / "DB_2023Q2_CALL.pdf", IR / "TD" / "TD_2024Q1_CALL.pdf"]
-GOLDS = {**blind_golds("r21-ir-calls-dev2"), **blind_golds("r21-ir-calls-holdout"), **blind_golds("r22-ir-releases-dev"), **blind_golds("r22-ir-calls-dev"), **blind_golds("r21-ir-releases-holdout"),
+GOLDS = {**blind_golds("r15-ir-releases-holdout"), **blind_golds("r17-ir-releases-holdout"), **blind_golds("r21-ir-calls-dev2"), **blind_golds("r21-ir-calls-holdout"), **blind_golds("r22-ir-releases-dev"), **blind_golds("r22-ir-calls-dev"), **blind_golds("r21-ir-releases-holdout"),
          **blind_golds("r21-ir-releases-dev2"), **blind_golds("r13-ir-calls-holdout"), **blind_golds("r16-ir-releases-holdout"),
          **blind_golds("r17-ir-calls-holdout"), **blind_golds("r19-ir-releases-holdout"), **blind_golds("r12-ir-releases-holdout")}
 
@@ -210,6 +210,10 @@ def test_round_22_dev_misses_are_answered(engine, qid, cls):
     ("w44-009", "'Meta's VR and AR business (Reality Labs)': 412, Reality Labs by its name in parentheses"),
     ("w44-031", "'non-GAAP net income ..., and how does it compare with GAAP?': 2,094; 'non-GAAP' holds no minus"),
     ("w30-055", "'What revenue did Twilio Segment (the business unit) generate in Q4 2023?': 75 million"),
+    ("w48-025", "'EBAY product development expense 2Q23, three months, $m': 392 (a row's extra words measure nothing else)"),
+    ("w36-001", "'How much cash did Meta actually pay in income taxes (net) during the quarter?': 1,767"),
+    ("w40-002", "'META 3Q24 - LT debt issuance proceeds (CF stmt), $bn?': 10.432"),
+    ("w44-015", "'How many more daily active people did Meta's family of apps have in Q3 2025 than in Q1 2024?': 300"),
 ])
 def test_earlier_answers_kept_through_round_22(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])

@@ -391,9 +391,10 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
             own = max(label_score(label.row_label, shared, label.parent_label),
                       label_score(head, shared, label.parent_label) if head != label.row_label else 0.0)
             share = len(shared) / max(len(phrase), 1)
-            # NOTE: two words of the item unprinted is another line ("ad impressions delivered ... Asia-Pacific" is no
-            # "Advertising Revenue ...: Asia-Pacific" row), whatever the share
-            if share >= 0.6 and own >= MIN_FREE_SCORE and (len(phrase - shared) <= 1 or share >= 0.75):
+            # NOTE: a row that measures something the item does not name, two of the item's words unprinted, is another
+            # line ("ad impressions delivered ... Asia-Pacific" is no "Advertising Revenue ...: Asia-Pacific" row)
+            other = len(phrase - shared) >= 2 and bool((_terms(label) - phrase) & _MEASURE_NOUNS)
+            if share >= 0.6 and own >= MIN_FREE_SCORE and not other:
                 return index, own * share
             continue
         score = label_score(label.row_label, phrase, label.parent_label)
@@ -402,6 +403,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
     return None
 
 
+_MEASURE_NOUNS = label_terms("revenue income expense cost profit loss margin sales assets liabilities equity debt")
+"""Words that say what a row measures (`_fit`)."""
 _LABEL_ACRONYM = re.compile(r"\((?-i:[A-Z]{2,6})\)")
 """A label's acronym in parentheses ("(DAP)"): the row's name in short."""
 _MEASURED_AS = re.compile(r",\s*(?:less|net\s+of|excluding)\b.*$", re.I | re.S)
