@@ -101,14 +101,15 @@ give provide calculate compute tell show find me please have has had be been bei
 generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
 cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
 explain explains affect affected impact impacted contribute contributed led behind compared comparing relative against
-using based spend spends spent spending lose loses lost losing inside within""".split())
+using based spend spends spent spending lose loses lost losing inside within fill filling fills populate populating update updating""".split())
 """A word that ends the qualifier (read right to left)."""
 
 QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual
 annualized quarterly quarter fiscal fy ytd year-to-date gaap non-gaap net gross adjusted adj basic diluted current prior
 latest last recent approximate approximately same y/y yoy average mean growth change cagr rate compound ratio percent
 percentage margin unadjusted as-reported statutory balance balances closing opening ending end period improving improved increasing increased declining declined rising
-rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak count counts segment segments""".split())
+rose falling fell growing grew higher lower better worse stable positive negative healthy strong weak count counts segment segments
+actually really exactly precisely""".split())
 """Words that do not make the item another line ("total revenue" is revenue)."""
 
 ACRONYM_JOINING = frozenset({"of", "for", "and", "on", "to", "in"})

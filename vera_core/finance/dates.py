@@ -31,10 +31,10 @@ QUARTER = re.compile(rf"\b(?:Q(?P<q>[1-4])\s*(?:FY\s?)?['\u2019]?(?P<y>{_YEAR}|\
                      rf"(?P<y4>{_YEAR}|(?<=['\u2019])\d\d))?)\b",
                      re.I)
 MONTH_QUARTER = re.compile(rf"\b(?:the\s+)?(?P<m>{_MONTH})\s+(?:(?P<y>{_YEAR})\s+)?quarter\b(?:\s+of\s+(?:(?:FY\s?'?|fiscal\s+"
-                           rf"(?:year\s+)?)(?P<fy>{_YEAR}|\d\d)|(?P<cy>{_YEAR}))\b)?", re.I)
+                           rf"(?:year\s+)?)(?P<fy>{_YEAR}|\d\d)|(?P<cy>{_YEAR}))\b|,?\s+(?P<cy2>{_YEAR})\b)?", re.I)
 """A quarter named by the month it ends in, as analysts of companies with non-calendar years say it: "the July
-quarter of FY24" (of fiscal year 2024), "the July 2023 quarter" and "the June quarter of 2023" (ending in that month
-of that calendar year)."""
+quarter of FY24" (of fiscal year 2024), "the July 2023 quarter", "the June quarter of 2023" and "Sept quarter 2025"
+(ending in that month of that calendar year)."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 QUARTER_ORDINALS = _ORDINALS
 """A quarter's number by the ordinal that names it ("third quarter" -> 3)."""

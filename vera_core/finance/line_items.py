@@ -220,6 +220,8 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bLT\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "long-term"),
                   (re.compile(r"\bST\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "short-term"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"),
+                  # NOTE: "shares out for Intel as of Apr 1 2023": the shares outstanding
+                  (re.compile(r"\bshares\s+out\b(?!-)", re.I), "shares outstanding"),
                   # NOTE: "intel employee count": the employees row ("Employees (in thousands)")
                   (re.compile(r"\b(?:employee|staff)\s+(?:count|numbers?|headcount)\b", re.I), "employees"),
                   # NOTE: "RL op loss 2Q25?": an operating line

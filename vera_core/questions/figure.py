@@ -356,8 +356,8 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         if month and m.group("fy"):
             found.append((m.start(), m.end(), Period("fiscal_months", f"--{month:02d}", _full_year(m.group("fy")), 3),
                           m.group(0)))
-        elif month and (m.group("y") or m.group("cy")):
-            year = int(m.group("y") or m.group("cy"))
+        elif month and (m.group("y") or m.group("cy") or m.group("cy2")):
+            year = int(m.group("y") or m.group("cy") or m.group("cy2"))
             found.append((m.start(), m.end(), Period("months", f"{year}-{month:02d}", year, 3), m.group(0)))
     for pattern in (DATE_MDY, DATE_DMY):
         for m in pattern.finditer(question):
@@ -408,8 +408,12 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         # NOTE: "Salesforce's Q1 FY24 and Q2 FY24 releases": each quarter of the list names a document
         if _IR_DOCUMENT_AFTER.match(question, f[1]) or any(_LISTED_WITH.fullmatch(question, f[1], g[0]) for g in naming):
             naming.append(f)
-    if naming and any(f[2].kind in ("fiscal_months", "year") or f[2].end for f in found if f not in naming):
-        found = [f for f in found if f not in naming]
+    others = [f for f in found if f not in naming]
+    if naming and (any(f[2].kind in ("fiscal_months", "year") or f[2].end for f in others)
+                   or len([f for f in others if f[2].kind == "quarter"]) >= 2):
+        # NOTE: "Using the Q2 2024 and Q2 2025 Meta earnings decks: how much did free cash flow change from Q2 2022 to
+        # Q2 2025?": two quarters asked besides those naming the decks are the ones asked
+        found = others
     # NOTE: "the first half of fiscal 2024 (six months ended July 31, 2023)": the dated period in parentheses says which
     # part of the named year is asked; the year is not asked besides it (a quarter named is kept: its fiscal reading
     # dates the same quarter a year before)

@@ -23,11 +23,11 @@ def dated_month_quarters(question: str, period_ends: Iterable[str]) -> tuple[str
     read: dict[str, str] = {}
     # NOTE: an earlier quarter is read only beside the document's own ("from the September quarter to the December quarter")
     asked = {MONTHS.get(m.group("m").lower().rstrip(".")[:3]) for m in MONTH_QUARTER.finditer(question)
-             if not (m.group("y") or m.group("fy") or m.group("cy"))}
+             if not (m.group("y") or m.group("fy") or m.group("cy") or m.group("cy2"))}
     own = len(set(ends)) == 1 and int(ends[0][5:7]) in asked
 
     def dated(m: re.Match) -> str:
-        if m.group("y") or m.group("fy") or m.group("cy"):
+        if m.group("y") or m.group("fy") or m.group("cy") or m.group("cy2"):
             return m.group(0)
         month = MONTHS.get(m.group("m").lower().rstrip(".")[:3])
         years = {e[:4] for e in ends if month and int(e[5:7]) == month}

@@ -162,8 +162,8 @@ _AFTER = (
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
     re.compile(rf"^\s+(?:did|does|do|has|have|had)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?{_NP}\s+"
-               r"(?:(?:segment|business|division|unit|group|region|market|operations|arm|cloud|platform|brand|offering|"
-               r"product\s+line)\s+)?(?:\((?P<alias>[^()]{1,60})\)\s+)?"  # NOTE: "did the Data cloud (Tableau/MuleSoft) post"
+               r"(?:(?:segment|business|division|unit|group|region|market|operations|arm|cloud|platform|brand|"
+               r"(?:service\s+|product\s+)?offering|product\s+line)\s+)?(?:\((?P<alias>[^()]{1,60})\)\s+)?"  # NOTE: "did the Data cloud (Tableau/MuleSoft) post"
                r"(?:alone\s+|only\s+|by\s+itself\s+|on\s+its\s+own\s+)?"  # NOTE: "did WhatsApp alone generate"
                r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),

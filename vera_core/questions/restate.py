@@ -202,11 +202,17 @@ _DOCUMENT_HEAD = re.compile(r"^\s*(?!(?:using|from|in|per|according|based|with|o
 """A note headed by the company and the document it reads ("meta deck: ARPP Q3'25 vs Q3'24, % chg?")."""
 
 
+_WORK_IT_OUT = re.compile(r"\s*[-\u2013\u2014,;:]+\s*(?:please\s+)?(?:work\s+it\s+out|calculate\s+it|compute\s+it|derive\s+it|"
+                          r"figure\s+it\s+out|do\s+the\s+math)\b[^?]*", re.I)
+"""An instruction after a dash saying how to get the figure ("— work it out from the dollar amounts"): no item's words."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _spelt_initials(_ARROW.sub(" to ", question))  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
     question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
     question = _DOCUMENT_HEAD.sub(r"\g<who> ", question)  # NOTE: "meta deck: ARPP Q3'25 vs Q3'24": the document, no item
+    question = _WORK_IT_OUT.sub("", question)  # NOTE: "... in Q1 2023 — work it out from the dollar amounts": how, not what
     question = _IF_ADDED.sub(lambda m: f"{m.group('name')} ({m.group('a')} plus {m.group('b')})", question)
     question = _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], line_names_dropped(question))
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"

@@ -36,14 +36,16 @@ _ANALYSTS = re.compile(
     r"|^\s*(?:the\s+)?analysts?\b(?!\s+(?:said|say|asked\s+about|comment\w*|questions?\s+(?:on|about)))"
     r"|\bquestion\s+queue\b|\banalyst\s+(?:side|participants?)\b|\bshow\s+(?:me\s+)?(?:the\s+|all\s+)?analysts?\b"
     r"|\bwho\b[^?.]{0,60}?\b(?:from|on)\s+the\s+(?:sell[-\s]?side|street)\b"
-    r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b|\bsell[-\s]?side\s+(?:participants?|analysts?|people|names)\b", re.I)
+    r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b|\bsell[-\s]?side\s+(?:participants?|analysts?|people|names)\b"
+    # NOTE: "who got questions in on meta's Q3 2024 call? names and firms pls"
+    r"|\bwho\s+(?:got|managed\s+to\s+get|had)\s+(?:a\s+|their\s+)?questions?\s+in\b", re.I)
 _EXECUTIVES = re.compile(
     r"\b(?:which|what|list|names?|every|all|who|identify|show)\b[^?.]{0,50}?\b(?:(?<!chief\s)executives?|(?<!chief\s)execs|"
     r"management\s+(?:team\s+)?(?:members?|speakers?|people)|company\s+(?:speakers?|participants?|representatives?|presenters?|"
     r"officials|officers)|(?:corporate|company)\s+participants|officers|officials|speakers?\s+from\s+(?:the\s+)?company|"
     r"members?\s+of\s+(?:[\w&.'\u2019]+\s+){0,3}management)\b|"
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
-    r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
+    r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*)?\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
     r"|\b(?:everyone|everybody|all|each|anyone|people)\s+(?:from|at|of)\s+[\w&.'\u2019 ]{2,30}?\s+(?:who|that)\s+(?:actually\s+)?"
     r"(?:spoke|talked|presented|was\s+on|were\s+on)\b"
@@ -166,8 +168,9 @@ _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+
                           r"final|last|back)\b", re.I)
 
 
-_ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact)|"
-                        r"operator|moderator|host)(?:\s+(?:name|on\s+(?:the\s+)?[^?:]{0,60}?\bcall))?\s*\??\s*$", re.I)
+_ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact|host)|"
+                        r"operator|moderator|host)(?:\s+(?:name|on\s+(?:the\s+)?[^?:]{0,60}?\bcall))?"
+                        r"(?:\s*(?:\+|&|and|,)\s*(?:title|role|firm|job))?\s*\??\s*$", re.I)
 """A note that ends on the role it asks ("Solvane Systems 1Q25: CEO?", "CFO on the HLB 3Q23 call?")."""
 
 
@@ -555,10 +558,11 @@ _SAID_BACK = re.compile(r"\b(?:say|said|says)\s+back\b|\brepl(?:y|ied|ies)\b|\br
 
 def _asks(person: str, lowered: str) -> bool:
     """Whether the question says the person asked ("mayo asked dimon", "Mike Mayo's question")."""
-    surname = person.lower().split()[-1] if person.split() else ""
-    return bool(surname) and re.search(rf"\b{re.escape(surname)}(?:['\u2019]s)?\s+(?:(?:\w+\s+){{0,2}}questions?\b|asked\b|"
-                                       r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
-                                       r"probed\b|quizzed\b)", lowered) is not None
+    said = {w for w in (person.lower().split()[-1:] + person.lower().split()[:1]) if len(w) > 2} if person.split() else set()
+    # NOTE: by surname ("mayo asked dimon") or first name ("Giulia's question")
+    return any(re.search(rf"\b{re.escape(name)}(?:['\u2019]s)?\s+(?:(?:\w+\s+){{0,2}}questions?\b|asked\b|"
+                         r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
+                         r"probed\b|quizzed\b)", lowered) for name in said)
 
 
 _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b|"
@@ -642,7 +646,9 @@ def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, .
     written |= {(m.group("n") or m.group("n2")).capitalize() for m in _LOWER_FIRST.finditer(question)}
     named = {p for p in participants if len(p.split()) >= 2 and p.split()[0] in written
              and p.split()[0].lower() not in _COMMON_WORDS}
-    return tuple(named) if len(named) == 1 else ()
+    # NOTE: "how did James answer Giulia's question ...?": two first names, each one participant's
+    firsts = [p.split()[0] for p in named]
+    return tuple(sorted(named)) if named and len(firsts) == len(set(firsts)) and len(named) <= 2 else ()
 
 
 _NOTE_HEAD = re.compile(r"^\s*(?!(?:who|whom|what|which|how|why|when|where|did|does|do|is|was|are|were|can|could)\b)(?P<who>[A-Za-z][\w.'\u2019-]+(?:\s+[A-Za-z][\w.'\u2019-]+){0,2}?)\s+on\s+(?!the\s+call\b)", re.I)
@@ -698,15 +704,29 @@ _WHO_IS = re.compile(r"\b(?i:who)(?:['\u2019]s|\s+is|\s+was)\s+(?P<n>[A-Z][\w'\u
 """The one person a question asks about among others it names ("Sewing starts with 'Thank you, Silke'. Who is Silke?")."""
 
 
-def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+def who_is_named(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+    """The role of the one participant a question asks "who is" of, by full name or first name as people say it, when it
+    asks who they are or what they do ("Bharat asks 'Ray and Barb' to comment. Who is Barb and what does she run?"),
+    whatever else it says was said; else None."""
+    one = _who_is_one(question, participants) if _ABOUT_PERSON.search(question) else ""
+    return PeopleAsk("role_of", name=one) if one else None
+
+
+def _who_is_one(question: str, participants: Sequence[str]) -> str:
+    """The one participant named after "who is" ('' when none or several)."""
     asked = _WHO_IS.search(question)
-    if asked:
-        # NOTE: the person after "who is", by full name or first name alone, when the call prints one such
-        words = asked.group("n").split()
-        one = [p for p in dict.fromkeys(participants) if len(p.split()) >= 2 and (
-            names_person(asked.group("n"), p) if len(words) > 1 else re.split(r"-", p.split()[0])[0] == words[0])]
-        if len(one) == 1:
-            return PeopleAsk("role_of", name=one[0])
+    words = asked.group("n").split() if asked else []
+    one = [p for p in dict.fromkeys(participants) if words and len(p.split()) >= 2 and (
+        names_person(asked.group("n"), p) if len(words) > 1 else re.split(r"-", p.split()[0])[0] == words[0]
+        or same_first_name(words[0].lower(), p.split()[0].lower()))]
+    return one[0] if len(one) == 1 else ""
+
+
+def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | None:
+    # NOTE: the person after "who is", by full name or first name alone, when the call prints one such
+    one = _who_is_one(question, participants)
+    if one:
+        return PeopleAsk("role_of", name=one)
     named = [p for p in dict.fromkeys(participants) if names_person(question, p)]
     if not named:
         # NOTE: "Sewing opens with 'Thank you, Silke'. Who is Silke?": a first name only one participant has

@@ -34,7 +34,7 @@ from vera_core.questions.figure import FigureRequest, is_figure_question, read_r
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_reply_asked, names_company,
                                          names_person, read_people_ask, read_remark_ask, role_of_named,
-                                         affiliation_of_named)
+                                         affiliation_of_named, who_is_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -519,6 +519,10 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     named = _participants(documents, doc_scope) if on_calls else []
     said = read_remark_ask(text, named) if on_calls else None
     affiliation = affiliation_of_named(text, named) if on_calls else None
+    who_is = who_is_named(text, named) if on_calls else None
+    if who_is is not None and affiliation is None and not (people is not None and people.kind == "handoff"):
+        # NOTE: "Bharat asks 'Ray and Barb' to comment. Who is Barb and what does she run?": who she is, not what was said
+        affiliation = who_is
     analyst_firms = _analyst_firms(documents, doc_scope) if on_calls else []
     firms = firm_reply_asked(text, analyst_firms) if analyst_firms else set()
     if firms and affiliation is None and (said is None or not said.names):

@@ -47,12 +47,14 @@ COUNTERFACTUAL_ASKED = re.compile(rf"\bwould\s+(?P<item>[^?.;]{{2,60}}?)\s+have\
                                   rf"\bwhat\s+(?:was|were|is|are)\s+(?P<item5>[^?.;,()]{{2,60}}?)\s+(?:(?:in|for|during)\s+[^?.;()]{{2,40}}?\s+)?"
                                   rf"(?={_WITHOUT}\s+(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT})|"
                                   rf"^(?![^?]*\b(?:what|how|which|who|why|did|does|was|were)\b)\s*(?P<item6>[^?]{{2,80}}?)\s+"
-                                  rf"(?={_WITHOUT}\s*(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT}\s*\??\s*$)",
+                                  rf"(?={_WITHOUT}\s*(?:the\s+|that\s+|this\s+|its\s+|any\s+)?(?:[\w-]+\s+){{0,5}}?{_EVENT}"
+                                  rf"(?:\s*\([^()]*\))?(?:\s*,\s*(?:in\s+)?[$\w%]{{1,8}})?\s*\??\s*$)",
                                   re.I)
 """'What would diluted EPS have been excluding that charge?', 'what diluted EPS would Meta have reported excluding the
 charge?', 'Excluding the one-time tax charge ..., what was Meta's effective tax rate in ...?', 'What was Meta's
-effective tax rate in Q3 2025 excluding the one-time tax charge?', 'meta Q3'25 diluted EPS ex the one-time tax charge?': the
-item, as it would have been without something."""
+effective tax rate in Q3 2025 excluding the one-time tax charge?', 'meta Q3'25 diluted EPS ex the one-time tax charge?',
+'Meta Q3 2024 revenue ex-FX (constant currency, the non-GAAP number), $M?': the item, as it would have been without
+something."""
 WOULD_HAVE = re.compile(r"\bwould\s+have\s+(?:been\s+(?:approximately\s+|about\s+)?|(?:increased|decreased|grown|"
                          r"declined|risen|fallen|improved|been\s+(?:higher|lower))\s+by\s+\S+(?:\s+(?:billion|million|"
                          r"thousand|percent(?:age)?(?:\s+points?)?|basis\s+points?|points?))?\s+to\s+(?:approximately\s+|about\s+)?)",
@@ -78,7 +80,10 @@ def without_asked(question: str) -> tuple[str, str] | None:
     clause = (_ASKED_WITHOUT.search(question, m.start()) or _ASKED_WITHOUT.search(question)) if m else None
     if not m or not clause:
         return None
-    return next(g for g in m.groups() if g).strip(), clause.group(0).strip()
+    # NOTE: "revenue ex-FX": excluding the foreign exchange effect, as a row that prints it names it
+    without = re.sub(r"^ex[-\s]+", "excluding ", clause.group(0).strip(), flags=re.I)
+    without = re.sub(r"\bFX\b(?!\s+(?:effects?|impacts?))", "foreign exchange effect", without)
+    return next(g for g in m.groups() if g).strip(), without
 
 
 def counterfactual_figure(question: str, asked: Period, company: Iterable[str], units: Iterable[Unit],

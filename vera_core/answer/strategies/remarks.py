@@ -60,7 +60,11 @@ after it says what was answered, and is quoted with it."""
 PHRASE_SHARE = 0.5
 """The share of the lighter word's weight two of the topic's words add when a sentence prints them together."""
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
-                      r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b", re.I)
+                      r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b"
+                      # NOTE: "on the july 2023 call", "MSFT April 2023 call": the call's month names the call
+                      r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|"
+                      r"mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+(?:(?:19|20)\d\d\s+)?(?=(?:(?:earnings|analyst|"
+                      r"conference|quarterly|results)\s+)*calls?\b)", re.I)
 """A call's quarter as a question names it: not what was said."""
 _ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
 """A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
