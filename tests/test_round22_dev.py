@@ -142,6 +142,18 @@ def test_more_release_phrasings_of_round_22():
     assert dated_month_quarters("the June quarter", ["2023-12-31", "2023-09-30"])[0] == "the June quarter"
 
 
+def test_a_free_row_fit_refuses_a_row_that_measures_another_thing():
+    from types import SimpleNamespace
+    from vera_core.answer.figures.cells import _fit
+    revenue = SimpleNamespace(row_label="Advertising Revenue by User Geography (In Millions): Asia-Pacific", parent_label="")
+    assert _fit(revenue, [label_terms("ad impressions delivered Asia-Pacific")], True) is None
+    sga = SimpleNamespace(row_label="Selling, general and administrative expenses", parent_label="")
+    # NOTE: "1 dp" is an instruction's residue, no word of another line
+    assert _fit(sga, [label_terms("selling general and administrative 1 dp")], True) is not None
+    dev = SimpleNamespace(row_label="Product development", parent_label="")
+    assert _fit(dev, [label_terms("product development expense")], True) is not None
+
+
 def test_call_phrasings_of_round_22():
     firms = ["UBS Investment Bank, Research Division", "Morgan Stanley, Research Division", "JPMorgan Chase & Co, Research "
              "Division"]

@@ -393,7 +393,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
             share = len(shared) / max(len(phrase), 1)
             # NOTE: a row that measures something the item does not name, two of the item's words unprinted, is another
             # line ("ad impressions delivered ... Asia-Pacific" is no "Advertising Revenue ...: Asia-Pacific" row)
-            other = len(phrase - shared) >= 2 and bool((_terms(label) - phrase) & _MEASURE_NOUNS)
+            unshared = {w for w in phrase - shared if len(w) > 2 and not any(ch.isdigit() for ch in w)}  # not "1 dp"
+            other = len(unshared) >= 2 and bool((_terms(label) - phrase) & _MEASURE_NOUNS)
             if share >= 0.6 and own >= MIN_FREE_SCORE and not other:
                 return index, own * share
             continue
