@@ -181,8 +181,7 @@ def engine(tmp_path_factory) -> QueryEngine:
     return QueryEngine(searchable_pdfs(tmp_path_factory, "round22", FILES), llm=None)
 
 
-@pytest.mark.corpus
-@pytest.mark.parametrize("qid, cls", [
+DEV_MISSES = [
     ("w48-003", "'Using the segment table ..., what operating margin did the Family of Apps segment earn ...': 54.0%"),
     ("w56-018", "'What operating margin did Data Center and AI earn (segment operating income over segment revenue)?': 8.6%"),
     ("w56-016", "'What operating margin did the Data cloud (Tableau/MuleSoft) post': declined, never the company's 17.2%"),
@@ -210,14 +209,11 @@ def engine(tmp_path_factory) -> QueryEngine:
     ("w55-010", "'Who kicked off Meta's Q3 2024 earnings call before Zuckerberg spoke'"),
     ("w55-001", "'Which of the two was actually told to go ahead and deliver the opening remarks?'"),
     ("w55-004", "'Who is Silke, and what's her role?'"),
-])
-def test_round_22_dev_misses_are_answered(engine, qid, cls):
-    outcome, answer = judged_blind(engine, GOLDS[qid])
-    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+]
+"""Round 22's dev misses (w55, w56) and round 21's left."""
 
 
-@pytest.mark.corpus
-@pytest.mark.parametrize("qid, cls", [
+KEPT = [
     ("w31-037", "'what did the Needham analyst ask, and what answers did he get?': the exchange, never the list of analysts"),
     ("w39-007", "'who did the operator hand the call over to, and which of them was asked to go ahead first?': both"),
     ("w38-005", "'I mean the revenue by user geography chart, not the ad-only one': 8,439, never advertising's 8,224"),
@@ -228,27 +224,21 @@ def test_round_22_dev_misses_are_answered(engine, qid, cls):
     ("w36-001", "'How much cash did Meta actually pay in income taxes (net) during the quarter?': 1,767"),
     ("w40-002", "'META 3Q24 - LT debt issuance proceeds (CF stmt), $bn?': 10.432"),
     ("w44-015", "'How many more daily active people did Meta's family of apps have in Q3 2025 than in Q1 2024?': 300"),
-])
-def test_earlier_answers_kept_through_round_22(engine, qid, cls):
-    outcome, answer = judged_blind(engine, GOLDS[qid])
-    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+]
+"""Earlier answers the sweeps found lost on the way and restored."""
 
 
-@pytest.mark.corpus
-@pytest.mark.parametrize("qid, cls", [
+EARLIER_CALL_MISSES = [
     ("w52-024", "'Ron Josey at Citi asked about Threads monetization ... What did Susan Li say?': her reply on p. 15"),
     ("w52-008", "'who's the IR person James hands back to before the Q&A, and what's her title?': Silke-Nicole Szypa"),
     ("w47-001", "'What's his actual title, and who is the CFO?': Ajai Bambawale's title and Kelvin Tran"),
     ("w47-037", "'What did the Morgan Stanley analyst ask about 'normalized' NII ..., and what did management say?'"),
     ("w47-025", "'How did Nadella and Hood answer Brent Thill's question on how Copilot will be monetized?'"),
-])
-def test_earlier_dev_call_misses_of_round_22(engine, qid, cls):
-    outcome, answer = judged_blind(engine, GOLDS[qid])
-    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+]
+"""Call misses of the earlier dev sets."""
 
 
-@pytest.mark.corpus
-@pytest.mark.parametrize("qid, cls", [
+HELD_BACK_MISSES = [
     ("w54-009", "'Salesforce's Data service offering (...) bring in during Q2 FY24': 1,186, never the Service row"),
     ("w54-017", "'Meta Q3 2024 revenue ex-FX (constant currency, the non-GAAP number)': 41,133, never the effect 544"),
     ("w54-029", "'from Q2 2022 to Q2 2025' read from the Q2 2024 and Q2 2025 decks: 92.1%"),
@@ -262,7 +252,12 @@ def test_earlier_dev_call_misses_of_round_22(engine, qid, cls):
     ("w53-019", "'DB 1Q23 call: all Deutsche Bank speakers + roles'"),
     ("w53-008", "'Bharat asks 'Ray and Barb' to comment. Who is Barb and what does she run?': Barbara Hooper"),
     ("w53-025", "'how did James answer Giulia's question on why DB's US office property provisions look lower ...?'"),
-])
-def test_round_22_held_back_misses_after_the_measurement(engine, qid, cls):
+]
+"""Round 22's held-back misses, fixed after the measurement."""
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", DEV_MISSES + KEPT + EARLIER_CALL_MISSES + HELD_BACK_MISSES)
+def test_round_22_classes_are_answered(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])
     assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
