@@ -137,8 +137,6 @@ _INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:
                                 r"ttm|ltm|ticker|i\.?e|e\.?g|incl\w*|excl\w*|net\s+of)\b", re.I)
 
 
-_ASKING_WORD = re.compile(r"\b(?:what|how|which|give|show|tell|find)\b", re.I)
-"""A word that asks, in the sentence that asks."""
 _CAME_TO = re.compile(r"\b(?:come|came|comes|amount(?:ed|s)?|add(?:ed|s)?\s+up)\s+to\b\s*$", re.I)
 """A verb that closes the item asked ("what did membership fees come to"): no word of it."""
 
