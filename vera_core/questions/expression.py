@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vera_core.finance.line_items import concepts_in
 from vera_core.questions.figure import asked_periods
 from vera_core.records import Period
 from vera_core.finance.statements import named_statement
@@ -129,7 +130,6 @@ equipment (net) and principal payments on finance leases"); a hyphen inside a wo
 def _each_subtracted(m: re.Match[str]) -> str:
     """'- A and B' as '- A - B' at the first "and" after which A is a line item the vocabulary knows and no item runs
     on across the "and" ("cash and cash equivalents", "research and development" stay one item each)."""
-    from vera_core.finance.line_items import concepts_in  # NOTE: the vocabulary, read only for such a pair
     items = m.group("items")
     spans = [found.span() for c in concepts_in(items) if (found := c.asked.search(items))]
     for joint in re.finditer(r"\s+and\s+", items):

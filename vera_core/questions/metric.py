@@ -389,11 +389,11 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
         # question names qualifies the operands its own definition calls the segment's
         # NOTE: "Using the segment table ..., what operating margin did the Family of Apps segment earn": the first
         # "segment" that names one (a word before it), not a table's
-        said_segment = list(re.finditer(r"\bsegment(?:['\u2019]s)?\b", question, re.I))
-        named = next((m for m in said_segment if (q := qualifier_around(question, m.start(), m.end())).words or q.owner),
-                     said_segment[0] if said_segment else None)
+        said_segment = [(m, qualifier_around(question, m.start(), m.end()))
+                        for m in re.finditer(r"\bsegment(?:['\u2019]s)?\b", question, re.I)]
+        named, found = next(((m, q) for m, q in said_segment if q.words or q.owner),
+                            said_segment[0] if said_segment else (None, Qualifier()))
         if named and source == "question" and re.search(r"\bsegment\b", name + " " + question[named.end():], re.I):
-            found = qualifier_around(question, named.start(), named.end())
             # NOTE: "Mobileye's operating margin ... (segment operating income over segment revenue)": the segment is the
             # one whose measure is asked, the owner before the measure's name
             said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.I) if name and not found.words else None

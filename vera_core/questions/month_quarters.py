@@ -3,8 +3,7 @@ read as the quarter of that month that the documents in scope cover: when their 
 year only ("the July quarter" over Salesforce's Q2 FY24 release, period end July 31, 2023: "the July 2023 quarter"); a
 month that ends an earlier quarter of the one document in scope, in the twelve months to its period end, named beside the
 document's own ("from the September quarter to the December quarter" of Twilio's Q4 2023 deck: "the September 2023
-quarter"). With no such document, or two years of it, the question
-is left as asked (and names no period)."""
+quarter"). With no such document, or two years of it, the question is left as asked (and names no period)."""
 
 from __future__ import annotations
 

@@ -134,7 +134,6 @@ _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\
 counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
-
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
@@ -700,6 +699,8 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
     return _named_role_of(question, participants)
 
 
+_WHO_IS_LEAD = r"\bwho(?:['\u2019]s|\s+is|\s+was)\s+"
+"""'who's', 'who is', 'who was' before what is asked of a person or a role."""
 _WHO_IS = re.compile(r"\b(?i:who)(?:['\u2019]s|\s+is|\s+was)\s+(?P<n>[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+)?)")
 """The one person a question asks about among others it names ("Sewing starts with 'Thank you, Silke'. Who is Silke?")."""
 
@@ -746,8 +747,23 @@ def _named_role_of(question: str, participants: Sequence[str]) -> PeopleAsk | No
 def _roles_asked_too(question: str) -> tuple[str, ...]:
     """Roles asked beside a named person's ("What's his actual title, and who is the CFO?")."""
     return tuple(role for role, pattern in ROLE_WORDS.items() if role in ("CFO", "CEO", "investor relations")
-                 and re.search(rf"\bwho(?:['\u2019]s|\s+is|\s+was)\s+(?:the\s+|its\s+|their\s+)?(?:{pattern})", question,
+                 and re.search(rf"{_WHO_IS_LEAD}(?:the\s+|its\s+|their\s+)?(?:{pattern})", question,
                                re.I if role != "investor relations" else 0))
+
+
+_WHO_IS_ROLE = re.compile(rf"{_WHO_IS_LEAD}(?:the|their|its|[\w.&-]+['\u2019]s)\s+", re.I)
+"""A role asked by "who's the ..." ("who's the IR person James hands back to ..., and what's her title?"): the person in
+that role, whoever else the question names."""
+
+
+def named_after_role(question: str, name: str) -> bool:
+    """Whether a person is named only after "who's the <role>", in what describes that role's holder ("who's the IR
+    person James hands back to ..., and what's her title?"), not asked about before it ("... tags Ajai Bambawale as
+    'Chief Financial Officer' ... What's his actual title, and who is the CFO?")."""
+    role = _WHO_IS_ROLE.search(question)
+    words = [w for w in re.split(r"[\s-]+", name) if len(w) > 2]
+    said = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", question, re.I)]
+    return bool(role and said) and min(said) > role.end()
 
 
 MAX_NAMED_ROLES = 4

@@ -33,8 +33,8 @@ from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_reply_asked, names_company,
-                                         names_person, read_people_ask, read_remark_ask, role_of_named,
-                                         affiliation_of_named, who_is_named)
+                                         named_after_role, names_person, read_people_ask, read_remark_ask,
+                                         role_of_named, affiliation_of_named, who_is_named)
 from vera_core.questions.stated import StatedAsk, read_ask
 from vera_core.questions.verdict import VerdictRequest, read_verdict
 from vera_core.records import DocumentRecord
@@ -458,21 +458,6 @@ def _participants(documents: Sequence[DocumentRecord], doc_scope: Sequence[str])
     return participant_names(_in_scope(documents, doc_scope), ("operator",))
 
 
-_WHO_IS_ROLE = re.compile(r"\bwho(?:['\u2019]s|\s+is|\s+was)\s+(?:the|their|its|[\w.&-]+['\u2019]s)\s+", re.I)
-"""A role asked by "who's the ..." ("who's the IR person James hands back to ..., and what's her title?"): the person in
-that role, whoever else the question names."""
-
-
-def _named_after_role(text: str, name: str) -> bool:
-    """Whether a person is named only after "who's the <role>", in what describes that role's holder ("who's the IR
-    person James hands back to ..., and what's her title?"), not asked about before it ("... tags Ajai Bambawale as
-    'Chief Financial Officer' ... What's his actual title, and who is the CFO?")."""
-    role = _WHO_IS_ROLE.search(text)
-    words = [w for w in re.split(r"[\s-]+", name) if len(w) > 2]
-    said = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", text, re.I)]
-    return bool(role and said) and min(said) > role.end()
-
-
 def _analyst_firms(documents: Sequence[DocumentRecord], doc_scope: Sequence[str]) -> list[str]:
     """The firms of the analysts the call transcripts in scope print."""
     return sorted({p.get("firm") or "" for d in _in_scope(documents, doc_scope)
@@ -536,7 +521,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
     # hand-off asked, with the title of whoever it names
     if affiliation is not None and not (people is not None and (people.kind == "handoff" or (
-            people.kind == "role" and _named_after_role(text, affiliation.name)))):
+            people.kind == "role" and named_after_role(text, affiliation.name)))):
         # "Raj Mehta asked about deposit betas - what firm is he with?"
         people, said = affiliation, None
     if on_calls and people is None and said is None:

@@ -387,14 +387,15 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
                 continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
             if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:
                 continue  # NOTE: "long-term debt incl. current maturities" is a sum, not "Current maturities of ..."
-            shared = phrase & _terms(label)
+            printed = _terms(label)
+            shared = phrase & printed
             own = max(label_score(label.row_label, shared, label.parent_label),
                       label_score(head, shared, label.parent_label) if head != label.row_label else 0.0)
             share = len(shared) / max(len(phrase), 1)
             # NOTE: a row that measures something the item does not name, two of the item's words unprinted, is another
             # line ("ad impressions delivered ... Asia-Pacific" is no "Advertising Revenue ...: Asia-Pacific" row)
             unshared = {w for w in phrase - shared if len(w) > 2 and not any(ch.isdigit() for ch in w)}  # not "1 dp"
-            other = len(unshared) >= 2 and bool((_terms(label) - phrase) & _MEASURE_NOUNS)
+            other = len(unshared) >= 2 and bool((printed - phrase) & _MEASURE_NOUNS)
             if share >= 0.6 and own >= MIN_FREE_SCORE and not other:
                 return index, own * share
             continue

@@ -20,6 +20,7 @@ from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
+from vera_core.finance.dates import MONTH_WORD, YEAR_WORD
 from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, analyst_place, calls_named,
                                          firms_named, holds_title, title_asked)
 from vera_core.records import ChunkRecord, DocumentRecord
@@ -62,9 +63,8 @@ PHRASE_SHARE = 0.5
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
                       r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b"
                       # NOTE: "on the july 2023 call", "MSFT April 2023 call": the call's month names the call
-                      r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|"
-                      r"mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+(?:(?:19|20)\d\d\s+)?(?=(?:(?:earnings|analyst|"
-                      r"conference|quarterly|results)\s+)*calls?\b)", re.I)
+                      rf"|\b{MONTH_WORD}\s+(?:{YEAR_WORD}\s+)?(?=(?:(?:earnings|analyst|conference|quarterly|results)\s+)*"
+                      r"calls?\b)", re.I)
 """A call's quarter as a question names it: not what was said."""
 _ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
 """A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
@@ -168,8 +168,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote) for c, text, quote in said)
                     continue
             exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
+            asker = _speaker(exchange[0][0]).split(" (")[0] if exchange else ""
             if exchange and ask.names:  # NOTE: "Portales' question ... and what did Barnum say?": the question, his answers
-                asker = _speaker(exchange[0][0]).split(" (")[0]
                 replies = _best_said(_turn_chunks(replace(ask, names=ask.names + (asker,), to=(asker,), section="qa"), doc,
                                                   chunks), topic, _asked_before(doc, chunks), replies=True) \
                     if terms(topic) else []
@@ -181,7 +181,6 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 # NOTE: "What did the Morgan Stanley analyst ask about 'normalized' NII ..., and what did management say?":
                 # the analyst's sentence on the topic, then the replies' ("Hey." opens both turns)
                 replies = _firm_replies(plan.question, topic, doc, chunks)
-                asker = _speaker(exchange[0][0]).split(" (")[0]
                 asked = _best_said(_turn_chunks(RemarkAsk((asker,), section="qa"), doc, chunks), topic)[:1]
                 exchange = (asked or exchange[:1]) + replies if replies else exchange
             if exchange:  # NOTE: "what did the Piper Sandler guy ask and what were the answers": that exchange
@@ -469,7 +468,7 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
     place of the Q&A it names ("the first analyst"): the opening sentence of each turn in them, the question first; []
     when the question names neither."""
     turns = doc.metadata["transcript"]["turns"]
-    firms = firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
+    firms = _firms_asked(question, turns)
     asked = {t["exchange"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms and t.get("exchange")}
     place = analyst_place(question) if not asked else ""
     if place:  # NOTE: "What did the first analyst ask about?": the exchange of the analyst in that place of the Q&A
@@ -499,11 +498,16 @@ def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkReco
     return out[:MAX_EXCHANGE]
 
 
+def _firms_asked(question: str, turns: list[dict]) -> set[str]:
+    """The firms of the call's analysts the question names (`questions.speakers.firms_named`)."""
+    return firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
+
+
 def _firm_replies(question: str, topic: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
     """The company's sentences that best answer, on the topic asked, the questions the analysts of a firm the question
     names put on the call (their Q&A exchanges; `_best_said` over the replies); [] when no analyst of it asked."""
     turns = doc.metadata["transcript"]["turns"]
-    firms = firms_named(question, sorted({t.get("firm", "") for t in turns if t["role"] == "analyst"} - {""}))
+    firms = _firms_asked(question, turns)
     askers = tuple(dict.fromkeys(t["speaker"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms))
     if not askers:
         return []
