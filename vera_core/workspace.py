@@ -198,7 +198,9 @@ class Workspace:
             ids = [c.chunk_id for c in self.doc_chunks(doc_id)]
             got = self.vectors.vectors(ids) if ids else {}
             kept = [i for i in ids if i in got]
-            cached = (kept, np.asarray([got[i] for i in kept], dtype=np.float32).reshape(len(kept), -1))
+            # NOTE: no vector yet (a store still embedding): an empty matrix, not a reshape of nothing
+            cached = (kept, np.asarray([got[i] for i in kept], dtype=np.float32).reshape(len(kept), -1) if kept
+                      else np.zeros((0, 0), dtype=np.float32))
             if kept:  # NOTE: vectors still being written are read again next time
                 with self._lock:
                     self._doc_vectors[doc_id] = cached

@@ -28,6 +28,7 @@ __all__ = ["line_asides_dropped", "line_names_dropped", "loss_asked", "restated"
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
 _GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move(?!ment)|" \
+             r"jump|surge|soar|slip|dip(?!lo)|plunge|plummet|tumble|sink|sank|rebound|" \
              r"widen|narrow|deepen|go\s+up|" \
              r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
 
@@ -288,7 +289,7 @@ what's the % change?")."""
 _PERIOD_VS_PERIOD = re.compile(
     rf"^\s*(?P<x>[^?]{{2,80}}?),?\s+(?P<a>{_QUARTER_WORDS})\s+(?:vs\.?|versus|v\.?|against|compared\s+(?:with|to))\s+"
     rf"(?P<b>{_QUARTER_WORDS})\s*[-\u2013\u2014:,;(]*\s*(?:(?:what(?:['\u2019]s|s|\s+is|\s+was)|whats|give\s+me)\s+(?:the\s+)?)?"
-    r"(?:(?:sequential|yoy|qoq|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*"
+    r"(?:(?:sequential|seq\.?|yoy|y/y|qoq|q/q|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*"
     r"(?:chg|change|growth|increase|decrease|decline|drop|fall|rise|gain)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
     r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*(?:\([^()]*\)\s*)?"
     r"(?P<tail>(?:(?:to\s+|in\s+|,\s*)?(?:one|two|three|zero|\d)\s+(?:decimals?|dp|d\.p\.)(?:\s+places?)?)?)\.?\s*$", re.I)

@@ -61,7 +61,10 @@ _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_P
                       rf"|\b(?i:which|what)\s+(?i:firm|bank|company|broker|shop|house)\s+(?i:is|was|does|did)\s+(?P<name5>{_PERSON})\s+"
                       rf"(?i:listed\s+(?:with|under|as)|with|from|at|work\s+for|represent)\b"
                       rf"|^\s*(?P<name6>[A-Za-z][\w.\u2019'-]+(?:\s+[A-Za-z][\w.\u2019'-]+)?)\s*[-\u2013\u2014:,]\s*"
-                      rf"(?i:title|role|position|job)\s*\?")
+                      rf"(?i:title|role|position|job)\s*\?"
+                      # NOTE: "The host say someone will join only for questions, Christian Kleinerman. What is his job?"
+                      rf"|(?P<name7>[A-Z][\w\u2019'-]+\s+(?:[A-Z]\.\s+)?[A-Z][\w\u2019'-]+)\s*[.!]\s+(?i:and\s+)?(?i:what)(?:['\u2019]s|\s+is|\s+was)\s+"
+                      rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b")
 """A named person's role asked: "what is X's title", "what role does X hold", "X - what is her role?", "which firm is X
 with", and a note "kleinerman - title? (snowflake Q2 FY23 call)"."""
 
@@ -135,6 +138,7 @@ counsel?")."""
 _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
+                           r"\bwho\s+(?:actually\s+)?(?:speaks?|spoke|goes|went|talks?|talked)\s+first\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
 floor to?")."""
@@ -190,7 +194,8 @@ _ROLES_BESIDES = re.compile(rf"\b(?:{_SET_ASIDE})\s+"
 """Roles a question sets aside ("one executive besides the CEO and CFO")."""
 _QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:there|added|on\s+hand|available))\s+"
                       r"(?:just\s+|only\s+|solely\s+)?for\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
-                      r"\bonly\s+(?:spoke|appeared|answered|came\s+in)\s+(?:in|during|for)\s+(?:the\s+)?(?:q\s?&\s?a|questions)\b", re.I)
+                      r"\b(?:only\s+(?:spoke|appeared|answered|came\s+in)|(?:spoke|appeared|answered|came\s+in)\s+only)\s+(?:in|during|for)\s+"
+                      r"(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b", re.I)
 """Company speakers asked by speaking only in the Q&A ("one executive ... joined just for the Q&A session. Who was that?")."""
 _ALSO_BEFORE = re.compile(r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)\s+"
                           r"(?:anyone|anybody|any\s+(?:one|executives?)|those|people|the\s+ones?)\s+(?:who|that)\s+$", re.I)
@@ -271,7 +276,7 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     named = _ROLE_OF.search(question)
     if named:
         name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4") \
-            or named.group("name5") or named.group("name6")
+            or named.group("name5") or named.group("name6") or named.group("name7")
         return PeopleAsk("role_of", name=re.sub(r"['\u2019]s$", "", name))
     return None
 
@@ -436,13 +441,31 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
     asked ...?": "Morgan Stanley & Co. LLC"); generic words of a firm's name ("Securities", "Inc.") need not be said."""
     # NOTE: a possessive of a name ending in s ("Portales' question") names it too
     words = {re.sub(r"['\u2019]s?$", "", w.lower()) for w in re.findall(r"[A-Za-z][\w&'\u2019-]+", question)}
+    tokens = set(re.findall(r"[A-Za-z&]+", question))
     out = set()
     for firm in firms:
         # NOTE: every letter counts: "J.P. Morgan" is not named by "Morgan Stanley"
-        own = {w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", firm)} - _GENERIC_NAME_WORDS - _FIRM_WORDS
-        if any(len(w) >= 3 for w in own) and own <= words:  # NOTE: "Bank of America" is not named by "of"
+        printed = [w for w in re.findall(r"[A-Za-z][\w&'-]*", firm) if w.lower() not in _FIRM_WORDS or w.lower() == "of"]
+        own = {w.lower() for w in printed} - _GENERIC_NAME_WORDS - _FIRM_WORDS
+        # NOTE: a firm whose every word is generic ("Bank of America Securities") is named by all of them but "of"
+        full = {w.lower() for w in printed} - {"of", "the", "and", "inc", "llc", "co", "corp", "ltd", "plc"}
+        if any(len(w) >= 3 for w in own) and own <= words or not own and len(full) >= 2 and full <= words:
+            out.add(firm)
+        elif _initials(printed) in tokens:  # NOTE: "the BofA analyst" (Bank of America), "KBW" (Keefe, Bruyette & Woods)
             out.add(firm)
     return out
+
+
+def _initials(printed: list[str]) -> str:
+    """A firm's short name by its words' initials, "of" kept ("Bank of America": BofA; "Keefe, Bruyette & Woods": KBW);
+    '' for fewer than three letters (a ticker's, a company's own)."""
+    skipped = _GENERIC_NAME_WORDS - _NAMING_WORDS
+    letters = "".join("of" if w.lower() == "of" else w[0].upper() for w in printed if w.lower() not in skipped)
+    return letters if len(letters) >= 3 and letters[0].isupper() else ""
+
+
+_NAMING_WORDS = frozenset({"bank", "america", "american", "national", "of"})
+"""Generic words a firm's initials keep ("Bank of America": BofA)."""
 
 
 _FIRM_WORDS = frozenset("securities capital research partners markets advisors associates isi equities investment "

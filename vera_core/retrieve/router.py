@@ -532,7 +532,10 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
                                                          or _said_by_company_role(text, said))
                                    and people.kind in ("analysts", "executives")
                                    and not _WHO_ASKED.match(text) and not _WITH_FIRMS.search(text)
-                                   and not _LIST_ASKED.search(text) and not people.besides):
+                                   and not _LIST_ASKED.search(text) and not people.besides
+                                   # NOTE: "X, Y and Z gave the prepared remarks. Which other executives spoke only in the
+                                   # Q&A?": the names set the speakers of the remarks aside
+                                   and people.role != "qa_only"):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from vera_core.answer.compose import Piece
@@ -98,6 +98,12 @@ _CHANGED = re.compile(r"\b(?:chang(?:e|ed|es|ing)|shift(?:ed|s)?|mov(?:e|ed|es|i
                       r"|\s*[?.!]?\s*$)", re.I)
 """"How did her message on X change across the calls?": how it changed is the question, X the topic ("climate change"
 stays: the word is not followed by the calls' span)."""
+MEANING_GATE = 0.5
+"""Below this share of the topic's weight held by the best sentence, the topic is read in other words than the call's."""
+MEANING_WEIGHT = 2.0
+"""The topic's weight a passage as close in meaning as it can be adds to its sentences, per unit of cosine over the floor."""
+MEANING_FLOOR = 0.3
+"""A passage's cosine to the topic below this says nothing of it (MiniLM puts unrelated passages of one call near 0.2)."""
 _COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 """A compound the topic hyphenates ("full-year", "anti-money-laundering")."""
 _FIGURE_ASKED = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,4}?(?:numbers?|figures?|range|level|percentage|rate|ratio|margin)\b|"
@@ -210,7 +216,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
                 said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
-                                  figure=bool(_FIGURE_ASKED.search(plan.question)))
+                                  figure=bool(_FIGURE_ASKED.search(plan.question)) or _guidance_asked(topic),
+                                  meaning=_closeness(services, topic))
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
                 named_on = sorted({c.pages[0] for c in chunks for n in ask.names if c.pages and n in c.text})
@@ -301,7 +308,8 @@ def _speaker(chunk: ChunkRecord) -> str:
 
 
 def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str, int]] | None = None,
-               replies: bool = False, figure: bool = False) -> list[tuple[ChunkRecord, str, str]]:
+               replies: bool = False, figure: bool = False,
+               meaning: Callable[[list[Unit]], list[float]] | None = None) -> list[tuple[ChunkRecord, str, str]]:
     """The MAX_SAID sentences of the turns heard that best share the topic's words, a word weighing more the fewer of
     the turns' sentences hold it ("NII" over "guidance"), in reading order; none when no sentence shares a word (or,
     where the Q&A is asked, replies to a question that does). The sentence that names the topic best comes first. A
@@ -310,7 +318,9 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     weight: the sentence names the topic, not each word apart. `asked` (`_asked_before`): the question an analyst put
     just before a turn, whose topic words the reply's first sentences carry in part (ASKED_SHARE); `replies`: the
     question asks for the Q&A, where a reply sharing none of the topic's words still answers; `figure`: the question asks
-    for a figure ("what number did the CFO give"), which a sentence printing one says (FIGURE_SHARE more)."""
+    for a figure ("what number did the CFO give"), which a sentence printing one says (FIGURE_SHARE more); `meaning`: each
+    sentence's passage's closeness in meaning to the topic (`_closeness`), read when no sentence holds MEANING_GATE of
+    the topic's weight."""
     marks = {m.upper() for m in _AMPERSAND.findall(topic)} - {"Q&A"}
     topic = _AMPERSAND.sub(" ", topic)  # NOTE: its letters are no words of the topic ("M&A": no "m")
     asked = asked or {}
@@ -368,9 +378,15 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         returns = about[u.chunk.chunk_id]
         return short * (1 + DENSITY_SHARE * min(returns - 1, 2) if returns and holds_any else 1)
     scale = [scaled(u, bool(own)) for u, own in zip(units, held)]
-    named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s, i, u)
-             for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
-    alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
+    # NOTE: a topic in words the speaker did not use ("governments putting rules on AI": "regulation"): where no sentence
+    # holds half the topic's weight, a passage's closeness in meaning to it (MEANING_WEIGHT) adds to its sentences
+    total = shared_weight(wanted | marks, weight) or 1.0
+    lexical = max((shared_weight(own, weight) for own in held), default=0.0) / total
+    near = meaning(units) if meaning is not None and units and lexical < MEANING_GATE else [0.0] * len(units)
+    near = [MEANING_WEIGHT * total * max(0.0, c - MEANING_FLOOR) for c in near]
+    named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s + near[i], i, u)
+             for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own or near[i] > 0]
+    alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i] and near[i] <= 0]
     scored = [(score + replying(u, bool(held[i])) * scale[i], i, u) for score, i, u in named] + \
         [x for x in alone if x[0] > 0]
     # NOTE: the sentence that names the topic best comes first; the reply to the question asked of it may be the other
@@ -447,6 +463,34 @@ def _phrase_weight(said: list[str], pairs: list[tuple[str, str]], weight: dict[s
 _GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "anticip", "project"})
 """The words of guidance, each said for another: "guidance for NII" and "the CRO's PCL outlook" are asked of "We now expect
 2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
+
+
+def _closeness(services: Services, topic: str):
+    """How close in meaning each sentence's passage is to the topic: the cosine of the passage's stored vector and the
+    topic's (one query embedding; a passage without a vector yet is 0)."""
+    def read(units: list[Unit]) -> list[float]:
+        import numpy as np
+        query = np.asarray(services.ws.embedder.encode([topic])[0], dtype=np.float32)
+        rows: dict[str, tuple[dict[str, int], object]] = {}
+        out = []
+        for unit in units:
+            doc_id = unit.chunk.doc_id
+            if doc_id not in rows:
+                ids, matrix = services.ws.doc_vectors(doc_id)
+                rows[doc_id] = ({chunk_id: k for k, chunk_id in enumerate(ids)}, matrix)
+            index, matrix = rows[doc_id]
+            k = index.get(unit.chunk.chunk_id)
+            out.append(float(matrix[k] @ query) if k is not None else 0.0)
+        return out
+    return read
+
+
+def _guidance_asked(topic: str) -> bool:
+    """A topic of guidance ("NII guidance", "the expense outlook"): what was guided is a figure, which a sentence printing
+    one says ("We now expect 2023 NII ... to be approximately $81 billion" over "the increase in NII guidance")."""
+    return any(w in _GUIDING for w in terms(topic))
+
+
 _TROUBLE = frozenset({"problem", "issu", "matter"})
 """"the US AML problem" is what the CEO calls "the AML issue" or "our AML matters"."""
 _MONEY = frozenset({"mone", "monetiz", "monetization", "revenu"})
