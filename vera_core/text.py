@@ -101,7 +101,8 @@ give provide calculate compute tell show find me please have has had be been bei
 generate generated report reports post posted achieve achieved see saw i we you they it track tracks follow
 cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
 explain explains affect affected impact impacted contribute contributed led behind compared comparing relative against
-using based spend spends spent spending lose loses lost losing inside within fill filling fills populate populating update updating""".split())
+using based spend spends spent spending lose loses lost losing inside within fill filling fills populate populating update updating
+build builds building built check checks checking tie ties tying reconcile reconciles reconciling benchmark benchmarking""".split())
 """A word that ends the qualifier (read right to left)."""
 
 QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual

@@ -19,7 +19,7 @@ from vera_core.index.bm25 import BM25Cache, BM25Index
 from vera_core.records import ChunkRecord, DocumentRecord, TableGrid
 from vera_core.tables.column_groups import grouped_grid
 from vera_core.tables.header_above import dated_from_text_above
-from vera_core.tables.totals import label_totals
+from vera_core.tables.totals import label_noncurrent, label_totals
 from vera_core.text import words_of
 from vera_core.store.catalog import Catalog
 
@@ -240,7 +240,7 @@ class Workspace:
             at = {c.chunk_id: i for i, c in enumerate(chunks)}
             grids = [dated_from_text_above(g, _text_above(chunks[at[g.chunk_id]], chunks[at[g.chunk_id] - 1]))
                      if g.chunk_id in at and at[g.chunk_id] else g for g in grids]
-        return [label_totals(grouped_grid(g)) for g in grids]
+        return [label_noncurrent(label_totals(grouped_grid(g))) for g in grids]
 
     def _cached(self, cache: dict, doc_id: str, load):
         with self._lock:

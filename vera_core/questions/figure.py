@@ -40,7 +40,11 @@ ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|
                          r"state|give|provide)\b|\bwhat\s+(?:[\w-]+\s+){0,4}?(?:does|do|did)\s+(?:the\s+|its\s+)?[\w\s'\u2019-]{2,60}?\s+(?:show|print)\s+"
                          r"(?:for|as)\b|"
                          r"\bwhat\s+(?:[\w-]+\s+){1,3}did\s+.{2,40}?\s+(?:book|post|record|generate|"
-                         r"earn|log|bring\s+in)\b", re.I)
+                         r"earn|log|bring\s+in)\b|"
+                         # NOTE: "what did the Communications business make in non-GAAP operating income?"
+                         r"\bwhat\s+did\s+.{2,60}?\s+(?:make|earn|generate|bring\s+in|book|post|record|log)\s+in\s+"
+                         r"(?!(?:the\s+)?(?:(?:first|second|third|fourth|last|latest|most\s+recent)\s+)?(?:quarter|year|period|fiscal|FY|Q[1-4]|"
+                         r"[1-4]Q|(?:19|20)\d\d)\b)", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
                            r"(?!\s+(?:you|u)\s+(?:please\s+|quickly\s+|also\s+)?(?:find|give|tell|pull|get|show|provide|list|share|"
                            r"send|look\s+up|fetch|grab)\b)", re.I)
@@ -224,8 +228,10 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
     # NOTE: "... reports revenue on a GAAP basis ... what was that non-GAAP revenue excluding foreign exchange effect?": the
     # item with what it leaves out, wherever the question names it so
     said = concepts[0].asked.finditer(question) if concepts else ()
+    # NOTE: "the revenue figure excluding ...": the item's figure is the item
     left_out, named_from = next(((x, m) for m in said if question[m.end():m.end() + 1] == " "
-                                 and (x := EXCLUDED.match(question, m.end() + 1))), (None, first))
+                                 and (x := EXCLUDED.match(question, _ITEM_NOUN.match(question, m.end() + 1).end()))),
+                                (None, first))
     return FigureRequest(concepts, free, tuple(periods), tuple(texts), scale,
                          bool(PERCENT_ASKED.search(question)) and scale is None, named_statement(question),
                          label_terms(EXCLUDED.sub(" ", question)), asks_non_gaap(question),
@@ -235,6 +241,8 @@ def read_request(question: str, focus: str = "") -> FigureRequest:
                          label_terms(question[named_from.start():left_out.end()]) if left_out else frozenset())
 
 
+_ITEM_NOUN = re.compile(r"(?:(?:figure|number|amount|level|line)\s+)?", re.I)
+"""A word after an item that names it as a figure ("the revenue figure excluding ...")."""
 _QUOTED = re.compile(r"(?<!\w)['\u2018\"\u201c](?P<q>[^'\u2019\"\u201d]{3,80}?)['\u2019\"\u201d](?!\w)")
 """A phrase in quotation marks, straight or curly (an apostrophe inside a word is no quotation mark)."""
 

@@ -116,7 +116,7 @@ _DASH_LEAD = re.compile(r"(?<=[A-Za-z0-9)])\s+[-\u2013\u2014]{1,2}\s+(?!(?:what|
                         re.I)
 """A formula after a dash that no second dash closes, tried after every other form: "Book value per share at 12/31/2021
 - A divided by B, both from the balance sheet?"."""
-_PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7]\s|"
+_PAREN = re.compile(r"\((?P<body>[^()]*?(?:\b(?:minus|less|over|divided\s+by|plus)\b|\s[/\u00f7+]\s|"
                     rf"{SHARE_OF})[^()]*?)\)", re.I)
 """A definition in parentheses after the metric's name: "FCF (cash from operations less capex)"."""
 _IN_FORMULA = re.compile(r"\s*(?:[/\u00f7*+]|-\s+(?=[A-Za-z(])(?!(?:in|as|to|rounded|one|two|three|percent)\b)|"
@@ -161,6 +161,8 @@ def definitions(question: str) -> dict[str, str]:
                 continue  # NOTE: "notes payable (current plus non-current ...) / total equity": an operand's own formula
             if m and _OPERATORS.search(normalise(m.group("body"))) and not (pattern is _PAREN and _AGGREGATED.search(m.group("body"))):
                 body = _INSTRUCTION_TAIL.sub("", m.group("body")).strip(" ,")  # "(gross profit / net revenue, %, 1 dp)"
+                if pattern is _PAREN:  # NOTE: "total debt (short-term + long-term)": each part is the item's noun so qualified
+                    body = _parts_of(body, question[:m.start()])
                 # NOTE: "defined as A divided by (B + C)?": the body's own group closes where the question does
                 found[INLINE] = body + ")" * max(0, body.count("(") - body.count(")"))
                 break
@@ -586,6 +588,20 @@ _ELLIPTIC = re.compile(r"\b(?P<a>current|short-term)\s+(?P<op>plus|and|\+)\s+(?P
                        r"(?P<x>(?:(?!\b(?:plus|minus|less|over|times|divided)\b)[\w &'-])+?)(?P<rest>\s+(?:plus|minus|less|over|"
                        r"times|divided)\b.*)?$", re.I)
 """'current plus non-current notes payable and other borrowings': the item said once for both parts."""
+
+
+_PARTS_ONLY = re.compile(r"^\s*(?P<a>(?:short|long)[-\s]term|(?:non-?)?current|domestic|foreign|international)\s+"
+                         r"(?P<op>plus|and|\+)\s+(?P<b>(?:short|long)[-\s]term|(?:non-?)?current|domestic|foreign|international)\s*$", re.I)
+"""A definition naming only the parts of the item before it ("total debt (short-term + long-term)")."""
+
+
+def _parts_of(body: str, before: str) -> str:
+    """'short-term + long-term' after "total debt" as 'short-term debt plus long-term debt'; the body itself otherwise."""
+    m = _PARTS_ONLY.match(body)
+    noun = re.search(r"([A-Za-z][\w'-]*)\s*$", before)
+    if not m or not noun or noun.group(1).lower() in {"total", "the", "of", "its", "their"}:
+        return body
+    return f"{m.group('a')} {noun.group(1)} plus {m.group('b')} {noun.group(1)}"
 
 
 def _said_twice(m: re.Match) -> str:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from vera_core.records import GridCell, TableGrid
 
-__all__ = ["MIN_ROWS", "label_totals"]
+__all__ = ["MIN_ROWS", "NONCURRENT_HEADINGS", "label_noncurrent", "label_totals"]
 
 MIN_ROWS = 2
 """A sum of one row is that row again, not a total."""
@@ -64,4 +64,39 @@ def label_totals(grid: TableGrid) -> TableGrid:
         return grid
     cells = tuple(replace(c, row_label=named[c.row], parent_label=parents.get(c.row, c.parent_label))
                   if c.row in named else c for c in grid.cells)
+    return replace(grid, cells=cells)
+
+
+_CURRENT_TOTAL = re.compile(r"^\s*total\s+current\s+(?P<side>assets|liabilities)\b", re.I)
+_SECTION_END = re.compile(r"^\s*(?:total\b|commitments\b|contingencies\b|temporary\s+equity\b|redeemable\b|"
+                          r"(?:stockholders|shareholders|members|owners)['\u2019]?\s+equity\b|equity\b)", re.I)
+NONCURRENT_HEADINGS = {"assets": "Non-current assets", "liabilities": "Long-term liabilities"}
+"""The group a balance sheet's rows after its current total belong to when it prints no heading for them."""
+
+
+def label_noncurrent(grid: TableGrid) -> TableGrid:
+    """The grid with the rows a balance sheet prints after "Total current liabilities" (or assets) and before its next
+    total or the equity section, without a heading of their own, put under "Long-term liabilities" (or "Non-current
+    assets"): Intel's "Debt" after its current liabilities is its long-term debt, as "Short-term debt" above is not."""
+    if grid.status != "parsed":
+        return grid
+    rows = grid.rows()
+    parents: dict[int, str] = {}
+    side = ""
+    for r in sorted(rows):
+        label = _label(rows[r])
+        total = _CURRENT_TOTAL.match(label)
+        if total:
+            side = total.group("side").lower()
+            continue
+        if not side:
+            continue
+        if not label or _SECTION_END.match(label) or not _values(rows[r]) \
+                or any(c.parent_label.strip() for c in rows[r]):
+            side = ""  # NOTE: a heading, a total or a row already under a heading ends the unheaded run
+            continue
+        parents[r] = NONCURRENT_HEADINGS[side]
+    if not parents:
+        return grid
+    cells = tuple(replace(c, parent_label=parents[c.row]) if c.row in parents else c for c in grid.cells)
     return replace(grid, cells=cells)

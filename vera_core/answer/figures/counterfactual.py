@@ -67,8 +67,10 @@ _WITHOUT_CLAUSE = re.compile(rf"\b{_WITHOUT}[^,;.]{{2,80}}", re.I)
 _LEAD = re.compile(r"^(?:the|its|their|[\w.&-]+['\u2019]s)\s+", re.I)
 
 
-_ASKED_WITHOUT = re.compile(rf"\b{_WITHOUT}\s*(?:(?!\s+[-\u2013\u2014]\s|\s+(?:in|for|during|on|at)\s)[^,;.?()]){{2,80}}", re.I)
-"""What the question says the item is without ("excluding the foreign exchange effect")."""
+_ASKED_WITHOUT = re.compile(rf"\b{_WITHOUT}\s*(?:(?!\s+[-\u2013\u2014]\s|\s+(?:in|for|during|on|at|that|which|behind)\s)[^,;.?()]){{2,80}}",
+                            re.I)
+"""What the question says the item is without ("excluding the foreign exchange effect"; not the clause after it: "...
+effect that sits behind that claim")."""
 
 
 def without_asked(question: str) -> tuple[str, str] | None:

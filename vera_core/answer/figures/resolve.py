@@ -151,7 +151,11 @@ class CellResolver:
         ranked = _not_a_part(self.finder.candidates(request, concept), item.phrase, self.siblings)
         # NOTE: a row printed exactly as the formula names the item ("net sales", not "total revenue") comes first
         named = label_terms(item.phrase)
-        ranked = sorted(ranked, key=lambda c: label_terms(c.label.row_label) != named) if concept is not None else ranked
+        # NOTE: then a row that prints every word of it ("Less: Purchases of property and equipment, net" for "purchases of
+        # property and equipment"), before a row printed as another name of its concept ("Capital Expenditures")
+        ranked = sorted(ranked, key=lambda c: (label_terms(c.label.row_label) != named,
+                                               len(named) < 2 or not named <= label_terms(c.label.row_label))) \
+            if concept is not None else ranked
         choice = self.finder.choose(ranked, period, request, concept)
         proposed = False
         if not choice.found and not choice.rejected and self.propose is not None:

@@ -216,7 +216,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
                 said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
-                                  figure=bool(_FIGURE_ASKED.search(plan.question)) or _guidance_asked(topic),
+                                  figure=bool(_FIGURE_ASKED.search(plan.question)) or len(calls) > 1 and _guidance_asked(topic),
                                   meaning=_closeness(services, topic))
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
@@ -383,10 +383,11 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     total = shared_weight(wanted | marks, weight) or 1.0
     lexical = max((shared_weight(own, weight) for own in held), default=0.0) / total
     near = meaning(units) if meaning is not None and units and lexical < MEANING_GATE else [0.0] * len(units)
-    near = [MEANING_WEIGHT * total * max(0.0, c - MEANING_FLOOR) for c in near]
+    # NOTE: only a sentence that names some of the topic: meaning alone never says a topic was spoken of
+    near = [MEANING_WEIGHT * total * max(0.0, c - MEANING_FLOOR) if own else 0.0 for c, own in zip(near, held)]
     named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s + near[i], i, u)
-             for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own or near[i] > 0]
-    alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i] and near[i] <= 0]
+             for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
+    alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
     scored = [(score + replying(u, bool(held[i])) * scale[i], i, u) for score, i, u in named] + \
         [x for x in alone if x[0] > 0]
     # NOTE: the sentence that names the topic best comes first; the reply to the question asked of it may be the other
