@@ -169,6 +169,9 @@ def definitions(question: str) -> dict[str, str]:
     return found
 
 
+_AMOUNT_CHANGE = re.compile(r"\b(?:year[\s-]over[\s-]year|yoy|y/y)\s+(?:change|increase|decrease)\b", re.I)
+_GROWTH_WORD = re.compile(r"\bgrowth\b|%|\bpercent", re.I)
+"""A change asked as "year-over-year change" is an amount when the question asks an amount's unit and no percentage."""
 _GROW_ASKED = re.compile(r"\b(?:grow|grew|grown|growth|increase[ds]?|rise|rose|risen|change[ds]?)\b", re.I)
 
 
@@ -223,6 +226,10 @@ def _read_plan(question: str) -> MetricPlan | None:
         head = f"{head} {span.group(0)}" if span else head
     percent_asked = bool(_PERCENT_ASKED.search(question)) and not POINTS.search(question)
     aggregate = read_aggregate(head, percent_asked) if head and not _defined(head, defs) else None
+    if aggregate is not None and aggregate.over == "growth" and not percent_asked and asked_scale(question) is not None \
+            and _AMOUNT_CHANGE.search(head) and not _GROWTH_WORD.search(head):
+        # NOTE: "the year-over-year change in total borrowings ... In $ billions": an amount's change, not a growth rate
+        aggregate = replace(aggregate, over="change")
     if aggregate is not None and aggregate.years is None:
         # NOTE: the years may follow the company ("Revenue CAGR for X over fiscal years 2020-2022")
         span = SPAN.search(_without_definitions(question, defs)) or RANGE.search(_without_definitions(question, defs))

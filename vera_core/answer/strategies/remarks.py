@@ -15,6 +15,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.acronyms import as_acronyms, spelt_out
+from vera_core.answer.meaning import closeness
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
@@ -385,7 +386,7 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     near = meaning(units) if meaning is not None and units and lexical < MEANING_GATE else [0.0] * len(units)
     # NOTE: only a sentence that names some of the topic: meaning alone never says a topic was spoken of
     near = [MEANING_WEIGHT * total * max(0.0, c - MEANING_FLOOR) if own else 0.0 for c, own in zip(near, held)]
-    named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight)) * s + near[i], i, u)
+    named = [((shared_weight(own, weight) + PHRASE_SHARE * _phrase_weight(words, pairs, weight) + near[i]) * s, i, u)
              for i, (u, own, words, s) in enumerate(zip(units, held, said, scale)) if own]
     alone = [(replying(u, False) * scale[i], i, u) for i, u in enumerate(units) if not held[i]]
     scored = [(score + replying(u, bool(held[i])) * scale[i], i, u) for score, i, u in named] + \
@@ -466,23 +467,11 @@ _GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "antic
 2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
 
 
-def _closeness(services: Services, topic: str):
-    """How close in meaning each sentence's passage is to the topic: the cosine of the passage's stored vector and the
-    topic's (one query embedding; a passage without a vector yet is 0)."""
+def _closeness(services: Services, topic: str) -> Callable[[list[Unit]], list[float]]:
+    """Each sentence's passage's closeness in meaning to the topic (`answer.meaning`)."""
     def read(units: list[Unit]) -> list[float]:
-        import numpy as np
-        query = np.asarray(services.ws.embedder.encode([topic])[0], dtype=np.float32)
-        rows: dict[str, tuple[dict[str, int], object]] = {}
-        out = []
-        for unit in units:
-            doc_id = unit.chunk.doc_id
-            if doc_id not in rows:
-                ids, matrix = services.ws.doc_vectors(doc_id)
-                rows[doc_id] = ({chunk_id: k for k, chunk_id in enumerate(ids)}, matrix)
-            index, matrix = rows[doc_id]
-            k = index.get(unit.chunk.chunk_id)
-            out.append(float(matrix[k] @ query) if k is not None else 0.0)
-        return out
+        near = closeness(services.ws, topic, {u.chunk.chunk_id: u.chunk for u in units}.values())
+        return [near[u.chunk.chunk_id] for u in units]
     return read
 
 

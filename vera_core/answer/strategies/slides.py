@@ -1,14 +1,16 @@
 """Which slide of a deck shows something ("Which slide of Meta's Q1 2024 presentation gives the new definition of
 ARPP?", "where in the deck is next quarter's guidance?"): every slide of the decks in scope weighed by how many of the
-topic's words its title and its text print (a title's word counts twice, once as text; a word counts more the fewer slides print
-it), the best slides named by number and title, each cited with its sentence or row that best shares the topic.
-Slides whose weight is close to the best are named too (a topic several slides print)."""
+topic's words its title and its text print (a title's word counts twice, once as text; a word counts more the fewer
+slides print it) and by how close in meaning it is to the topic (`answer.meaning`), the best slides named by number and
+title, each cited with its sentence or row that best shares the topic. Slides whose weight is close to the best are
+named too (a topic several slides print)."""
 
 from __future__ import annotations
 
 import re
 
 from vera_core.answer.compose import Piece
+from vera_core.answer.meaning import closeness
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.units import rarity_weights, shared_weight, split_units
 from vera_core.documents.identity import DECK_TYPE
@@ -23,6 +25,11 @@ __all__ = ["gather"]
 MAX_SLIDES = 3
 CLOSE_SHARE = 0.75
 """A slide weighing this share of the best one's is named beside it."""
+MEANING_WEIGHT = 2.0
+"""The topic's weight a slide as close in meaning as can be adds to a slide that prints some of the topic, per unit of
+cosine over MEANING_FLOOR (`answer.meaning`); a slide that prints none of it is never named for its meaning alone."""
+MEANING_FLOOR = 0.2
+"""A slide's cosine to the topic below this says nothing of it."""
 TITLE_WEIGHT = 1.0
 """A title's word counts this much more than the same word in the slide's text."""
 _ASKING = re.compile(r"\b(?:which|what|where|slides?|pages?|decks?|presentations?|earnings|show(?:s|n)?|gives?|has|have|"
@@ -52,6 +59,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
         score = shared_weight(printed[key] & wanted, weight) + TITLE_WEIGHT * shared_weight(title & wanted, weight)
         if score > 0:
             scored.append((score, key))
+    if scored:  # NOTE: "their biggest customers" is the slide "Top 10 Customer Accounts by Revenue": its meaning too
+        total = shared_weight(wanted, weight)
+        near = closeness(services.ws, " ".join(_ASKING.sub(" ", plan.intent.focus or plan.question).split()),
+                         [c for _, key in scored for c in slides[key]])
+        scored = [(score + MEANING_WEIGHT * total * max(0.0, max(near[c.chunk_id] for c in slides[key]) - MEANING_FLOOR),
+                   key) for score, key in scored]
     if not scored:
         return Evidence(empty_message="No slide of the decks in scope prints the topic asked "
                                       f"({len(slides)} slides read).", hops=1, scope=tuple(chunks))
