@@ -48,13 +48,16 @@ from vera_core.workspace import Workspace
 FILES = [IR / "INTC" / "INTC_2022Q4_RELEASE.pdf", IR / "INTC" / "INTC_2023Q1_RELEASE.pdf",
          IR / "META" / "META_2025Q3_SLIDES.pdf", IR / "META" / "META_2024Q4_SLIDES.pdf", IR / "META" / "META_2024Q2_SLIDES.pdf",
          IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf",
-         IR / "SNOW" / "SNOW_2023Q2_CALL.pdf", IR / "TD" / "TD_2024Q3_CALL.pdf", IR / "TD" / "TD_2024Q1_CALL.pdf"] + \
+         IR / "SNOW" / "SNOW_2023Q2_CALL.pdf", IR / "TD" / "TD_2024Q3_CALL.pdf", IR / "TD" / "TD_2024Q1_CALL.pdf",
+         IR / "COST" / "COST_2023Q1_RELEASE.pdf", IR / "COST" / "COST_2023Q3_RELEASE.pdf",
+         IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "META" / "META_2024Q3_CALL.pdf"] + \
     [IR / "JPM" / f"JPM_2023Q{q}_CALL.pdf" for q in (1, 2, 3, 4)]
 MEANING_FILES = [IR / "MSFT" / "MSFT_2023Q3_CALL.pdf", IR / "SNOW" / "SNOW_2023Q2_CALL.pdf", IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"]
 GOLDS = {**blind_golds("r23-ir-releases-dev"), **blind_golds("r23-ir-calls-dev"), **blind_golds("r18-ir-releases-holdout"),
          **blind_golds("r21-ir-releases-dev2"), **blind_golds("r21-ir-releases-dev"), **blind_golds("r21-ir-releases-holdout"),
          **blind_golds("r21-ir-calls-holdout"), **blind_golds("r21-ir-calls-dev2"), **blind_golds("r22-ir-calls-holdout"),
-         **blind_golds("r22-ir-releases-dev"), **blind_golds("r19-ir-releases-holdout")}
+         **blind_golds("r22-ir-releases-dev"), **blind_golds("r19-ir-releases-holdout"),
+         **blind_golds("r23-ir-releases-holdout"), **blind_golds("r23-ir-calls-holdout")}
 
 
 def test_call_phrasings_of_round_23():
@@ -164,8 +167,19 @@ MEANING_MISSES = [
 """Topics asked in other words than the speakers' (or the slide's): read by meaning too."""
 
 
+HELD_BACK_MISSES = [
+    ("w58-030", "'change between the November 20, 2022 balance sheet and the May 7, 2023 balance sheet': -2,247"),
+    ("w60-032", "'Costco merchandise inventories: by how much did they come down between the end of Q1 FY23 ...': 2,247"),
+    ("w58-024", "'meta's R&D spend growth in Q3 2024 vs Q3 2023, %?': 21.0%"),
+    ("w58-019", "'eBay shows both GAAP and non-GAAP operating income ... What is the non-GAAP operating income figure': 744"),
+    ("w57-016", "'everyone who put a question to Zuck and Susan ..., plus where they work': every analyst"),
+    ("w57-019", "'did Dimon actually say anything on JPM's 4Q23 call? who from the bank spoke on it?': both"),
+]
+"""Round 23's held-back misses (measured once, at 0fdc8fd), fixed as classes after the measurement."""
+
+
 @pytest.mark.corpus
-@pytest.mark.parametrize("qid, cls", DEV_MISSES + EARLIER_MISSES)
+@pytest.mark.parametrize("qid, cls", DEV_MISSES + EARLIER_MISSES + HELD_BACK_MISSES)
 def test_round_23_classes_are_answered(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])
     assert outcome == "correct", f"{cls}: {answer.answer[:300]}"

@@ -102,7 +102,8 @@ generate generated report reports post posted achieve achieved see saw i we you 
 cover covers watch analyst analysts investor investors drove drive drives driving driven cause caused causes
 explain explains affect affected impact impacted contribute contributed led behind compared comparing relative against
 using based spend spends spent spending lose loses lost losing inside within fill filling fills populate populating update updating
-build builds building built check checks checking tie ties tying reconcile reconciles reconciling benchmark benchmarking""".split())
+build builds building built check checks checking tie ties tying reconcile reconciles reconciling benchmark benchmarking
+shows showed showing both either""".split())
 """A word that ends the qualifier (read right to left)."""
 
 QUALIFIER_SKIP = frozenset("""the a an total consolidated reported company company's group overall full year years full-year annual

@@ -30,7 +30,7 @@ _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 _GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fall|fell|drop|shrink|shrank|change|move(?!ment)|" \
              r"jump|surge|soar|slip|dip(?!lo)|plunge|plummet|tumble|sink|sank|rebound|" \
              r"widen|narrow|deepen|go\s+up|" \
-             r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down)\w*"
+             r"went\s+up|gone\s+up|go\s+down|went\s+down|gone\s+down|come\s+(?:up|down)|came\s+(?:up|down))\w*"
 
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
                        rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
@@ -219,13 +219,19 @@ def restated(question: str) -> str:
     question = _SLASHED_RATE.sub(lambda m: m.group(0).replace("/", "o").lower(), question)  # "y/y" is "yoy"; "q/q" "qoq"
     question = _taken_from(question)
     question = _between_first(question)
+    question = _DATED_STATEMENT.sub(r"\g<date>", question)  # NOTE: "between the November 20, 2022 balance sheet and ..."
     question = _shed_or_added(question)
     for shape in (_it_moved, _noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share):
         found = shape(question)
         if found:
-            return found
+            return _LABEL_FOR_PRONOUN.sub(r"\g<ask>\g<label>", found)
     return question
+
+
+_LABEL_FOR_PRONOUN = re.compile(r"^\s*(?P<label>[^.?!:;]{2,80}?):\s+(?P<ask>What\s+was\s+the\s+(?:percent\s+)?change\s+in\s+)"
+                                r"(?:it|they|them|this|that|these|those)\b", re.I)
+"""'Costco merchandise inventories: by how much did they come down ...?' restated: the label is what "they" are."""
 
 
 _TAKING = re.compile(r"^\s*(?:taking|using|with|given|based\s+on)\s+(?:the\s+)?(?P<x>[^,?]{2,80}?)\s+(?:from|in|as\s+"
@@ -251,6 +257,10 @@ def _taken_from(question: str) -> str:
     return f"{ask} ({' '.join(sources.split())})?"
 
 
+_DATED_STATEMENT = re.compile(r"\b(?:the\s+)?(?P<date>(?:January|February|March|April|May|June|July|August|September|October|"
+                              r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s+(?:19|20)\d\d)"
+                              r"\s+(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+financial\s+position)\b", re.I)
+"""A balance sheet named by its date ("the May 7, 2023 balance sheet"): the date is the period, the statement no item."""
 _BETWEEN_FIRST = re.compile(r"^\s*between\s+(?P<span>[^?]{5,200}?),\s*(?P<ask>(?:by\s+)?how\s+(?:much|many)\b[^?]*)\?"
                             r"(?P<rest>.*)$", re.I | re.S)
 """The span before the ask ("Between the end of Costco's first fiscal quarter of 2023 (November 20, 2022) and the end of
@@ -395,7 +405,7 @@ def _noted_span(question: str) -> str | None:
            + (f" {rest}" if rest else "")
 
 
-_GROWTH_WORD_LAST = re.compile(r"\s+(?:growth|chg|change|increase|rise|gain)$", re.I)
+_GROWTH_WORD_LAST = re.compile(r"\s+(?:growth|chg|change|increase|rise|gain)(?:\s+(?:in|of|for|during))?$", re.I)
 """A note's item that ends in the change asked ("total rev growth")."""
 
 

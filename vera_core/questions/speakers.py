@@ -36,6 +36,7 @@ _ANALYSTS = re.compile(
     r"|^\s*(?:the\s+)?analysts?\b(?!\s+(?:said|say|asked\s+about|comment\w*|questions?\s+(?:on|about)))"
     r"|\bquestion\s+queue\b|\banalyst\s+(?:side|participants?)\b|\bshow\s+(?:me\s+)?(?:the\s+|all\s+)?analysts?\b"
     r"|\bwho\b[^?.]{0,60}?\b(?:from|on)\s+the\s+(?:sell[-\s]?side|street)\b"
+    r"|\bwho\s+(?:put|posed|directed|addressed|sent)\s+(?:a\s+|any\s+)?questions?\b"
     r"|\bwho\b[^?.]{0,40}?\basked\s+(?:a\s+|any\s+)?questions\b|\bsell[-\s]?side\s+(?:participants?|analysts?|people|names)\b"
     # NOTE: "who got questions in on meta's Q3 2024 call? names and firms pls"
     r"|\bwho\s+(?:got|managed\s+to\s+get|had)\s+(?:a\s+|their\s+)?questions?\s+in\b", re.I)

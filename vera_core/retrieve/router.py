@@ -356,6 +356,11 @@ WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
 """Kinds of document that state rules and terms in words: no figure or metric is read from them."""
 
 
+_SAID_ANYTHING = re.compile(r"\b(?:say|said|says)\s+anything\s*(?:at\s+all\s*)?(?:on|during|in)\b|\bspeak\s+at\s+all\b", re.I)
+"""Whether someone spoke at all ("did Dimon actually say anything on the call?"): no topic of what was said."""
+_QUESTION_TO = re.compile(r"\bwho\s+(?:put|posed|directed|addressed|sent|asked)\s+(?:a\s+|any\s+)?questions?\s+(?:to|of|for)\b",
+                          re.I)
+"""The analysts asked by whom they questioned ("everyone who put a question to Zuck and Susan")."""
 _STEPS_ASKED = re.compile(r"\b(?:what\s+(?:are|were)\s+the\s+(?:\w+\s+)?steps|(?:list|give|show)\s+(?:me\s+)?the\s+steps|"
                           r"steps?\s+(?:to|for)\s+(?!(?:19|20)\d\d\b)|how\s+do\s+(?:i|we)\s+(?!calculate|compute|work\s+out))", re.I)
 """A question asking how something is done ("What are the steps to fail over the call centre if the primary site goes
@@ -535,7 +540,12 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
                                    and not _LIST_ASKED.search(text) and not people.besides
                                    # NOTE: "X, Y and Z gave the prepared remarks. Which other executives spoke only in the
                                    # Q&A?": the names set the speakers of the remarks aside
-                                   and people.role != "qa_only"):
+                                   and people.role != "qa_only"
+                                   # NOTE: "did Dimon actually say anything on JPM's 4Q23 call? who from the bank spoke
+                                   # on it?": whether he spoke at all is who spoke
+                                   and not (people.kind == "executives" and _SAID_ANYTHING.search(text))
+                                   # NOTE: "everyone who put a question to Zuck and Susan": they were asked, the analysts ask
+                                   and not (people.kind == "analysts" and _QUESTION_TO.search(text))):
         # "who's the CFO?", "which analysts asked questions?" over call transcripts
         return Routed(Intent(type="coverage", subtype="speakers", rule=f"coverage:speakers:{people.kind}",
                              focus=_focus(text, removed), **common), people)
