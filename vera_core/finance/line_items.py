@@ -176,8 +176,6 @@ _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expens
                "headcount": "employ", "employe": "employ",
                # NOTE: "META ad revenue", "ads revenue": the "Advertising" row ("Ad Impressions" reads the same both sides)
                "ad": "advertis", "ads": "advertis", "advertisement": "advertis",
-               # NOTE: "SBC", "stock-based compensation": Meta's "Share-based compensation" (one measure, two names)
-               "stock": "shar",
                # NOTE: a row named by its verb ("how much debt did eBay repay", "long-term debt did Intel issue"):
                # "Repayment of debt", "Issuance of long-term debt"
                "repa": "repayment", "repaid": "repayment", "issu": "issuanc"}

@@ -217,7 +217,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             else:
                 said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
-                                  figure=bool(_FIGURE_ASKED.search(plan.question)) or len(calls) > 1 and _guidance_asked(topic),
+                                  # NOTE: guidance followed across calls is its figure each quarter
+                                  figure=bool(_FIGURE_ASKED.search(plan.question))
+                                  or len(calls) > 1 and _guidance_asked(topic),
                                   meaning=_closeness(services, topic))
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
@@ -465,22 +467,6 @@ def _phrase_weight(said: list[str], pairs: list[tuple[str, str]], weight: dict[s
 _GUIDING = frozenset({"expect", "outlook", "forecast", "guid", "guidanc", "anticip", "project"})
 """The words of guidance, each said for another: "guidance for NII" and "the CRO's PCL outlook" are asked of "We now expect
 2023 NII ... to be approximately $81 billion", "I continue to expect PCLs for fiscal 2024 to be ..."."""
-
-
-def _closeness(services: Services, topic: str) -> Callable[[list[Unit]], list[float]]:
-    """Each sentence's passage's closeness in meaning to the topic (`answer.meaning`)."""
-    def read(units: list[Unit]) -> list[float]:
-        near = closeness(services.ws, topic, {u.chunk.chunk_id: u.chunk for u in units}.values())
-        return [near[u.chunk.chunk_id] for u in units]
-    return read
-
-
-def _guidance_asked(topic: str) -> bool:
-    """A topic of guidance ("NII guidance", "the expense outlook"): what was guided is a figure, which a sentence printing
-    one says ("We now expect 2023 NII ... to be approximately $81 billion" over "the increase in NII guidance")."""
-    return any(w in _GUIDING for w in terms(topic))
-
-
 _TROUBLE = frozenset({"problem", "issu", "matter"})
 """"the US AML problem" is what the CEO calls "the AML issue" or "our AML matters"."""
 _MONEY = frozenset({"mone", "monetiz", "monetization", "revenu"})
@@ -495,6 +481,20 @@ def _same_word(a: str, b: str) -> bool:
     shorter = min(len(a), len(b))
     shared = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), shorter)
     return shorter >= _SAME_WORD and abs(len(a) - len(b)) <= 2 and shared >= shorter - 1
+
+
+def _closeness(services: Services, topic: str) -> Callable[[list[Unit]], list[float]]:
+    """Each sentence's passage's closeness in meaning to the topic (`answer.meaning`)."""
+    def read(units: list[Unit]) -> list[float]:
+        near = closeness(services.ws, topic, {u.chunk.chunk_id: u.chunk for u in units}.values())
+        return [near[u.chunk.chunk_id] for u in units]
+    return read
+
+
+def _guidance_asked(topic: str) -> bool:
+    """A topic of guidance ("NII guidance", "the expense outlook"): what was guided is a figure, which a sentence printing
+    one says ("We now expect 2023 NII ... to be approximately $81 billion" over "the increase in NII guidance")."""
+    return any(w in _GUIDING for w in terms(topic))
 
 
 def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
