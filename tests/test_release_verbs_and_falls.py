@@ -62,7 +62,8 @@ def test_quarters_naming_releases_are_no_periods_beside_the_dates_asked():
                      "much did total debt (current plus noncurrent) change from April 30, 2023 to July 31, 2023? $ "
                      "millions, negative if it fell."):
         plan = read_plan(question)
-        assert plan is not None and plan.definition == "current plus noncurrent", plan
+        # NOTE: each part named with the item's noun ("total debt (current plus noncurrent)", `metric._parts_of`)
+        assert plan is not None and plan.definition == "current debt plus noncurrent debt", plan
         assert plan.periods == (Period("instant", "2023-04-30", 2023), Period("instant", "2023-07-31", 2023))
         assert not plan.fall_asked  # the second asks for the sign ("negative if it fell"); the first for a change
     # a formula after a colon is still one ("Alphabet's 2023 ROE: net income divided by ...")
