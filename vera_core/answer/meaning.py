@@ -10,17 +10,23 @@ from collections.abc import Iterable
 
 from vera_core.records import ChunkRecord
 
-__all__ = ["closeness"]
+__all__ = ["closeness", "topic_vector"]
 
 
-def closeness(ws, topic: str, chunks: Iterable[ChunkRecord]) -> dict[str, float]:
-    """Each chunk's cosine to the topic, by chunk id (0.0 for a chunk without a stored vector)."""
+def topic_vector(ws, topic: str):
+    """The topic's query embedding, to read against many passages (None for an empty topic)."""
     import numpy as np
 
+    return np.asarray(ws.embedder.encode([topic])[0], dtype=np.float32) if topic.strip() else None
+
+
+def closeness(ws, topic: str, chunks: Iterable[ChunkRecord], query=None) -> dict[str, float]:
+    """Each chunk's cosine to the topic, by chunk id (0.0 for a chunk without a stored vector). `query`: the topic's
+    vector when the caller already holds it (`topic_vector`), so one question encodes its topic once."""
     chunks = list(chunks)
     if not chunks or not topic.strip():
         return {c.chunk_id: 0.0 for c in chunks}
-    query = np.asarray(ws.embedder.encode([topic])[0], dtype=np.float32)
+    query = topic_vector(ws, topic) if query is None else query
     out: dict[str, float] = {}
     rows: dict[str, tuple[dict[str, int], object]] = {}
     for chunk in chunks:

@@ -591,14 +591,17 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
         return None
 
 
-_ELLIPTIC = re.compile(r"\b(?P<a>current|short-term)\s+(?P<op>plus|and|\+)\s+(?P<b>non-?current|long-term)\s+"
+_NEAR_PART = r"current|short[-\s]term"
+_FAR_PART = r"non-?current|long[-\s]term"
+"""The two parts an item is split into by maturity, each as its own word (the near one first, as analysts say it)."""
+_ELLIPTIC = re.compile(rf"\b(?P<a>{_NEAR_PART})\s+(?P<op>plus|and|\+)\s+(?P<b>{_FAR_PART})\s+"
                        r"(?P<x>(?:(?!\b(?:plus|minus|less|over|times|divided)\b)[\w &'-])+?)(?P<rest>\s+(?:plus|minus|less|over|"
                        r"times|divided)\b.*)?$", re.I)
 """'current plus non-current notes payable and other borrowings': the item said once for both parts."""
 
 
-_PARTS_ONLY = re.compile(r"^\s*(?P<a>(?:short|long)[-\s]term|(?:non-?)?current|domestic|foreign|international)\s+"
-                         r"(?P<op>plus|and|\+)\s+(?P<b>(?:short|long)[-\s]term|(?:non-?)?current|domestic|foreign|international)\s*$", re.I)
+_PART = rf"{_NEAR_PART}|{_FAR_PART}|domestic|foreign|international"
+_PARTS_ONLY = re.compile(rf"^\s*(?P<a>{_PART})\s+(?P<op>plus|and|\+)\s+(?P<b>{_PART})\s*$", re.I)
 """A definition naming only the parts of the item before it ("total debt (short-term + long-term)")."""
 
 

@@ -257,8 +257,7 @@ def _taken_from(question: str) -> str:
     return f"{ask} ({' '.join(sources.split())})?"
 
 
-_DATED_STATEMENT = re.compile(r"\b(?:the\s+)?(?P<date>(?:January|February|March|April|May|June|July|August|September|October|"
-                              r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2},\s+(?:19|20)\d\d)"
+_DATED_STATEMENT = re.compile(rf"\b(?:the\s+)?(?P<date>{MONTH_WORD}\s+\d{{1,2}},\s+(?:19|20)\d\d)"
                               r"\s+(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+financial\s+position)\b", re.I)
 """A balance sheet named by its date ("the May 7, 2023 balance sheet"): the date is the period, the statement no item."""
 _BETWEEN_FIRST = re.compile(r"^\s*between\s+(?P<span>[^?]{5,200}?),\s*(?P<ask>(?:by\s+)?how\s+(?:much|many)\b[^?]*)\?"

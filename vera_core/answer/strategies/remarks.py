@@ -15,7 +15,7 @@ from dataclasses import replace
 from vera_core.answer.compose import Piece
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.acronyms import as_acronyms, spelt_out
-from vera_core.answer.meaning import closeness
+from vera_core.answer.meaning import closeness, topic_vector
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
 from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
@@ -160,6 +160,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                    sorted({str(identities[d.doc_id].fiscal_year) for d in calls if identities[d.doc_id].fiscal_year}))
     # NOTE: "How did TD's CEO wrap up the call?": how they closed it is asked, no topic of it
     topic = " ".join(CLOSING.sub(" ", topic).split()) if ask.closing else topic
+    meaning = _closeness(services, topic)
     pieces: list[Piece] = []
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
@@ -220,7 +221,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                   # NOTE: guidance followed across calls is its figure each quarter
                                   figure=bool(_FIGURE_ASKED.search(plan.question))
                                   or len(calls) > 1 and _guidance_asked(topic),
-                                  meaning=_closeness(services, topic))
+                                  meaning=meaning)
             if not said:
                 who = " or ".join(ask.names) or " or ".join(ask.roles) or (f"the speaker whose title names {ask.title!r}" if ask.title else "anyone")
                 named_on = sorted({c.pages[0] for c in chunks for n in ask.names if c.pages and n in c.text})
@@ -484,9 +485,14 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def _closeness(services: Services, topic: str) -> Callable[[list[Unit]], list[float]]:
-    """Each sentence's passage's closeness in meaning to the topic (`answer.meaning`)."""
+    """Each sentence's passage's closeness in meaning to the topic (`answer.meaning`); the topic is encoded at the first
+    read and kept for every call the question asks of."""
+    held: list = []
+
     def read(units: list[Unit]) -> list[float]:
-        near = closeness(services.ws, topic, {u.chunk.chunk_id: u.chunk for u in units}.values())
+        if not held:
+            held.append(topic_vector(services.ws, topic))
+        near = closeness(services.ws, topic, {u.chunk.chunk_id: u.chunk for u in units}.values(), query=held[0])
         return [near[u.chunk.chunk_id] for u in units]
     return read
 
