@@ -14,7 +14,8 @@ from vera_core.answer.strategies.remarks import speaker_plan
 from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
-from vera_core.questions.restate import line_asides_dropped, loss_asked
+from vera_core.questions.restate import blank_asked, line_asides_dropped, loss_asked
+from vera_core.questions.row_asks import asks_amount
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -89,7 +90,7 @@ class QueryEngine:
         with clock.stage("route"):
             asked = question
             # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
-            question = loss_asked(line_asides_dropped(question))
+            question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
             if filters:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))
@@ -100,8 +101,13 @@ class QueryEngine:
                 plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             spelled = self._defined_terms(plan)
             if spelled:  # NOTE: "DCAI revenue" read as the documents define DCAI: "Data Center and AI (DCAI) revenue"
-                question = spelled_out(question, spelled)[0]
-                plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+                written = self.plan(spelled_out(question, spelled)[0], docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
+                # NOTE: "What was eBay's GMV in Q2 2023?" asks an amount, which a row named by the written-out name
+                # answers; a search question that asks none keeps its own words
+                if plan.intent.type != "semantic" or asks_amount(written.question):
+                    question, plan = written.question, written
+                else:
+                    spelled = {}
             question, dated = dated_month_quarters(question, self._period_ends(plan))
             if dated:  # NOTE: "in the July quarter": the July quarter the documents in scope cover
                 plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
@@ -144,6 +150,9 @@ class QueryEngine:
     DEFINED_TERMS_SCOPE = 10
     """Short names are read from the documents in scope when there are at most this many (a question over the whole
     store reads no document's definitions)."""
+    DEFINED_TERMS_TYPES = ("figure", "metric")
+    """The questions whose short names are written out as the documents define them (a search question too, when it
+    asks an amount)."""
 
     MISSPELT_SCOPE = 60
     """Documents whose words a misspelt word is looked up in, at most (a whole large store is not read for it)."""
@@ -161,7 +170,8 @@ class QueryEngine:
         """The short names a figure or metric question uses that the documents in scope define ("DCAI": "Data Center
         and AI"), each with its long name; {} when there are none."""
         scope = plan.intent.doc_scope
-        if plan.intent.type not in ("figure", "metric") or not scope or len(scope) > self.DEFINED_TERMS_SCOPE:
+        if plan.intent.type not in self.DEFINED_TERMS_TYPES + ("semantic",) or not scope \
+                or len(scope) > self.DEFINED_TERMS_SCOPE:
             return {}
         shorts = short_names(plan.question)
         if not shorts:

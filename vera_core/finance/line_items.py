@@ -229,6 +229,11 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 
 
+COUNT_BASIS = re.compile(r"^\s*(?:full[\s-]time[\s-]equivalents?|FTE)\s+(?=\w)", re.I)
+"""How a count of people is counted, printed before it ("Full time equivalent headcount"): the count asked as
+"headcount" all the same."""
+
+
 def expand_abbreviations(text: str) -> str:
     """The text with accounting abbreviations written out ("PepsiCo SG&A" -> "PepsiCo selling, general and
     administrative")."""

@@ -19,9 +19,9 @@ _SHORT = r"(?:[A-Z][A-Z0-9&]{1,6}|[A-Z][a-z]{1,2}[A-Z][A-Za-z]{0,3})"
 _DEFINED = re.compile(r"\b(?P<long>[A-Z][\w&'\u2019-]*(?:\s+(?:and\s+|of\s+|&\s+|for\s+)?[A-Z][\w&'\u2019-]*){0,5})\s*"
                       rf"\((?:the\s+)?[\"\u201c]?(?P<short>{_SHORT})[\"\u201d]?\)")
 """A capitalised name followed by its short form in parentheses ("Data Center and AI (DCAI)", "Family of Apps (FoA)")."""
-_SHORT_IN_QUESTION = re.compile(rf"(?<!\w){_SHORT}(?![\w)])")
-"""A short name as a question writes it; one in parentheses that close on it is the long name's own ("Data Center and AI
-(DCAI)"), one opening them is asked ("(FoA op income / FoA revenue)")."""
+_SHORT_IN_QUESTION = re.compile(rf"(?<!\w)(?<!\()(?<!\(the\s){_SHORT}(?!\w)|(?<=\()(?:the\s)?{_SHORT}(?![\w)])")
+"""A short name as a question writes it; one alone in parentheses is the long name's own ("Data Center and AI (DCAI)"),
+one opening them ("(FoA op income / FoA revenue)") or closing them after other words ("(net revenues / GMV)") is asked."""
 
 
 def short_names(question: str) -> set[str]:
@@ -88,6 +88,9 @@ def spelled_out(question: str, acronyms: dict[str, str]) -> tuple[str, dict[str,
         used[short] = long
         # NOTE: a question that prints the long name already uses the short one for the same thing: the long name
         # alone ("I'm updating my Reality Labs model. What was RL's operating income" -> "Reality Labs's")
-        return long if long.lower() in printed else f"{long} ({short})"
+        # NOTE: inside a parenthesis ("(net revenues / GMV)") the long name alone: a parenthesis in a parenthesis would
+        # end the formula it writes
+        inside = question.count("(", 0, m.start()) > question.count(")", 0, m.start())
+        return long if long.lower() in printed or inside else f"{long} ({short})"
 
     return _SHORT_IN_QUESTION.sub(write, question), used

@@ -99,6 +99,11 @@ class ExpressionError(ValueError):
     """A formula that cannot be read (unbalanced, empty operand, stray operator)."""
 
 
+def statement_note(text: str) -> bool:
+    """Whether a bracket names the statement its operand is read from ("(from the cash flow statement)", "(P&L)")."""
+    return bool(_STATEMENT_NOTE.fullmatch(text.strip()) or _STATEMENT_BARE.fullmatch(text.strip()))
+
+
 def normalise(text: str) -> str:
     """A question's definition in formula syntax: operator words as symbols, "average X between
     FY2017 and FY2018" as avg(X), statement notes attached to their operand as {statement}."""

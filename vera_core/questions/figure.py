@@ -291,6 +291,11 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)
 first 36 weeks of its 2023 fiscal year", "the first half of fiscal 2024", "1H FY24", "9M 2024"; its end is the
 document's to say (`answer.figures.gates.period_matches`)."""
 _UNIT_WORDS = {"wks": "weeks", "mos": "months"}
+_PART_OF_THE_YEAR = re.compile(r"\b(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|"
+                               r"eight|nine|ten|eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))\s+of\s+(?:the|its|their|this)\s+"
+                               r"(?:fiscal\s+|financial\s+)?year\b(?!\s*(?:19|20)\d\d)", re.I)
+"""The part of a fiscal year asked without the year ("the first 36 weeks of the fiscal year" in "Costco's third-quarter
+FY2023 release"): the year is the one the question names elsewhere."""
 """A span's unit as notes shorten it ("first 36 wks FY23")."""
 _SHORT_DURATION = re.compile(r"\b(?P<n>[69])M\s+(?:ended|ending|to|through|thru)\s*$", re.I)
 """A nine or six months' span written short before its end date ("9M ended 9/30/24"; never "3M", a company)."""
@@ -390,6 +395,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         for m in pattern.finditer(question):
             if free(*m.span()) and not _DOCUMENT_AFTER.match(question, m.end()) and not _BASIS_AFTER.match(question, m.end()):
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
+    years = {f[2].year for f in found if f[2].year}
+    for m in _PART_OF_THE_YEAR.finditer(question):
+        unit = _UNIT_WORDS.get((m.group("unit") or "").lower(), m.group("unit"))
+        months = 6 if m.group("half") else _months(f"{m.group('n')} {unit} ended")
+        if free(*m.span()) and len(years) == 1 and months and months < 12:
+            # NOTE: the year named elsewhere is this part's ("FY2023"), asked as a year no more
+            found = [f for f in found if f[2].kind != "year"]
+            found.append((m.start(), m.end(), Period("fiscal_months", "", years.pop(), months), m.group(0)))
     found.sort(key=lambda x: x[0])
     quarters = [f for f in found if f[2].kind == "quarter"]
     if to_dates and len(found) == 1 and quarters and (quarters[0][2].quarter or 1) > 1 \

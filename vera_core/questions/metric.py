@@ -8,10 +8,11 @@ from dataclasses import dataclass, replace
 
 from vera_core.questions.figure import LABEL_FIRST, UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
-from vera_core.questions.expression import SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, normalise, parse, render
+from vera_core.questions.expression import (SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, items,
+                                           normalise, parse, render, statement_note)
 from vera_core.finance.line_items import concepts_in
 from vera_core.finance.statements import named_statement
-from vera_core.questions.library import MetricDef, metric_named
+from vera_core.questions.library import MetricDef, library, metric_named
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
 from vera_core.questions.restate import restated
 from vera_core.questions.spans import (COMPOUND, LISTED, MEAN, POINTS, RANGE, SEQUENTIAL, SPAN, Aggregate, aggregate_periods,
@@ -134,8 +135,8 @@ _OWNER_LEFT = re.compile(r"\s+(?:in|for|of|at|from)\s+(?:the\s+)?[A-Z][\w&.-]*['
 Intel's fourth quarter of 2022")."""
 _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?))"
                                r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
-                               r"\d+\s*d\.?p\.?|"
-                               r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
+                               r"(?:to\s+)?\d+\s*d\.?p\.?|"
+                               r"(?:to\s+)?(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
                                r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
 INLINE = ""
@@ -203,8 +204,14 @@ def read_plan(question: str) -> MetricPlan | None:
     return replace(plan, part_of_whole=True) if plan is not None and PART_OF_WHOLE.search(question) else plan
 
 
+_ASKED_AGAIN = re.compile(r"(?<=[.:;])\s*(?:so\s+)?(?:what|how\s+much)\s+(?:is|was|would\s+be|does\s+that\s+come\s+to)\s+"
+                          r"(?:it|that|this|the\s+(?:ratio|result|figure|number|answer))\s*\??\s*$", re.I)
+"""A short ask after a definition written as a statement ("...: A plus B, divided by C. What is it?"): the definition
+is the question."""
+
+
 def _read_plan(question: str) -> MetricPlan | None:
-    question = restated(question)
+    question = restated(_ASKED_AGAIN.sub("", question))
     lead = _PERSONA_LEAD.match(question)
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
         question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"
@@ -326,6 +333,9 @@ def _read_plan(question: str) -> MetricPlan | None:
         tree = _prior_at(tree, previous_quarter(periods[0]))  # NOTE: "revenue growth sequentially in Q4 2023"
     per_one = _without_hundred(tree)
     unit = metric.unit if metric else _unit_of(name, tree)
+    named = metric_named(question.split(":", 1)[0]) if source == "question" and ":" in question else None
+    if unit == "ratio" and named is not None and named.unit == "percent":
+        unit = "percent"  # NOTE: "Meta's total shareholder payout ratio for Q3 2024: A plus B, divided by C": a payout
     if per_one is not tree or _PERCENT_ASKED.search(question) or (source == "question" and _SHARE_OF.search(definition)):
         unit = "percent"
     if unit == "ratio" and _YEARS_ASKED.search(question):
@@ -568,7 +578,9 @@ def _head_formula(head: str, defs: dict[str, str]) -> Node | None:
     words = without_periods(RANGE.sub(" ", head)).strip(" -\u2013\u2014")
     # NOTE: "PCG (holdco consolidated) 2021 EBIT / interest expense, EBIT = operating income": a parenthesis with no
     # operator in it and the name a definition left behind are not operands
-    words = _LEFT_BEHIND.sub("", _ASIDE.sub(" ", words)).strip(" ,-\u2013\u2014")
+    # (a statement named in one, "(from the cash flow statement)", says where its operand is read: kept)
+    words = _LEFT_BEHIND.sub("", _ASIDE.sub(lambda m: m.group(0) if statement_note(m.group(0)) else " ", words)
+                         ).strip(" ,-\u2013\u2014")
     if not words or not _OPERATORS.search(normalise(words)):
         return None
     named_metric = metric_named(words) if _SHARE_OF.search(words) and not _OPERATORS.search(_SHARE_OF.sub(" ", words)) \
@@ -805,6 +817,37 @@ def _defined(head: str, defs: dict[str, str]) -> str | None:
         if terms and (terms <= head_terms or head_terms <= terms) and len(terms & head_terms) >= max(1, len(terms) - 1):
             return name
     return None
+
+
+def printed_first(plan: MetricPlan, question: str) -> tuple[Node, tuple[MetricDef, ...]] | None:
+    """The plan's formula with each printed library metric it expanded (free cash flow: `printed: yes`) read as the
+    company's own line again, and those metrics; None when it expanded none, or the question names the formula's own
+    items (then the question asks for VERA's arithmetic). "free cash flow as a percentage of net income" of a release
+    that prints "Free cash flow" reads that row (Meta's deducts lease principal); the formula stays the fallback."""
+    if plan.source != "question":
+        return None
+    asked = label_terms(question)
+    used: list[MetricDef] = []
+
+    def walk(node: Node) -> Node:
+        for metric in printed_metrics():
+            formula = parse(metric.formula)
+            if node == formula and not any(label_terms(i.phrase) <= asked for i in items(formula)) \
+                    and any(re.search(rf"(?<![\w-]){re.escape(a)}(?![\w-])", question, re.I) for a in metric.aliases):
+                used.append(metric)
+                return Item(metric.name.lower())
+        if isinstance(node, BinOp):
+            return replace(node, left=walk(node.left), right=walk(node.right))
+        return node
+
+    tree = walk(plan.tree)
+    return (tree, tuple(used)) if used else None
+
+
+def printed_metrics() -> tuple[MetricDef, ...]:
+    """The library metrics companies print themselves, as amounts (a formula expands them only where no row prints
+    them)."""
+    return tuple(m for m in library() if m.printed and m.unit == "amount")
 
 
 def _substitute(node: Node, defs: dict[str, str], depth: int = 0) -> Node:

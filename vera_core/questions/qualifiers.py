@@ -123,12 +123,17 @@ def qualifier_before(question: str, start: int) -> Qualifier:
     return Qualifier(label_terms(" ".join(words)), label_terms(" ".join(aliases)), label_terms(owner))
 
 
+_SPENT_ON = re.compile(r"^\s*(?:the\s+)?(?:cash|money|amount)\s+(?:spent|paid|used)\s+(?:on|for)\s+", re.I)
+"""How an outflow is asked ("cash spent on Class A buybacks"): the item is what the cash went to."""
+
+
 def item_qualifier(phrase: str, item_words: frozenset[str]) -> Qualifier:
     """The qualifier inside an operand's own phrase, the item's own words already taken out ("total
     automotive revenues" for revenue: automotive; "net income available to common stockholders": available,
     common, stockholders): its words that are not the item's (`item_words`) nor skipped, up to a
     preposition that starts a period, company or instruction ("revenue for eBay (in units of percents)")."""
     phrase = re.sub(r"\([^()]*\)|\[[^\]]*\]|\{[^}]*\}", " ", phrase)
+    phrase = _SPENT_ON.sub(" ", phrase)
     phrase = re.split(r"\b(?:for|of|at|in|inside|within|from|during|as\s+of|per|based|using|rounded)\b", phrase, maxsplit=1,
                       flags=re.I)[0]
     words = [w for w in re.findall(r"[A-Za-z][\w&'-]*", phrase) if not _skipped(w)]

@@ -23,7 +23,7 @@ from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.spans import POINTS
 
-__all__ = ["line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
+__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -158,6 +158,15 @@ def loss_asked(question: str) -> str:
     if not m:
         return question
     return f"{m.group('lead')}What was the loss of {m.group('x').strip()}{m.group('rest').rstrip()}?"
+
+
+_BLANK_ASKED = re.compile(r"\s*=\s*(?:\?+|_+|\.{3})\s*$")
+"""A note that asks with a blank ("DB Q4 2023 call - head of IR = ?")."""
+
+
+def blank_asked(question: str) -> str:
+    """'X = ?' as 'X?'; the question itself otherwise."""
+    return _BLANK_ASKED.sub("?", question) if _BLANK_ASKED.search(question) else question
 
 
 def line_asides_dropped(question: str) -> str:

@@ -9,11 +9,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
-from vera_core.finance.dates import _ORDINALS
+from vera_core.finance.dates import _ORDINALS, MONTH_WORD, MONTHS
 from vera_core.text import NOT_COMPANY_WORDS
 from vera_core.transcripts.speakers import near_spelling, same_first_name
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "read_people_ask",
+__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "months_held", "read_people_ask",
            "read_remark_ask", "spanned_quarters", "title_asked"]
 
 ROLE_WORDS: dict[str, str] = {
@@ -154,6 +154,9 @@ _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off
                            r"|\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began)\s+"
                            r"(?:[\w'\u2019.-]+\s+){0,6}?(?:call|webcast|conference)\b(?![^?]{0,30}\b(?:q\s?&\s?a|question\w*)\b)"
                            r"|\bfirst\s+(?:company|management)\s+speaker\b|\boperator\s+introduce[ds]?\s+first\b"
+                           # NOTE: "which executive did the operator ask to go ahead first and spoke first for the firm"
+                           r"|\bwhich\s+(?:executive|exec|person|speaker|officer)\b[^?]{0,40}\b(?:go(?:es)?\s+ahead|spoke|speak|went)"
+                           r"\s+first\b"
                            r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b"
                            r"|\bafter\s+the\s+operator['\u2019]?s?\s+(?:intro\w*|welcome|opening)\b[^?]{0,30}\bwho\b"
                            r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b", re.I)
@@ -287,10 +290,11 @@ COMPANY_NEAR_LETTERS = 7
 
 
 def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None,
-                people: Sequence[str] = ()) -> list[str]:
+                people: Sequence[str] = (), held: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
-    A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it. `people`: the
-    names the calls print for their participants, whose words never name a company ("What is Jamie Dimon's title?")."""
+    A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it, or the month the
+    call was held ("the April 2023 call"; `held`: the dates each call's first page prints). `people`: the names the
+    calls print for their participants, whose words never name a company ("What is Jamie Dimon's title?")."""
     words = _asked_words(question)
 
     def company_words(doc_id: str, identity: Identity) -> set[str]:
@@ -314,12 +318,17 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
                  if not any(near_spelling(w, p) for p in person_words)}
         # NOTE: the owner must be the unknown name ("Brent Thill's question on how Copilot will be monetized" names a
         # person's question and a product, no other company)
-        owners = {re.sub(r"^(?:at|from|for)\s+|['\u2019]s$", "", m.group(0), flags=re.I).lower()
+        owners = {re.sub(r"^(?:.*\s)?(?:at|from|for)\s+|['\u2019]s$", "", m.group(0), flags=re.I).lower()
                   for m in _NAMED_OWNER.finditer(question)}
         if named - known and owners & (named - known):
             return []
         chosen = list(calls)
     labels = _spanned(quarter_labels(question), question)
+    dates, held = held, months_held(question)
+    if held and not labels:
+        # NOTE: "(April 2023 call)": the call held that month reports the quarter that ended one or two months before
+        return [doc_id for doc_id, identity in chosen
+                if any(_held_in(identity, (dates or {}).get(doc_id, ()), year, month) for year, month in held)]
     if labels:
         quarters = [(doc_id, identity) for doc_id, identity in chosen
                     if any(identity.fiscal_quarter == q and (y is None or identity.fiscal_year == y) for y, q in labels)]
@@ -328,6 +337,35 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
         # NOTE: "What Azure growth did Microsoft's CFO guide for Q4 FY23?": a quarter the company's call speaks of, not
         # the call's own; the company's calls answer (a quarter tied to a call, "on JPMorgan's 1Q24 call", is the call's)
     return [doc_id for doc_id, _ in chosen]
+
+
+_MONTH_HELD = re.compile(rf"\b(?P<m>{MONTH_WORD})\s+(?:(?P<y>(?:19|20)\d\d)\s+)?(?:earnings\s+|quarterly\s+|conference\s+)?"
+                         rf"(?:call|one)\b|\bcall\s+(?:held\s+)?in\s+(?P<m2>{MONTH_WORD})(?:\s+(?P<y2>(?:19|20)\d\d))?\b", re.I)
+"""A call named by the month it was held ("the April 2023 call", "the august one", "the call in October 2023")."""
+
+
+def months_held(question: str) -> list[tuple[int | None, int]]:
+    """(year or None, month) of each call the question names by the month it was held."""
+    out = []
+    for m in _MONTH_HELD.finditer(question):
+        month = MONTHS.get((m.group("m") or m.group("m2")).lower().rstrip(".")[:3])
+        year = m.group("y") or m.group("y2")
+        if month:
+            out.append((int(year) if year else None, month))
+    return out
+
+
+def _held_in(identity: Identity, dates: Sequence[str], year: int | None, month: int) -> bool:
+    """Whether a call may have been held in that month (and year): a date its first page prints (`dates`: the call's,
+    its transcript's), else its period ended one or two months before; a call that shows neither is not set aside."""
+    if dates:
+        return any(int(d[5:7]) == month and (year is None or int(d[:4]) == year) for d in dates if len(d) >= 7)
+    if len(identity.period_end or "") < 7:
+        return True
+    end_year, end_month = int(identity.period_end[:4]), int(identity.period_end[5:7])
+    gap = (month - end_month) % 12
+    held_year = end_year + (1 if end_month + gap > 12 else 0)
+    return gap in (1, 2) and (year is None or held_year == year)
 
 
 _QUARTER_WORD = r"(?:Q[1-4]|[1-4]Q(?:['\u2019]?\d{2}(?:\d{2})?)?|first|second|third|fourth)\b"
@@ -479,15 +517,18 @@ _GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "
 _FILE_PARTS = re.compile(r"[_.]|\d+Q\d|\d{4}")
 _FILE_WORDS = {"call", "calls", "release", "slides", "transcript", "pdf", "md", "earnings", "deck", "q"}
 _PROPER = re.compile(r"\b[A-Z][\w&\u2019'-]+")
-_NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from|for)\s+[A-Z][\w&-]+\b")
-"""A company named as an owner ("Citi's CFO", "the CFO at Snowflake")."""
+_NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from)\s+[A-Z][\w&-]+\b|"
+                          r"\b(?:CEO|CFO|COO|IR|calls?|executives?|officers?|head|analysts?|president|team|management)\s+"
+                          r"for\s+[A-Z][\w&-]+\b")
+"""A company named as an owner ("Citi's CFO", "the CFO at Snowflake", "the call for Citi"; not what is charged for:
+"how they'd charge for Copilot")."""
 
 
 _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
     r"|updates?(?=\s+on\b)"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
-    r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+with|"
+    r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+(?:with|on)|"
     r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds|d)|push(?:ed|es)?\s+back|pushback|react(?:ed|s)?|"
     r"argu(?:e|ed|es)|disput(?:e|ed|es)|reject(?:ed|s)?|(?:dis)?agree(?:d|s)?|accept(?:ed|s)?|den(?:y|ied|ies)|defend(?:ed|s)?|"
     r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
@@ -499,7 +540,9 @@ _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bdurin
                        r"|\bwho\s+(?:pushed\s+back|challenged|pressed|grilled|questioned)\b", re.I)
 """The Q&A asked: by name, or as a question put to the speaker ("the CFO was asked why ...", "when he was asked about",
 "who pushed back on the sale ..., and how did management respond?")."""
-_PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b", re.I)
+_PREPARED_WORDS = re.compile(r"\bprepared\s+(?:remarks|comments)\b|\bopening\s+(?:remarks|comments)\b|\bscript(?:ed)?\b|"
+                             r"\bopen(?:ed|s)?\s+(?:on|with)\b", re.I)
+"""The prepared remarks asked: by name, or as how the speaker opened ("how did the CEO open on the bank failures?")."""
 _ANALYST_ROLE = re.compile(r"\banalysts?\b|\bsell[-\s]?side\b|\bsomeone\s+from\b|\banyone\b", re.I)
 _CALLS = re.compile(r"\b(?:earnings\s+)?calls?\b|\btranscripts?\b|\bconference\s+call\b", re.I)
 _MANAGEMENT = re.compile(r"\bmanagement\b|\bmgmt\b|\bexecutives?\b|\bthe\s+company\b", re.I)

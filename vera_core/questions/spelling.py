@@ -7,7 +7,8 @@ typing slip: "divided" is a letter from "dividend", and a filing that prints onl
 divided by revenue") into another question. A vowel dropped between two consonants is ("intel notbook revenue",
 "dilutd EPS"), when the word is no form of a word printed ("drives" of "drive" is no slip for "derives"): a vowel beside
 another ("rising", "raising"; "action", "auction") is never read as dropped. A vowel typed between two consonants
-is a slip on the same terms ("product developement expense")."""
+is a slip on the same terms ("product developement expense"). A word of the calendar ("quarter", "fiscal") with any one
+letter dropped is read as that word ("the third quater")."""
 
 from __future__ import annotations
 
@@ -65,10 +66,21 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if not near and not _a_form_of(word, printed):
             near = _with_vowel(word) & printed or _without_vowel(word) & printed
+        if not near:  # NOTE: "the third quater": a word of the calendar with any one letter dropped
+            near = {w for w in _CALENDAR_WORDS if w in printed and word in _dropped_letter(w)}
         if len(near) == 1:
             right = near.pop()
             out[asked] = right[:1].upper() + right[1:] if asked[:1].isupper() else right
     return out
+
+
+_CALENDAR_WORDS = frozenset({"quarter", "quarters", "quarterly", "fiscal", "months", "weeks"})
+"""Words that name a period: a question asks its period in them, and no other word is one letter short of one."""
+
+
+def _dropped_letter(word: str) -> set[str]:
+    """The word with any one letter dropped ("quater" of "quarter")."""
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
 def respelled(question: str, fixes: dict[str, str]) -> str:

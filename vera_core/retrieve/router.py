@@ -356,8 +356,10 @@ WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
 """Kinds of document that state rules and terms in words: no figure or metric is read from them."""
 
 
-_SAID_ANYTHING = re.compile(r"\b(?:say|said|says)\s+anything\s*(?:at\s+all\s*)?(?:on|during|in)\b|\bspeak\s+at\s+all\b", re.I)
-"""Whether someone spoke at all ("did Dimon actually say anything on the call?"): no topic of what was said."""
+_SAID_ANYTHING = re.compile(r"\b(?:say|said|says)\s+anything\s*(?:at\s+all\s*)?(?:on|during|in)\b|\bspeak\s+at\s+all\b|"
+                            r"\b(?:was|were|is)\s+[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+){0,2}\s+(?:even|actually|really)\s+on\b", re.I)
+"""Whether someone spoke at all ("did Dimon actually say anything on the call?", "was jamie dimon even on JPM's Q4 2023
+call?"): no topic of what was said."""
 _QUESTION_TO = re.compile(r"\bwho\s+(?:put|posed|directed|addressed|sent|asked)\s+(?:a\s+|any\s+)?questions?\s+(?:to|of|for)\b",
                           re.I)
 """The analysts asked by whom they questioned ("everyone who put a question to Zuck and Susan")."""

@@ -13,7 +13,8 @@ from vera_core.answer.figures.gates import (fiscal_year_end_month, identity_gate
 from vera_core.answer.figures.sources import Source, table_sources
 from vera_core.answer.figures.unread import ADJUSTING
 from vera_core.finance.dates import MONTH_NAME, YEAR
-from vera_core.finance.line_items import AMOUNT_STEMS, BENEFIT_FIRST, NON_GAAP, Concept, concepts_in, in_order, label_score, label_terms
+from vera_core.finance.line_items import (AMOUNT_STEMS, BENEFIT_FIRST, COUNT_BASIS, NON_GAAP, Concept, concepts_in, in_order,
+                                          label_score, label_terms)
 from vera_core.questions.figure import FigureRequest
 from vera_core.records import CHART_CAPTION, ChunkRecord, GridCell, Period, TableGrid
 
@@ -382,7 +383,7 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
         if free:
             # NOTE: "Long-term debt, less debt issuance costs and discounts of $301 and $248": what follows ", less" says
             # how the line is measured, not which line it is
-            head = _MEASURED_AS.sub("", label.row_label)
+            head = COUNT_BASIS.sub("", _MEASURED_AS.sub("", label.row_label))  # NOTE: "Full time equivalent headcount"
             if (label_terms(head) & MOVEMENT) - phrase and not moved:
                 continue  # NOTE: "Net increase in loans receivable" is a cash flow, not the loans asked for
             if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:

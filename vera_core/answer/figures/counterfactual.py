@@ -84,6 +84,7 @@ def without_asked(question: str) -> tuple[str, str] | None:
         return None
     # NOTE: "revenue ex-FX": excluding the foreign exchange effect, as a row that prints it names it
     without = re.sub(r"^ex[-\s]+", "excluding ", clause.group(0).strip(), flags=re.I)
+    without = re.sub(r"\bFX(?=\s+(?:effects?|impacts?)\b)", "foreign exchange", without)  # "excluding FX effect"
     without = re.sub(r"\bFX\b(?!\s+(?:effects?|impacts?))", "foreign exchange effect", without)
     return next(g for g in m.groups() if g).strip(), without
 

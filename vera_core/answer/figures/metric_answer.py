@@ -17,7 +17,7 @@ from vera_core.answer.figures.unread import Read, unread_word
 from vera_core.questions.library import metric_named
 from vera_core.finance.line_items import concepts_in, label_terms
 from vera_core.questions.expression import Avg, Chg, Item, Node, Num, items, joined, render
-from vera_core.questions.metric import MetricPlan
+from vera_core.questions.metric import MetricPlan, printed_first
 from vera_core.records import ChunkRecord, TableGrid
 from vera_core.finance.statements import STATEMENT_NAMES
 from vera_core.finance.money import half_up, money, unit_words
@@ -55,11 +55,27 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
     qualifier of an operand; `question` as asked, for the last check (`unread.py`)."""
+    own = printed_first(plan, question)
+    if own is not None:  # NOTE: a printed measure inside a formula ("free cash flow as a % of net income") is its row
+        tree, metrics = own
+        resolve = CellResolver(grids, chunks, hit_rank, None, doc_names, plan.qualifier, company,
+                               uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(tree)])
+        evidence = _metric_evidence(replace(plan, tree=tree), grids, doc_names, resolve, question, company)
+        if not evidence.missing and not evidence.implausible and _named_rows(resolve.found, metrics):
+            evidence.notices = list(dict.fromkeys(resolve.notices))
+            return evidence
     resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company,
                            uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(plan.tree)])
     evidence = _metric_evidence(plan, grids, doc_names, resolve, question, company)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence
+
+
+def _named_rows(operands: Sequence[Operand], metrics) -> bool:
+    """Every printed measure of the formula read from a row that prints its whole name ("Free cash flow"), never a row
+    that only shares its words ("Net cash flow ..."): else the formula is computed from its own items."""
+    names = {m.name.lower(): label_terms(m.name) for m in metrics}
+    return all(label_terms(op.candidate.label.row_label) >= names[op.name] for op in operands if op.name in names)
 
 
 def _metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], doc_names: Mapping[str, str],

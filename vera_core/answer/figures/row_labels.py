@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 
-from vera_core.finance.line_items import label_sequence, label_terms
+from vera_core.finance.line_items import COUNT_BASIS, label_sequence, label_terms
 from vera_core.questions.figure import expand_abbreviations
 from vera_core.questions.row_asks import LabelSpan, label_in_question
 from vera_core.records import TableGrid
@@ -59,6 +59,8 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
         # NOTE: "Family average revenue per person" names "Family Average Revenue per Person (ARPP)" without its acronym
         acronym = ACRONYM.search(label)
         written = label[:acronym.start()] + label[acronym.end():] if acronym else label
+        # NOTE: "Full time equivalent headcount" is the headcount asked: how heads are counted, no other item
+        written = COUNT_BASIS.sub("", written)
         words = label_sequence(written)
         if not words or len(words) > MAX_LABEL_WORDS or not set(words) <= asked:
             continue

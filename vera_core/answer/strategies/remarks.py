@@ -17,7 +17,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.acronyms import as_acronyms, spelt_out
 from vera_core.answer.meaning import closeness, topic_vector
 from vera_core.answer.units import Unit, rarity_weights, shared_weight, split_units
-from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, transcripts
+from vera_core.answer.strategies.speakers import COMPANY_ROLES, PLACES, heading_runs, held_on, transcripts
 from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
@@ -132,7 +132,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = {d.doc_id: stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS)) for d in calls}
     chosen = set(calls_named(plan.question, list(identities.items()), {d.doc_id: d.name for d in calls},
-                             participant_names(calls)))
+                             participant_names(calls), held_on(plan.question, calls, catalog)))
     calls = [d for d in calls if d.doc_id in chosen]
     company = {w.lower() for i in identities.values() for w in re.findall(r"[A-Za-z][\w&'-]*", i.company)}
     if ask is not None and ask.names:

@@ -23,7 +23,7 @@ from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
 from vera_core.documents.identity import Identity
-from vera_core.finance.line_items import label_sequence, label_terms
+from vera_core.finance.line_items import COUNT_BASIS, label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.expression import Item
 from vera_core.questions.figure import FigureRequest, asked_periods, read_request
@@ -270,7 +270,7 @@ def _of_row_named(plan: Plan, evidence: Evidence) -> bool:
     def named(label: str) -> bool:
         acronym = ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
         return bool(acronym and label_terms(acronym.group(1)) <= request.question_terms) or \
-            len(label_terms(label) - request.question_terms) < OTHER_ITEM_WORDS
+            len(label_terms(COUNT_BASIS.sub("", label)) - request.question_terms) < OTHER_ITEM_WORDS
     return all(named(f.row_label) for f in evidence.figures)
 
 

@@ -14,15 +14,25 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import EXAMPLE, PeopleAsk, calls_named, firms_named, read_people_ask
+from vera_core.questions.speakers import EXAMPLE, PeopleAsk, calls_named, firms_named, months_held, read_people_ask
 from vera_core.records import ChunkRecord, DocumentRecord
+from vera_core.tables.periods import dates_in
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
 
-__all__ = ["PLACES", "gather", "heading_runs", "transcripts", "turn_runs"]
+__all__ = ["PLACES", "gather", "heading_runs", "held_on", "transcripts", "turn_runs"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
               "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
 COMPANY_ROLES = ("CEO", "CFO", "investor relations", "other executive")
+
+
+def held_on(question: str, calls: list[DocumentRecord], catalog) -> dict[str, tuple[str, ...]]:
+    """The dates each call's first page prints ("April 25, 2023"; "26 April 2023": the call's, its transcript's), by doc
+    id, when the question names a call by the month it was held (else none is read)."""
+    if not months_held(question):
+        return {}
+    return {doc.doc_id: tuple(dates_in(" ".join(c.text for c in catalog.first_chunks(doc.doc_id, KIND_CHUNKS)
+                                                 if c.page_start <= 1))) for doc in calls}
 
 
 def transcripts(documents: list[DocumentRecord]) -> list[DocumentRecord]:
@@ -36,7 +46,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     scope = set(services.doc_ids(plan))
     calls = [d for d in transcripts(catalog.documents()) if d.doc_id in scope]
     identities = [(d.doc_id, stored_identity(d, lambda d=d: catalog.first_chunks(d.doc_id, KIND_CHUNKS))) for d in calls]
-    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}, participant_names(calls)))
+    chosen = set(calls_named(plan.question, identities, {d.doc_id: d.name for d in calls}, participant_names(calls),
+                             held_on(plan.question, calls, catalog)))
     calls = [d for d in calls if d.doc_id in chosen]
     if ask is None or not calls:
         return Evidence(empty_message="No call transcript in scope is of the company or quarter asked."
