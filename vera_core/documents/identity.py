@@ -515,11 +515,22 @@ def stored_identity(doc: DocumentRecord, chunks: Callable[[], Sequence[ChunkReco
                                         furniture=tuple(meta.get("furniture") or ())))
 
 
+_LISTED_QUARTERS = re.compile(r"\bQ[1-4](?:\s*,\s*Q[1-4])*(?:\s*,)?\s+(?:and|&)\s+(?=Q[1-4]\b)", re.I)
+"""Bare quarters listed before the one that carries the year ("Q1, Q2 and " before "Q3 2023")."""
+
+
 def quarter_labels(text: str) -> list[tuple[int | None, int]]:
     """The quarters a question names, as (fiscal year or None, quarter): "Q3 FY23", "1Q24", "the second
     quarter of 2023", or a quarter without its year ("the Q2 call")."""
-    found = [(label.year, label.quarter) for _, label in _labels(text)]
+    labelled = _labels(text)
+    found = [(label.year, label.quarter) for _, label in labelled]
     if found:
+        # NOTE: "on the Q1, Q2 and Q3 2023 calls": quarters listed before a labelled one are of its year
+        for m in _LISTED_QUARTERS.finditer(text):
+            year = next((label.year for at, label in labelled if at == m.end()), None)
+            if year is not None:
+                found[:0] = [(year, int(q)) for q in re.findall(r"[1-4]", m.group(0))
+                             if (year, int(q)) not in found]
         return found
     bare = re.finditer(r"\bQ([1-4])\b|\b([1-4])Q\b|\b(first|second|third|fourth)[-\s]+quarter\b", text, re.I)
     return [(None, int(m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) else _ORDINALS[m.group(3).lower()])

@@ -13,7 +13,7 @@ from vera_core.finance.dates import _ORDINALS, MONTH_WORD, MONTHS
 from vera_core.text import NOT_COMPANY_WORDS
 from vera_core.transcripts.speakers import near_spelling, same_first_name
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "months_held", "read_people_ask",
+__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "PERSONA", "holds_title", "months_held", "read_people_ask",
            "read_remark_ask", "spanned_quarters", "title_asked"]
 
 ROLE_WORDS: dict[str, str] = {
@@ -534,7 +534,9 @@ _SAID = re.compile(
     r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
     r"commentary|characteri[sz](?:e|ed|es|ing)|read\s+on|colou?r\s+(?:on|from)|quotes?|key\s+points|summar(?:y|i[sz]e)|"
     r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b"
-    r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b", re.I)
+    r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b"
+    # NOTE: "Fraser on where the rest of the 20k job cuts come from": a surname's note of what they said
+    r"|(?-i:\b[A-Z][a-z]+)\s+on\s+(?:where|how|why|what|whether)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
                        r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b"
                        r"|\bwho\s+(?:pushed\s+back|challenged|pressed|grilled|questioned)\b", re.I)
@@ -648,6 +650,12 @@ CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\
 """How a question asks how someone closed the call ("wrap up the Q4 FY24 call", "closing remarks", "signed off")."""
 
 
+PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,])\s*",
+                     re.I)
+"""Who is asking, before a colon ("I cover Canadian banks: how did ...", "As a bank analyst I want the sequence: ...") or
+as "Risk officer here.": neither the topic nor a speaker asked of."""
+
+
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
     """A question about what a named person or role said on a call ("what did Jamie Dimon say about the
     consumer?", "what did the CFO say about expenses?", "did anyone ask about deposit betas in the Q&A?", "who
@@ -679,7 +687,7 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
                   and re.search(pattern, question, 0 if role == "investor relations" else re.I))
     # NOTE: "how did the product head explain ...": the speaker whose printed title says so
     titled = title_asked(question) if not names and not roles else None
-    if not names and not titled and _ANALYST_ROLE.search(question):
+    if not names and not titled and _ANALYST_ROLE.search(PERSONA.sub("", question)):
         roles += ("analyst",)
     if not names and not roles and not titled and (_MANAGEMENT.search(question) or _CALLS.search(question)):
         roles = ("management",)  # NOTE: "what did JPMorgan guide ... across its 2023 calls": the company speaking
@@ -738,7 +746,8 @@ def names_person(question: str, person: str) -> bool:
     return any(same_first_name(a, first) and near_spelling(re.sub(r"['\u2019]s$", "", b), surname) for a, b in zip(said, said[1:]))
 
 
-_ABOUT_PERSON = re.compile(r"\b(?:jobs?|roles?|titles?|positions?|responsibilit\w*|in\s+charge)\b|"
+_ABOUT_PERSON = re.compile(r"\b(?:jobs?(?!\s+(?:cuts?|losses|reductions?|eliminations?|growth|creation|openings?|market))|"
+                           r"roles?|titles?|positions?|responsibilit\w*|in\s+charge)\b|"
                            r"\b(?:which|what)\s+(?:part|division|business(?:es)?|segment|unit|group|side)\b[^?]{0,30}\b(?:run|runs|lead|"
                            r"leads|head|heads|oversee|oversees)\b|\bwhat\s+(?:does|did)\s+"
                            r"(?:s?he|they|\w+(?:\s+\w+){0,2})\s+(?:run|head|lead|oversee|do)\b|\bwho['\u2019]s\b|\bwho\s+(?:is|was)\b", re.I)

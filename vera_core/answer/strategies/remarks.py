@@ -22,8 +22,8 @@ from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.finance.dates import MONTH_WORD, YEAR_WORD
-from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, ROLE_WORDS, RemarkAsk, analyst_place, calls_named,
-                                         firms_named, holds_title, title_asked)
+from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, PERSONA, ROLE_WORDS, RemarkAsk, analyst_place,
+                                         calls_named, firms_named, holds_title, title_asked)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import CAPITALISED_NOT_NAMES, term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -89,9 +89,6 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?))\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
-_PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,])\s*",
-                      re.I)
-"""Who is asking, before a colon ("I cover Canadian banks: how did ...") or as "Risk officer here.": none of the topic."""
 _FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
                             r"\bquestions?\b|,?\s*\band\s+what['\u2019]?s?\s+(?:is\s+)?(?:his|her|their)\s+(?:title|role|job)\b", re.I)
 """The words of "who fielded the X question, and what's his title?" that are not its topic."""
@@ -330,11 +327,11 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
     asked = asked or {}
     units = [u for chunk in heard for u in _units(chunk)]
     spelt = spelt_out(topic, [u.text for u in units])  # NOTE: "anti-money-laundering" is the "AML" they speak of
-    topic = as_acronyms(topic, spelt)
+    topic = spoken_numbers(as_acronyms(topic, spelt))
     # NOTE: a letter alone is no word of the topic ("U.S." is "u" and "s"; a possessive's "s")
-    topic_order = [w for w in term_list(topic) if len(w) > 1]
+    topic_order = [w for w in term_list(topic) if len(w) > 1 or w.isdigit()]
     wanted = set(topic_order)
-    said = [term_list(as_acronyms(u.text, spelt)) for u in units]
+    said = [term_list(spoken_numbers(as_acronyms(u.text, spelt))) for u in units]
 
     def holds(text: str, own: set[str] | list[str]) -> set[str]:
         return {w for t in set(own) for w in wanted if _same_word(t, w)} | \
@@ -408,6 +405,17 @@ def _best_said(heard: list[ChunkRecord], topic: str, asked: dict[str, tuple[str,
         else:
             out.append((u.chunk, u.text, u.quote))
     return out
+
+
+_THOUSANDS = re.compile(r"\b(\d{1,3}),000\b(?!,\d)|\b(\d+(?:\.\d+)?)\s?[kK]\b")
+_MILLIONS = re.compile(r"\b(\d{1,3}),000,000\b(?!,\d)|\b(\d+(?:\.\d+)?)\s?(?:mm|mn)\b")
+
+
+def spoken_numbers(text: str) -> str:
+    """Round numbers as a speaker says them ("20,000" and "20k" as "20 thousand"): a topic written one way names the
+    sentence that says it the other ("the 20k job cuts" of "a net 20 thousand")."""
+    text = _MILLIONS.sub(lambda m: f"{m.group(1) or m.group(2)} million", text)
+    return _THOUSANDS.sub(lambda m: f"{m.group(1) or m.group(2)} thousand", text)
 
 
 def _asked_before(doc: DocumentRecord, chunks: list[ChunkRecord]) -> dict[str, tuple[str, int]]:
@@ -612,7 +620,7 @@ def speaker_plan(plan: Plan, speakers: Sequence[str]) -> Plan:
 
 def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[str] = ()) -> str:
     """The question without the people, roles, companies, quarters and asking words: what they spoke about."""
-    text = _QUARTER.sub(" ", _PERSONA.sub("", question))
+    text = _QUARTER.sub(" ", PERSONA.sub("", question))
     for year in years:  # NOTE: "its four 2023 calls": the year of the calls says which, not what of ("2024 capex" stays)
         text = re.sub(rf"\b(?:fy\s*)?{year}(?=(?:\s+(?:quarterly|earnings|analyst|conference))*\s+calls?\b)", " ", text,
                       flags=re.I)
