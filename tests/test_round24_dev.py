@@ -8,6 +8,8 @@ Releases and decks:
 - what the printed figures imply for a quarter no document prints (the 36 weeks less the other two quarters);
 - "excluding FX effect" is the row "Revenue excluding foreign exchange effect"; "(net revenues / GMV)" reads GMV as the
   release defines it; "Full time equivalent headcount" is the headcount asked; "the third quater" is the third quarter;
+- how a guided range moved between two releases ("by how much did the midpoint of full-year FY24 revenue guidance move?"):
+  each release's range as its sentence states it, VERA's difference;
 - a colon's definition ("payout ratio for Q3 2024: cash spent on Class A buybacks plus dividends and dividend
   equivalents (from the cash flow statement), divided by net income. What is it?") keeps its statement note, reads
   "cash spent on X" as X and is a percentage as the payout ratio it names.
@@ -38,7 +40,7 @@ from vera_core.records import Period
 
 FILES = [IR / "COST" / "COST_2023Q1_RELEASE.pdf", IR / "COST" / "COST_2023Q3_RELEASE.pdf",
          IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",
-         IR / "CRM" / "CRM_2024Q2_RELEASE.pdf", IR / "INTC" / "INTC_2023Q1_RELEASE.pdf",
+         IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf", IR / "INTC" / "INTC_2023Q1_RELEASE.pdf",
          IR / "DB" / "DB_2023Q4_CALL.pdf", IR / "C" / "C_2023Q1_CALL.pdf", IR / "C" / "C_2023Q4_CALL.pdf",
          IR / "TD" / "TD_2024Q1_CALL.pdf"] + [IR / "JPM" / f"JPM_2023Q{q}_CALL.pdf" for q in (1, 2, 3, 4)]
 GOLDS = {**blind_golds("r24-ir-releases-dev"), **blind_golds("r24-ir-calls-dev")}
@@ -123,3 +125,17 @@ DEV_MISSES = [
 def test_round_24_classes_are_answered(engine, qid, cls):
     outcome, answer = judged_blind(engine, GOLDS[qid])
     assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("question, moved", [
+    ("Between the Q1 FY24 and Q2 FY24 Salesforce releases, by how much did the midpoint of full-year FY24 revenue guidance "
+     "move?", 0.15),
+    ("How much did Salesforce raise the high end of its full year FY24 revenue guidance from the Q1 FY24 release to the Q2 "
+     "FY24 release?", 0.1),
+])
+def test_a_guided_range_moved_between_two_releases(engine, question, moved):
+    """$34.5-34.7 billion in the Q1 FY24 release, $34.7-34.8 billion in the Q2 FY24 release: each range cited."""
+    answer = engine.answer(question, docs=["CRM_2024Q1_RELEASE.pdf", "CRM_2024Q2_RELEASE.pdf"], mode="deterministic")
+    assert answer.calculation is not None and answer.calculation.result == pytest.approx(moved), answer.answer[:400]
+    assert {c.doc_name for c in answer.citations} == {"CRM_2024Q1_RELEASE.pdf", "CRM_2024Q2_RELEASE.pdf"}

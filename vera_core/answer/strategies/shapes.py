@@ -17,6 +17,7 @@ from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_
 from vera_core.answer.figures.guidance_range import asks_guided_range, guided_range, item_subject, midpoint, range_pieces
 from vera_core.answer.figures.printed_rate import rate_at, rate_at_period, rate_change, rate_change_periods
 from vera_core.answer.figures.row_labels import ACRONYM, named_rows
+from vera_core.answer.strategies.guidance_moves import guidance_move
 from vera_core.answer.strategies.implied import IMPLIED_ASKED, implied_quarter
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
 from vera_core.answer.units import split_units
@@ -64,6 +65,9 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         if tried is not None:
             return tried
     if asks_guided_range(plan.question) and plan.intent.type in ("figure", "semantic", "metric"):
+        moved = guidance_move(plan, services)  # NOTE: "by how much did the midpoint ... move between the two releases?"
+        if moved is not None:
+            return moved
         tried = _guided_range(plan, services)  # NOTE: "What range did Salesforce give for full-year fiscal 2024 revenue?"
         if tried is not None:
             return tried
