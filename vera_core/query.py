@@ -15,7 +15,6 @@ from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.restate import blank_asked, line_asides_dropped, loss_asked
-from vera_core.questions.row_asks import asks_amount
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -101,13 +100,8 @@ class QueryEngine:
                 plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             spelled = self._defined_terms(plan)
             if spelled:  # NOTE: "DCAI revenue" read as the documents define DCAI: "Data Center and AI (DCAI) revenue"
-                written = self.plan(spelled_out(question, spelled)[0], docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
-                # NOTE: "What was eBay's GMV in Q2 2023?" asks an amount, which a row named by the written-out name
-                # answers; a search question that asks none keeps its own words
-                if plan.intent.type != "semantic" or asks_amount(written.question):
-                    question, plan = written.question, written
-                else:
-                    spelled = {}
+                question = spelled_out(question, spelled)[0]
+                plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
             question, dated = dated_month_quarters(question, self._period_ends(plan))
             if dated:  # NOTE: "in the July quarter": the July quarter the documents in scope cover
                 plan = self.plan(question, docs=docs, mode=mode, top_k=top_k, hybrid=hybrid)
@@ -151,8 +145,9 @@ class QueryEngine:
     """Short names are read from the documents in scope when there are at most this many (a question over the whole
     store reads no document's definitions)."""
     DEFINED_TERMS_TYPES = ("figure", "metric")
-    """The questions whose short names are written out as the documents define them (a search question too, when it
-    asks an amount)."""
+    """The questions whose short names are written out as the documents define them (a search question is not: "eBay's
+    international GMV" names the "International" row under GMV, which "international Gross Merchandise Volume" would not;
+    tried and taken out)."""
 
     MISSPELT_SCOPE = 60
     """Documents whose words a misspelt word is looked up in, at most (a whole large store is not read for it)."""
@@ -170,8 +165,7 @@ class QueryEngine:
         """The short names a figure or metric question uses that the documents in scope define ("DCAI": "Data Center
         and AI"), each with its long name; {} when there are none."""
         scope = plan.intent.doc_scope
-        if plan.intent.type not in self.DEFINED_TERMS_TYPES + ("semantic",) or not scope \
-                or len(scope) > self.DEFINED_TERMS_SCOPE:
+        if plan.intent.type not in self.DEFINED_TERMS_TYPES or not scope or len(scope) > self.DEFINED_TERMS_SCOPE:
             return {}
         shorts = short_names(plan.question)
         if not shorts:

@@ -290,6 +290,9 @@ _PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)
 """The part of a fiscal year asked, counted from its start: "the first 36 weeks of fiscal 2023" (nine months), "the
 first 36 weeks of its 2023 fiscal year", "the first half of fiscal 2024", "1H FY24", "9M 2024"; its end is the
 document's to say (`answer.figures.gates.period_matches`)."""
+_SPAN_TO_QUARTER = re.compile(r"\s*(?:to|through|thru|until|and|vs\.?|versus|[-\u2013])\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
+                              r"(?:Q[1-4]|[1-4]Q)\s+(?:of\s+)?(?:fiscal\s+)?(?:FY\s?'?)?", re.I)
+"""What stands between a bare quarter and the year of the next ("Q1 to end of Q2 FY24"): the first is of that year."""
 _UNIT_WORDS = {"wks": "weeks", "mos": "months"}
 _PART_OF_THE_YEAR = re.compile(r"\b(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|"
                                r"eight|nine|ten|eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))\s+of\s+(?:the|its|their|this)\s+"
@@ -348,7 +351,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         end = m.end()
         if not year_text:
             after = YEAR.search(question, m.end())
-            year_text = after.group("y") if after and after.start() - m.end() < 12 else None
+            if not (after and after.start() - m.end() < 12):
+                # NOTE: "from end of Q1 to end of Q2 FY24": the next quarter's year, fiscal or not, is the first's too
+                spanned = next((y for y in (FISCAL_YEAR.search(question, m.end()), after)
+                                if y is not None and _SPAN_TO_QUARTER.fullmatch(question, m.end(), y.start())), None)
+                after = spanned or after
+                year_text = spanned.group("y") if spanned is not None else None
+            else:
+                year_text = after.group("y")
             dated = next((d for d in DATE_MDY.finditer(question, m.end(), m.end() + 30)), None)
             if year_text and dated and dated.start() <= after.start() < dated.end():
                 year_text = None  # NOTE: "the end of the first quarter (Nov 20, 2022)": the date says when, not the year

@@ -135,10 +135,12 @@ _OWNER_LEFT = re.compile(r"\s+(?:in|for|of|at|from)\s+(?:the\s+)?[A-Z][\w&.-]*['
 Intel's fourth quarter of 2022")."""
 _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+an?)\s+(?:%|percent(?:age)?))"
                                r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
-                               r"(?:to\s+)?\d+\s*d\.?p\.?|"
-                               r"(?:to\s+)?(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
+                               r"\d+\s*d\.?p\.?|"
+                               r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
                                r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
+_ROUNDING_TAIL = re.compile(r"\s*,\s*to\s+(?:\d+|one|two|three|zero)\s+(?:decimals?(?:\s+places?)?|d\.?p\.?)\s*$", re.I)
+"""The rounding asked after the item ("notebook revenue ..., to one decimal"): no word of the item."""
 INLINE = ""
 """The key of a definition the question gives without naming it again: it defines the metric asked."""
 
@@ -730,7 +732,7 @@ def _head(text: str) -> str:
     # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
     # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"
     head = _POSSESSIVE.sub("", head, count=1)
-    head = _INSTRUCTION_TAIL.sub("", _DASHED_INSTRUCTION.sub("", head))
+    head = _INSTRUCTION_TAIL.sub("", _ROUNDING_TAIL.sub("", _DASHED_INSTRUCTION.sub("", head)))
     head = _SOURCE_NAMED.sub(" ", _AS_REPORTED.sub(" ", head))  # NOTE: "as reported (not constant currency)": the printed figure, the default
     head = re.sub(r"\s*\((net|gross|total|reported|consolidated|adjusted|diluted|basic)\)", r", \1", head, flags=re.I)
     head = re.sub(r",?\s*\bof\s+(?:US\s+|U\.S\.\s+)?dollars\b", " ", UNIT_ASKED.sub(" ", head))  # "in thousands of dollars"

@@ -59,15 +59,17 @@ def named_rows(question: str, grids: Mapping[str, Sequence[TableGrid]], company:
         # NOTE: "Family average revenue per person" names "Family Average Revenue per Person (ARPP)" without its acronym
         acronym = ACRONYM.search(label)
         written = label[:acronym.start()] + label[acronym.end():] if acronym else label
-        # NOTE: "Full time equivalent headcount" is the headcount asked: how heads are counted, no other item
-        written = COUNT_BASIS.sub("", written)
         words = label_sequence(written)
+        if not set(words) <= asked and COUNT_BASIS.match(written):
+            # NOTE: "Full time equivalent headcount" is the headcount asked: how heads are counted, no other item
+            written = COUNT_BASIS.sub("", written)
+            words = label_sequence(written)
         if not words or len(words) > MAX_LABEL_WORDS or not set(words) <= asked:
             continue
         if all(w in _GENERIC or w.isdigit() or w in company for w in words):
             continue
         span = label_in_question(question, written, company)
-        span = LabelSpan(label, span.text, span.start, span.end) if span is not None and acronym else span
+        span = LabelSpan(label, span.text, span.start, span.end) if span is not None and written != label else span
         if span is not None and not _listed_on(span):
             found.append((len(words), count, span))
     for label, count in _labels(g for doc in grids.values() for g in doc).items():
