@@ -16,8 +16,8 @@ Releases and decks:
 
 Calls:
 - "head of IR = ?"; "which executive did the operator ask to go ahead first and spoke first"; "was jamie dimon even on
-  JPM's Q4 2023 call? who spoke"; "Fraser on where the rest of the 20k job cuts come from" (a note of what she said, not
-  her job: "job cuts" ask no job); "how did the CEO open on the March bank failures?" (the prepared remarks); "20,000 jobs" is "20 thousand";
+  JPM's Q4 2023 call? who spoke"; "Fraser on where the rest of the 20k job cuts come from" (a search of what she said,
+  not her job: "job cuts" ask no job); "how did the CEO open on the March bank failures?" (the prepared remarks); "20,000 jobs" is "20 thousand";
   "As a bank analyst I want ..." asks no analyst's words; "the Q1, Q2 and Q3 2023 calls" are three calls; a call named by
   the month it was held ("(Feb 2024 call)").
 
@@ -34,7 +34,7 @@ from vera_core.query import QueryEngine
 from vera_core.questions.figure import asked_periods
 from vera_core.questions.metric import printed_first, read_plan
 from vera_core.questions.restate import blank_asked
-from vera_core.questions.speakers import PERSONA, calls_named, read_people_ask, read_remark_ask
+from vera_core.questions.speakers import PERSONA, calls_named, read_people_ask, read_remark_ask, role_of_named
 from vera_core.questions.spelling import misspelt
 from vera_core.records import Period
 
@@ -73,9 +73,9 @@ def test_call_phrasings_of_round_24():
     ask = read_people_ask("on JPMorgan Chase's October 2023 (third quarter) earnings call, which executive did the operator "
                           "ask to go ahead first and spoke first for the firm, and what is his title?")
     assert ask is not None and (ask.kind, ask.role) == ("handoff", "first")
-    ask = read_remark_ask("Fraser on where the rest of the 20k job cuts come from beyond the management layers - Q4 2023 "
-                          "Citi call", ["Jane Fraser", "Mark Mason"])
-    assert ask is not None  # NOTE: what she said, not who she is
+    # NOTE: "job cuts" ask no job: what she said is searched, not who she is
+    assert role_of_named("Fraser on where the rest of the 20k job cuts come from beyond the management layers - Q4 2023 "
+                         "Citi call", ["Jane Fraser", "Mark Mason"]) is None
     ask = read_remark_ask("Citi Q1 2023: how did the CEO open on the March bank failures?", ["Jane Fraser"])
     assert ask is not None and ask.roles == ("CEO",) and ask.section == "prepared"
     ask = read_remark_ask("As a bank analyst I want the sequence: how did JPMorgan's full-year 2023 NII guidance change on "
@@ -112,6 +112,7 @@ DEV_MISSES = [
     ("w63-002", "'DB Q4 2023 call - head of IR = ?': Ioana Patriniche"),
     ("w63-008", "'which executive did the operator ask to go ahead first and spoke first': Jamie Dimon"),
     ("w63-019", "'was jamie dimon even on JPM's Q4 2023 call? who spoke for JPMorgan': both"),
+    ("w63-025", "'Fraser on where the rest of the 20k job cuts come from': her reply on p. 19, searched"),
     ("w63-031", "'Citi's plan to cut 20,000 jobs. What exactly did the CFO say about it': 'a net 20 thousand'"),
     ("w63-033", "'how did the CEO open on the March bank failures?': her prepared remarks"),
     ("w63-041", "'how did JPMorgan's full-year 2023 NII guidance change on the Q1, Q2 and Q3 2023 calls?': each call"),

@@ -534,9 +534,7 @@ _SAID = re.compile(
     r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
     r"commentary|characteri[sz](?:e|ed|es|ing)|read\s+on|colou?r\s+(?:on|from)|quotes?|key\s+points|summar(?:y|i[sz]e)|"
     r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b"
-    r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b"
-    # NOTE: "Fraser on where the rest of the 20k job cuts come from": a surname's note of what they said
-    r"|(?-i:\b[A-Z][a-z]+)\s+on\s+(?:where|how|why|what|whether)\b", re.I)
+    r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
                        r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b"
                        r"|\bwho\s+(?:pushed\s+back|challenged|pressed|grilled|questioned)\b", re.I)
