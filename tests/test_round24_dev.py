@@ -68,7 +68,17 @@ def test_release_phrasings_of_round_24():
     assert read_plan(written) is None or printed_first(read_plan(written), written) is None
 
 
+def test_a_trailing_twelve_months_is_the_four_quarters_ending_with_the_one_named():
+    from vera_core.questions.spans import summed_periods
+    assert summed_periods("META FCF TTM thru 3Q25 ($mm)") == ["Q4 2024", "Q1 2025", "Q2 2025", "Q3 2025"]
+    assert summed_periods("revenue, trailing twelve months through the first quarter of 2025") == \
+        ["Q2 2024", "Q3 2024", "Q4 2024", "Q1 2025"]
+    assert summed_periods("revenue TTM") == []  # NOTE: no quarter named: no four quarters to add
+
+
 def test_call_phrasings_of_round_24():
+    assert read_people_ask("snowflake Q4 FY22 call, 4th analyst to ask a question? name + firm").role == "fourth"
+    assert read_people_ask("Which analyst was third in the Q&A queue on JPMorgan's first-quarter 2023 call?").role == "third"
     assert blank_asked("DB Q4 2023 call - head of IR = ?") == "DB Q4 2023 call - head of IR?"
     ask = read_people_ask("on JPMorgan Chase's October 2023 (third quarter) earnings call, which executive did the operator "
                           "ask to go ahead first and spoke first for the firm, and what is his title?")
@@ -97,6 +107,32 @@ def engine(tmp_path_factory) -> QueryEngine:
     if not all(path.is_file() for path in FILES):
         pytest.skip(f"ir-dev files not found under {IR}")
     return QueryEngine(searchable_pdfs(tmp_path_factory, "round24", FILES), llm=None)
+
+
+HELD_BACK_MISSES = [
+    ("w62-013", "'META FCF TTM thru 3Q25 ($mm) - sum last 4 qtrs': the four quarters added (it had stated Q3 alone)"),
+    ("w61-008", "'Which analyst was third in the Q&A queue ...?': John McDonald, Autonomous Research"),
+    ("w61-009", "'snowflake Q4 FY22 call, 4th analyst to ask a question? name + firm': Keith Weiss"),
+    ("w61-018", "'Which Microsoft people actually said something on the FY23 Q3 call?': the three company speakers"),
+]
+"""Round 24's held-back misses (measured once, at 4f90299), fixed as classes after the measurement."""
+GOLDS.update({**blind_golds("r24-ir-releases-holdout"), **blind_golds("r24-ir-calls-holdout")})
+HELD_BACK_FILES = [IR / "META" / f"META_{q}_SLIDES.pdf" for q in ("2024Q4", "2025Q1", "2025Q2", "2025Q3")] + \
+    [IR / "SNOW" / "SNOW_2022Q4_CALL.pdf", IR / "MSFT" / "MSFT_2023Q3_CALL.pdf"]
+
+
+@pytest.fixture(scope="module")
+def held_back_engine(tmp_path_factory) -> QueryEngine:
+    if not all(path.is_file() for path in FILES + HELD_BACK_FILES):
+        pytest.skip(f"ir-dev files not found under {IR}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round24-held-back", FILES + HELD_BACK_FILES), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", HELD_BACK_MISSES)
+def test_round_24_held_back_classes_are_answered(held_back_engine, qid, cls):
+    outcome, answer = judged_blind(held_back_engine, GOLDS[qid])
+    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
 
 
 DEV_MISSES = [

@@ -196,9 +196,41 @@ the end of 2022 and 2023", is no sum)."""
 _NAMED_QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\b|\b(?:first|second|third|fourth)\s+quarter", re.I)
 
 
+_TRAILING = re.compile(r"\b(?:TTM|LTM|trailing[\s-]+(?:twelve|12)[\s-]+months?|(?:last|past|trailing)\s+(?:twelve|12)\s+months|"
+                       r"(?:last|past|trailing)\s+(?:four|4)\s+(?:fiscal\s+)?(?:qtrs|quarters))\b", re.I)
+"""A trailing twelve months asked ("FCF TTM thru 3Q25", "the last four quarters through Q3 2025"): the four quarters that
+end with the one named, added up."""
+
+
+def _trailing_quarters(question: str) -> tuple[Period, ...]:
+    """The four quarters a trailing twelve months runs over, ending with the one quarter (and year) the question names;
+    () unless it asks one and names exactly one quarter with its year."""
+    if not _TRAILING.search(question):
+        return ()
+    named = [m for m in QUARTER.finditer(question) if _year_of(m)]
+    if len(named) != 1:
+        return ()
+    m = named[0]
+    digit = next((q for q in (m.group(g) for g in ("q", "q2", "q3", "q4")) if q), None)
+    year, quarter = _year_of(m), int(digit) if digit else _ORDINALS.get((m.groupdict().get("ord") or "").lower(), 0)
+    if not quarter:
+        return ()
+    ends = [(year - (1 if quarter - k < 1 else 0), (quarter - k - 1) % 4 + 1) for k in range(3, -1, -1)]
+    return tuple(Period("quarter", "", y, 3, q) for y, q in ends)
+
+
+def _year_of(m: re.Match) -> int | None:
+    digits = next((y for y in (m.group(g) for g in ("y", "y2", "y3", "y4", "y5")) if y), None)
+    return (int(digits) + 2000 if len(digits) == 2 else int(digits)) if digits else None
+
+
 def summed_periods(question: str) -> list[str]:
     """The periods a question asks a measure added up over ("Add up free cash flow for Q1, Q2 and Q3 2025 ... the
-    total"), [] when it asks no sum over two or more of them."""
+    total"; a trailing twelve months: the four quarters ending with the one named), [] when it asks no sum over two or
+    more of them."""
+    trailing = _trailing_quarters(question)
+    if trailing:
+        return [f"Q{p.quarter} {p.year}" for p in trailing]
     if not _SUMMED.search(question):
         return []
     ranged = _quarter_range(question)
@@ -242,7 +274,7 @@ def _quarter_range(question: str) -> tuple[Period, ...]:
 def summed_quarter_periods(question: str) -> tuple[Period, ...]:
     """The quarters a sum is asked over, each with its year ("Q1, Q2 and Q3 2025": a bare quarter takes the year of
     the next quarter that names one), earliest first; () unless every quarter summed has a year."""
-    ranged = _quarter_range(question)
+    ranged = _trailing_quarters(question) or _quarter_range(question)
     if ranged:
         return ranged
     named = list(_NAMED_QUARTER.finditer(question))

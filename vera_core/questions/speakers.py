@@ -50,9 +50,10 @@ _EXECUTIVES = re.compile(
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
     r"|\b(?:everyone|everybody|all|each|anyone|people)\s+(?:from|at|of)\s+[\w&.'\u2019 ]{2,30}?\s+(?:who|that)\s+(?:actually\s+)?"
     r"(?:spoke|talked|presented|was\s+on|were\s+on)\b"
-    r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on)\b", re.I)
+    r"|\b(?:which|what|who|list|name|all|every)\b[^?.]{0,40}\bpeople\b[^?.]{0,40}\b(?:spoke|speak|presented|were\s+on|"
+    r"said\s+(?:something|anything))\b", re.I)
 _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took\s+questions|answered|"
-                    r"said\s+anything|says\s+anything|had\s+anything\s+to\s+say)\b", re.I)
+                    r"(?:said|says)\s+(?:anything|something)|had\s+anything\s+to\s+say)\b", re.I)
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
@@ -110,25 +111,29 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
                       re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
 the call handed to first?")."""
-_NTH_ANALYST = re.compile(r"(?<=\bthe\s)(?P<nth>first|second|third|last|final|opening|closing)\s+(?:question(?:er)?|analyst|caller|"
-                          r"one\s+to\s+ask|person\s+to\s+ask)\b"
+_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s))(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|"
+                          r"opening|closing)\s+(?:question(?:er)?|analyst|caller|one\s+to\s+ask|person\s+to\s+ask)\b"
                           r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
                           r"(?:call|q\s?&\s?a|session|conference)\b))|"
                           r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one)\b|"
-                          r"\b(?P<end>kicked|led|closed)\s+(?:off|out)\s+the\s+(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b",
+                          r"\b(?P<end>kicked|led|closed)\s+(?:off|out)\s+the\s+(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
+                          # NOTE: "Which analyst was third in the Q&A queue"
+                          r"\b(?P<nth3>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\s+in\s+(?:the\s+)?"
+                          r"(?:q\s?&\s?a\s+)?(?:queue|line)\b",
                           re.I)
 """One analyst asked by their place in the Q&A ("who asked the first question?", "the last analyst", "which analyst
 closed out the Q&A?"), always after "the" ("came back for a second question" is a follow-up); never a question about a
 topic ("the first question on credit")."""
-_PLACE_SAID = {"final": "last", "closed": "last", "closing": "last", "opening": "first", "kicked": "first", "led": "first"}
+_PLACE_SAID = {"final": "last", "closed": "last", "closing": "last", "opening": "first", "kicked": "first", "led": "first",
+               "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}
 
 
 def analyst_place(question: str) -> str:
-    """The place in the Q&A of the one analyst a question asks about (`first`, `second`, `third` or `last`), else ''."""
+    """The place in the Q&A of the one analyst a question asks about (`first` to `fifth`, or `last`), else ''."""
     nth = _NTH_ANALYST.search(question)
     if not nth:
         return ""
-    said = (nth.group("nth") or nth.group("nth2") or nth.group("end")).lower()
+    said = (nth.group("nth") or nth.group("nth2") or nth.group("end") or nth.group("nth3")).lower()
     return _PLACE_SAID.get(said, said)
 
 

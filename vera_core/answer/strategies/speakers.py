@@ -85,7 +85,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
-PLACES = {"first": 0, "second": 1, "third": 2, "last": -1}
+PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 """An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 
 
