@@ -97,9 +97,9 @@ def test_call_phrasings_of_round_24():
              ("snow", Identity(doc_type="transcript", company="Snowflake", fiscal_year=2023, fiscal_quarter=2,
                                period_end="2022-07-31"))]
     held = {"msft": ("2023-04-25",), "snow": ()}
-    assert calls_named("How did Satya say they'd charge for Copilot? (April 2023 call)", calls, held=held) == ["msft"]
+    assert calls_named("How did Satya say they'd charge for Copilot? (April 2023 call)", calls, dates=held) == ["msft"]
     # NOTE: a call with no date printed is placed by its period's end: held one or two months later
-    assert calls_named("what did the CFO say on the September 2022 call?", calls, held=held) == ["snow"]
+    assert calls_named("what did the CFO say on the September 2022 call?", calls, dates=held) == ["snow"]
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,17 @@ quarter of FY24" (of fiscal year 2024), "the July 2023 quarter", "the June quart
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 QUARTER_ORDINALS = _ORDINALS
 """A quarter's number by the ordinal that names it ("third quarter" -> 3)."""
+
+
+def month_number(word: str) -> int | None:
+    """A month's number by its name or abbreviation as printed ("Sept." -> 9, "may" -> 5); None for another word."""
+    return MONTHS.get(word.lower().rstrip(".")[:3])
+
+
+def quarter_number(m: re.Match) -> int:
+    """The quarter a `QUARTER` match names, by its digit or its ordinal ("Q3", "3Q25", "the third quarter" -> 3)."""
+    digit = next((q for q in (m.group(g) for g in ("q", "q2", "q3", "q4")) if q), None)
+    return int(digit) if digit else _ORDINALS[m.group("ord").lower()]
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
                  "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}
 DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixteen|twenty-four|twenty-eight|"

@@ -185,6 +185,12 @@ def unit_words(currency: str, scale: float) -> str:
     return " ".join(x for x in (currency, f"{word}s" if word else "") if x)
 
 
+def money_as_read(shown: float, currency: str, scale: float) -> str:
+    """An amount already divided by `scale`, to two decimals below 100 and none from 100 ("$4,132 million", "$8.55
+    billion"): how an answer states a figure it added or took away."""
+    return money(shown, currency, scale, 2 if abs(shown) < 100 else 0)
+
+
 def money(shown: float, currency: str, scale: float, digits: int) -> str:
     """An amount already divided by `scale`, as an analyst writes it: "-$1,577 million", "€980.5 million"."""
     sign = "-" if shown < 0 else ""

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.dates import MONTH_QUARTER, MONTHS
+from vera_core.finance.dates import MONTH_QUARTER, month_number, quarter_number
 from vera_core.finance.line_items import NON_GAAP, Concept, asks_non_gaap, concepts_in, expand_abbreviations, label_terms
 from vera_core.records import Period
-from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR, _ORDINALS,
+from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR,
                                       _full_year, _months, dates_in)
 from vera_core.finance.statements import named_statement
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
@@ -282,8 +282,10 @@ _QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", r
 """'for the quarter ended December 26, 2020': the three months to that date."""
 
 
-_PART_OF_YEAR = re.compile(r"\b(?:(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|"
-                           r"nine|ten|eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))\s+(?:of\s+)?|(?P<h>1H|H1)\s*|(?P<nm>[69])M\s*)"
+_FIRST_PART = (r"(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
+               r"eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))")
+"""The first part of a year, by its length ("the first 36 weeks", "the first half")."""
+_PART_OF_YEAR = re.compile(rf"\b(?:{_FIRST_PART}\s+(?:of\s+)?|(?P<h>1H|H1)\s*|(?P<nm>[69])M\s*)"
                            r"(?:the\s+|its\s+|their\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?P<y>(?:19|20)\d\d|(?<=FY)\d\d|(?<=FY\s)\d\d|"
                            r"(?<=')\d\d|(?<=1H)\d\d|(?<=H1)\d\d|(?<=[69]M)\d\d)(?:\s+fiscal(?:\s+year)?)?\b",
                            re.I)
@@ -294,12 +296,11 @@ _SPAN_TO_QUARTER = re.compile(r"\s*(?:to|through|thru|until|and|vs\.?|versus|[-\
                               r"(?:Q[1-4]|[1-4]Q)\s+(?:of\s+)?(?:fiscal\s+)?(?:FY\s?'?)?", re.I)
 """What stands between a bare quarter and the year of the next ("Q1 to end of Q2 FY24"): the first is of that year."""
 _UNIT_WORDS = {"wks": "weeks", "mos": "months"}
-_PART_OF_THE_YEAR = re.compile(r"\b(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|"
-                               r"eight|nine|ten|eleven)\s+(?P<unit>weeks|wks|months|mos|quarters))\s+of\s+(?:the|its|their|this)\s+"
-                               r"(?:fiscal\s+|financial\s+)?year\b(?!\s*(?:19|20)\d\d)", re.I)
+"""A span's unit as notes shorten it ("first 36 wks FY23")."""
+_PART_OF_THE_YEAR = re.compile(rf"\b{_FIRST_PART}\s+of\s+(?:the|its|their|this)\s+(?:fiscal\s+|financial\s+)?year\b"
+                               r"(?!\s*(?:19|20)\d\d)", re.I)
 """The part of a fiscal year asked without the year ("the first 36 weeks of the fiscal year" in "Costco's third-quarter
 FY2023 release"): the year is the one the question names elsewhere."""
-"""A span's unit as notes shorten it ("first 36 wks FY23")."""
 _SHORT_DURATION = re.compile(r"\b(?P<n>[69])M\s+(?:ended|ending|to|through|thru)\s*$", re.I)
 """A nine or six months' span written short before its end date ("9M ended 9/30/24"; never "3M", a company)."""
 _PART_ENDED = re.compile(r"[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s+(?:on\s+)?", re.I)
@@ -335,6 +336,13 @@ def _ended(text: str) -> str:
     return _DURATION_TO.sub(r"\1 ended ", text)
 
 
+def _part_months(m: re.Match) -> int | None:
+    """The months of a `_FIRST_PART` match ("the first 36 weeks": 9, "the first half": 6)."""
+    if m.group("half"):
+        return 6
+    return _months(f"{m.group('n')} {_UNIT_WORDS.get(m.group('unit').lower(), m.group('unit'))} ended")
+
+
 def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     """Periods a question names, in order, with the words naming each."""
     found: list[tuple[int, int, Period, str]] = []
@@ -345,8 +353,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     # NOTE: "3Q25, the quarter only not YTD": a year to date set aside is not asked
     to_dates = [t for t in _YEAR_TO_DATE.finditer(question) if not _NOT_BEFORE.search(question[max(0, t.start() - 20):t.start()])]
     for m in QUARTER.finditer(question):
-        q = m.group("q") or m.group("q2") or m.group("q3") or m.group("q4")
-        quarter = int(q) if q else _ORDINALS[m.group("ord").lower()]
+        quarter = quarter_number(m)
         year_text = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4") or m.group("y5")
         end = m.end()
         if not year_text:
@@ -373,7 +380,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
         elif year_text:
             found.append((m.start(), end, Period("quarter", "", _full_year(year_text), 3, quarter), m.group(0)))
     for m in MONTH_QUARTER.finditer(question):  # "the July quarter of FY24", "the July 2023 quarter"
-        month = MONTHS.get(m.group("m").lower().rstrip(".")[:3])
+        month = month_number(m.group("m"))
         if month and m.group("fy"):
             found.append((m.start(), m.end(), Period("fiscal_months", f"--{month:02d}", _full_year(m.group("fy")), 3),
                           m.group(0)))
@@ -397,8 +404,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                                                      year, months), m.group(0)))
     for m in _PART_OF_YEAR.finditer(question):  # "the first 36 weeks of fiscal 2023", "1H FY24"
         if free(*m.span()):
-            months = 6 if m.group("half") or m.group("h") else int(m.group("nm")) if m.group("nm") else \
-                _months(f"{m.group('n')} {_UNIT_WORDS.get(m.group('unit').lower(), m.group('unit'))} ended")
+            months = 6 if m.group("h") else int(m.group("nm")) if m.group("nm") else _part_months(m)
             if months and months < 12:
                 found.append((m.start(), m.end(), Period("fiscal_months", "", _full_year(m.group("y")), months), m.group(0)))
     for pattern in (FISCAL_YEAR, YEAR):
@@ -407,8 +413,7 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
                 found.append((m.start(), m.end(), Period("year", "", _full_year(m.group("y"))), m.group(0).strip()))
     years = {f[2].year for f in found if f[2].year}
     for m in _PART_OF_THE_YEAR.finditer(question):
-        unit = _UNIT_WORDS.get((m.group("unit") or "").lower(), m.group("unit"))
-        months = 6 if m.group("half") else _months(f"{m.group('n')} {unit} ended")
+        months = _part_months(m)
         if free(*m.span()) and len(years) == 1 and months and months < 12:
             # NOTE: the year named elsewhere is this part's ("FY2023"), asked as a year no more
             found = [f for f in found if f[2].kind != "year"]

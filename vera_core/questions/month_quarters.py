@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from vera_core.finance.dates import MONTH_QUARTER, MONTHS
+from vera_core.finance.dates import MONTH_QUARTER, month_number
 
 __all__ = ["dated_month_quarters"]
 
@@ -21,14 +21,14 @@ def dated_month_quarters(question: str, period_ends: Iterable[str]) -> tuple[str
     ends = [e for e in period_ends if re.fullmatch(r"\d{4}-\d\d-\d\d", e or "")]
     read: dict[str, str] = {}
     # NOTE: an earlier quarter is read only beside the document's own ("from the September quarter to the December quarter")
-    asked = {MONTHS.get(m.group("m").lower().rstrip(".")[:3]) for m in MONTH_QUARTER.finditer(question)
+    asked = {month_number(m.group("m")) for m in MONTH_QUARTER.finditer(question)
              if not (m.group("y") or m.group("fy") or m.group("cy") or m.group("cy2"))}
     own = len(set(ends)) == 1 and int(ends[0][5:7]) in asked
 
     def dated(m: re.Match) -> str:
         if m.group("y") or m.group("fy") or m.group("cy") or m.group("cy2"):
             return m.group(0)
-        month = MONTHS.get(m.group("m").lower().rstrip(".")[:3])
+        month = month_number(m.group("m"))
         years = {e[:4] for e in ends if month and int(e[5:7]) == month}
         if not years and month and own and (int(ends[0][5:7]) - month) % 3 == 0:
             # NOTE: "from the September quarter to the December quarter" of Twilio's Q4 2023 deck (period end December 31,

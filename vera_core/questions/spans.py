@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from vera_core.finance.dates import _ORDINALS, DATE_DMY, DATE_MDY, MONTH_QUARTER, QUARTER
+from vera_core.finance.dates import _ORDINALS, DATE_DMY, DATE_MDY, MONTH_QUARTER, QUARTER, quarter_number
 from vera_core.records import Period
+from vera_core.tables.periods import _full_year
 
 __all__ = ["SEQUENTIAL", "Aggregate", "previous_quarter", "quarter_span", "read_aggregate", "shifted", "span_year",
            "summed_periods"]
@@ -210,18 +211,15 @@ def _trailing_quarters(question: str) -> tuple[Period, ...]:
     named = [m for m in QUARTER.finditer(question) if _year_of(m)]
     if len(named) != 1:
         return ()
-    m = named[0]
-    digit = next((q for q in (m.group(g) for g in ("q", "q2", "q3", "q4")) if q), None)
-    year, quarter = _year_of(m), int(digit) if digit else _ORDINALS.get((m.groupdict().get("ord") or "").lower(), 0)
-    if not quarter:
-        return ()
+    year, quarter = _year_of(named[0]), quarter_number(named[0])
     ends = [(year - (1 if quarter - k < 1 else 0), (quarter - k - 1) % 4 + 1) for k in range(3, -1, -1)]
     return tuple(Period("quarter", "", y, 3, q) for y, q in ends)
 
 
 def _year_of(m: re.Match) -> int | None:
+    """The year a `QUARTER` match names with its quarter, if any ("3Q25" -> 2025)."""
     digits = next((y for y in (m.group(g) for g in ("y", "y2", "y3", "y4", "y5")) if y), None)
-    return (int(digits) + 2000 if len(digits) == 2 else int(digits)) if digits else None
+    return _full_year(digits) if digits else None
 
 
 def summed_periods(question: str) -> list[str]:

@@ -9,12 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.documents.identity import Identity, quarter_labels
-from vera_core.finance.dates import _ORDINALS, MONTH_WORD, MONTHS
+from vera_core.finance.dates import _ORDINALS, MONTH_WORD, month_number
 from vera_core.text import NOT_COMPANY_WORDS
 from vera_core.transcripts.speakers import near_spelling, same_first_name
 
-__all__ = ["PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "PERSONA", "holds_title", "months_held", "read_people_ask",
-           "read_remark_ask", "spanned_quarters", "title_asked"]
+__all__ = ["PERSONA", "PeopleAsk", "ROLE_WORDS", "RemarkAsk", "TITLE_LETTERS", "calls_named", "holds_title", "months_held",
+           "read_people_ask", "read_remark_ask", "spanned_quarters", "title_asked"]
 
 ROLE_WORDS: dict[str, str] = {
     "CFO": r"\bCFOs?\b|\bchief\s+financial\s+officers?\b|\bfinance\s+(?:chief|director|head)\b|\bhead\s+of\s+finance\b",
@@ -295,10 +295,10 @@ COMPANY_NEAR_LETTERS = 7
 
 
 def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Mapping[str, str] | None = None,
-                people: Sequence[str] = (), held: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+                people: Sequence[str] = (), dates: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The calls (doc ids) a question names by company and quarter; every call when it names neither.
     A company is named by a word of its name ("Citi", "Snowflake"); a quarter as the company labels it, or the month the
-    call was held ("the April 2023 call"; `held`: the dates each call's first page prints). `people`: the names the
+    call was held ("the April 2023 call"; `dates`: the dates each call's first page prints). `people`: the names the
     calls print for their participants, whose words never name a company ("What is Jamie Dimon's title?")."""
     words = _asked_words(question)
 
@@ -329,7 +329,7 @@ def calls_named(question: str, calls: Sequence[tuple[str, Identity]], names: Map
             return []
         chosen = list(calls)
     labels = _spanned(quarter_labels(question), question)
-    dates, held = held, months_held(question)
+    held = months_held(question)
     if held and not labels:
         # NOTE: "(April 2023 call)": the call held that month reports the quarter that ended one or two months before
         return [doc_id for doc_id, identity in chosen
@@ -353,7 +353,7 @@ def months_held(question: str) -> list[tuple[int | None, int]]:
     """(year or None, month) of each call the question names by the month it was held."""
     out = []
     for m in _MONTH_HELD.finditer(question):
-        month = MONTHS.get((m.group("m") or m.group("m2")).lower().rstrip(".")[:3])
+        month = month_number(m.group("m") or m.group("m2"))
         year = m.group("y") or m.group("y2")
         if month:
             out.append((int(year) if year else None, month))

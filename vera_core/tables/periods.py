@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from vera_core.finance.dates import (_MONTH, _NUMBER_WORDS, _ORDINALS, _YEAR, DATE_DMY, DATE_MDY, DATE_NUM,  # noqa: F401
-                                     DURATION, FISCAL_YEAR, MONTH_DAY, MONTHS, QUARTER, YEAR)
+                                     DURATION, FISCAL_YEAR, MONTH_DAY, MONTHS, QUARTER, YEAR, quarter_number)
 from vera_core.records import Period
 
 YEAR_FLOW = re.compile(r"\b(?:(?:fiscal\s+)?years?\s+(?:ended|ending)|for\s+the\s+year|fiscal\s+years?|annual|"
@@ -102,9 +102,7 @@ def column_period(header: str, context: str, statement: str = "") -> Period | No
     words = f"{header} {context}"
     months = _months(header) or _months(context)
     if quarter:
-        q = int(quarter.group("q") or quarter.group("q2") or quarter.group("q3") or quarter.group("q4")
-                or _ORDINALS[quarter.group("ord").lower()])
-        return Period("quarter", end, year, 3, q)
+        return Period("quarter", end, year, 3, quarter_number(quarter))
     if INSTANT.search(header) or (statement == "balance" and not months):
         return Period("instant", end, year)
     if months and months < 12:

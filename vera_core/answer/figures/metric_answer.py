@@ -55,17 +55,19 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     """The calculation of `plan` over the grids in scope; `propose` (LLM modes) names the row of an
     operand VERA finds no row for (see `CellResolver`); `company`: the registrant's name words, never a
     qualifier of an operand; `question` as asked, for the last check (`unread.py`)."""
+    def resolver(tree: Node, picker) -> CellResolver:
+        return CellResolver(grids, chunks, hit_rank, picker, doc_names, plan.qualifier, company,
+                            uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(tree)])
+
     own = printed_first(plan, question)
     if own is not None:  # NOTE: a printed measure inside a formula ("free cash flow as a % of net income") is its row
         tree, metrics = own
-        resolve = CellResolver(grids, chunks, hit_rank, None, doc_names, plan.qualifier, company,
-                               uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(tree)])
+        resolve = resolver(tree, None)
         evidence = _metric_evidence(replace(plan, tree=tree), grids, doc_names, resolve, question, company)
         if not evidence.missing and not evidence.implausible and _named_rows(resolve.found, metrics):
             evidence.notices = list(dict.fromkeys(resolve.notices))
             return evidence
-    resolve = CellResolver(grids, chunks, hit_rank, propose, doc_names, plan.qualifier, company,
-                           uses_as_amounts=plan.unit == "years", siblings=[i.phrase for i in items(plan.tree)])
+    resolve = resolver(plan.tree, propose)
     evidence = _metric_evidence(plan, grids, doc_names, resolve, question, company)
     evidence.notices = list(dict.fromkeys(resolve.notices))
     return evidence

@@ -13,7 +13,7 @@ from vera_core.answer.figures.metric_answer import MetricEvidence, significant
 from vera_core.answer.figures.printed_change import printed_each_period
 from vera_core.answer.figures.resolve import period_words
 from vera_core.finance.line_items import label_terms
-from vera_core.finance.money import money
+from vera_core.finance.money import money_as_read
 from vera_core.questions.metric import MetricPlan
 from vera_core.records import ChunkRecord, Period, TableGrid
 
@@ -37,9 +37,9 @@ def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids
     values = [-v for v in values] if size else values
     scale = plan.scale or found[-1][1].scale
     unit = found[-1][1].unit
-    shown = [money(v / scale, unit, scale, 2 if abs(v / scale) < 100 else 0) for v in values]
+    shown = [money_as_read(v / scale, unit, scale) for v in values]
     total = sum(values)
-    rounded = money(total / scale, unit, scale, 2 if abs(total / scale) < 100 else 0)
+    rounded = money_as_read(total / scale, unit, scale)
     steps = "; ".join(f"{period_words(p)}: {s}" for (p, _, _), s in zip(found, shown))
     expression = " + ".join(shown) + f" = {rounded}"
     span = ", ".join(period_words(p) for p, _, _ in found)

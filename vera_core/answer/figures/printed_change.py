@@ -17,7 +17,7 @@ from vera_core.answer.figures.metric_answer import DEFAULT_DIGITS, MetricEvidenc
 from vera_core.answer.figures.printed import printed_measure
 from vera_core.answer.figures.resolve import period_words
 from vera_core.finance.line_items import NON_GAAP, asks_non_gaap
-from vera_core.finance.money import half_up, money
+from vera_core.finance.money import half_up, money, money_as_read
 from vera_core.questions.metric import MetricPlan, definitions
 from vera_core.records import ChunkRecord, Period, TableGrid
 
@@ -114,7 +114,7 @@ def _shown(value: float, figure: Figure, unit: str) -> str:
     if unit == "percent" or figure.unit == "%":
         return f"{half_up(value, 1)}%"
     shown = value / figure.scale
-    return money(shown, figure.unit, figure.scale, 0 if abs(shown) >= 100 else 2)
+    return money_as_read(shown, figure.unit, figure.scale)
 
 
 def _delta(change: float, figure: Figure, unit: str, digits: int | None) -> str:

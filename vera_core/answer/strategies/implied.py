@@ -14,7 +14,7 @@ from vera_core.answer.figures.metric_answer import significant
 from vera_core.answer.figures.resolve import period_words
 from vera_core.answer.strategies import figure
 from vera_core.answer.strategies.base import Evidence, Plan, Services
-from vera_core.finance.money import money
+from vera_core.finance.money import money_as_read
 from vera_core.questions.figure import FigureRequest, asked_periods, read_request
 from vera_core.records import Period
 
@@ -84,8 +84,8 @@ def _answer(plan: Plan, item: str, asked: Period, read: list) -> tuple[Plan, Evi
     values = [f.value * f.scale for _, f, _ in read]
     result = values[0] - sum(values[1:])
     unit = total.unit
-    shown = [money(v / scale, unit, scale, 2 if abs(v / scale) < 100 else 0) for v in values]
-    rounded = money(result / scale, unit, scale, 2 if abs(result / scale) < 100 else 0)
+    shown = [money_as_read(v / scale, unit, scale) for v in values]
+    rounded = money_as_read(result / scale, unit, scale)
     expression = " - ".join(shown) + f" = {rounded}"
     steps = "; ".join(f"{period_words(p)}: {s}" for (p, _, _), s in zip(read, shown))
     lead = (f"{item}, {period_words(asked)} (implied): {rounded}, {period_words(whole)} less "
