@@ -14,6 +14,7 @@ from vera_core.answer.strategies.remarks import speaker_plan
 from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
+from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.restate import blank_asked, line_asides_dropped, loss_asked
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
@@ -90,6 +91,9 @@ class QueryEngine:
             asked = question
             # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
             question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
+            # NOTE: "the July-September 2024 quarter", "the quarter that ended in early May 2023": the quarter of the month
+            # it ends in, as the period readers know it
+            question, spanned = month_spans_named(question)
             if filters:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))
@@ -119,6 +123,9 @@ class QueryEngine:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{asked}\" as \"{read}\"" for asked, read in dated.items())
                                                   + ", the quarter of that month the documents in scope cover.",)
                                + evidence.notices)
+        if spanned:
+            evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{asked}\" as \"{read}\"" for asked, read in spanned.items())
+                                                  + ", the quarter that ends in that month.",) + evidence.notices)
         if spelled:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"{short} as \"{long}\"" for short, long in spelled.items())
                                                   + ", as the documents in scope define it.",) + evidence.notices)

@@ -429,8 +429,19 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
     for words in names:
         found = re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", question, re.I) if words else None
         if found:
-            return qualifier_around(question, found.start(), found.end())
-    found = next((m for c in concepts_in(question) for m in [c.asked.search(question)] if m), None)
+            around = qualifier_around(question, found.start(), found.end())
+            if around or metric is not None:
+                return around
+            break  # NOTE: an item's name read whole ("revenue from European users growth") carries its words inside
+    # NOTE: "how fast did revenue from European users grow": the item as the name starts it ("revenue from European
+    # users growth") is where its concept is asked, not the first "revenue" of the question ("the revenue-by-user-
+    # geography chart")
+    words = name.split()
+    named = next((m for k in range(len(words), 0, -1)
+                  for m in [re.search(rf"(?<![\w-]){re.escape(' '.join(words[:k]))}(?![\w-])", question, re.I)] if m), None)
+    found = next((m for c in concepts_in(named.group(0)) for m in [c.asked.search(question, named.start(), named.end())]
+                  if m), None) if named else None
+    found = found or next((m for c in concepts_in(question) for m in [c.asked.search(question)] if m), None)
     return qualifier_around(question, found.start(), found.end()) if found else Qualifier()
 
 

@@ -189,6 +189,10 @@ _AFTER = (
                r"recogni[sz]e|record|earn|make|generate|get|collect)\s+(?:from|on)\s+(?:selling\s+|sales\s+of\s+|the\s+sale\s+of\s+)?"
                r"(?:the\s+|its\s+|their\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,3}[a-z][\w&-]*)"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|over|at)\b))"),
+    # NOTE: "revenue from European users", "revenue from US & Canada customers": a place or group in capitals, then
+    # whose the amount is
+    re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?from\s+(?:the\s+)?{_NP}\s+"
+               r"(?:users|customers|clients|advertisers|members|subscribers|buyers|sellers)\b"),
     re.compile(rf"^\s+(?:(?:came|comes|come|was|were|is|are|derived|generated|earned)\s+)?(?:from|by)\s+(?:the\s+)?{_NP}"
                r"(?=\s*(?:\(|,|\?|\.|$|\s+(?:in|for|during|as|over|at|on)\b))"),
     # NOTE: "how much of Oracle's cloud services and license support revenue came from infrastructure": the part, in lower case
@@ -201,7 +205,8 @@ _AFTER = (
 """A qualifier written after the item: "revenue did Slack contribute", "revenue did Sonic Automotive
 generate from electric vehicle sales", "revenue did Intel's Data Center and
 AI segment generate", "operating margin of Intel's Client Computing Group (CCG)", "gross margin did Tesla
-make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. Hong Kong)", "revenue did
+make on the Cybertruck", "revenue came from Amazon", "revenue from China (incl. Hong Kong)", "revenue from
+European users", "revenue did
 Intel's foundry business bring in", "operating income did Costco's Canadian operations generate"."""
 
 

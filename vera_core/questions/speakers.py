@@ -85,8 +85,9 @@ class PeopleAsk:
     `analysts` (every analyst who asked), `executives` (every company speaker), `role_of` (what role a
     named person holds) or `handoff` (whom the operator hands the call to)."""
     role: str = ""
-    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome), `end` (after the Q&A) or `first` (who
-    spoke first after the operator, of those handed the call); for
+    """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome), `end` (after the Q&A), `first` (who
+    spoke first after the operator, of those handed the call), `before` or `after` (who spoke just before, or next after,
+    the person or role `name`); for
     `executives`: `spoke` when only those who spoke are asked, `qa_only` for those who spoke only in the Q&A; for
     `analysts`: `first`, `second`, `third` or `last` when one analyst is asked by their place in the Q&A."""
     name: str = ""
@@ -94,7 +95,8 @@ class PeopleAsk:
     others: tuple[str, ...] = ()
     """For `role_of`: further people named in the same question ("what roles were Ray Chun and Tim Wiggan in?")."""
     also: tuple[str, ...] = ()
-    """For `role`: further roles asked in the same question ("who's the IR person and what's the operator's name")."""
+    """For `role`: further roles asked in the same question ("who's the IR person and what's the operator's name"); for
+    `analysts` by place: `replied` when those who replied in the analyst's exchange are asked too."""
     besides: tuple[str, ...] = ()
     """For `executives`: people the question sets aside ("Besides Satya Nadella and Amy Hood, which other ..."), or
     roles (ROLE_WORDS keys: "besides the CEO and CFO")."""
@@ -171,11 +173,27 @@ _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s
                         r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
 """Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
 after the Q&A."""
+_HANDED_TO_NAMED = re.compile(
+    r"\bwho\b[^?]{0,30}?\b(?:hand(?:ed|s)?|turn(?:ed|s)?|pass(?:ed|es)?)\s+(?:it\s+|the\s+(?:call|floor|line|mic)\s+)?"
+    r"(?:off\s+|over\s+|back\s+)?(?:over\s+)?to\s+(?!(?:the\s+)?(?:operator|moderator|q\s?&\s?a|questions|analysts)\b)"
+    r"(?P<x>[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+)?)(?=\s+(?:at|on|in|during|for|after|before|when|and|to)\b|\s*[?,.;]|\s*$)"
+    r"|\bwho\s+introduced\s+(?!(?:the\s+)?(?:call|q\s?&\s?a|questions)\b)(?P<x2>[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+)?)"
+    r"(?=\s+(?:at|on|in|during|for|after|before|when|and|to)\b|\s*[?,.;]|\s*$)", re.I)
+"""Who spoke just before a person named ("who handed off to slootman at the start of the call?", "who introduced Frank
+Slootman?"): the turn before theirs."""
+_SPOKE_AFTER = re.compile(
+    r"\b(?i:who|which\s+(?:executive|exec|person|speaker|officer))\b[^?]{0,80}?\b(?i:after|following|next\s+after)\s+"
+    r"(?P<x>(?i:the\s+)?(?:CEO|CFO|COO|CRO|(?i:chief\s+\w+\s+officer))|(?!(?i:the\s+operator|the\s+q))[A-Z][\w'\u2019.-]+"
+    r"(?:\s+[A-Z][\w'\u2019.-]+)?)")
+"""Who spoke next after a person or role named ("which executive gave the credit-quality remarks after the CFO?")."""
 _ONE_IN_ROLE = re.compile(r"\b(?:which|what)\s+(?:executive|exec|person|officer)\s+(?:served|was|acted|is)\s+(?:as\s+)?(?:the\s+)?"
                           r"(?:CEO|CFO|COO|chief|head|investor)", re.I)
 """'Which executive served as chief financial officer?': the one holding a role, not every executive."""
 _NOT_ANALYSTS = re.compile(r"(?:\(|[,;-])\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b", re.I)
 """'the speakers (not the analysts)', 'who spoke on the call, not the analysts?': the company's."""
+_REPLY_TOO = re.compile(r"\b(?:and|&|plus)\s+(?:who|which\s+(?:[\w.&'\u2019-]+\s+){0,2}(?:executive|exec|person|speaker|officer))"
+                        r"\s+(?:\w+\s+){0,2}(?:answer|respond|repl(?:y|ied)|field|handl)\w*", re.I)
+"""A reply asked after an analyst by place ("..., and which Snowflake executive answered him?")."""
 _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+the\s+(?:q\s?&\s?a|questions)|"
                           r"final|last|back)\b", re.I)
 
@@ -239,10 +257,21 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
         return PeopleAsk("handoff", role="first")
+    handed = _HANDED_TO_NAMED.search(question)
+    if handed:  # NOTE: "who handed off to slootman?": whoever spoke just before them
+        return PeopleAsk("handoff", role="before", name=handed.group("x") or handed.group("x2"))
+    after = _SPOKE_AFTER.search(question)
+    if after:  # NOTE: "which executive gave the credit-quality remarks after the CFO?": the next company speaker
+        return PeopleAsk("handoff", role="after", name=re.sub(r"^the\s+", "", after.group("x"), flags=re.I))
     place = analyst_place(question)
+    replied = re.search(r"\b(?:answer|respond|repl(?:y|ied)|field|handl)\w*", question, re.I)
+    if place and replied and _REPLY_TOO.search(question):
+        # NOTE: "Who was the last analyst to ask a question, and which executive answered him?": the analyst, then those
+        # who replied in their exchange
+        return PeopleAsk("analysts", role=place, also=("replied",))
     # NOTE: "who answered the first question?" asks who replied, not the analyst
-    if place and not re.search(r"\b(?:answer|respond|repl(?:y|ied)|field|handl)\w*", question, re.I) \
-            and (_ANALYSTS.search(question) or re.search(r"\bwho\b", question, re.I)):
+    if place and not replied and (_ANALYSTS.search(question) or re.search(r"\b(?:who|name)\b", question, re.I)
+                                  or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)):
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")

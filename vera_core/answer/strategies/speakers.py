@@ -74,11 +74,15 @@ def gather(plan: Plan, services: Services) -> Evidence:
             by_call.setdefault(f[1], []).append(f)
         place = PLACES[ask.role]
         found = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
+        if REPLIED in ask.also:  # NOTE: "..., and which executive answered him?": those who replied in their exchange
+            docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
+            found = [r for f in found for r in [f, *_replies(f, docs[f[1]], services.ws.doc_chunks(docs[f[1]].doc_id))]]
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
     lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
     lead = f"The {ask.role} analyst to ask a question" if ask.kind == "analysts" and ask.role in PLACES else lead
+    lead = f"{lead}, and who replied" if ask.kind == "analysts" and REPLIED in ask.also and lead else lead
     return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
                     lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
                     sections=tuple(f"{d.stem}: participant lists and every speaker line" for d in calls),
@@ -89,9 +93,30 @@ PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": 
 """An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 
 
+REPLIED = "replied"
+"""An analyst asked by place with those who replied to them (`PeopleAsk.also`)."""
+
+
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
     """The asks of a question about people: one per role asked."""
-    return [ask] + [replace(ask, kind="role", role=role, also=()) for role in ask.also]
+    return [ask] + [replace(ask, kind="role", role=role, also=()) for role in ask.also if role != REPLIED]
+
+
+def _replies(found: tuple[str, str, dict, ChunkRecord, PeopleAsk], doc: DocumentRecord, chunks: list[ChunkRecord]
+             ) -> list[tuple[str, str, dict, ChunkRecord, PeopleAsk]]:
+    """The company speakers who replied in the exchange of an analyst's first question, each with the opening of their
+    reply."""
+    key, label, turn, _, one = found
+    exchange = turn.get("exchange")
+    out, seen = [], set()
+    turns = doc.metadata["transcript"]["turns"]
+    for t, run in zip(turns, turn_runs(turns, chunks)):
+        if exchange and t.get("exchange") == exchange and t["role"] in COMPANY_ROLES and name_key(t["speaker"]) not in seen:
+            chunk = run[0] if run else _opening_chunk(t, chunks)  # NOTE: the reply itself, not the speaker's first turn
+            if chunk is not None:
+                seen.add(name_key(t["speaker"]))
+                out.append((name_key(t["speaker"]), label, t, chunk, one))
+    return out
 
 
 def _call_label(doc: DocumentRecord, identity: Identity) -> str:
@@ -106,6 +131,8 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
         turn = next((t for t in doc.metadata["transcript"]["turns"] if t["role"] != "operator"), None)
         chunk = _opening_chunk(turn, chunks) if turn else None
         return [(name_key(turn["speaker"]), turn, chunk)] if turn and chunk else []
+    if ask.kind == "handoff" and ask.role in ("before", "after"):
+        return _next_to(ask, doc, chunks)
     if ask.kind == "handoff":
         return _handed_to(ask, doc, chunks)
     first: dict[str, dict] = {}
@@ -277,6 +304,37 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     return [(key, {**turn, "heading": turns[i]["heading"], "said": said_here}, cited) for key, turn in chosen]
 
 
+def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
+    """Who spoke just before the first turn of the person or role named (`before`: "who handed off to Slootman?"), or
+    the next company speaker after it (`after`: "which executive spoke after the CFO?"); [] when the call has no turn of
+    theirs."""
+    turns = doc.metadata["transcript"]["turns"]
+    role = next((r for r in COMPANY_ROLES if ask.name.upper() == r.upper()), "") or \
+        {"CRO": "", "COO": ""}.get(ask.name.upper(), "")
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'\u2019-]+", ask.name) if len(w) > 2}
+
+    def theirs(t: dict) -> bool:
+        if role:
+            return t["role"] == role
+        said = {w.lower() for w in re.findall(r"[A-Za-z][\w'\u2019-]+", t["speaker"])}
+        return bool(words) and words <= said or bool(words & said) and len(words) == 1
+    at = next((i for i, t in enumerate(turns) if theirs(t)), None)
+    if at is None:
+        return []
+    own = name_key(turns[at]["speaker"])
+    if ask.role == "before":
+        other = at - 1 if at > 0 else None
+    else:
+        other = next((i for i in range(at + 1, len(turns))
+                      if name_key(turns[i]["speaker"]) != own and turns[i]["role"] in COMPANY_ROLES), None)
+    if other is None:
+        return []
+    run = turn_runs(turns, chunks)[other]
+    chunk = run[0] if run else _opening_chunk(turns[other], chunks)
+    other = turns[other]
+    return [(name_key(other["speaker"]), other, chunk)] if other and chunk else []
+
+
 def _surname_in(speaker: str, text: str) -> re.Match | None:
     """Where `text` names the speaker by surname, in any case; None when it does not (or no name is printed)."""
     return re.search(rf"\b{re.escape(speaker.split()[-1])}\b", text, re.I) if speaker.split() else None
@@ -353,6 +411,9 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
         held = " and the ".join(ROLE_NAMES.get(r, r) for r in roles[key])
         verb = {"role": f"is the {held}", "title": f"is the {one.name}",
                 "handoff": "speaks first after the operator" if one.role == "first" else
+                f"speaks just before {one.name}" if one.role == "before" else
+                f"speaks next after the {one.name}" if one.role == "after" and one.name.isupper() else
+                f"speaks next after {one.name}" if one.role == "after" else
                 "is handed the call by the operator " + ("after the Q&A" if one.role == "end" else
                                                          "after the welcome")}.get(one.kind, "speaks")
         quote = turn.get("said") or turn["heading"]
