@@ -94,7 +94,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "depreciation amortization and impairment", "depreciation and amortization expense"),
        expense=True, home=("cash_flow", "income"), other_items="accumulated deferred"),
     _c("operating cash flow", r"(?<!\bthe\s)(?<!\bour\s)(?<!\bits\s)\b(?:CFO|OCF|CFFO)\b(?!['\u2019]s|\s+(?:said|says|is|was|"
-                              r"of|and|who|role|commentary))|"
+                              r"of|and|who|role|commentary|comments?|remarks|on\s+(?!a\s|an\s|the\s)[a-z]))|"
                               r"\b(?:operating\s+cash\s+flows?|cash\s+flows?\s+from\s+operations|operating\s+cash\s+burn|"
                               r"cash\s+(?:provided\s+by|from|(?:provided\s+by\s+\(?)?used\s+in\)?)\s+operating\s+activities|"
                               r"cash\b[^.?;]{0,40}?\b(?:generate[ds]?|provided|produced)\s+(?:by|from|in)\s+"
@@ -230,7 +230,9 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   # NOTE: "intel employee count": the employees row ("Employees (in thousands)")
                   (re.compile(r"\b(?:employee|staff)\s+(?:count|numbers?|headcount)\b", re.I), "employees"),
                   # NOTE: "RL op loss 2Q25?": an operating line
-                  (re.compile(r"\bop\.?(?=\s+(?:loss|losses|income|profit|margin|expenses?|costs?)\b)", re.I), "operating"))
+                  (re.compile(r"\bop\.?(?=\s+(?:loss|losses|income|profit|margin|expenses?|costs?)\b)", re.I), "operating"),
+                  # NOTE: "merch costs": a retailer's merchandise line
+                  (re.compile(r"\bmerch\.?(?=\s+(?:costs?|sales|margin|inventor\w*)\b)", re.I), "merchandise"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 
 

@@ -307,6 +307,13 @@ _PART_ENDED = re.compile(r"[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s
 """Words between a part of a fiscal year and the date it ends ("..., the period that ended May 7, 2023")."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
+_SAME_MONTHS = re.compile(r"\b(?:the\s+)?same\s+(?P<n>three|six|nine|3|6|9)[\s-]+months?(?:\s+period)?\s+(?:of|in)\s+"
+                          r"(?P<y>(?:19|20)\d\d)\b", re.I)
+"""The same span of months a year apart ("the three months ended July 31, 2023 ... versus the same three months of 2022")."""
+_THROUGH_QUARTER = re.compile(r"\b(?:thru|through|to|till|until)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?(?:Q(?P<q>[1-4])|(?P<q2>[1-4])Q|"
+                              r"(?P<o>first|second|third|fourth)\s+quarter)\b(?!\s*(?:FY\s?)?['\u2019]?\d)", re.I)
+"""A year to date run through a quarter named without its year ("YTD (36 wks thru 3Q)")."""
+_ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QUARTER_OF_YEAR = re.compile(r"\s*(?:of\s+)?(?:(?:the\s+)?fiscal\s+(?:year\s+)?|FY\s?)?", re.I)
 """Words between a quarter and the year it is of ("Q3 fiscal 2023", "Q2 of 2024")."""
 _NOT_BEFORE = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", re.I)
@@ -402,6 +409,12 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             kind = "months" if months and months < 12 else "fiscal_year" if months else "instant"
             found.append((m.start(), m.end(), Period(kind, f"{year}-{int(m.group('m')):02d}-{int(m.group('d')):02d}",
                                                      year, months), m.group(0)))
+    dated = [f for f in found if f[2].kind == "months" and len(f[2].end) == 10]
+    for m in _SAME_MONTHS.finditer(question):  # NOTE: "..., versus the same three months of 2022": the dated span a year on
+        same = [f for f in dated if f[2].months == _months(f"{m.group('n')} months ended")]
+        if same and free(*m.span()):
+            end = f"{m.group('y')}{same[0][2].end[4:]}"
+            found.append((m.start(), m.end(), Period("months", end, int(m.group("y")), same[0][2].months), m.group(0)))
     for m in _PART_OF_YEAR.finditer(question):  # "the first 36 weeks of fiscal 2023", "1H FY24"
         if free(*m.span()):
             months = 6 if m.group("h") else int(m.group("nm")) if m.group("nm") else _part_months(m)
@@ -419,6 +432,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
             found = [f for f in found if f[2].kind != "year"]
             found.append((m.start(), m.end(), Period("fiscal_months", "", years.pop(), months), m.group(0)))
     found.sort(key=lambda x: x[0])
+    through = _THROUGH_QUARTER.search(question) if to_dates else None
+    named_years = [f for f in found if f[2].kind == "year"]
+    if through and len(named_years) == 1 and len(found) == 1:
+        # NOTE: "COST FY23 YTD (36 wks thru 3Q)": the year to date through the quarter named without its year, of the one
+        # year named
+        quarter = _ORDINAL_QUARTERS.get((through.group("o") or "").lower()) or int(through.group("q") or through.group("q2"))
+        start, end, period, words = named_years[0]
+        found = [(start, end, Period("fiscal_months", "", period.year, 3 * quarter), f"{words} year to date through Q{quarter}")]
     quarters = [f for f in found if f[2].kind == "quarter"]
     if to_dates and len(found) == 1 and quarters and (quarters[0][2].quarter or 1) > 1 \
             and _IR_DOCUMENT_AFTER.match(question, quarters[0][1]):

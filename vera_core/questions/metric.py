@@ -139,7 +139,8 @@ _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+
                                r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
                                r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
-_ROUNDING_TAIL = re.compile(r"\s*,\s*to\s+(?:\d+|one|two|three|zero)\s+(?:decimals?(?:\s+places?)?|d\.?p\.?)\s*$", re.I)
+_ROUNDING_TAIL = re.compile(r"\s*,\s*to\s+(?:(?:\d+|one|two|three|zero)\s+|\d\s*)(?:decimals?(?:\s+places?)?|d\.?p\.?)"
+                            r"(?:\s*\([^()]*\))?\s*$", re.I)
 """The rounding asked after the item ("notebook revenue ..., to one decimal"): no word of the item."""
 INLINE = ""
 """The key of a definition the question gives without naming it again: it defines the metric asked."""
@@ -156,7 +157,8 @@ def definitions(question: str) -> dict[str, str]:
             # NOTE: "..., with EBITDA = A + B + C": the name defined is EBITDA, not "with EBITDA"
             name = re.sub(r"^(?:(?:with|where|and|using|given|taking)\s+)?(?:(?:the|a|an)\s+)?", "", m.group("name").strip(),
                           flags=re.I)
-            found.setdefault(name, m.group("body").strip())
+            # NOTE: "merch margin = (net sales - merch costs)/net sales, %?": the unit asked after the formula is no operand
+            found.setdefault(name, _INSTRUCTION_TAIL.sub("", m.group("body").strip().rstrip("?")).strip(" ,") or m.group("body").strip())
     if not found:
         for pattern in (_INLINE, _DASHED, _PAREN, _DASH_LEAD):
             m = pattern.search(question)
@@ -312,7 +314,11 @@ def _read_plan(question: str) -> MetricPlan | None:
     stated = outside
     for words in sorted({name, *(metric.aliases if metric else ())}, key=len, reverse=True):
         stated = re.sub(rf"(?<![\w-]){re.escape(words)}(?![\w-])", " ", stated, flags=re.I)
-    direction = bool(_DIRECTION.search(stated))
+    # NOTE: "Salesforce gives constant-currency growth rates by region, but I want ... . For the three months ..., how much
+    # did Asia Pacific revenue grow versus ...?": a sentence before the one that asks sets the scene, asks no direction
+    sentences = [p for p in re.split(r"(?<=[.!])\s+(?=[A-Z])", stated) if p.strip()]
+    asking = sentences[-1] if len(sentences) > 1 and "?" in sentences[-1] else stated
+    direction = bool(_DIRECTION.search(asking))
     if direction and len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter:
         # NOTE: a quarter's change is over the year-ago quarter, or the quarter before when asked as sequential
         periods = [previous_quarter(periods[0]) if SEQUENTIAL.search(question) else shifted(periods[0], 1), periods[0]]
@@ -398,6 +404,8 @@ def _aggregate_plan(question: str, aggregate: Aggregate, name: str, metric: Metr
                       fall_asked=aggregate.over == "change" and asks_fall(question))
 
 
+_MEASURE_KINDS = label_terms("operating gross net pretax pre-tax ebitda ebit")
+"""The words that say which margin or return a measure is ("operating margin"), never which segment's."""
 _MEASURE_WORD = re.compile(r"\b(?:margin|ratio|rate|return|turnover|yield)\b", re.I)
 """The measure's own word in a name read with its verb ("operating margin did Data Center and AI earn")."""
 
@@ -422,6 +430,9 @@ def _qualifier(question: str, metric: MetricDef | None, name: str, source: str) 
             measure = _MEASURE_WORD.search(question, said.start(), said.end()) if said and not (found.words or found.owner) else None
             if measure:  # NOTE: "What operating margin did Data Center and AI earn (segment ... over segment revenue)?"
                 found = qualifier_around(question, measure.start(), measure.end())
+            # NOTE: "the Family of Apps operating margin (segment operating income divided by segment revenue)": the
+            # measure's own kind ("operating") is no word of the segment
+            found = replace(found, words=found.words - _MEASURE_KINDS)
             if found.words or found.owner:
                 return found
         return Qualifier()

@@ -231,7 +231,7 @@ def restated(question: str) -> str:
     question = _DATED_STATEMENT.sub(r"\g<date>", question)  # NOTE: "between the November 20, 2022 balance sheet and ..."
     question = _shed_or_added(question)
     for shape in (_it_moved, _noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
-                  _share):
+                  _share, _noted_rate):
         found = shape(question)
         if found:
             return _LABEL_FOR_PRONOUN.sub(r"\g<ask>\g<label>", found)
@@ -310,7 +310,7 @@ _PERIOD_VS_PERIOD = re.compile(
     r"(?:(?:sequential|seq\.?|yoy|y/y|qoq|q/q|year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter)\s+)?(?:%|percent(?:age)?|pct)\s*"
     r"(?:chg|change|growth|increase|decrease|decline|drop|fall|rise|gain)?(?:\s*\b(?:qoq|yoy|sequential(?:ly)?|"
     r"year[\s-]over[\s-]year|quarter[\s-]over[\s-]quarter))?(?P<rest>[^?]*?)\)?\?*\s*(?:\([^()]*\)\s*)?"
-    r"(?P<tail>(?:(?:to\s+|in\s+|,\s*)?(?:one|two|three|zero|\d)\s+(?:decimals?|dp|d\.p\.)(?:\s+places?)?)?)\.?\s*$", re.I)
+    r"(?P<tail>(?:(?:to\s+|in\s+|,\s*)?(?:(?:one|two|three|zero)\s+|\d\s*)(?:decimals?|dp|d\.p\.)(?:\s+places?)?)?)\.?\s*$", re.I)
 """An item's quarter against another, then the percent change asked, as a note ("eBay US GMV Q2'23 vs Q1'23, % chg q/q",
 "Intel DCAI revenue Q1'23 vs Q1'22, % decline? one decimal"): the change from the second quarter named to the first."""
 
@@ -425,7 +425,23 @@ def _period_vs_period(question: str) -> str | None:
     # NOTE: "META total rev growth 2Q25 vs 1Q25, %": the item's growth between the two quarters, not the change in a
     # growth rate
     item = _GROWTH_WORD_LAST.sub("", m.group("x").strip()) or m.group("x").strip()
-    return f"What was the percent change in {item} from {m.group('b')} to {m.group('a')}{m.group('rest').rstrip()}?{tail}"
+    rest = m.group("rest").rstrip()
+    rest = f" {rest}" if rest[:1].isalnum() else rest  # NOTE: "% to 1dp": never "Q2'23to 1dp"
+    return f"What was the percent change in {item} from {m.group('b')} to {m.group('a')}{rest}?{tail}"
+
+
+_NOTED_RATE = re.compile(
+    rf"^\s*(?P<x>[^?,:;]{{2,80}}?)\s+(?P<r>yoy|qoq)(?:\s+(?:growth|chg|change|%))?\s*,?\s*(?:in\s+|for\s+)?"
+    rf"(?P<p>{_QUARTER_WORDS})\s*(?P<rest>\([^()]*\))?\s*\??\s*$", re.I)
+"""A note of an item's rate for a quarter ("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)"): the item's growth then."""
+
+
+def _noted_rate(question: str) -> str | None:
+    m = _NOTED_RATE.match(question)
+    if not m or _GROWTH_WORD_LAST.search(m.group("x")):
+        return None
+    rest = f" {m.group('rest')}" if m.group("rest") else ""
+    return f"What was the {m.group('x').strip()} growth {m.group('r')} in {m.group('p')}?{rest}"
 
 
 def _versus_then_ask(question: str) -> str | None:

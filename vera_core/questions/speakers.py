@@ -407,7 +407,9 @@ _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
                    rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
-                   rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|[-\u2013])\s*{_QUARTER_WORD}", re.I)
+                   rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|[-\u2013])\s*{_QUARTER_WORD}|"
+                   # NOTE: "(Q4 FY22 through Q3 FY23)": a span in parentheses, fiscal labels at its ends
+                   rf"\(\s*{_QUARTER_WORD}(?:\s*FY\s?['\u2019]?\d{{2}}(?:\d{{2}})?)?\s+(?:through|thru|to|until|till)\s+{_QUARTER_WORD}", re.I)
 """Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
 FY23 call", "Q1 through Q4", "(1Q23 to 4Q23)"); "the gap between supply and demand on the Q1 and Q4 calls" is no
 span."""
@@ -526,7 +528,21 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
             out.add(firm)
         elif _initials(printed) in tokens:  # NOTE: "the BofA analyst" (Bank of America), "KBW" (Keefe, Bruyette & Woods)
             out.add(firm)
+    if not out:
+        # NOTE: "the Goldman analyst": a firm by the first word of its name, capitalised as a name, when no other firm of
+        # the call's starts with it ("Morgan" names neither "Morgan Stanley" nor "J.P. Morgan")
+        firsts = {firm: first for firm in firms
+                  if (first := next(iter(re.findall(r"[A-Za-z][\w&'-]*", firm)), "")) and len(first) >= SHORT_FIRM_WORD
+                  and first.lower() not in _GENERIC_NAME_WORDS | _FIRM_WORDS}
+        for firm, first in firsts.items():
+            if first in tokens and sum(first.lower() in (w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", f))
+                                       for f in firms) == 1:
+                out.add(firm)
     return out
+
+
+SHORT_FIRM_WORD = 5
+"""A firm's first word this long names it alone ("Goldman"); a shorter one ("Bank", "Citi") does not."""
 
 
 def _initials(printed: list[str]) -> str:
@@ -698,8 +714,10 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     closing = bool(CLOSING.search(question)) and not _CLOSED_BY.search(question)
     head = _NOTE_HEAD.match(question)
     # NOTE: "mark mason on capital - q3 23 call", "jane on banamex": a note headed by a person is what they said
+    # NOTE: "td cfo on share repurchases q3 fy24": a note headed by a role ("(the) <company> CFO on ...") too
     noted = bool(head) and (any(_named(p, head.group("who").lower(), head.group("who")) for p in participants)
-                            or bool(_first_name_only(question, participants)))
+                            or bool(_first_name_only(question, participants))
+                            or bool(re.search(rf"(?:^|\s)(?:{_HEAD_ROLES})$", head.group("who"), re.I)))
     reported = not _SAID.search(question) and not closing and not noted
     if reported and not _REPORTED.search(question):
         return None
@@ -724,6 +742,8 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not names and not roles and not titled and (_MANAGEMENT.search(question) or _CALLS.search(question)):
         roles = ("management",)  # NOTE: "what did JPMorgan guide ... across its 2023 calls": the company speaking
     section = "qa" if _QA_WORDS.search(question) else "prepared" if _PREPARED_WORDS.search(question) else ""
+    if section == "qa" and _PREPARED_WORDS.search(question) and _SET_AGAINST.search(question):
+        section = BOTH_SECTIONS  # NOTE: "how did her comments in the prepared remarks compare with what she said in the Q&A?"
     if not (names or roles or section or titled):
         return None
     told = [m.end() for m in _TOLD_TO.finditer(question)]
@@ -759,6 +779,11 @@ def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, .
 
 _NOTE_HEAD = re.compile(r"^\s*(?!(?:who|whom|what|which|how|why|when|where|did|does|do|is|was|are|were|can|could)\b)(?P<who>[A-Za-z][\w.'\u2019-]+(?:\s+[A-Za-z][\w.'\u2019-]+){0,2}?)\s+on\s+(?!the\s+call\b)", re.I)
 """A note headed by who spoke and what of ("mark mason on capital - q3 23 call")."""
+BOTH_SECTIONS = "both"
+"""A remark asked in the prepared remarks against the Q&A: the best of each (`RemarkAsk.section`)."""
+_SET_AGAINST = re.compile(r"\b(?:compar\w*|versus|vs\.?|against|differ\w*|contrast\w*|match\w*|line\s+up|consistent)\b", re.I)
+_HEAD_ROLES = r"ceo|cfo|coo|cro|chief\s+\w+\s+officer|head\s+of\s+ir|ir\s+head|chair(?:man|woman)?|president|mgmt|management"
+"""The roles a note may be headed by ("td cfo on share repurchases")."""
 _LOWER_FIRST = re.compile(r"\b(?:did|does|do)\s+(?P<n>[a-z]{3,})\s+(?:say|said|talk|mention|think|note|comment|tell|explain|"
                           r"describe|discuss)\b|^\s*(?P<n2>[a-z]{3,})\s+on\s+(?!the\s+call\b)")
 """A first name in lower case where a person is plainly meant: the subject of "did ... say", or a note's head ("jane on

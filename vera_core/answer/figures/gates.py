@@ -122,7 +122,15 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
     if column is None:
         return False
     if asked.kind == "year":
-        return column.year == asked.year and column.kind in ("fiscal_year", "instant", "year")
+        if column.year != asked.year or column.kind not in ("fiscal_year", "instant", "year"):
+            return False
+        if column.kind == "instant" and len(column.end) == 10 and year_end_month:
+            # NOTE: a year asked is its year-end balance, never a balance at the end of an earlier quarter ("COST FY23 YTD
+            # membership fees" is no "Deferred membership fees" as of May 7, 2023, the end of fiscal Q3)
+            quarter = quarter_ends[column.end][1] if quarter_ends and column.end in quarter_ends else \
+                fiscal_quarter(column.end, year_end_month)[1] if _quarter_end(column.end, year_end_month) else 4
+            return quarter == 4
+        return True
     if asked.kind in ("instant", "fiscal_year"):
         if column.kind not in ("instant", "fiscal_year", "year"):
             return False
@@ -155,7 +163,10 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
         # quarter ended July 31, 2023)
         return column.end[5:7] == asked.end[2:4] and fiscal_quarter(column.end, year_end_month or 12)[0] == asked.year
     if len(asked.end) == 7 and column.end:  # "the July 2023 quarter": the three months ending in July 2023
-        return column.end.startswith(asked.end)
+        # NOTE: a 52/53-week quarter ending a few days into the next month is that month's ("the March 2023 quarter" of
+        # Intel's three months ended April 1, 2023)
+        return column.end.startswith(asked.end) or \
+            len(column.end) == 10 and _shifted(date.fromisoformat(column.end)).strftime("%Y-%m") == asked.end
     if asked.kind == "fiscal_months" and column.end:
         # NOTE: a part of a fiscal year asked by its year ("the first half of fiscal 2024"): the months ending in
         # that fiscal year (Salesforce's six months ended July 31, 2023 are fiscal 2024's)

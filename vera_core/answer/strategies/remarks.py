@@ -22,7 +22,7 @@ from vera_core.documents.filters import SPEAKER_ROLES
 from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.finance.dates import MONTH_WORD, YEAR_WORD
-from vera_core.questions.speakers import (CLOSING, FIELDED, FIELDED_VERBS, PERSONA, ROLE_WORDS, RemarkAsk, analyst_place,
+from vera_core.questions.speakers import (BOTH_SECTIONS, CLOSING, FIELDED, FIELDED_VERBS, PERSONA, ROLE_WORDS, RemarkAsk, analyst_place,
                                          calls_named, firms_named, holds_title, title_asked)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import CAPITALISED_NOT_NAMES, term_list, terms
@@ -70,6 +70,11 @@ _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY
 _ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
 """A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
 Sandler guy"), never a topic that happens to be a firm's word ("autonomous driving", Autonomous Research)."""
+_ASKED_BY_NAME = re.compile(r"\bwhat\s+(?:did|does|do)\b[^?]{0,50}?\bask(?:\s+about)?\b|\bwhat\s+(?:was|were)\s+"
+                            r"(?:[\w'\u2019]+\s+){0,3}questions?\b|\bwhat\s+(?:did|does)\b[^?]{0,50}?\bwant\s+to\s+know\b", re.I)
+"""What a named analyst asked ("What did Giulia Miotto ask about ...?", "what was Mike Mayo's question?")."""
+SECTION_SAID = 2
+"""Sentences said in each section when the prepared remarks are asked against the Q&A."""
 _EXCHANGE_ROLES = {"analyst", "management"}
 """The roles a question about an analyst's exchange may name (management's answers are part of it)."""
 _SECTIONS = {PREPARED: "prepared", OPENING: "prepared", QA: "qa"}
@@ -173,6 +178,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote) for c, text, quote in said)
                     continue
             exchange = _exchange_of_firm(plan.question, doc, chunks) if of_analyst else []
+            asking = [n for n in ask.names if _ASKED_BY_NAME.search(plan.question) and any(
+                same_person(n, t["speaker"]) and t["role"] == "analyst" for t in doc.metadata["transcript"]["turns"])]
+            if not exchange and asking and set(ask.roles) <= _EXCHANGE_ROLES:
+                # NOTE: "What did Giulia Miotto ask about ..., and who answered her?": her exchange, her question first
+                exchange = _exchange_of_firm(plan.question, doc, chunks, asking)
+                if exchange:
+                    scope_chunks.extend(c for c, _, _ in exchange)
+                    pieces.extend(Piece(f"{_speaker(c)}, {label}: {text}", c, quote, checked=quote)
+                                  for c, text, quote in exchange)
+                    continue
             asker = _speaker(exchange[0][0]).split(" (")[0] if exchange else ""
             if exchange and ask.names:  # NOTE: "Portales' question ... and what did Barnum say?": the question, his answers
                 replies = _best_said(_turn_chunks(replace(ask, names=ask.names + (asker,), to=(asker,), section="qa"), doc,
@@ -213,6 +228,10 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 said = [(u.chunk, u.text, u.quote) for units in firsts.values() for u in units[:1]][:MAX_EXCHANGE]
             elif not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
+            elif ask.section == BOTH_SECTIONS:  # NOTE: the prepared remarks against the Q&A: the best of each
+                said = [s for section in ("prepared", "qa")
+                        for s in _best_said(_turn_chunks(replace(ask, section=section), doc, chunks), topic,
+                                            _asked_before(doc, chunks), meaning=meaning)[:SECTION_SAID]]
             else:
                 said = _best_said(heard, topic, _asked_before(doc, chunks), replies=ask.section == "qa",
                                   # NOTE: guidance followed across calls is its figure each quarter
@@ -511,14 +530,16 @@ def _guidance_asked(topic: str) -> bool:
     return any(w in _GUIDING for w in terms(topic))
 
 
-def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:
-    """The Q&A exchanges of the analysts of a firm the question names ("the Piper Sandler guy"), or of the analyst in the
-    place of the Q&A it names ("the first analyst"): the opening sentence of each turn in them, the question first; []
-    when the question names neither."""
+def _exchange_of_firm(question: str, doc: DocumentRecord, chunks: list[ChunkRecord],
+                      people: Sequence[str] = ()) -> list[tuple[ChunkRecord, str, str]]:
+    """The Q&A exchanges of the analysts of a firm the question names ("the Piper Sandler guy"), of the analysts named
+    (`people`), or of the analyst in the place of the Q&A it names ("the first analyst"): the opening sentence of each
+    turn in them, the question first; [] when the question names none."""
     turns = doc.metadata["transcript"]["turns"]
-    firms = _firms_asked(question, turns)
-    asked = {t["exchange"] for t in turns if t["role"] == "analyst" and t.get("firm") in firms and t.get("exchange")}
-    place = analyst_place(question) if not asked else ""
+    firms = _firms_asked(question, turns) if not people else set()
+    asked = {t["exchange"] for t in turns if t["role"] == "analyst" and t.get("exchange")
+             and (t.get("firm") in firms or any(same_person(n, t["speaker"]) for n in people))}
+    place = analyst_place(question) if not asked and not people else ""
     if place:  # NOTE: "What did the first analyst ask about?": the exchange of the analyst in that place of the Q&A
         return _exchange_in_place(place, turns, chunks)
     if not asked:
