@@ -44,7 +44,9 @@ _HOW_DID = re.compile(rf"{_LEAD}how\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?
 """'How did U.S. GMV change sequentially, in percent?': a growth when a percentage is asked."""
 _RATE_ASKED = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|sequential(?:ly)?|quarter[\s-]+(?:over|on)[\s-]+quarter|"
                          r"q/q|qoq)\b|\b(?:compared\s+(?:with|to)|versus|vs\.?|from|than)\s+(?:a\s+year\s+(?:ago|earlier|before)|"
-                         r"(?:the\s+)?(?:same\s+(?:quarter|\d{1,2}\s+weeks|period)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year)|year[\s-]ago\s+quarter))\b", re.I)
+                         r"(?:the\s+)?(?:same\s+(?:quarter|\d{1,2}\s+weeks|period)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|"
+                         r"(?:of\s+)?the\s+(?:year|previous\s+year|prior\s+year)\s+(?:before|earlier)|(?:of\s+)?the\s+(?:previous|prior)\s+year)|"
+                         r"year[\s-]ago\s+quarter))\b", re.I)
 _AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amount)\b", re.I)
 """'How much did DCAI revenue decline year over year?' asks a rate (unless an amount is asked: 'in $ millions')."""
 _BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
