@@ -142,7 +142,7 @@ according see read check within at with""".split())
 
 FIGURE_ASK_WORDS = frozenset("""what whats was were is are the end ending ended at as of in for quarter qtr fiscal year fy
 deck slide slides releas press per accord report company total number how many much did have had its their figur
-exact exactly level count amount close closing""".split())
+exact exactly level count amount close closing bring brought generat deliver earn mak mad post""".split())
 """A figure question's words that ask, place or scope rather than name the item ("what was", "at the end of", "per the
 deck"), as `terms` stems them."""
 

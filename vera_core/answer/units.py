@@ -7,7 +7,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vera_core.ingest.pdf_tables import markdown_rows, table_cells
 from vera_core.records import ChunkRecord
@@ -40,6 +40,23 @@ def split_units(chunk: ChunkRecord) -> list[Unit]:
     parts = [p.strip() for p in _SENTENCE_END.split(chunk.text) if p and p.strip()]
     title = chunk.heading_titles[-1] if chunk.heading_titles else ""
     return [Unit(chunk, p, p, i) for i, p in enumerate(parts) if p != title and len(p) > 2]
+
+
+def run_on(units: list[Unit], following: ChunkRecord | None) -> list[Unit]:
+    """A text chunk's sentences with one cut mid-sentence by a line's end ("... delivered $341 million of" before
+    "revenue in the second quarter, ...", a blank line between them in the PDF's text) or by the chunk's end read on into
+    what follows it: the next sentence when it starts in lower case, else the first sentence of the chunk that follows.
+    The quote stays the sentence's own words."""
+    after = split_units(following) if following is not None and following.kind != "table" else []
+    out: list[Unit] = []
+    for i, unit in enumerate(units):
+        nxt = units[i + 1].text if i + 1 < len(units) else after[0].text if after else ""
+        cut = nxt and not _ENDED.search(unit.text) and (i + 1 == len(units) or nxt[:1].islower())
+        out.append(replace(unit, text=f"{unit.text} {nxt}") if cut else unit)
+    return out
+
+
+_ENDED = re.compile(r"[.!?:;)\]\"'\u201d]\s*$")
 
 
 def _table_rows(chunk: ChunkRecord) -> list[Unit]:

@@ -128,7 +128,7 @@ def period_matches(asked: Period, column: Period | None, year_end_month: int | N
             # NOTE: a year asked is its year-end balance, never a balance at the end of an earlier quarter ("COST FY23 YTD
             # membership fees" is no "Deferred membership fees" as of May 7, 2023, the end of fiscal Q3)
             quarter = quarter_ends[column.end][1] if quarter_ends and column.end in quarter_ends else \
-                fiscal_quarter(column.end, year_end_month)[1] if _quarter_end(column.end, year_end_month) else 4
+                fiscal_quarter(column.end, year_end_month)[1]
             return quarter == 4
         return True
     if asked.kind in ("instant", "fiscal_year"):

@@ -5,9 +5,10 @@ operand a cited cell. A quarter with no printed figure, or two quarters read fro
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from vera_core.answer.contract import Calculation, CalculationOperand, PeriodResult
+from vera_core.answer.compose import Piece
+from vera_core.answer.contract import Calculation, CalculationOperand, Figure, PeriodResult
 from vera_core.answer.figures.figure_answer import names_loss
 from vera_core.answer.figures.metric_answer import MetricEvidence, significant
 from vera_core.answer.figures.printed_change import printed_each_period
@@ -22,13 +23,21 @@ __all__ = ["period_sum"]
 
 def period_sum(question: str, plan: MetricPlan, periods: Sequence[Period], grids: Mapping[str, Sequence[TableGrid]],
                chunks: Mapping[str, ChunkRecord], hit_rank: Mapping[str, int],
-               doc_names: Mapping[str, str], company: frozenset[str] = frozenset()) -> MetricEvidence | None:
+               doc_names: Mapping[str, str], company: frozenset[str] = frozenset(),
+               stated: Callable[[str, Period], tuple[Piece, Figure] | None] | None = None) -> MetricEvidence | None:
     """The sum of the measure's printed figure at each period; None when a period has none (or is read from a cell
-    another period was read from), or the measure is not an amount."""
+    another period was read from), or the measure is not an amount. A period no table prints is read from the sentence
+    that states it (`stated`: "... delivered $341 million of revenue in the second quarter"), when one does."""
     if plan.metric is not None and plan.metric.unit not in ("amount", ""):
         return None
     measure = plan.metric.name if plan.metric else plan.name
     found = printed_each_period(question, plan, measure, "amount", periods, grids, chunks, hit_rank, doc_names, company)
+    if found is None and stated is not None:
+        said = [(period, stated(measure, period)) for period in periods]
+        found = [(period, figure, piece) for period, (piece, figure) in ((p, s) for p, s in said if s)] \
+            if all(s for _, s in said) else None
+        if found and len({(f.cell.chunk_id, f.value) for _, f, _ in found}) < len(found):
+            found = None  # NOTE: one sentence read for two quarters is no sum
     if found is None or any(f.unit == "%" for _, f, _ in found) or len({f.unit for _, f, _ in found}) > 1:
         return None  # NOTE: a percentage is not added up; nor are two currencies
     values = [f.value * f.scale for _, f, _ in found]

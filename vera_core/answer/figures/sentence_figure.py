@@ -23,7 +23,7 @@ from vera_core.answer.contract import Figure, FigureCell
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
 from vera_core.documents.identity import Identity
-from vera_core.finance.dates import MONTH_YEAR, MONTH_WORD, MONTHS, YEAR_WORD
+from vera_core.finance.dates import MONTH_YEAR, MONTH_WORD, MONTHS, QUARTER_ORDINALS, YEAR_WORD
 from vera_core.questions.stated import terms
 from vera_core.text import FIGURE_ASK_WORDS
 from vera_core.records import Period
@@ -31,7 +31,8 @@ from vera_core.tables.periods import dates_in
 
 __all__ = ["SentenceFigure", "sentence_figure", "stated_piece"]
 
-_LEVEL_VERB = re.compile(r"(?:^|\s)(?:was|were|is|are|totall?ed|reached|stood\s+at|came\s+in\s+at|amounted\s+to|of|"
+_LEVEL_VERB = re.compile(r"(?:^|\s)(?:was|were|is|are|totall?ed|reached|stood\s+at|came\s+in\s+at|amounted\s+to|of|delivered|"
+                         r"generated|"
                          r"ended\s+(?:the\s+(?:quarter|period|year)\s+)?at)\s+(?:approximately\s+|about\s+|roughly\s+)?$",
                          re.I)
 """The words right before a stated level ("Headcount was 72,404"); a bound ("more than 3 billion") is not one."""
@@ -83,10 +84,15 @@ def sentence_figure(question: str, asked: Period, asked_words: Sequence[str], co
         for mention in find_numbers(text):
             if mention.is_year:
                 continue
-            subject = next((s for s in _subjects(text[:mention.start]) if item <= terms(s)), None)
+            # NOTE: "... products delivered $341 million of revenue in the second quarter": the noun after the figure
+            # names it too
+            of = _OF_NOUN.match(text, mention.end)
+            named_after = terms(of.group("noun")) if of else set()
+            subject = next((s for s in _subjects(text[:mention.start]) if item <= terms(s) | named_after), None)
             if subject is None or (terms(subject) & _DERIVED) - item:
                 continue
-            period = _period_of(text, mention, asked, identity)
+            subject = f"{subject} ({of.group('noun')})" if of and not named_after <= terms(subject) else subject
+            period = _period_of(text, mention, asked, identity, of.end() if of else mention.end)
             if period:
                 found.append(SentenceFigure(unit, mention, subject, period))
             break  # NOTE: only the first figure after the item is its level ("72,404 ..., an increase of 9%")
@@ -110,20 +116,35 @@ def _subjects(before: str) -> list[str]:
     if not verb:
         return []
     head = before[:verb.start()]
-    out = [part.strip() for part in (_CLAUSE.split(head)[-1], _STRONG_BREAK.split(head)[-1])]
+    # NOTE: "eBay's first-party advertising products, primarily driven by Promoted Listings, delivered": the clause an
+    # aside between commas interrupts
+    unset = _ASIDE.sub(" ", head)
+    out = [part.strip() for part in (_CLAUSE.split(head)[-1], _STRONG_BREAK.split(head)[-1], _CLAUSE.split(unset)[-1])]
     return [p for i, p in enumerate(out) if 0 < len(p.split()) <= 10 and p not in out[:i]]
 
 
+_ASIDE = re.compile(r",\s*(?:primarily|mainly|largely|partly|led|driven|including|excluding|which|as|such)\b[^,]{0,80},\s*$", re.I)
+"""An aside between commas just before a level's verb ("..., primarily driven by Promoted Listings, delivered")."""
+_OF_NOUN = re.compile(r"\s+(?:of|in)\s+(?P<noun>revenues?|sales|net\s+revenues?|gross\s+merchandise\s+volume|GMV|"
+                      r"operating\s+income|net\s+income|free\s+cash\s+flow|bookings)\b", re.I)
+"""The noun a figure is of, printed after it ("$341 million of revenue")."""
 _STRONG_BREAK = re.compile(r"[;:•●▪\u2013\u2014()]|\s-\s")
 _CLAUSE = re.compile(rf"{_STRONG_BREAK.pattern}|,|\b(?:and|while|with|whereas)\s")
 
 
-def _period_of(text: str, mention: NumberMention, asked: Period, identity: Identity) -> str:
+def _period_of(text: str, mention: NumberMention, asked: Period, identity: Identity, end: int | None = None) -> str:
     """The period words of the sentence when they are the period asked, '' when they name another or none that can
-    be placed; a sentence naming no period is its document's."""
+    be placed; a sentence naming no period is its document's, and "in the second quarter" right after the figure (and
+    the noun it is of, ending at `end`) is the document's when its quarter is the second."""
     after = text[mention.end:]
     own = _OWN_PERIOD.match(after)  # the words right after the figure ("as of September 30, 2024")
     quarter_asked = asked.kind == "quarter" and (identity.fiscal_year, identity.fiscal_quarter) == (asked.year, asked.quarter)
+    ordinal = _OWN_QUARTER.match(text, end if end is not None else mention.end)
+    if ordinal:
+        said = QUARTER_ORDINALS.get((ordinal.group("o") or "").lower(), identity.fiscal_quarter)
+        rest = text[ordinal.end():]
+        return ordinal.group(0).strip() if quarter_asked and said == identity.fiscal_quarter and not dates_in(rest) \
+            and not _QUARTER_WORDS.search(_COMPARED.sub(" ", rest)) else ""
     target = identity.period_end if asked.kind == "quarter" else asked.end
     if own:
         dates = dates_in(own.group(0))
@@ -139,6 +160,9 @@ def _period_of(text: str, mention: NumberMention, asked: Period, identity: Ident
     return f"Q{asked.quarter} {asked.year}" if quarter_asked else ""
 
 
+_OWN_QUARTER = re.compile(r"\s*(?:in|for|during)\s+the\s+(?:(?P<o>first|second|third|fourth)\s+)?quarter\b"
+                          r"(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)", re.I)
+"""The quarter printed right after a figure without its year ("in the second quarter", "in the quarter"): the document's."""
 _COMPARED = re.compile(r"\b(?:year|quarter)[\s-]+(?:over|on)[\s-]+(?:year|quarter)\b", re.I)
 """A comparison ("an increase of 9% year-over-year"), not a period."""
 _OWN_PERIOD = re.compile(rf"\s*(?:(?:on\s+)?average\s+)?(?:as\s+of|at|on|for|in)\s+(?:the\s+(?:end\s+of\s+)?)?"

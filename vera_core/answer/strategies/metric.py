@@ -13,7 +13,9 @@ from dataclasses import replace
 from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.answer.strategies.search import company_of, search, search_iteratively, tables_in_scope
 from vera_core.answer.strategies.semantic import best_sentences
-from vera_core.answer.units import split_units
+from vera_core.answer.units import run_on, split_units
+from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
+from vera_core.documents.identity import Identity
 from vera_core.records import ChunkRecord, Period
 from vera_core.retrieve import iterative
 from vera_core.answer.figures.metric_answer import metric_evidence
@@ -69,7 +71,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
             # quarter's figure is never the total asked
             quarters = summed_quarter_periods(plan.question)
             added = period_sum(plan.question, metric, quarters, tables.grids, tables.chunks, tables.hit_rank,
-                               services.doc_names(), company_of(services, tables.grids).words) if quarters else None
+                               services.doc_names(), company_of(services, tables.grids).words,
+                               stated=_stated_in(services, list(tables.grids) or list(plan.intent.doc_scope or ()),
+                                                 company_of(services, tables.grids).words)) if quarters else None
             if added is None:
                 return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
                                unanswerable=True)
@@ -160,3 +164,30 @@ def _with_neighbours(hits: list[ChunkRecord], services: Services) -> list[ChunkR
             if c.kind != "table" and c.chunk_id not in out and set(c.pages) & set(best.pages):
                 out[c.chunk_id] = c
     return list(out.values())
+
+
+def _stated_in(services: Services, doc_ids: list[str], company: frozenset[str]):
+    """A reader of a quarter's figure that a sentence of the documents states and no table prints ("eBay's first-party
+    advertising products ... delivered $341 million of revenue in the second quarter"): for a measure and a quarter, the
+    figure and its cited piece (`figures.sentence_figure`), or None."""
+    held: dict[str, list] = {}
+
+    def units() -> tuple[list, dict]:
+        if not held:
+            identities = {d: Identity.from_dict(doc.identity) for d in doc_ids
+                          if (doc := services.ws.catalog.document(d)) is not None and doc.identity}
+            read = []
+            for d in doc_ids:
+                chunks = services.ws.doc_chunks(d)
+                read += [u for i, c in enumerate(chunks) if c.kind != "table"
+                         for u in run_on(split_units(c), chunks[i + 1] if i + 1 < len(chunks) else None)]
+            held.update(units=read, identities=identities)
+        return held["units"], held["identities"]
+
+    def stated(measure: str, period: Period):
+        read, identities = units()
+        found, _ = sentence_figure(f"What was {measure}?", period, (), company, read, identities)
+        if found is None:
+            return None
+        return stated_piece(found, services.doc_names().get(found.unit.chunk.doc_id, found.unit.chunk.doc_id))
+    return stated

@@ -20,7 +20,8 @@ from vera_core.answer.figures.row_labels import ACRONYM, named_rows
 from vera_core.answer.strategies.guidance_moves import guidance_move
 from vera_core.answer.strategies.implied import IMPLIED_ASKED, implied_quarter
 from vera_core.answer.figures.sentence_figure import sentence_figure, stated_piece
-from vera_core.answer.units import split_units
+from vera_core.answer.units import run_on, split_units
+from vera_core.records import ChunkRecord
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
@@ -162,7 +163,8 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     doc_ids = list(dict.fromkeys(h.chunk.doc_id for h in hits))
     identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
                   if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
-    units = [u for h in hits if h.chunk.kind != "table" for u in split_units(h.chunk)]
+    # NOTE: a sentence the chunk's end cuts ("... delivered $341 million of") is read on into the next chunk
+    units = [u for h in hits if h.chunk.kind != "table" for u in run_on(split_units(h.chunk), _following(services, h.chunk))]
     found, _ = sentence_figure(plan.question, periods[0], words, company_of(services, doc_ids).words, units, identities)
     if found is None:
         return None
@@ -170,6 +172,13 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(SENTENCE_NOTICE,))
+
+
+def _following(services: Services, chunk: ChunkRecord) -> ChunkRecord | None:
+    """The chunk after `chunk` in its document, or None."""
+    chunks = services.ws.doc_chunks(chunk.doc_id)
+    at = next((i for i, c in enumerate(chunks) if c.chunk_id == chunk.chunk_id), None)
+    return chunks[at + 1] if at is not None and at + 1 < len(chunks) else None
 
 
 GUIDED_RULE = "figure:guidance-range"
