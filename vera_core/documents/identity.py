@@ -22,7 +22,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from vera_core.records import ParsedDocument
     from vera_core.records import ChunkRecord, DocumentRecord
 
-__all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "Identity", "IdentitySource", "parsed_identity", "parsed_source", "quarter_label", "quarter_labels", "read_identity",
+__all__ = ["DOC_TYPES", "FIELDS", "check_identity_fields", "dated_by_company", "Identity", "IdentitySource", "parsed_identity", "parsed_source", "quarter_label", "quarter_labels", "read_identity",
            "stored_identity", "with_user_fields"]
 
 DOC_TYPES = ("10-K", "10-Q", "8-K", "release", "transcript", "slides", "annual_report", "policy", "contract", "other")
@@ -494,6 +494,37 @@ def parsed_identity(parsed: ParsedDocument, kind: KindReading | None = None, ear
     before = Identity.from_dict(earlier)
     chosen = {name: getattr(before, name) for name in FIELDS if before.basis.get(name) == "user"}
     return with_user_fields(identity, **chosen) if chosen else identity
+
+
+def dated_by_company(identities: Mapping[str, Identity], others: Iterable[Identity]) -> dict[str, Identity]:
+    """Each identity with no period end printed (Meta's decks date no quarter) given the end of its fiscal quarter on
+    its company's fiscal calendar, as another document of the same company dates one of its quarters (a release's
+    "three months ended September 30, 2024": the year ends in December); the others as they are."""
+    ends: dict[str, set[int]] = {}
+    for other in others:
+        if other.company and other.fiscal_quarter and re.fullmatch(r"\d{4}-\d\d-\d\d", other.period_end or ""):
+            month = int(other.period_end[5:7])
+            ends.setdefault(_company_key(other.company), set()).add((month + 3 * (4 - other.fiscal_quarter) - 1) % 12 + 1)
+    out: dict[str, Identity] = {}
+    for doc_id, identity in identities.items():
+        # NOTE: "Meta" (a deck's title) is "Meta Platforms, Inc." (its release's); two calendars under one name: neither
+        found = ends.get(_company_key(identity.company or ""), set())
+        year_end = next(iter(found)) if len(found) == 1 else None
+        if identity.period_end or not identity.fiscal_year or not identity.fiscal_quarter or year_end is None:
+            out[doc_id] = identity
+            continue
+        month = (year_end + 3 * identity.fiscal_quarter - 1) % 12 + 1
+        year = identity.fiscal_year if month <= year_end else identity.fiscal_year - 1
+        end = date(year, month, calendar.monthrange(year, month)[1]).isoformat()
+        out[doc_id] = replace(identity, period_end=end, basis={**identity.basis, "period_end": (
+            f"the fiscal calendar of {identity.company}'s other documents (quarter ending in month {month})")})
+    return out
+
+
+def _company_key(company: str) -> str:
+    """A company's name by its first word, in lower case ("Meta" and "Meta Platforms, Inc.": "meta")."""
+    words = re.findall(r"[A-Za-z][\w&'-]*", company)
+    return words[0].lower() if words else ""
 
 
 def stored_identity(doc: DocumentRecord, chunks: Callable[[], Sequence[ChunkRecord]],

@@ -583,7 +583,10 @@ _SAID = re.compile(
     r"argu(?:e|ed|es)|disput(?:e|ed|es)|reject(?:ed|s)?|(?:dis)?agree(?:d|s)?|accept(?:ed|s)?|den(?:y|ied|ies)|defend(?:ed|s)?|"
     r"warn(?:ed|s)?|acknowledg(?:e|ed|es)|admit(?:ted|s)?|reassur(?:e|ed|es)|messag(?:e|es|ing)|tone|stance|narrative|"
     r"commentary|characteri[sz](?:e|ed|es|ing)|read\s+on|colou?r\s+(?:on|from)|quotes?|key\s+points|summar(?:y|i[sz]e)|"
-    r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know)\b"
+    r"press(?:ed)?|back[-\s]and[-\s]forth|focus(?:ed)?\s+on|topics?|want(?:ed)?\s+to\s+know|"
+    # NOTE: "did Frank Slootman suggest ...", "did Zuck concede that ...": a claim a person is asked to have made
+    r"suggest(?:ed|s)?|conced(?:e|ed|es)|hint(?:ed|s)?|signal(?:l?ed|s)?|impl(?:y|ied|ies)|claim(?:ed|s)?|insist(?:ed|s)?|"
+    r"promis(?:e|ed|es)|pledg(?:e|ed|es)|commit(?:ted|s)?\s+to|concern(?:ed)?|worr(?:y|ied|ies))\b"
     r"|\b(?:CEO|CFO|COO|mgmt|management)\s+on\s+(?:how|why|what|whether|the|its|their)\b", re.I)
 _QA_WORDS = re.compile(r"\bq\s?&\s?a\b|\bquestion[-\s]+and[-\s]+answer\b|\bduring\s+(?:the\s+)?questions\b|\banalysts?\s+ask"
                        r"|\b(?:was|were|when|got|being)\s+asked\b|\bwhen\s+(?:s?he|they)\s+(?:was|were|got)\s+asked\b"
@@ -772,11 +775,18 @@ def _first_name_only(question: str, participants: Sequence[str]) -> tuple[str, .
     written |= {(m.group("n") or m.group("n2")).capitalize() for m in _LOWER_FIRST.finditer(question)}
     named = {p for p in participants if len(p.split()) >= 2 and p.split()[0] in written
              and p.split()[0].lower() not in _COMMON_WORDS}
+    if not named:
+        # NOTE: "Did Zuck concede ...": a surname cut short, capitalised, the start of one participant's long surname only
+        named = {p for p in participants if len(p.split()) >= 2 and any(
+            len(w) >= CLIPPED_NAME and len(p.split()[-1]) >= len(w) + 3 and p.split()[-1].startswith(w) for w in written)}
+        named = named if len(named) == 1 else set()
     # NOTE: "how did James answer Giulia's question ...?": two first names, each one participant's
     firsts = [p.split()[0] for p in named]
     return tuple(sorted(named)) if named and len(firsts) == len(set(firsts)) and len(named) <= 2 else ()
 
 
+CLIPPED_NAME = 4
+"""A surname cut short to this many letters or more names its one holder ("Zuck": Zuckerberg)."""
 _NOTE_HEAD = re.compile(r"^\s*(?!(?:who|whom|what|which|how|why|when|where|did|does|do|is|was|are|were|can|could)\b)(?P<who>[A-Za-z][\w.'\u2019-]+(?:\s+[A-Za-z][\w.'\u2019-]+){0,2}?)\s+on\s+(?!the\s+call\b)", re.I)
 """A note headed by who spoke and what of ("mark mason on capital - q3 23 call")."""
 BOTH_SECTIONS = "both"

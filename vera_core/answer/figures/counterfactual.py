@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from vera_core.answer.figures.gates import as_fiscal_quarter
 from vera_core.answer.figures.sentence_figure import SentenceFigure
 from vera_core.answer.numbers import find_numbers
 from vera_core.answer.units import Unit
@@ -133,6 +134,7 @@ def _period_of(subject: str, asked: Period, identity: Identity) -> str:
     """The period the sentence names for its figure when it is the one asked; a sentence naming none is its
     document's quarter."""
     periods, texts = asked_periods(subject)
+    asked = as_fiscal_quarter(asked, identity)  # NOTE: "the July to September 2025 quarter": Meta's Q3 2025
     quarter = (identity.fiscal_year, identity.fiscal_quarter) == (asked.year, asked.quarter)
     if not periods:
         return f"Q{asked.quarter} {asked.year}" if asked.kind == "quarter" and quarter else ""

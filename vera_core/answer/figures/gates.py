@@ -105,6 +105,18 @@ def fiscal_quarter(end: str, year_end_month: int) -> tuple[int, int]:
     return (day.year if day.month <= year_end_month else day.year + 1), (months_in - 1) // 3 + 1
 
 
+def as_fiscal_quarter(asked: Period, identity) -> Period:
+    """A quarter asked by the month it ends in ("the December 2024 quarter") as the fiscal quarter of the document's
+    company it is (`identity`: the document's `documents.identity.Identity`; its fiscal year ends three months after the
+    document's quarter ends, times the quarters left); else as asked."""
+    if asked.kind != "months" or asked.months != 3 or not re.fullmatch(r"\d{4}-\d\d", asked.end or "") or identity is None \
+            or not identity.fiscal_quarter or not re.fullmatch(r"\d{4}-\d\d-\d\d", identity.period_end or ""):
+        return asked
+    year_end_month = (int(identity.period_end[5:7]) + 3 * (4 - identity.fiscal_quarter) - 1) % 12 + 1
+    fiscal_year, quarter = fiscal_quarter(f"{asked.end}-28", year_end_month)
+    return Period("quarter", "", fiscal_year, 3, quarter)
+
+
 def _quarter_end(end: str, year_end_month: int) -> bool:
     """Whether a date is the last of a fiscal quarter (within the days a 52/53-week year moves it)."""
     day = _shifted(date.fromisoformat(end))

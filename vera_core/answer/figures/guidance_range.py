@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from vera_core.answer.compose import Piece
-from vera_core.answer.figures.gates import fiscal_quarter
+from vera_core.answer.figures.gates import as_fiscal_quarter
 from vera_core.answer.contract import Calculation, CalculationOperand, Figure, FigureCell
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
@@ -122,7 +122,7 @@ def _item(question: str, asked_words: Sequence[str], company: set[str] | frozens
 
 def _period_named(before: str, asked: Period, identity: Identity | None) -> str:
     """The words naming the asked period in the words before a range, or '' when they name another (or none)."""
-    asked = _as_fiscal_quarter(asked, identity)
+    asked = as_fiscal_quarter(asked, identity)
     quarters = quarter_labels(before)
     year = _FISCAL_YEAR.search(before)
     named_year = _full_year(year.group("y") or year.group("y2") or year.group("yy")) if year else None
@@ -137,18 +137,6 @@ def _period_named(before: str, asked: Period, identity: Identity | None) -> str:
         fiscal = named_year or (identity.fiscal_year if identity else None)
         return f"full year FY{str(fiscal)[-2:]}" if fiscal == asked.year else ""
     return ""
-
-
-def _as_fiscal_quarter(asked: Period, identity: Identity | None) -> Period:
-    """A quarter asked by the month it ends in ("the December 2024 quarter") as the fiscal quarter of the document's
-    company it is (its fiscal year ends three months after the document's quarter ends, times the quarters left);
-    else as asked."""
-    if asked.kind != "months" or asked.months != 3 or not re.fullmatch(r"\d{4}-\d\d", asked.end or "") or identity is None \
-            or not identity.fiscal_quarter or not re.fullmatch(r"\d{4}-\d\d-\d\d", identity.period_end or ""):
-        return asked
-    year_end_month = (int(identity.period_end[5:7]) + 3 * (4 - identity.fiscal_quarter) - 1) % 12 + 1
-    fiscal_year, quarter = fiscal_quarter(f"{asked.end}-28", year_end_month)
-    return Period("quarter", "", fiscal_year, 3, quarter)
 
 
 def range_pieces(found: GuidedRange, doc_name: str, subject: str) -> tuple[list[Piece], list[Figure]]:

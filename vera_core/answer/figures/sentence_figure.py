@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vera_core.answer.compose import Piece
+from vera_core.answer.figures.gates import as_fiscal_quarter
 from vera_core.answer.contract import Figure, FigureCell
 from vera_core.answer.numbers import NumberMention, find_numbers
 from vera_core.answer.units import Unit
@@ -138,6 +139,7 @@ def _period_of(text: str, mention: NumberMention, asked: Period, identity: Ident
     the noun it is of, ending at `end`) is the document's when its quarter is the second."""
     after = text[mention.end:]
     own = _OWN_PERIOD.match(after)  # the words right after the figure ("as of September 30, 2024")
+    asked = as_fiscal_quarter(asked, identity)  # NOTE: "the June 2024 quarter": the company's fiscal quarter
     quarter_asked = asked.kind == "quarter" and (identity.fiscal_year, identity.fiscal_quarter) == (asked.year, asked.quarter)
     ordinal = _OWN_QUARTER.match(text, end if end is not None else mention.end)
     if ordinal:

@@ -11,6 +11,7 @@ every gate a figure answer has (the qualifier around the label, the period, the 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, WOULD_HAVE, counterfactual_figure, without_asked
@@ -25,7 +26,7 @@ from vera_core.records import ChunkRecord
 from vera_core.answer.strategies import figure, metric
 from vera_core.answer.strategies.base import Evidence, Plan, Services, Strategy
 from vera_core.answer.strategies.search import company_of, search, tables_in_scope
-from vera_core.documents.identity import Identity
+from vera_core.documents.identity import Identity, dated_by_company
 from vera_core.finance.line_items import COUNT_BASIS, label_sequence, label_terms
 from vera_core.finance.money import currency_in
 from vera_core.questions.expression import Item
@@ -161,8 +162,7 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
         return None
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
     doc_ids = list(dict.fromkeys(h.chunk.doc_id for h in hits))
-    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
-                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    identities = identities_of(services, doc_ids)
     # NOTE: a sentence the chunk's end cuts ("... delivered $341 million of") is read on into the next chunk
     units = [u for h in hits if h.chunk.kind != "table" for u in run_on(split_units(h.chunk), _following(services, h.chunk))]
     found, _ = sentence_figure(plan.question, periods[0], words, company_of(services, doc_ids).words, units, identities)
@@ -172,6 +172,17 @@ def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | 
     intent = plan.intent.model_copy(update={"type": "figure", "rule": SENTENCE_RULE, "numeric": True})
     return replace(plan, intent=intent), Evidence(hits=tuple(hits), pieces=(piece,), figures=(record,),
                                                   notices=(SENTENCE_NOTICE,))
+
+
+def identities_of(services: Services, doc_ids: Sequence[str]) -> dict[str, Identity]:
+    """The identities of the documents, each undated one dated on its company's fiscal calendar as the store's other
+    documents of it print (`documents.identity.dated_by_company`: Meta's decks print no quarter end)."""
+    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
+                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    if all(i.period_end for i in identities.values()):
+        return identities
+    return dated_by_company(identities, (Identity.from_dict(d.identity) for d in services.ws.catalog.documents()
+                                         if d.identity))
 
 
 def _following(services: Services, chunk: ChunkRecord) -> ChunkRecord | None:
@@ -195,8 +206,7 @@ def _guided_range(plan: Plan, services: Services) -> tuple[Plan, Evidence] | Non
         return None
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
     doc_ids = list(plan.intent.doc_scope or dict.fromkeys(h.chunk.doc_id for h in hits))[:MAX_GUIDED_DOCS]
-    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
-                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    identities = identities_of(services, doc_ids)
     units = [u for d in doc_ids for c in services.ws.doc_chunks(d) if c.kind != "table" for u in split_units(c)]
     company = company_of(services, doc_ids).words
     # NOTE: "the fourth-quarter 2024 revenue outlook Meta gave with its Q3 2024 results": of two periods named, the one
@@ -225,8 +235,7 @@ def _counterfactual(plan: Plan, services: Services) -> tuple[Plan, Evidence]:
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K)
     scope = services.doc_ids(plan)
     doc_ids = scope if len(scope) <= MAX_COUNTERFACTUAL_DOCS else list(dict.fromkeys(h.chunk.doc_id for h in hits))
-    identities = {doc_id: Identity.from_dict(doc.identity) for doc_id in doc_ids
-                  if (doc := services.ws.catalog.document(doc_id)) is not None and doc.identity}
+    identities = identities_of(services, doc_ids)
     units = [u for doc_id in doc_ids for c in services.ws.doc_chunks(doc_id) if c.kind != "table"
              and WOULD_HAVE.search(c.text) for u in split_units(c)]
     found = counterfactual_figure(plan.question, periods[0], company_of(services, doc_ids).words, units,
