@@ -39,7 +39,7 @@ from vera_core.questions.figure import asked_periods
 from vera_core.questions.metric import definitions, read_plan
 from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.qualifiers import qualifier_after
-from vera_core.questions.restate import restated
+from vera_core.questions.restate import line_asides_dropped, restated, short_words_written
 from vera_core.questions.speakers import BOTH_SECTIONS, firms_named, read_people_ask, read_remark_ask, spanned_quarters
 from vera_core.records import ChunkRecord, Period
 
@@ -87,6 +87,10 @@ def test_periods_and_notes_of_round_25():
         "What was the percent change in eBay total GMV qoq from Q1'23 to Q2'23? to 1dp"
     assert restated("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)") == \
         "What was the Intel CCG notebook revenue growth yoy in Q1'23? (%, 1dp)"
+    assert line_asides_dropped("CRM Q2 FY24 Data (Tableau + MuleSoft) subscription & support rev ($m)") == \
+        "CRM Q2 FY24 Data subscription & support rev ($m)"
+    assert line_asides_dropped("Adjusted EBITDA (Revenue + Other)") == "Adjusted EBITDA (Revenue + Other)"  # line items
+    assert short_words_written("CRM Q2 FY24 Data subscription & support rev ($m)").endswith("support revenue ($m)")
     assert definitions("COST 3Q FY23 merch margin = (net sales - merch costs)/net sales, %?") == \
         {"COST 3Q FY23 merch margin": "(net sales - merch costs)/net sales"}
     question = "how fast did revenue from European users grow in the June 2025 quarter"
@@ -158,6 +162,7 @@ DEV_MISSES = [
     ("w68-004", "'merch margin = (net sales - merch costs)/net sales, %?': 10.32%"),
     ("w68-014", "'Asia Pacific revenue grow versus the same three months of 2022': 20.4%"),
     ("w68-020", "'Intel CCG notebook rev y/y, Q1'23 (%, 1dp)': -42.8%"),
+    ("w68-012", "'CRM Q2 FY24 Data (Tableau + MuleSoft) subscription & support rev ($m)': 1,186 (the products an aside)"),
     ("w68-036", "'What would net income have been without that one-time charge' for the July to September 2025 quarter, of "
                 "a deck that dates no quarter: $18.64 billion"),
     ("w67-006", "'which executive gave the credit-quality remarks after the CFO': Ajai Bambawale"),

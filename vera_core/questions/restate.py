@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
-from vera_core.finance.line_items import concepts_in, label_terms
+from vera_core.finance.line_items import concepts_in, expand_abbreviations, label_terms
 from vera_core.questions.spans import POINTS
 
 __all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
@@ -171,10 +171,26 @@ def blank_asked(question: str) -> str:
     return _BLANK_ASKED.sub("?", question) if _BLANK_ASKED.search(question) else question
 
 
+def short_words_written(question: str) -> str:
+    """The question with an analyst's short words written out ("Q2 rev" as "Q2 revenue", "avg" as "average"), as every
+    reader of it knows them."""
+    return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
+
+
 def line_asides_dropped(question: str) -> str:
     """The question without a parenthesis that names the line asked again in other words ("(the Tableau + MuleSoft
-    line)"); the question itself when it has none."""
-    return " ".join(_LINE_ASIDE.sub(" ", question).split()) if _LINE_ASIDE.search(question) else question
+    line)") or lists the products a named line holds ("Data (Tableau + MuleSoft)"); the question itself when it has
+    none."""
+    dropped = _LINE_ASIDE.sub(" ", question)
+    dropped = _MEMBERS.sub(lambda m: m.group(0) if any(concepts_in(expand_abbreviations(p))
+                                                       for p in re.split(r"\s*(?:\+|&|,|/|\band\b)\s*", m.group("members")))
+                           else f"{m.group('name')} ", dropped)
+    return " ".join(dropped.split()) if dropped != question else question
+
+
+_MEMBERS = re.compile(r"(?P<name>\b[A-Z][a-z]+)\s*\((?P<members>[A-Z][A-Za-z]+(?:\s*(?:\+|&|,|/|\band\b)\s*[A-Z][A-Za-z]+)+)\)")
+"""A parenthesis after a name that lists the products it holds, each one word in capitals ("Data (Tableau + MuleSoft)"):
+an aside, its "+" no formula; never a list of line items ("(Revenue + Other)" names a concept)."""
 
 
 _IF_ADDED = re.compile(r"(?P<name>\b[\w&'\u2019 -]{2,40}?)\s*,?\s+if\s+(?:I|we|you|one)\s+(?:add|sum|combine)\s+(?:up\s+)?(?:the\s+)?"
