@@ -48,10 +48,10 @@ RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_
             IR / "META" / "META_2024Q1_SLIDES.pdf", IR / "META" / "META_2025Q3_SLIDES.pdf",
             IR / "CRM" / "CRM_2024Q2_RELEASE.pdf", IR / "INTC" / "INTC_2022Q4_RELEASE.pdf",
             IR / "INTC" / "INTC_2023Q1_RELEASE.pdf"]
-CALLS = [IR / "TD" / "TD_2024Q1_CALL.pdf", IR / "TD" / "TD_2024Q3_CALL.pdf", IR / "JPM" / "JPM_2023Q2_CALL.pdf",
+CALLS = [IR / "TD" / "TD_2024Q1_CALL.pdf", IR / "TD" / "TD_2024Q3_CALL.pdf", IR / "TD" / "TD_2024Q4_CALL.pdf", IR / "JPM" / "JPM_2023Q2_CALL.pdf",
          IR / "DB" / "DB_2023Q1_CALL.pdf", IR / "DB" / "DB_2023Q3_CALL.pdf", IR / "META" / "META_2024Q3_CALL.pdf"] + \
     [IR / "SNOW" / f"SNOW_{q}_CALL.pdf" for q in ("2022Q4", "2023Q1", "2023Q2", "2023Q3")]
-GOLDS = {**blind_golds("r25-ir-releases-dev"), **blind_golds("r25-ir-calls-dev")}
+GOLDS = {**blind_golds("r25-ir-releases-dev"), **blind_golds("r25-ir-calls-dev"), **blind_golds("r21-ir-calls-dev2")}
 
 
 def test_quarters_named_by_their_months():
@@ -128,6 +128,8 @@ def test_call_phrasings_of_round_25():
     assert (ask.kind, ask.role, ask.also) == ("analysts", "last", ("replied",))
     assert read_people_ask("last analyst to ask a q on jpm's july 2023 call?").role == "last"
     assert read_people_ask("who answered the first question?") is None  # NOTE: who replied, not the analyst
+    assert read_people_ask("TD Q4 2024 call (Dec 5) - Bharat welcomed two execs joining the call for the first time. who "
+                           "were they + titles?").kind == "welcomed"
     firms = ["Goldman Sachs", "Morgan Stanley", "JPMorgan", "Credit Suisse"]
     assert firms_named("What did Sewing tell the Goldman analyst about share buybacks?", firms) == {"Goldman Sachs"}
     assert firms_named("What did the CEO say about credit?", firms) == set()
@@ -174,6 +176,8 @@ DEV_MISSES = [
     ("w67-039", "'Susan Li's headcount comments in the prepared remarks compare with ... the Q&A': both sections"),
     ("w67-040", "'What did Giulia Miotto ask about ..., and who answered her?': her question and von Moltke's reply"),
     ("w67-042", "'Snowflake's CFO on hiring plans across the four calls (Q4 FY22 through Q3 FY23)': one per call"),
+    ("w52-006", "'Bharat welcomed two execs joining the call for the first time. who were they + titles?': Sona Mehta "
+                "and Paul Clark, his title as the welcome prints it (round 21's dev)"),
     ("w67-026", "'Did Zuck concede ... that shareholders might not like how fast Meta is spending': Zuckerberg's reply"),
 ]
 """Round 25's dev misses (w67, w68) fixed as classes."""

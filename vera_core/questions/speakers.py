@@ -83,7 +83,8 @@ class PeopleAsk:
     kind: str
     """`role` (who held a role), `title` (who holds a title printed with the name: `name` holds the title),
     `analysts` (every analyst who asked), `executives` (every company speaker), `role_of` (what role a
-    named person holds) or `handoff` (whom the operator hands the call to)."""
+    named person holds), `handoff` (whom the operator hands the call to) or `welcomed` (those the call welcomes as new
+    to it)."""
     role: str = ""
     """For `role`: one of ROLE_WORDS; for `handoff`: `start` (after the welcome), `end` (after the Q&A), `first` (who
     spoke first after the operator, of those handed the call), `before` or `after` (who spoke just before, or next after,
@@ -173,6 +174,11 @@ _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s
                         r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
 """Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
 after the Q&A."""
+_WELCOMED_ASKED = re.compile(r"\bwelcom\w*\b[^?]{0,100}?\b(?:first\s+time|new(?:ly)?\b|joining|join(?:ed|s)?)|"
+                             r"\b(?:joining|joined|on)\s+(?:the\s+|this\s+|an\s+|their\s+)?(?:earnings\s+)?call\s+for\s+the\s+"
+                             r"first\s+time\b", re.I)
+"""People the call welcomed as new to it ("which executive did Bharat Masrani welcome as joining the call for the first
+time?")."""
 _HANDED_TO_NAMED = re.compile(
     r"\bwho\b[^?]{0,30}?\b(?:hand(?:ed|s)?|turn(?:ed|s)?|pass(?:ed|es)?)\s+(?:it\s+|the\s+(?:call|floor|line|mic)\s+)?"
     r"(?:off\s+|over\s+|back\s+)?(?:over\s+)?to\s+(?!(?:the\s+)?(?:operator|moderator|q\s?&\s?a|questions|analysts)\b)"
@@ -257,6 +263,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
         return PeopleAsk("handoff", role="first")
+    if _WELCOMED_ASKED.search(question) and re.search(r"\bwho\b|\bwhich\b|\bname", question, re.I):
+        return PeopleAsk("welcomed")  # NOTE: "which executive did Bharat welcome as joining the call for the first time?"
     handed = _HANDED_TO_NAMED.search(question)
     if handed:  # NOTE: "who handed off to slootman?": whoever spoke just before them
         return PeopleAsk("handoff", role="before", name=handed.group("x") or handed.group("x2"))

@@ -131,6 +131,8 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
         turn = next((t for t in doc.metadata["transcript"]["turns"] if t["role"] != "operator"), None)
         chunk = _opening_chunk(turn, chunks) if turn else None
         return [(name_key(turn["speaker"]), turn, chunk)] if turn and chunk else []
+    if ask.kind == "welcomed":
+        return _welcomed(doc, chunks)
     if ask.kind == "handoff" and ask.role in ("before", "after"):
         return _next_to(ask, doc, chunks)
     if ask.kind == "handoff":
@@ -304,6 +306,44 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     return [(key, {**turn, "heading": turns[i]["heading"], "said": said_here}, cited) for key, turn in chosen]
 
 
+_WELCOME = re.compile(r"[^.!?]*\bwelcom\w*\b[^.!?]*\b(?:first\s+time|new(?:ly)?\s+(?:to|on|joined)|joining\s+(?:us|the\s+call|"
+                      r"this\s+call))\b[^.!?]*[.!?]?", re.I)
+"""A sentence that welcomes people new to the call ("I'd like to welcome Tim Wiggan, Group Head, ..., who is joining us
+for the first time.")."""
+
+
+def _welcomed(doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
+    """The people a company speaker's sentence welcomes as new to the call, in the order named, cited to it: those the
+    call's turns or participant lists name, by surname in the sentence."""
+    turns = doc.metadata["transcript"]["turns"]
+    people = {name_key(t["speaker"]): t for t in turns if t["role"] in COMPANY_ROLES + ("",)}
+    for p in doc.metadata["transcript"].get("participants", []):
+        if p.get("role") not in ("operator", "analyst"):
+            people.setdefault(name_key(p["name"]), {"speaker": p["name"], "role": p["role"], "title": p.get("title", ""),
+                                                    "firm": p.get("firm", ""), "heading": p["name"]})
+    for chunk in chunks:
+        for m in _WELCOME.finditer(" ".join(chunk.text.split())):
+            sentence = m.group(0).strip()
+            named = sorted((found.start(), key, turn) for key, turn in people.items()
+                           if (found := re.search(rf"\b{re.escape(turn['speaker'])}\b", sentence)))
+            # NOTE: "... welcome Sona Mehta, ..., and Paul Clark, ...": a person the call names nowhere else, as printed
+            known = {turn["speaker"].split()[-1] for _, _, turn in named}
+            named = sorted(named + [(f.start("n"), name_key(f.group("n")), {
+                "speaker": f.group("n"), "role": "other executive", "firm": "", "heading": "",
+                "title": (t.group("t") if (t := _TITLE_AFTER.match(sentence, f.end("n"))) else "")})
+                for f in _WELCOMED_NAME.finditer(sentence) if f.group("n").split()[-1] not in known], key=lambda x: x[0])
+            if named:
+                return [(key, {**turn, "said": sentence}, chunk) for _, key, turn in named]
+    return []
+
+
+_TITLE_AFTER = re.compile(r",\s*(?P<t>[A-Z][^,\u2013\u2014]{2,60}(?:,\s*[A-Z][^,\u2013\u2014]{2,40})?)"
+                          r"(?=\s*(?:,?\s+and\s+[A-Z]|[\u2013\u2014-]\s*who\b|,?\s+who\b))")
+"""The title printed after a name in a welcome (", Senior Executive Vice President, Wealth Management – who ...")."""
+_WELCOMED_NAME = re.compile(r"(?:\bwelcome\s+|,?\s+and\s+)(?P<n>[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
+"""A person named in a welcome, first name and surname ("welcome Sona Mehta, ..., and Paul Clark, ...")."""
+
+
 def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
     """Who spoke just before the first turn of the person or role named (`before`: "who handed off to Slootman?"), or
     the next company speaker after it (`after`: "which executive spoke after the CFO?"); [] when the call has no turn of
@@ -409,7 +449,7 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
         one = asked[key]
         held = " and the ".join(ROLE_NAMES.get(r, r) for r in roles[key])
-        verb = {"role": f"is the {held}", "title": f"is the {one.name}",
+        verb = {"role": f"is the {held}", "title": f"is the {one.name}", "welcomed": "is welcomed as new to the call",
                 "handoff": "speaks first after the operator" if one.role == "first" else
                 f"speaks just before {one.name}" if one.role == "before" else
                 f"speaks next after the {one.name}" if one.role == "after" and one.name.isupper() else
@@ -431,6 +471,6 @@ def _who(turn: dict) -> str:
 def _absent(ask: PeopleAsk, doc: DocumentRecord) -> str:
     what = {"role": f"as {ROLE_NAMES.get(ask.role, ask.role)}", "title": f"as {ask.name}", "analysts": "as an analyst asking a question",
             "executives": "as a company speaker", "role_of": f"as {' or '.join((ask.name, *ask.others))}",
-            "handoff": "as handed the call by the operator"}[ask.kind]
+            "handoff": "as handed the call by the operator", "welcomed": "as welcomed new to the call"}[ask.kind]
     return (f"No speaker on {doc.stem} is named {what}: read its participant lists and every speaker line "
             f"of its prepared remarks and Q&A.")
