@@ -128,6 +128,8 @@ def test_call_phrasings_of_round_25():
     assert (ask.kind, ask.role, ask.also) == ("analysts", "last", ("replied",))
     assert read_people_ask("last analyst to ask a q on jpm's july 2023 call?").role == "last"
     assert read_people_ask("who answered the first question?") is None  # NOTE: who replied, not the analyst
+    ask = read_people_ask("Who kicked off Meta's Q3 2024 earnings call, and who did he hand over to?")
+    assert (ask.kind, ask.role, ask.also) == ("handoff", "first", ("next",))
     assert read_people_ask("TD Q4 2024 call (Dec 5) - Bharat welcomed two execs joining the call for the first time. who "
                            "were they + titles?").kind == "welcomed"
     firms = ["Goldman Sachs", "Morgan Stanley", "JPMorgan", "Credit Suisse"]

@@ -174,6 +174,11 @@ _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s
                         r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
 """Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
 after the Q&A."""
+HANDED_NEXT = "next"
+"""The speaker the one asked hands over to, asked too (`PeopleAsk.also` of the opener's hand-off)."""
+_HANDED_ON = re.compile(r"\b(?:and|then)\s+(?:who(?:m)?|to\s+whom)\s+(?:did\s+|does\s+)?(?:s?he|they|it|the\s+\w+)\s+(?:then\s+)?"
+                        r"(?:hand|turn|pass)\w*\s+(?:it\s+|the\s+call\s+|things\s+)?(?:over|off|on)?(?:\s+to)?\b", re.I)
+"""'..., and who did he hand over to?': after the one asked, whom they handed the call to."""
 _WELCOMED_ASKED = re.compile(r"\bwelcom\w*\b[^?]{0,100}?\b(?:first\s+time|new(?:ly)?\b|joining|join(?:ed|s)?)|"
                              r"\b(?:joining|joined|on)\s+(?:the\s+|this\s+|an\s+|their\s+)?(?:earnings\s+)?call\s+for\s+the\s+"
                              r"first\s+time\b", re.I)
@@ -262,7 +267,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if _NOT_ANALYSTS.search(question) and _EXECUTIVES.search(question):
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"
-        return PeopleAsk("handoff", role="first")
+        # NOTE: "Who kicked off Meta's Q3 2024 earnings call, and who did he hand over to?": the next speaker too
+        return PeopleAsk("handoff", role="first", also=(HANDED_NEXT,) if _HANDED_ON.search(question) else ())
     if _WELCOMED_ASKED.search(question) and re.search(r"\bwho\b|\bwhich\b|\bname", question, re.I):
         return PeopleAsk("welcomed")  # NOTE: "which executive did Bharat welcome as joining the call for the first time?"
     handed = _HANDED_TO_NAMED.search(question)

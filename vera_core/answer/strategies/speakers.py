@@ -14,7 +14,8 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import EXAMPLE, PeopleAsk, calls_named, firms_named, months_held, read_people_ask
+from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, PeopleAsk, calls_named, firms_named, months_held,
+                                         read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -67,6 +68,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
         # NOTE: "firm first (e.g. 'Evercore - Glenn Schorr')": a firm in an example is no firm asked
         firms = firms_named(EXAMPLE.sub(" ", plan.question), sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
+    if ask.kind == "handoff" and HANDED_NEXT in ask.also:  # NOTE: "..., and who did he hand over to?": the next speaker
+        docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
+        found = [r for f in found for r in [f, *((name, f[1], turn, chunk, replace(f[4], role="after", name=f[2]["speaker"]))
+                                                 for name, turn, chunk in _next_to(
+                                                     PeopleAsk("handoff", role="after", name=f[2]["speaker"]), docs[f[1]],
+                                                     services.ws.doc_chunks(docs[f[1]].doc_id)))]]
     if ask.kind == "analysts" and ask.role in PLACES:
         # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked
         by_call: dict[str, list] = {}
@@ -99,7 +106,7 @@ REPLIED = "replied"
 
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
     """The asks of a question about people: one per role asked."""
-    return [ask] + [replace(ask, kind="role", role=role, also=()) for role in ask.also if role != REPLIED]
+    return [ask] + [replace(ask, kind="role", role=role, also=()) for role in ask.also if role not in (REPLIED, HANDED_NEXT)]
 
 
 def _replies(found: tuple[str, str, dict, ChunkRecord, PeopleAsk], doc: DocumentRecord, chunks: list[ChunkRecord]
