@@ -5,7 +5,6 @@ none was used."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -67,7 +66,6 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
     found: list[Candidate] = []
     cost_asked = bool((request.question_terms | request.item_terms) & _COST_TERMS)
     moved = request.statement == "cash_flow" or bool(request.question_terms & CASH_MOVED)
-    rare = _rare_row_words(grids) if concept is None and request.item_terms else {}
     for doc_order, grid, chunk in _parsed(grids, chunks):
         if not request.percent and _SHARES_OF.search(grid.title):
             continue  # NOTE: "Statements of Operations (As a percentage of total revenues)": its gross profit is 75 (%)
@@ -78,11 +76,6 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             if label is None or not values:
                 continue
             fit = _fit(label, phrases, concept is None, concept.printed if concept else (), moved)
-            if fit is not None and concept is None and request.item_terms - _terms(label) & rare.get(grid.chunk_id, set()):
-                # NOTE: "CRM Q2 FY24 Data subscription & support ($m)": a word of the item this row lacks that another row
-                # of the document names ("Data (1)") makes the item that other line, never this total ("Subscription
-                # and support", 8,006)
-                continue
             qualified_away = (changes_meaning(label.row_label, concept, request.question_terms)
                               or _another_concept(label.row_label, concept)) if fit is not None and concept is not None else ""
             if fit is not None and request.non_gaap:
@@ -419,29 +412,6 @@ _LABEL_ACRONYM = re.compile(r"\((?-i:[A-Z]{2,6})\)")
 """A label's acronym in parentheses ("(DAP)"): the row's name in short."""
 _MEASURED_AS = re.compile(r",\s*(?:less|net\s+of|excluding)\b.*$", re.I | re.S)
 """A label's clause after its name saying how the line is measured."""
-
-
-RARE_ROW_SHARE = 0.2
-"""A word printed in at most this share of a document's row labels (or in RARE_ROWS) names a line of its own."""
-RARE_ROWS = 3
-
-
-def _rare_row_words(grids: Mapping[str, Sequence[TableGrid]]) -> dict[str, set[str]]:
-    """Per grid (by chunk id), the words few of its document's row labels print ("data" in Salesforce's "Data (1)";
-    never "revenue")."""
-    out: dict[str, set[str]] = {}
-    for doc_grids in grids.values():
-        counts: Counter = Counter()
-        labels = 0
-        for grid in doc_grids:
-            for cell in grid.cells:
-                if cell.col == 0 and cell.row_label:
-                    labels += 1
-                    counts.update(label_terms(cell.row_label))
-        limit = max(RARE_ROWS, RARE_ROW_SHARE * labels)
-        rare = {w for w, n in counts.items() if n <= limit and len(w) > 2}
-        out.update({grid.chunk_id: rare for grid in doc_grids})
-    return out
 
 
 def _terms(label: GridCell) -> frozenset[str]:
