@@ -39,8 +39,8 @@ from vera_core.questions.figure import asked_periods
 from vera_core.questions.metric import definitions, read_plan
 from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.qualifiers import qualifier_after
-from vera_core.questions.restate import line_asides_dropped, restated, short_words_written
-from vera_core.questions.speakers import BOTH_SECTIONS, firms_named, read_people_ask, read_remark_ask, spanned_quarters
+from vera_core.questions.restate import line_asides_dropped, noted_sum_asked, restated, short_words_written
+from vera_core.questions.speakers import BOTH_SECTIONS, analyst_place, firms_named, read_people_ask, read_remark_ask, spanned_quarters
 from vera_core.records import ChunkRecord, Period
 
 RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",
@@ -91,6 +91,9 @@ def test_periods_and_notes_of_round_25():
         "CRM Q2 FY24 Data subscription & support rev ($m)"
     assert line_asides_dropped("Adjusted EBITDA (Revenue + Other)") == "Adjusted EBITDA (Revenue + Other)"  # line items
     assert short_words_written("CRM Q2 FY24 Data subscription & support rev ($m)").endswith("support revenue ($m)")
+    assert noted_sum_asked("CRM cash + marketable securities @ 4/30/23 ($m)") == \
+        "What was CRM cash + marketable securities at 4/30/23 ($m)?"
+    assert asked_periods("COST 36-wk interest expense FY23 YTD ($m)")[0] == [Period("fiscal_months", "", 2023, 9)]
     assert definitions("COST 3Q FY23 merch margin = (net sales - merch costs)/net sales, %?") == \
         {"COST 3Q FY23 merch margin": "(net sales - merch costs)/net sales"}
     question = "how fast did revenue from European users grow in the June 2025 quarter"
@@ -130,6 +133,10 @@ def test_call_phrasings_of_round_25():
     assert read_people_ask("who answered the first question?") is None  # NOTE: who replied, not the analyst
     ask = read_people_ask("Who kicked off Meta's Q3 2024 earnings call, and who did he hand over to?")
     assert (ask.kind, ask.role, ask.also) == ("handoff", "first", ("next",))
+    assert analyst_place("Citi 3Q23 call - last analyst in the queue + firm?") == "last"
+    assert read_people_ask("Who from Microsoft's legal team was on the FY23 Q3 earnings call?").name == "counsel"
+    assert read_people_ask("Who hosted investor relations on Deutsche Bank's Q4 2023 analyst call?").role == \
+        "investor relations"
     assert read_people_ask("TD Q4 2024 call (Dec 5) - Bharat welcomed two execs joining the call for the first time. who "
                            "were they + titles?").kind == "welcomed"
     firms = ["Goldman Sachs", "Morgan Stanley", "JPMorgan", "Credit Suisse"]
@@ -151,6 +158,38 @@ def engine(tmp_path_factory) -> QueryEngine:
     if not all(path.is_file() for path in RELEASES + CALLS):
         pytest.skip(f"ir-dev files not found under {IR}")
     return QueryEngine(searchable_pdfs(tmp_path_factory, "round25", RELEASES + CALLS), llm=None)
+
+
+HELD_BACK_MISSES = [
+    ("w66-011", "'If you strip that charge out, what would the effective tax rate ... have been': 14% (it had stated the "
+                "reported 87%)"),
+    ("w66-034", "'CRM cash + marketable securities @ 4/30/23 ($m)': 13,977 (it had stated marketable securities alone)"),
+    ("w66-024", "'COST 36-wk interest expense FY23 YTD ($m)': 104"),
+    ("w66-031", "'US GMV y/y Q2 23, calc from the supplemental table, 2dp': -3.12%"),
+    ("w66-037", "'gross margin for Salesforce's Q1 FY24 (qtr ended Apr 2023)': 74.2%"),
+    ("w66-040", "'Intel DCAI revenue y/y in Q1 2023 - exact % from the segment table': -38.8%"),
+    ("w65-003", "'Who hosted investor relations on Deutsche Bank's Q4 2023 analyst call': Ioana Patriniche alone"),
+    ("w65-004", "'Who from Microsoft's legal team was on the FY23 Q3 earnings call': Keith Dolliver"),
+    ("w65-007", "'Citi 3Q23 call - last analyst in the queue + firm?': Gerard Cassidy, back in the queue"),
+]
+"""Round 25's held-back misses (measured once, at d7fc07b), fixed as classes after the measurement."""
+GOLDS.update({**blind_golds("r25-ir-releases-holdout"), **blind_golds("r25-ir-calls-holdout")})
+HELD_BACK_FILES = [IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "C" / "C_2023Q3_CALL.pdf", IR / "DB" / "DB_2023Q4_CALL.pdf",
+                   IR / "MSFT" / "MSFT_2023Q3_CALL.pdf"]
+
+
+@pytest.fixture(scope="module")
+def held_back_engine(tmp_path_factory) -> QueryEngine:
+    if not all(path.is_file() for path in RELEASES + HELD_BACK_FILES):
+        pytest.skip(f"ir-dev files not found under {IR}")
+    return QueryEngine(searchable_pdfs(tmp_path_factory, "round25-held-back", RELEASES + HELD_BACK_FILES), llm=None)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("qid, cls", HELD_BACK_MISSES)
+def test_round_25_held_back_classes_are_answered(held_back_engine, qid, cls):
+    outcome, answer = judged_blind(held_back_engine, GOLDS[qid])
+    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
 
 
 DEV_MISSES = [

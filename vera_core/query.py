@@ -15,7 +15,8 @@ from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.month_spans import month_spans_named
-from vera_core.questions.restate import blank_asked, line_asides_dropped, loss_asked, short_words_written
+from vera_core.questions.restate import (blank_asked, line_asides_dropped, loss_asked, noted_sum_asked,
+                                         short_words_written)
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -92,6 +93,7 @@ class QueryEngine:
             # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
             question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
             question = short_words_written(question)  # NOTE: "Data subscription & support rev": the revenue, a concept
+            question = noted_sum_asked(question)  # NOTE: "CRM cash + marketable securities @ 4/30/23": their sum asked
             # NOTE: "the July-September 2024 quarter", "the quarter that ended in early May 2023": the quarter of the month
             # it ends in, as the period readers know it
             question, spanned = month_spans_named(question)

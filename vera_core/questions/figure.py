@@ -314,6 +314,8 @@ _THROUGH_QUARTER = re.compile(r"\b(?:thru|through|to|till|until)\s+(?:the\s+)?(?
                               r"(?P<o>first|second|third|fourth)\s+quarter)\b(?!\s*(?:FY\s?)?['\u2019]?\d)", re.I)
 """A year to date run through a quarter named without its year ("YTD (36 wks thru 3Q)")."""
 _ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_WEEKS_TO_DATE = re.compile(r"\b(?P<n>\d{1,2}|six|nine)[\s-]*(?P<u>weeks?|wks?|months?|mos?)\b", re.I)
+"""The length of a year to date written beside it ("36-wk ... FY23 YTD", "9 months YTD")."""
 _QUARTER_OF_YEAR = re.compile(r"\s*(?:of\s+)?(?:(?:the\s+)?fiscal\s+(?:year\s+)?|FY\s?)?", re.I)
 """Words between a quarter and the year it is of ("Q3 fiscal 2023", "Q2 of 2024")."""
 _NOT_BEFORE = re.compile(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", re.I)
@@ -434,6 +436,14 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     found.sort(key=lambda x: x[0])
     through = _THROUGH_QUARTER.search(question) if to_dates else None
     named_years = [f for f in found if f[2].kind == "year"]
+    weeks = _WEEKS_TO_DATE.search(question) if to_dates and not through else None
+    unit = _UNIT_WORDS.get(weeks.group("u").lower().rstrip("s") + "s", weeks.group("u")) if weeks else ""
+    unit = "weeks" if unit.lower().startswith("w") else "months" if unit.lower().startswith("mo") else unit
+    if weeks and len(named_years) == 1 and len(found) == 1 and (months := _months(f"{weeks.group('n')} {unit} ended")) \
+            and months < 12:
+        # NOTE: "COST 36-wk interest expense FY23 YTD": the year to date of that length, of the one year named
+        start, end, period, words = named_years[0]
+        found = [(start, end, Period("fiscal_months", "", period.year, months), f"{words} year to date")]
     if through and len(named_years) == 1 and len(found) == 1:
         # NOTE: "COST FY23 YTD (36 wks thru 3Q)": the year to date through the quarter named without its year, of the one
         # year named

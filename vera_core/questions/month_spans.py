@@ -21,7 +21,7 @@ _SPAN = re.compile(
 """Three months named by their first and last ("July-September 2024", "the October to December 2022 quarter", "the
 April-June quarter")."""
 _ENDED_IN = re.compile(
-    rf"(?:\bthe\s+)?(?:\d{{1,2}}[\s-]+weeks?[\s-]+|(?:three|3)[\s-]+months?[\s-]+|fiscal\s+)?\bquarter\s+(?:that\s+|which\s+)?"
+    rf"(?:\bthe\s+)?(?:\d{{1,2}}[\s-]+weeks?[\s-]+|(?:three|3)[\s-]+months?[\s-]+|fiscal\s+)?\b(?:quarter|qtr)\s+(?:that\s+|which\s+)?"
     rf"(?:ended|ending|ends|closed|closing)\s+(?:in\s+)?(?:(?:early|mid|late)[\s-]+)?(?P<m>{MONTH_WORD})"
     rf"(?:,?\s+(?P<y>{YEAR_WORD}))?\b(?![\s,]*\d)", re.I)
 """A quarter named by the month it ended in, without its day ("the 12-week quarter that ended in early May 2023", "the

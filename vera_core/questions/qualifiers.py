@@ -172,9 +172,10 @@ _AFTER = (
                r"(?:alone\s+|only\s+|by\s+itself\s+|on\s+its\s+own\s+)?"  # NOTE: "did WhatsApp alone generate"
                r"(?:contribute|generate|earn|make|bring|post|"
                r"deliver|produce|record|report)"),
+    # NOTE: "gross margin for Salesforce's Q1 FY24": a period after the owner is no part of theirs
     re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*\s+){{0,3}}?(?:[A-Z][\w&.'-]*['\u2019]s\s+)"
-               rf"(?:the\s+)?{_NP}"),
-    re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NP}"),
+               rf"(?:the\s+)?{_NOT_PERIOD}{_NP}"),
+    re.compile(rf"^\s+(?:of|for|from|at)\s+(?:the\s+)?(?:[A-Z][\w&.'-]*['\u2019]s?\s+)(?:the\s+)?{_NOT_PERIOD}{_NP}"),
     # NOTE: "Gross margin on Jakafi specifically": a name set apart by "specifically", "alone" or "only" is what the
     # measure is of, whatever the preposition
     re.compile(rf"^\s+(?:on|for|of|from|at|in)\s+(?:the\s+)?{_NP}\s+(?:specifically|alone|only|in\s+particular|by\s+itself|"

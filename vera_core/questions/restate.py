@@ -171,6 +171,21 @@ def blank_asked(question: str) -> str:
     return _BLANK_ASKED.sub("?", question) if _BLANK_ASKED.search(question) else question
 
 
+_NOTED_SUM = re.compile(r"^(?![^?]*\b(?:what|how|which|who|why|when|where|did|does|do|is|was|were|are|can|could|give|show|"
+                        r"list|tell|find)\b)(?=[^?]*[A-Za-z]\s*\+\s*[A-Za-z])\s*(?P<note>[^?]+?)\s*\??\s*$", re.I)
+"""A note that adds two lines with no question word ("CRM cash + marketable securities @ 4/30/23 ($m)")."""
+
+
+def noted_sum_asked(question: str) -> str:
+    """A note adding two lines asked as a question ("What was CRM cash + marketable securities at 4/30/23 ($m)?"), so
+    the sum is read as the question's own definition, never one of its lines; the question itself otherwise."""
+    m = _NOTED_SUM.match(question)
+    if not m:
+        return question
+    note = re.sub(r"\s@\s*", " at ", m.group("note"))
+    return f"What was {note}?"
+
+
 def short_words_written(question: str) -> str:
     """The question with an analyst's short words written out ("Q2 rev" as "Q2 revenue", "avg" as "average"), as every
     reader of it knows them."""
@@ -188,7 +203,7 @@ def line_asides_dropped(question: str) -> str:
     return " ".join(dropped.split()) if dropped != question else question
 
 
-_MEMBERS = re.compile(r"(?P<name>\b[A-Z][a-z]+)\s*\((?P<members>[A-Z][A-Za-z]+(?:\s*(?:\+|&|,|/|\band\b)\s*[A-Z][A-Za-z]+)+)\)")
+_MEMBERS = re.compile(r"(?P<name>\b[A-Za-z][a-z]+)\s*\((?P<members>[A-Z][A-Za-z]+(?:\s*(?:\+|&|,|/|\band\b)\s*[A-Z][A-Za-z]+)+)\)")
 """A parenthesis after a name that lists the products it holds, each one word in capitals ("Data (Tableau + MuleSoft)"):
 an aside, its "+" no formula; never a list of line items ("(Revenue + Other)" names a concept)."""
 
@@ -450,7 +465,7 @@ def _period_vs_period(question: str) -> str | None:
 
 _NOTED_RATE = re.compile(
     rf"^\s*(?P<x>[^?,:;]{{2,80}}?)\s+(?P<r>yoy|qoq)(?:\s+(?:growth|chg|change|%))?\s*,?\s*(?:in\s+|for\s+)?"
-    rf"(?P<p>{_QUARTER_WORDS})\s*(?P<rest>\([^()]*\))?\s*\??\s*$", re.I)
+    rf"(?P<p>{_QUARTER_WORDS})\s*(?P<rest>\([^()]*\)|[-\u2013\u2014,:;][^?]*)?\s*\??\s*$", re.I)
 """A note of an item's rate for a quarter ("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)"): the item's growth then."""
 
 
@@ -458,7 +473,7 @@ def _noted_rate(question: str) -> str | None:
     m = _NOTED_RATE.match(question)
     if not m or _GROWTH_WORD_LAST.search(m.group("x")):
         return None
-    rest = f" {m.group('rest')}" if m.group("rest") else ""
+    rest = f" {m.group('rest').lstrip(' -,:;' + chr(0x2013) + chr(0x2014))}" if m.group("rest") else ""
     return f"What was the {m.group('x').strip()} growth {m.group('r')} in {m.group('p')}?{rest}"
 
 

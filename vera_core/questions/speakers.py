@@ -21,8 +21,10 @@ ROLE_WORDS: dict[str, str] = {
     "CEO": r"\bCEOs?\b|\bchief\s+executive(?:\s+officers?)?\b|\bchief\s+exec\b|(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)\bboss\b",
     "investor relations": r"\binvestor\s+relations\b|\bIR\b(?:\s+(?:person|head|lead|director|officer|contact))?",
     "operator": r"\b(?:the\s+)?(?:call\s+)?operator\b|\bmoderat(?:or|ed|ing)\b",
-    "host": r"\bhost(?:ed|s)?\b(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b|"
-            r"\bwho\s+(?:hosted|hosts|fronts|fronted|emceed|emcees)\b",
+    # NOTE: "who hosted investor relations on the call?" asks the IR head, no host besides
+    "host": r"\bhost(?:ed|s)?\b(?!\s+(?:investor\s+relations|IR)\b)(?=[^?.]{0,60}\b(?:call|review|conference|webcast|company|"
+            r"q\s?&\s?a)\b)|\b(?:the|call['\u2019]?s?)\s+host\b|"
+            r"\bwho\s+(?:hosted|hosts|fronts|fronted|emceed|emcees)\b(?!\s+(?:investor\s+relations|IR)\b)",
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
@@ -114,7 +116,7 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
                       re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
 the call handed to first?")."""
-_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s))(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|"
+_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|"
                           r"opening|closing)\s+(?:question(?:er)?|analyst|caller|one\s+to\s+ask|person\s+to\s+ask)\b"
                           r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
                           r"(?:call|q\s?&\s?a|session|conference)\b))|"
@@ -184,6 +186,11 @@ _WELCOMED_ASKED = re.compile(r"\bwelcom\w*\b[^?]{0,100}?\b(?:first\s+time|new(?:
                              r"first\s+time\b", re.I)
 """People the call welcomed as new to it ("which executive did Bharat Masrani welcome as joining the call for the first
 time?")."""
+_TEAM_ASKED = re.compile(r"\bfrom\s+(?:the\s+)?(?:[\w.&'\u2019-]+['\u2019]s?\s+)?(?P<team>legal|accounting|treasury|compliance)\s+"
+                         r"(?:team|department|function|side|group|org(?:anization)?)\b", re.I)
+"""A company speaker asked by the team they are from ("Who from Microsoft's legal team was on the call?")."""
+_TEAM_TITLES = {"legal": "counsel", "accounting": "accounting", "treasury": "treasurer", "compliance": "compliance"}
+"""The word of the title a team's officer holds ("deputy general counsel" for the legal team)."""
 _HANDED_TO_NAMED = re.compile(
     r"\bwho\b[^?]{0,30}?\b(?:hand(?:ed|s)?|turn(?:ed|s)?|pass(?:ed|es)?)\s+(?:it\s+|the\s+(?:call|floor|line|mic)\s+)?"
     r"(?:off\s+|over\s+|back\s+)?(?:over\s+)?to\s+(?!(?:the\s+)?(?:operator|moderator|q\s?&\s?a|questions|analysts)\b)"
@@ -264,6 +271,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
                          also=("operator",) if _OPERATOR_ASKED.search(question) else ())
     if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
         return PeopleAsk("handoff", role="end")
+    team = _TEAM_ASKED.search(question)
+    if team and _ROLE_ASK.search(question):  # NOTE: "Who from Microsoft's legal team was on the call?": its title's word
+        return PeopleAsk("title", name=_TEAM_TITLES[team.group("team").lower()])
     if _NOT_ANALYSTS.search(question) and _EXECUTIVES.search(question):
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "")
     if _OPENED_AFTER.search(question):  # "who actually kicked off the call after the operator?"

@@ -32,7 +32,8 @@ from vera_core.records import Period
 __all__ = ["COUNTERFACTUAL_ASKED", "WOULD_HAVE", "counterfactual_figure", "without_asked"]
 
 _WITHOUT = (r"(?:exclud\w*|without|absent|but\s+for|if\s+not\s+for|ex-|ex\s+(?=(?:the|this|that|one|non|items?|special|FX)\b)|"
-            r"exclusive\s+of|stripp?\w*\s+out|adjust\w*\s+for)")
+            r"exclusive\s+of|strip\w*\s+(?:[\w-]+\s+){0,3}?out\b|tak(?:e|ing)\s+(?:[\w-]+\s+){1,3}?out\b|remov(?:e|ed|ing)\b|"
+            r"adjust\w*\s+for)")
 _EVENT = (r"(?:one[\s-]time\s+|non[\s-]?recurring\s+|special\s+)?(?:charges?|effects?|impacts?|benefits?|gains?|items?|"
           r"headwinds?|tailwinds?|accruals?|expenses?|costs?|losses|write[\s-]?(?:downs?|offs?)|impairments?|restructuring|"
           r"settlements?|litigation|fines?|severance|FX|currency|amortization|stock[\s-]based\s+compensation|SBC)\b")

@@ -81,6 +81,11 @@ def gather(plan: Plan, services: Services) -> Evidence:
             by_call.setdefault(f[1], []).append(f)
         place = PLACES[ask.role]
         found = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
+        if ask.role == "last":
+            # NOTE: "last analyst in the queue": whoever asked the call's last question, back in the queue or not (Citi's
+            # Gerard Cassidy, who had asked before)
+            docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
+            found = [next((f for f in by_call[one[1]] if f[0] == _last_asker(docs[one[1]])), one) for one in found]
         if REPLIED in ask.also:  # NOTE: "..., and which executive answered him?": those who replied in their exchange
             docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
             found = [r for f in found for r in [f, *_replies(f, docs[f[1]], services.ws.doc_chunks(docs[f[1]].doc_id))]]
@@ -102,6 +107,13 @@ PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": 
 
 REPLIED = "replied"
 """An analyst asked by place with those who replied to them (`PeopleAsk.also`)."""
+
+
+def _last_asker(doc: DocumentRecord) -> str:
+    """The name key of the analyst whose turn is the Q&A's last, or ''."""
+    last = next((t for t in reversed(doc.metadata["transcript"]["turns"]) if t["section"] == "qa" and t["role"] == "analyst"),
+                None)
+    return name_key(last["speaker"]) if last else ""
 
 
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
