@@ -32,7 +32,7 @@ from vera_core.llm import ClaudeClient, LLMLayer, UsageMeter
 from vera_core.llm import steps as llm_steps
 from vera_core.retrieve import iterative
 from vera_core.retrieve.router import read_question
-from vera_core.answer.strategies.shapes import compared_unanswered, gather_in_shape
+from vera_core.answer.strategies.shapes import change_unanswered, compared_unanswered, gather_in_shape
 from vera_core.telemetry import span
 from vera_core.workspace import Workspace
 
@@ -117,7 +117,7 @@ class QueryEngine:
         services = Services(self.ws, partial(llm_steps.keywords, self.llm, mode=mode, meter=meter), clock,
                             pick_row=partial(llm_steps.pick_row, self.llm, mode=mode, meter=meter))
         plan, evidence = gather_in_shape(plan, strategy_for(plan.intent), services)
-        evidence = compared_unanswered(plan, evidence)
+        evidence = change_unanswered(plan, compared_unanswered(plan, evidence))
         if fixes:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{wrong}\" as \"{right}\"" for wrong, right in
                                                                       fixes.items())

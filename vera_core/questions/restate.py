@@ -189,7 +189,11 @@ def noted_sum_asked(question: str) -> str:
 def short_words_written(question: str) -> str:
     """The question with an analyst's short words written out ("Q2 rev" as "Q2 revenue", "avg" as "average"), as every
     reader of it knows them."""
+    question = _WEIGHTED_AVERAGE.sub("weighted average", question)  # NOTE: "diluted wtd-avg share count"
     return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
+
+
+_WEIGHTED_AVERAGE = re.compile(r"\bwtd\.?[\s-]*avg\b\.?", re.I)
 
 
 def line_asides_dropped(question: str) -> str:
@@ -469,8 +473,14 @@ _NOTED_RATE = re.compile(
 """A note of an item's rate for a quarter ("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)"): the item's growth then."""
 
 
+_NOTED_RATE_AFTER = re.compile(
+    rf"^\s*(?P<x>[^?,:;]{{2,80}}?)\s+(?P<p>{_QUARTER_WORDS})\s+(?P<r>yoy|qoq)\s*(?:%\s*)?(?:growth|chg|change)?\s*"
+    rf"(?P<rest>\([^()]*\)[^?]*|[-\u2013\u2014,:;][^?]*)?\s*\??\s*$", re.I)
+"""The same note with the rate after the quarter ("FoA rev 2Q25 q/q % chg (Meta Q2'25 deck), 1dp")."""
+
+
 def _noted_rate(question: str) -> str | None:
-    m = _NOTED_RATE.match(question)
+    m = _NOTED_RATE.match(question) or _NOTED_RATE_AFTER.match(question)
     if not m or _GROWTH_WORD_LAST.search(m.group("x")):
         return None
     rest = f" {m.group('rest').lstrip(' -,:;' + chr(0x2013) + chr(0x2014))}" if m.group("rest") else ""

@@ -591,11 +591,12 @@ _GENERIC_NAME_WORDS = {"inc", "corp", "corporation", "co", "ag", "plc", "ltd", "
 _FILE_PARTS = re.compile(r"[_.]|\d+Q\d|\d{4}")
 _FILE_WORDS = {"call", "calls", "release", "slides", "transcript", "pdf", "md", "earnings", "deck", "q"}
 _PROPER = re.compile(r"\b[A-Z][\w&\u2019'-]+")
-_NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|\b(?:at|from)\s+[A-Z][\w&-]+\b|"
+_NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|(?<!\bshowed\s)(?<!\bshown\s)(?<!\bunveiled\s)(?<!\bannounced\s)"
+                          r"(?<!\bpresented\s)(?<!\blaunched\s)(?<!\bdemoed\s)\b(?:at|from)\s+[A-Z][\w&-]+\b|"
                           r"\b(?:CEO|CFO|COO|IR|calls?|executives?|officers?|head|analysts?|president|team|management)\s+"
                           r"for\s+[A-Z][\w&-]+\b")
 """A company named as an owner ("Citi's CFO", "the CFO at Snowflake", "the call for Citi"; not what is charged for:
-"how they'd charge for Copilot")."""
+"how they'd charge for Copilot", nor an event something was shown at: "the glasses they showed at Connect")."""
 
 
 _SAID = re.compile(

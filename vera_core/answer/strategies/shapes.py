@@ -34,7 +34,8 @@ from vera_core.questions.figure import FigureRequest, asked_periods, read_reques
 from vera_core.questions.metric import MetricPlan, without_periods
 from vera_core.questions.row_asks import asked_of_row, asks_amount, asks_count
 
-__all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "compared_unanswered", "gather_in_shape"]
+__all__ = ["RATE_RULE", "ROW_RULES", "SENTENCE_RULE", "TRIAL_TOP_K", "change_unanswered", "compared_unanswered",
+           "gather_in_shape"]
 
 TRIAL_TOP_K = 8
 """Keyword hits that choose the documents whose rows a trial reads, when the question is not scoped."""
@@ -115,6 +116,22 @@ def gather_in_shape(plan: Plan, routed: Strategy, services: Services) -> tuple[P
         if stated is not None:
             return stated
     return plan, evidence
+
+
+def change_unanswered(plan: Plan, evidence: Evidence) -> Evidence:
+    """The evidence as it stands, unless a question that asks a change in percent ("FoA rev 2Q25 q/q % chg") is answered
+    with a level: the level is cited, and no figure is stated."""
+    if plan.intent.type != "figure" or not _CHANGE_ASKED.search(plan.question) or not evidence.figures \
+            or any(f.unit == "%" for f in evidence.figures):
+        return evidence
+    said = ("No figure is stated: the question asks a change in percent, and VERA read a level (cited below), not the "
+            "change asked.")
+    return replace(evidence, figures=(), lead=said, empty_message=said)
+
+
+_CHANGE_ASKED = re.compile(r"(?:%|\bpercent(?:age)?)\s*(?:chg|change|growth|increase|decrease|decline|rise|drop)\b|"
+                           r"\b(?:qoq|q/q|yoy|y/y)\s*(?:%|chg|change|growth)|\bgrowth\s+(?:rate\s+)?(?:yoy|y/y|qoq|q/q)\b", re.I)
+"""A change asked in percent ("q/q % chg", "% growth", "y/y growth"): a level never answers it."""
 
 
 def compared_unanswered(plan: Plan, evidence: Evidence) -> Evidence:
