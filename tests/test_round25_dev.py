@@ -40,7 +40,7 @@ from vera_core.questions.metric import definitions, read_plan
 from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.qualifiers import qualifier_after
 from vera_core.questions.restate import line_asides_dropped, noted_sum_asked, restated, short_words_written
-from vera_core.questions.speakers import BOTH_SECTIONS, analyst_place, firms_named, read_people_ask, read_remark_ask, spanned_quarters
+from vera_core.questions.speakers import BOTH_SECTIONS, analyst_place, calls_named, firms_named, read_people_ask, read_remark_ask, spanned_quarters
 from vera_core.records import ChunkRecord, Period
 
 RELEASES = [IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",
@@ -94,6 +94,10 @@ def test_periods_and_notes_of_round_25():
     assert noted_sum_asked("CRM cash + marketable securities @ 4/30/23 ($m)") == \
         "What was CRM cash + marketable securities at 4/30/23 ($m)?"
     assert asked_periods("COST 36-wk interest expense FY23 YTD ($m)")[0] == [Period("fiscal_months", "", 2023, 9)]
+    assert short_words_written("META 3Q24 diluted wtd-avg share count (mm)") == \
+        "META 3Q24 diluted weighted average share count (mm)"
+    assert restated("FoA rev 2Q25 q/q % chg (Meta Q2'25 deck), 1dp") == \
+        "What was the FoA revenue growth qoq in 2Q25? (Meta Q2'25 deck), 1dp"
     assert definitions("COST 3Q FY23 merch margin = (net sales - merch costs)/net sales, %?") == \
         {"COST 3Q FY23 merch margin": "(net sales - merch costs)/net sales"}
     question = "how fast did revenue from European users grow in the June 2025 quarter"
@@ -147,6 +151,9 @@ def test_call_phrasings_of_round_25():
     ask = read_remark_ask("On Meta's Q3 2024 call, how did Susan Li's headcount comments in the prepared remarks compare "
                           "with what she said in the Q&A?", ["Susan Li"])
     assert ask is not None and ask.section == BOTH_SECTIONS
+    # NOTE: an event something was shown at is no company: Meta's call is still the one asked
+    meta = [("meta", Identity(doc_type="transcript", company="Meta Platforms, Inc.", fiscal_year=2024, fiscal_quarter=3))]
+    assert calls_named("what did zuck say about those see-through hologram glasses they showed at Connect?", meta) == ["meta"]
     assert spanned_quarters("Track Snowflake's CFO on hiring plans across the four calls (Q4 FY22 through Q3 FY23).")
     ask = read_remark_ask("Did Zuck concede on the Q3 2024 call that shareholders might not like how fast Meta is spending "
                           "on AI infrastructure?", ["Mark Zuckerberg", "Susan Li"])
@@ -167,13 +174,15 @@ HELD_BACK_MISSES = [
     ("w66-024", "'COST 36-wk interest expense FY23 YTD ($m)': 104"),
     ("w66-031", "'US GMV y/y Q2 23, calc from the supplemental table, 2dp': -3.12%"),
     ("w66-037", "'gross margin for Salesforce's Q1 FY24 (qtr ended Apr 2023)': 74.2%"),
+    ("w62-010", "'FoA rev 2Q25 q/q % chg (Meta Q2'25 deck), 1dp': 12.5% (round 24's; the level 47,146 had been stated)"),
     ("w66-040", "'Intel DCAI revenue y/y in Q1 2023 - exact % from the segment table': -38.8%"),
     ("w65-003", "'Who hosted investor relations on Deutsche Bank's Q4 2023 analyst call': Ioana Patriniche alone"),
     ("w65-004", "'Who from Microsoft's legal team was on the FY23 Q3 earnings call': Keith Dolliver"),
     ("w65-007", "'Citi 3Q23 call - last analyst in the queue + firm?': Gerard Cassidy, back in the queue"),
 ]
 """Round 25's held-back misses (measured once, at d7fc07b), fixed as classes after the measurement."""
-GOLDS.update({**blind_golds("r25-ir-releases-holdout"), **blind_golds("r25-ir-calls-holdout")})
+GOLDS.update({**blind_golds("r25-ir-releases-holdout"), **blind_golds("r25-ir-calls-holdout"),
+              **blind_golds("r24-ir-releases-holdout")})
 HELD_BACK_FILES = [IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "C" / "C_2023Q3_CALL.pdf", IR / "DB" / "DB_2023Q4_CALL.pdf",
                    IR / "MSFT" / "MSFT_2023Q3_CALL.pdf"]
 
