@@ -93,6 +93,12 @@ def test_periods_and_notes_of_round_25():
     assert short_words_written("CRM Q2 FY24 Data subscription & support rev ($m)").endswith("support revenue ($m)")
     assert noted_sum_asked("CRM cash + marketable securities @ 4/30/23 ($m)") == \
         "What was CRM cash + marketable securities at 4/30/23 ($m)?"
+    # NOTE: neither the members a question compares nor a note that defines a ratio is rewritten
+    fedex = "Among FedEx's three transportation segments (Express, Ground, Freight), which grew revenue the most?"
+    assert line_asides_dropped(fedex) == fedex
+    leverage = ("HCA 2022 leverage: total debt (long-term debt plus long-term debt due within one year) over EBITDA, with "
+                "EBITDA = income before income taxes + interest expense + D&A. Two decimals.")
+    assert noted_sum_asked(leverage) == leverage
     assert asked_periods("COST 36-wk interest expense FY23 YTD ($m)")[0] == [Period("fiscal_months", "", 2023, 9)]
     assert short_words_written("META 3Q24 diluted wtd-avg share count (mm)") == \
         "META 3Q24 diluted weighted average share count (mm)"

@@ -172,8 +172,10 @@ def blank_asked(question: str) -> str:
 
 
 _NOTED_SUM = re.compile(r"^(?![^?]*\b(?:what|how|which|who|why|when|where|did|does|do|is|was|were|are|can|could|give|show|"
-                        r"list|tell|find)\b)(?=[^?]*[A-Za-z]\s*\+\s*[A-Za-z])\s*(?P<note>[^?]+?)\s*\??\s*$", re.I)
-"""A note that adds two lines with no question word ("CRM cash + marketable securities @ 4/30/23 ($m)")."""
+                        r"list|tell|find|over|divided|ratio|with|where)\b)(?![^?]*(?:[=:]|\s/\s))(?=[^?]*[A-Za-z]\s*\+\s*[A-Za-z])"
+                        r"\s*(?P<note>[^?]+?)\s*\??\s*$", re.I)
+"""A note that adds two lines with no question word ("CRM cash + marketable securities @ 4/30/23 ($m)"); never a note
+that defines a ratio or a name ("leverage: total debt ... over EBITDA, with EBITDA = A + B + C")."""
 
 
 def noted_sum_asked(question: str) -> str:
@@ -207,9 +209,10 @@ def line_asides_dropped(question: str) -> str:
     return " ".join(dropped.split()) if dropped != question else question
 
 
-_MEMBERS = re.compile(r"(?P<name>\b[A-Za-z][a-z]+)\s*\((?P<members>[A-Z][A-Za-z]+(?:\s*(?:\+|&|,|/|\band\b)\s*[A-Z][A-Za-z]+)+)\)")
-"""A parenthesis after a name that lists the products it holds, each one word in capitals ("Data (Tableau + MuleSoft)"):
-an aside, its "+" no formula; never a list of line items ("(Revenue + Other)" names a concept)."""
+_MEMBERS = re.compile(r"(?P<name>\b[A-Za-z][a-z]+)\s*\((?P<members>[A-Z][A-Za-z]+(?:\s*(?:\+|&)\s*[A-Z][A-Za-z]+)+)\)")
+"""A parenthesis after a name that adds up the products it holds, each one word in capitals ("Data (Tableau + MuleSoft)"):
+an aside, its "+" no formula; never a list of line items ("(Revenue + Other)" names a concept), nor the members a
+question compares ("segments (Express, Ground, Freight)")."""
 
 
 _IF_ADDED = re.compile(r"(?P<name>\b[\w&'\u2019 -]{2,40}?)\s*,?\s+if\s+(?:I|we|you|one)\s+(?:add|sum|combine)\s+(?:up\s+)?(?:the\s+)?"
