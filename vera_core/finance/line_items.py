@@ -180,10 +180,9 @@ _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expens
                # "Repayment of debt", "Issuance of long-term debt"
                "repa": "repayment", "repaid": "repayment", "issu": "issuanc",
                # NOTE: a region named by its people's adjective ("revenue from European users") is the row of the place
-               # ("Europe")
-               "european": "europ", "asian": "asia", "american": "america", "canadian": "canada", "chines": "china",
-               "japanes": "japan", "indian": "india", "african": "africa", "mexican": "mexico", "australian": "australia",
-               "korean": "korea", "british": "britain"}
+               # ("Europe"); not the adjectives companies are named with ("American Express", "Canadian Pacific"), whose
+               # name words are compared with labels as printed
+               "european": "europ", "asian": "asia"}
 _LABEL_NOISE = re.compile(r"\((?:note\s+\d+|[a-z]|\d)\)|\bnote\s+\d+\b", re.I)
 _UNITED_STATES = re.compile(r"(?<![\w.])(?:U\.S\.(?:A\.)?|U\.S(?![\w.$])|USA?(?![\w.$&])|United\s+States(?:\s+of\s+America)?)(?!\s*\$)")
 """The country as labels and questions write it ("U.S.", "US", "USA", "United States"): one word, where "US" in

@@ -139,6 +139,8 @@ _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+
                                r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
                                r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
+_UNIT_TAIL = re.compile(r"\s*,\s*(?:%|percent(?:age)?|in\s+%)\s*\??\s*$|\s*\?\s*$", re.I)
+"""The percent asked after a formula (", %?"), no part of its last operand."""
 _ROUNDING_TAIL = re.compile(r"\s*,\s*to\s+(?:(?:\d+|one|two|three|zero)\s+|\d\s*)(?:decimals?(?:\s+places?)?|d\.?p\.?)"
                             r"(?:\s*\([^()]*\))?\s*$", re.I)
 """The rounding asked after the item ("notebook revenue ..., to one decimal"): no word of the item."""
@@ -158,7 +160,7 @@ def definitions(question: str) -> dict[str, str]:
             name = re.sub(r"^(?:(?:with|where|and|using|given|taking)\s+)?(?:(?:the|a|an)\s+)?", "", m.group("name").strip(),
                           flags=re.I)
             # NOTE: "merch margin = (net sales - merch costs)/net sales, %?": the unit asked after the formula is no operand
-            found.setdefault(name, _INSTRUCTION_TAIL.sub("", m.group("body").strip().rstrip("?")).strip(" ,") or m.group("body").strip())
+            found.setdefault(name, _UNIT_TAIL.sub("", m.group("body").strip()) or m.group("body").strip())
     if not found:
         for pattern in (_INLINE, _DASHED, _PAREN, _DASH_LEAD):
             m = pattern.search(question)

@@ -471,9 +471,10 @@ def _period_vs_period(question: str) -> str | None:
 
 
 _NOTED_RATE = re.compile(
-    rf"^\s*(?P<x>[^?,:;]{{2,80}}?)\s+(?P<r>yoy|qoq)(?:\s+(?:growth|chg|change|%))?\s*,?\s*(?:in\s+|for\s+)?"
+    rf"^\s*(?P<x>[^?,:;]{{2,80}}?)\s+(?P<r>yoy|qoq)(?!\s+(?:growth|chg|change)\b)(?:\s+%)?\s*,?\s*(?:in\s+|for\s+)?"
     rf"(?P<p>{_QUARTER_WORDS})\s*(?P<rest>\([^()]*\)|[-\u2013\u2014,:;][^?]*)?\s*\??\s*$", re.I)
-"""A note of an item's rate for a quarter ("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)"): the item's growth then."""
+"""A note of an item's rate for a quarter ("Intel CCG notebook rev y/y, Q1'23 (%, 1dp)"): the item's growth then. One that
+names its change ("y/y change in Q1 2023 - exact %") the metric reader reads as it is."""
 
 
 _NOTED_RATE_AFTER = re.compile(
