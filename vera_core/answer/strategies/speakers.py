@@ -68,8 +68,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         # NOTE: "firm first (e.g. 'Evercore - Glenn Schorr')": a firm in an example is no firm asked
         firms = firms_named(EXAMPLE.sub(" ", plan.question), sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
+    docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}  # NOTE: each call by its label in `found`
     if ask.kind == "handoff" and HANDED_NEXT in ask.also:  # NOTE: "..., and who did he hand over to?": the next speaker
-        docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
         found = [r for f in found for r in [f, *((name, f[1], turn, chunk, replace(f[4], role="after", name=f[2]["speaker"]))
                                                  for name, turn, chunk in _next_to(
                                                      PeopleAsk("handoff", role="after", name=f[2]["speaker"]), docs[f[1]],
@@ -84,10 +84,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
         if ask.role == "last":
             # NOTE: "last analyst in the queue": whoever asked the call's last question, back in the queue or not (Citi's
             # Gerard Cassidy, who had asked before)
-            docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
-            found = [next((f for f in by_call[one[1]] if f[0] == _last_asker(docs[one[1]])), one) for one in found]
+            lasts = {label: _last_asker(doc) for label, doc in docs.items()}
+            found = [next((f for f in by_call[one[1]] if f[0] == lasts[one[1]]), one) for one in found]
         if REPLIED in ask.also:  # NOTE: "..., and which executive answered him?": those who replied in their exchange
-            docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}
             found = [r for f in found for r in [f, *_replies(f, docs[f[1]], services.ws.doc_chunks(docs[f[1]].doc_id))]]
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
@@ -131,7 +130,7 @@ def _replies(found: tuple[str, str, dict, ChunkRecord, PeopleAsk], doc: Document
     turns = doc.metadata["transcript"]["turns"]
     for t, run in zip(turns, turn_runs(turns, chunks)):
         if exchange and t.get("exchange") == exchange and t["role"] in COMPANY_ROLES and name_key(t["speaker"]) not in seen:
-            chunk = run[0] if run else _opening_chunk(t, chunks)  # NOTE: the reply itself, not the speaker's first turn
+            chunk = _turn_opening(t, run, chunks)  # NOTE: the reply itself, not the speaker's first turn
             if chunk is not None:
                 seen.add(name_key(t["speaker"]))
                 out.append((name_key(t["speaker"]), label, t, chunk, one))
@@ -368,8 +367,7 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
     the next company speaker after it (`after`: "which executive spoke after the CFO?"); [] when the call has no turn of
     theirs."""
     turns = doc.metadata["transcript"]["turns"]
-    role = next((r for r in COMPANY_ROLES if ask.name.upper() == r.upper()), "") or \
-        {"CRO": "", "COO": ""}.get(ask.name.upper(), "")
+    role = next((r for r in COMPANY_ROLES if ask.name.upper() == r.upper()), "")
     words = {w.lower() for w in re.findall(r"[A-Za-z][\w'\u2019-]+", ask.name) if len(w) > 2}
 
     def theirs(t: dict) -> bool:
@@ -388,10 +386,14 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
                       if name_key(turns[i]["speaker"]) != own and turns[i]["role"] in COMPANY_ROLES), None)
     if other is None:
         return []
-    run = turn_runs(turns, chunks)[other]
-    chunk = run[0] if run else _opening_chunk(turns[other], chunks)
+    chunk = _turn_opening(turns[other], turn_runs(turns, chunks)[other], chunks)
     other = turns[other]
     return [(name_key(other["speaker"]), other, chunk)] if other and chunk else []
+
+
+def _turn_opening(turn: dict, run: list[ChunkRecord], chunks: list[ChunkRecord]) -> ChunkRecord | None:
+    """The first chunk of this very turn (`run`, its chunks from `turn_runs`), else the first under its speaker's heading."""
+    return run[0] if run else _opening_chunk(turn, chunks)
 
 
 def _surname_in(speaker: str, text: str) -> re.Match | None:
