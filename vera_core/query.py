@@ -16,7 +16,7 @@ from vera_core.questions.defined_terms import defined_acronyms, short_names, spe
 from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.restate import (blank_asked, line_asides_dropped, loss_asked, noted_sum_asked,
-                                         short_words_written)
+                                         short_words_written, spoken_years_written)
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -92,7 +92,8 @@ class QueryEngine:
             asked = question
             # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
             question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
-            question = short_words_written(question)  # NOTE: "Data subscription & support rev": the revenue, a concept
+            # NOTE: "Data subscription & support rev": the revenue, a concept; "June twenty twenty-five": June 2025
+            question = short_words_written(spoken_years_written(question))
             question = noted_sum_asked(question)  # NOTE: "CRM cash + marketable securities @ 4/30/23": their sum asked
             # NOTE: "the July-September 2024 quarter", "the quarter that ended in early May 2023": the quarter of the month
             # it ends in, as the period readers know it
@@ -128,7 +129,7 @@ class QueryEngine:
                                + evidence.notices)
         if spanned:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"\"{asked}\" as \"{read}\"" for asked, read in spanned.items())
-                                                  + ", the quarter that ends in that month.",) + evidence.notices)
+                                                  + ", the period that ends in that month.",) + evidence.notices)
         if spelled:
             evidence = replace(evidence, notices=("Read " + "; ".join(f"{short} as \"{long}\"" for short, long in spelled.items())
                                                   + ", as the documents in scope define it.",) + evidence.notices)

@@ -214,6 +214,7 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\brevs?\b(?![.\d])", re.I), "revenue"),
                   (re.compile(r"\bD&A\b", re.I), "depreciation and amortization"),
                   (re.compile(r"\bSBC\b"), "stock-based compensation"),
+                  (re.compile(r"\bstock[\s-]based\s+comp\b\.?", re.I), "stock-based compensation"),
                   (re.compile(r"\bNII\b"), "net interest income"),
                   (re.compile(r"\bP&E\b"), "property and equipment"),
                   (re.compile(r"\bF&I\b"), "finance and insurance"),

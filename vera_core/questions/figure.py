@@ -18,6 +18,7 @@ from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR,
                                       _full_year, _months, dates_in)
 from vera_core.finance.statements import named_statement
 from vera_core.questions.qualifiers import Qualifier, qualifier_around
+from vera_core.questions.reconciling import reconciling_item
 
 UNIT_ASKED = re.compile(r"\b(?:in|as)\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars|euros)\s*)?(?:in\s+)?"
                         r"(?P<scale>thousands|millions|billions)\b|(?:\bUSD|\bEUR|\bGBP|\$)\s*(?P<scale2>thousands|millions|"
@@ -90,6 +91,9 @@ class FigureRequest:
     named_exclusion: frozenset[str] = frozenset()
     """The words of the item with what the question leaves out of it, when a measure may be printed by that name
     ("revenue excluding the foreign exchange effect"): a row printing them all and no other is the line asked."""
+    reconciling: bool = False
+    """The item is a line reconciling a GAAP measure to its adjusted one ("the restructuring add-back"): only a row of a
+    reconciliation answers it (`questions.reconciling`)."""
 
 
 PER_SHARE_ASKED = re.compile(r"\bper\s+(?:diluted\s+|basic\s+|common\s+|weighted\s+)?share\b|\bEPS\b", re.I)
@@ -158,6 +162,11 @@ def item_phrase(question: str) -> str:
     # that asks, however it starts
     last = re.split(r"(?<=[a-z]{2}[.!])\s+(?=[A-Z])", first)[-1]
     first = last if _ASKING_WORD.search(last) else first
+    # NOTE: "I need the user number: for the June 2025 quarter, what was Family daily active people?": the clause that
+    # asks, unless it asks of a pronoun the clauses before name ("Twilio revenue: what was it in Q2?")
+    clauses = _ASKING_CLAUSE.split(first)
+    if len(clauses) > 1 and not _OF_PRONOUN.match(clauses[-1]):
+        first = clauses[-1]
     first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
                           first)
     text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", first))  # NOTE: what the question leaves out is not the item's name
@@ -178,6 +187,10 @@ def item_phrase(question: str) -> str:
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
     return _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
+
+
+_ASKING_CLAUSE = re.compile(r"(?<=[:,;])\s+(?=(?:what|how\s+(?:much|many))\b)", re.I)
+_OF_PRONOUN = re.compile(r"(?:what|how\s+(?:much|many))\s+(?:[\w']+\s+){0,2}?(?:it|that|this|they|those|these|them)\b", re.I)
 
 
 def is_figure_question(question: str) -> bool:
@@ -219,9 +232,15 @@ def measure_phrase(question: str) -> str:
 def read_request(question: str, focus: str = "") -> FigureRequest:
     """The figure request of a question; `focus` is the router's search focus (used when the
     question names no known line item)."""
-    concepts = tuple(concepts_in(question))
     periods, texts = asked_periods(question)
     scale = asked_scale(question)
+    reconciled = reconciling_item(question)
+    if reconciled:  # NOTE: "how large was the restructuring add-back?": the reconciling line, not the adjusted measure
+        item = expand_abbreviations(reconciled)
+        concepts = tuple(concepts_in(item))
+        return FigureRequest(concepts, frozenset() if concepts else label_terms(item), tuple(periods), tuple(texts),
+                             scale, False, "", label_terms(EXCLUDED.sub(" ", question)), reconciling=True)
+    concepts = tuple(concepts_in(question))
     free = frozenset() if concepts else (measure_terms(question) or label_terms(item_phrase(question))
                                          or label_terms(focus or question))
     first = concepts[0].asked.search(question) if concepts else None

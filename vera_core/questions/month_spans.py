@@ -3,11 +3,14 @@ writes it: "the July-September 2024 quarter", "April-June 2025", "the October to
 months from April to June 2025", "the 12-week quarter that ended in early May 2023". Each is restated as the quarter of
 the month it ends in ("the September 2024 quarter", "the May 2023 quarter"), which the period readers know
 (`finance.dates.MONTH_QUARTER`; a yearless one gets its year from the documents in scope, `month_quarters`). A span of
-months that is not three long ("January-June 2023") is left as asked."""
+six or nine months with its year ("January through the end of September 2025", "the six months to June 2023") is
+restated as the months ended on that month's last day ("the nine months ended September 30, 2025"); other spans are left
+as asked."""
 
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 
 from vera_core.finance.dates import MONTH_WORD, YEAR_WORD, month_number
 
@@ -15,7 +18,7 @@ __all__ = ["month_spans_named"]
 
 _SPAN = re.compile(
     rf"(?:\bthe\s+)?(?:(?:three|3)[\s-]+months?\s+(?:from\s+|of\s+)?)?\b(?P<m1>{MONTH_WORD})(?:\s+(?P<y1>{YEAR_WORD}))?"
-    rf"\s*(?:-|\u2013|\u2014|\bto\b|\bthrough\b|\bthru\b|\buntil\b)\s*(?P<m2>{MONTH_WORD})"
+    rf"\s*(?:-|\u2013|\u2014|\b(?:to|through|thru|until)(?:\s+the\s+end\s+of)?\b)\s*(?P<m2>{MONTH_WORD})"
     rf"(?:(?:,?\s+|\s*')(?P<y>{YEAR_WORD}|(?<=')\d\d)(?!\d)(?:\s+(?:quarter|period|months)\b)?|\s+(?P<q>quarter)\b)",
     re.I)
 """Three months named by their first and last ("July-September 2024", "the October to December 2022 quarter", "the
@@ -26,7 +29,14 @@ _ENDED_IN = re.compile(
     rf"(?:,?\s+(?P<y>{YEAR_WORD}))?\b(?![\s,]*\d)", re.I)
 """A quarter named by the month it ended in, without its day ("the 12-week quarter that ended in early May 2023", "the
 quarter ending in early May")."""
+_MONTHS_TO = re.compile(
+    rf"(?:\bthe\s+)?\b(?P<n>three|six|nine|3|6|9)[\s-]+months?\s+(?:to|ended|ending|through|thru)\s+(?:the\s+end\s+of\s+)?"
+    rf"(?P<m>{MONTH_WORD})(?:,?\s+(?P<y>{YEAR_WORD}))?\b(?![\s,]*\d)", re.I)
+"""Months named by the month they run to, without its day ("the three months to the end of June 2025", "the nine
+months ended September 2025")."""
 QUARTER_MONTHS = 3
+_SPAN_MONTHS = {3: "three", 6: "six", 9: "nine"}
+_COUNTED = {"three": 3, "six": 6, "nine": 9, "3": 3, "6": 6, "9": 9}
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                 "November", "December")
 
@@ -38,17 +48,33 @@ def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
 
     def spanned(m: re.Match) -> str:
         first, last = month_number(m.group("m1")), month_number(m.group("m2"))
-        if not first or not last or (last - first) % 12 != QUARTER_MONTHS - 1:
-            return m.group(0)
+        months = (last - first) % 12 + 1 if first and last else 0
         year = m.group("y")
         year = f"20{year}" if year and len(year) == 2 else year
-        return _restated(m, m.group("m2"), year, read)
+        if months == QUARTER_MONTHS:
+            return _restated(m, m.group("m2"), year, read)
+        # NOTE: "January through the end of September 2025": the nine months ended September 30, 2025
+        return _months_ended(m, months, m.group("m2"), year, read) if months in _SPAN_MONTHS and year else m.group(0)
 
     def ended(m: re.Match) -> str:
         return _restated(m, m.group("m"), m.group("y"), read)
 
-    out = _ENDED_IN.sub(ended, _SPAN.sub(spanned, question))
+    def counted(m: re.Match) -> str:
+        months = _COUNTED[m.group("n").lower()]
+        if months == QUARTER_MONTHS:
+            return _restated(m, m.group("m"), m.group("y"), read)
+        return _months_ended(m, months, m.group("m"), m.group("y"), read) if m.group("y") else m.group(0)
+
+    out = _MONTHS_TO.sub(counted, _ENDED_IN.sub(ended, _SPAN.sub(spanned, question)))
     return out, read
+
+
+def _months_ended(m: re.Match, months: int, month: str, year: str, read: dict[str, str]) -> str:
+    number = month_number(month)
+    text = f"the {_SPAN_MONTHS[months]} months ended {_MONTH_NAMES[number - 1]} {monthrange(int(year), number)[1]}, {year}"
+    lead = m.group(0)[:len(m.group(0)) - len(m.group(0).lstrip())]
+    read[m.group(0).strip()] = text
+    return lead + text
 
 
 def _restated(m: re.Match, month: str, year: str | None, read: dict[str, str]) -> str:

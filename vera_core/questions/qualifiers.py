@@ -202,6 +202,10 @@ _AFTER = (
     re.compile(r"^\s+(?:did|does|do)\s+(?:[A-Z][\w&.'-]*['\u2019]s?\s+)?(?:the\s+|its\s+)?(?P<np>(?:[a-z][\w&-]*\s+){0,2}"
                r"[a-z][\w&-]*)\s+(?:segment|business|division|unit|group|brand)\s+(?:contribute|generate|earn|make|bring|"
                r"post|deliver|produce|record|report)"),
+    # NOTE: "how much revenue did slack bring in for salesforce": a name typed in lower case, one word, doing the earning
+    re.compile(r"^\s+(?:did|does)\s+(?!(?:they|it|we|he|she|you|the|its|their|our|company|firm|management|business|group|"
+               r"segment|division|unit|bank)\b)(?P<np>[a-z][\w&-]*)\s+(?:alone\s+|only\s+)?(?:contribute|generate|earn|make|"
+               r"bring\s+in|deliver|produce)\b"),
 )
 """A qualifier written after the item: "revenue did Slack contribute", "revenue did Sonic Automotive
 generate from electric vehicle sales", "revenue did Intel's Data Center and

@@ -23,7 +23,7 @@ from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in, expand_abbreviations, label_terms
 from vera_core.questions.spans import POINTS
 
-__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated"]
+__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "spoken_years_written"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -39,6 +39,10 @@ _BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?
                          rf"(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b"
                          rf"(?P<rest>.*)$", re.I | re.S)
 """'By what percentage did X decline ...'."""
+_HOW_MANY_POINTS = re.compile(rf"{_LEAD}how\s+many\s+(?:percentage\s+points?|pp|ppts?|points|bps|basis\s+points)\s+"
+                              rf"(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b"
+                              rf"(?P<rest>.*)$", re.I | re.S)
+"""'How many percentage points did it move from Q1 2023 to Q2 2023?': a rate's change in points."""
 _HOW_DID = re.compile(rf"{_LEAD}how\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$",
                       re.I | re.S)
 """'How did U.S. GMV change sequentially, in percent?': a growth when a percentage is asked."""
@@ -148,7 +152,7 @@ def line_names_dropped(question: str) -> str:
     return _LINE_NAMED.sub(lambda m: f" {m.group('where')}", question)
 
 
-_LOSE = re.compile(r"^(?P<lead>.*?)\bhow\s+much(?:\s+money)?\s+did\s+(?P<x>[^?]{2,80}?)\s+(?:lose|lost)\b(?P<rest>[^?]*)\?*\s*$",
+_LOSE = re.compile(r"^(?P<lead>.*?)\bhow\s+much(?:\s+money)?\s+did\s+(?P<x>[^?]{2,80}?)\s+(?:lose|lost)\b(?P<rest>[^?]*)\?*(?P<tail>[^?]*)$",
                    re.I | re.S)
 """'How much money did Meta's Reality Labs unit lose in the third quarter of 2024?': the loss of what lost it."""
 
@@ -159,7 +163,8 @@ def loss_asked(question: str) -> str:
     m = _LOSE.match(question)
     if not m:
         return question
-    return f"{m.group('lead')}What was the loss of {m.group('x').strip()}{m.group('rest').rstrip()}?"
+    # NOTE: "...? in millions pls": what follows the question mark stays
+    return f"{m.group('lead')}What was the loss of {m.group('x').strip()}{m.group('rest').rstrip()}?{m.group('tail').rstrip()}"
 
 
 _BLANK_ASKED = re.compile(r"\s*=\s*(?:\?+|_+|\.{3})\s*$")
@@ -196,6 +201,25 @@ def short_words_written(question: str) -> str:
 
 
 _WEIGHTED_AVERAGE = re.compile(r"\bwtd\.?[\s-]*avg\b\.?", re.I)
+
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_UNDER_THIRTY = {**{w: i + 1 for i, w in enumerate(_UNITS)}, **{w: i + 10 for i, w in enumerate(_TEENS)},
+                 "twenty": 20, **{f"twenty {w}": 21 + i for i, w in enumerate(_UNITS)}}
+_TWO_DIGITS = "|".join(sorted((w.replace(" ", r"[\s-]") for w in _UNDER_THIRTY), key=len, reverse=True))
+_TENS_ON = "|".join(sorted((w.replace(" ", r"[\s-]") for w, n in _UNDER_THIRTY.items() if n >= 10), key=len, reverse=True))
+_SPOKEN_YEAR = re.compile(rf"\b(?:twenty[\s-]+(?P<a>{_TENS_ON})|two[\s-]+thousand(?:[\s-]+and)?[\s-]+(?P<b>{_TWO_DIGITS}))\b",
+                          re.I)
+"""A year said as it is spoken ("twenty twenty-five", "two thousand and twenty-three"), as a dictated question writes it."""
+
+
+def spoken_years_written(question: str) -> str:
+    """The question with each year said in words written in digits ("the three months to the end of June twenty
+    twenty-five": "June 2025"), as every period reader knows them."""
+    def written(m: re.Match) -> str:
+        said = re.sub(r"[\s-]+", " ", (m.group("a") or m.group("b")).lower())
+        return str(2000 + _UNDER_THIRTY[said])
+    return _SPOKEN_YEAR.sub(written, question)
 
 
 def line_asides_dropped(question: str) -> str:
@@ -662,22 +686,28 @@ def _share_spent(question: str) -> str | None:
 
 
 def _growth(question: str) -> str | None:
-    for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH, _HOW_DID):
+    for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH, _HOW_MANY_POINTS, _HOW_DID):
         m = pattern.search(question)
         if not m:
             continue
+        # NOTE: "by how many percentage points did opex as a % of revenue move from Q1 to Q2?": the difference of two
+        # rates, never their growth
+        points = pattern is _HOW_MANY_POINTS or pattern is _BY_PERCENT and bool(POINTS.search(question[m.start():m.start("x")]))
         # NOTE: "... change ..., in percentage points?": the difference of two rates, never their growth
-        asks_percent = pattern is _BY_PERCENT or (bool(_PERCENT_ASKED.search(m.group("rest")))
+        asks_percent = pattern is _BY_PERCENT and not points or (bool(_PERCENT_ASKED.search(m.group("rest")))
                                                   and not POINTS.search(m.group("rest")))
         asks_percent = asks_percent or (pattern is not _HOW_DID and bool(_RATE_ASKED.search(m.group("rest")))
                                         and not _AMOUNT_ASKED.search(m.group("rest")) and not POINTS.search(m.group("rest")))
         if pattern is _HOW_DID and not asks_percent:
             return None  # NOTE: "how did margins change?" without a percentage is a direction, read elsewhere
         how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
-        if (pattern is _BY_HOW_MUCH or (how and how.group("w").lower() == "much")) and not asks_percent:
+        if (pattern is _BY_HOW_MUCH or points or (how and how.group("w").lower() == "much")) and not asks_percent:
             # NOTE: "by how much did X change from FY2022 to FY2023, in $ millions": a change between the two
             # years; without two years it is an amount the text states ("by how much did it raise its facility?")
             subject = re.sub(r"^[^'\u2019]{1,40}['\u2019]s?\s+", "", m.group("x").strip())  # the company's possessive
+            labelled = _LABELLED.fullmatch(re.sub(r"\s*\([^()]*\)", "", m.group("lead")))
+            if labelled and _PRONOUN.fullmatch(subject):  # NOTE: "opex as % of rev (...): how many points did it move ...?"
+                subject = labelled.group("label").strip()
             if not 0 < len(subject.split()) <= 10:
                 return None
             rest = _COMPARING.sub("", m.group("rest"))

@@ -439,7 +439,7 @@ barnum, or dimon too?"): the people, whoever it names."""
 _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which\s+(?:slide|page)\b|"
                           r"\bwhere\s+(?:in|on|does|do|is|are)\b[^?]{0,80}\b(?:deck|presentation|slides?)\b|"
                           r"^(?![^?]*\b(?:what\s+(?:was|is|were|are)|how\s+(?:much|many))\b)[^?]*?"
-                          r"\b(?:the\s+)?(?:slide|page)\s+(?:with|showing|that\s+(?:shows|has|gives))\b|"
+                          r"\b(?:the\s+)?(?:slide|page)\s+(?:(?:with|showing|that\s+(?:shows|has|gives))\b|w/)|"
                           r"\bthe\s+(?:slide|page)\s+(?:in|of|from)\s+[^?]{0,60}?\b(?:deck|presentation)\s+"
                           r"(?:that|which)\s+(?:shows?|has|gives|breaks)\b", re.I)
 """A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?", "I need

@@ -78,11 +78,14 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             fit = _fit(label, phrases, concept is None, concept.printed if concept else (), moved)
             qualified_away = (changes_meaning(label.row_label, concept, request.question_terms)
                               or _another_concept(label.row_label, concept)) if fit is not None and concept is not None else ""
+            if fit is not None and request.reconciling and not reconciles(grid, chunk):
+                continue  # NOTE: "the SBC add-back": a cash flow statement's "Stock-based compensation" is another amount
             if fit is not None and request.non_gaap:
                 values = adjusted_cells(grid, chunk, label, values)
                 if not values:
                     continue  # a GAAP row: not the adjusted measure asked
-            if fit is None and _quoted(label, request.question_terms) and _prints_item(rows, phrases, concept is None) \
+            if fit is None and not request.reconciling and _quoted(label, request.question_terms) \
+                    and _prints_item(rows, phrases, concept is None) \
                     and not _other_measure(ancestors(grid, label), concept):
                 # the question quotes this row ("attributable to owners of the parent"); under a heading of another
                 # measure it is that measure's ("FedEx Ground segment" under "Operating income (loss):")
@@ -350,6 +353,13 @@ def adjusted_cells(grid: TableGrid, chunk: ChunkRecord, label: GridCell,
     # per share" and the adjustments): its other rows are the GAAP start and the adjustments, not the measure
     named = any(NON_GAAP.search(c.row_label) for c in grid.cells if c.col == 0)
     return () if named else values
+
+
+def reconciles(grid: TableGrid, chunk: ChunkRecord) -> bool:
+    """Whether a table reconciles a GAAP measure to an adjusted one: its title or one of its rows names the adjusted
+    measure ("Non-GAAP income from operations")."""
+    return bool(NON_GAAP.search(f"{grid.title} {chunk.caption}")) or any(NON_GAAP.search(c.row_label)
+                                                                         for c in grid.cells if c.col == 0)
 
 
 def _quoted(label: GridCell, question_terms: frozenset[str]) -> bool:

@@ -196,7 +196,10 @@ def _aggregate(plan: MetricPlan, results: list[tuple[str, float, str, list[Opera
     span = f"{first[0]} to {last[0]}"
     fell = plan.over == "change" and plan.fall_asked and "(a fall)" in expression
     name = f"{plan.name} (a fall, stated as its size)" if fell else plan.name
-    lead = f"{name}, {span}: {rounded} ({defined}). {steps}. Calculation: {expression}."
+    # NOTE: a rate's change is in points ("1.5 percentage points"), never a growth of 1.5%
+    shown = f"{rounded[:-1].rstrip()} percentage points" if plan.over == "change" and plan.unit == "percent" \
+        and rounded.endswith("%") else rounded
+    lead = f"{name}, {span}: {shown} ({defined}). {steps}. Calculation: {expression}."
     pieces, records = _operands(results)
     calculation = Calculation(metric=plan.name, definition=plan.definition, source=plan.source, expression=expression,
                               result=significant(value), rounded=rounded, unit=plan.unit, period=span, operands=records,
