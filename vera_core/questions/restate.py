@@ -178,6 +178,8 @@ def blank_asked(question: str) -> str:
 
 _NOTED_SUM = re.compile(r"^(?![^?]*\b(?:what|how|which|who|why|when|where|did|does|do|is|was|were|are|can|could|give|show|"
                         r"list|tell|find|over|divided|ratio|with|where)\b)(?![^?]*(?:[=:]|\s/\s))(?=[^?]*[A-Za-z]\s*\+\s*[A-Za-z])"
+                        # NOTE: "host of Citi 4Q23 earnings call + their title?": a person and their title, no sum
+                        r"(?![^?]*\+\s*(?:(?:their|his|her|the|its)\s+)?(?:titles?|roles?|firms?|names?|jobs?|positions?)\b)"
                         r"\s*(?P<note>[^?]+?)\s*\??\s*$", re.I)
 """A note that adds two lines with no question word ("CRM cash + marketable securities @ 4/30/23 ($m)"); never a note
 that defines a ratio or a name ("leverage: total debt ... over EBITDA, with EBITDA = A + B + C")."""

@@ -117,10 +117,10 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
 the call handed to first?")."""
 _NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|"
-                          r"opening|closing)\s+(?:question(?:er)?|analyst|caller|one\s+to\s+ask|person\s+to\s+ask)\b"
+                          r"opening|closing)\s+(?:question(?:er)?|analyst|caller|one\s+to\s+ask|person\s+to\s+ask|q(?=\s*[?.,;]|$))\b"
                           r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
                           r"(?:call|q\s?&\s?a|session|conference)\b))|"
-                          r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one)\b|"
+                          r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one|q)\b|"
                           r"\b(?P<end>kicked|led|closed)\s+(?:off|out)\s+the\s+(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
                           # NOTE: "Which analyst was third in the Q&A queue"
                           r"\b(?P<nth3>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\s+in\s+(?:the\s+)?"
@@ -139,7 +139,26 @@ def analyst_place(question: str) -> str:
     if not nth:
         return ""
     said = (nth.group("nth") or nth.group("nth2") or nth.group("end") or nth.group("nth3")).lower()
-    return _PLACE_SAID.get(said, said)
+    place = _PLACE_SAID.get(said, said)
+    # NOTE: "who asked the first question and who asked the last one?": both places
+    return f"{place} and last" if place == "first" and _AND_LAST.search(question, nth.end()) else place
+
+
+_ANNOUNCED_BUT = re.compile(r"\b(?:operator|moderator)\s+(?:announced|called|introduced|named|said|called\s+on)\b[^?]{0,100}?"
+                            r"\bwho\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:asked|spoke|took\s+it|came\s+on)\b", re.I)
+"""The operator named one analyst and another asked ("... announced X - but who actually asked that question?")."""
+_FOR_SIDE = re.compile(r"\bwho\b[^?]{0,60}?\b(?:answer\w*|spoke|speak\w*|talk\w*|respond\w*)\s+for\s+the\s+"
+                       r"(?P<unit>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)\s+(?:side|business|segment|division|unit|arm)\b", re.I)
+"""A speaker asked by the part of the company they answer for ("who was answering for the wholesale side?")."""
+REQUEUED = "requeued"
+"""The analysts who asked in two exchanges or more (`PeopleAsk.role`), back in the queue."""
+_REQUEUED = re.compile(r"\b(?:came|come|comes|got|get|went|go|jumped|jump)\s+back\b[^?]{0,40}\b(?:queue|line|second|again|"
+                       r"another)\b|\bsecond\s+(?:time|round|turn)\b|\b(?:asked|ask|asking)\s+(?:twice|again|two\s+separate)\b|"
+                       r"\bre-?queued?\b|\bback\s+in(?:to)?\s+the\s+(?:queue|line)\b|\brejoined\s+the\s+(?:queue|line)\b", re.I)
+"""Analysts asked by coming back to the queue ("which analysts came back in the queue for a second time?"): never a
+follow-up inside one exchange."""
+_AND_LAST = re.compile(r"\b(?:and|&|plus)\s+(?:who\s+(?:asked\s+|had\s+)?)?(?:the\s+)?(?:last|final)\s+(?:one|question|analyst|q)\b",
+                       re.I)
 
 
 _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\s+as\s+(?:the\s+|its\s+|their\s+)?"
@@ -172,8 +191,8 @@ _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off
                            r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s+(?:closing|final|concluding)\s+(?:remarks|comments|word)\b"
-                        r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:the\s+call\s+)?up|"
-                        r"closed\s+(?:out\s+)?the\s+call)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
+                        r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:the\s+call\s+|it\s+|things\s+)?up|"
+                        r"closed\s+(?:out\s+)?the\s+call|closed\s+(?:it|things|the\s+call)\s+out)\b|\blast\s+(?:person|one|speaker|executive)\s+to\s+speak\b", re.I)
 """Who closed the call ("who gave the closing remarks", "who had the last word"): whom the operator hands the call to
 after the Q&A."""
 HANDED_NEXT = "next"
@@ -200,10 +219,11 @@ _HANDED_TO_NAMED = re.compile(
 """Who spoke just before a person named ("who handed off to slootman at the start of the call?", "who introduced Frank
 Slootman?"): the turn before theirs."""
 _SPOKE_AFTER = re.compile(
-    r"\b(?i:who|which\s+(?:executive|exec|person|speaker|officer))\b[^?]{0,80}?\b(?i:after|following|next\s+after)\s+"
+    r"\b(?i:who|which\s+(?:executive|exec|person|speaker|officer|analyst))\b[^?]{0,80}?\b(?i:after|following|next\s+after)\s+"
     r"(?P<x>(?i:the\s+)?(?:CEO|CFO|COO|CRO|(?i:chief\s+\w+\s+officer))|(?!(?i:the\s+operator|the\s+q))[A-Z][\w'\u2019.-]+"
     r"(?:\s+[A-Z][\w'\u2019.-]+)?)")
-"""Who spoke next after a person or role named ("which executive gave the credit-quality remarks after the CFO?")."""
+"""Who spoke next after a person or role named ("which executive gave the credit-quality remarks after the CFO?", "which
+analyst got to ask right after Gerard Cassidy?")."""
 _ONE_IN_ROLE = re.compile(r"\b(?:which|what)\s+(?:executive|exec|person|officer)\s+(?:served|was|acted|is)\s+(?:as\s+)?(?:the\s+)?"
                           r"(?:CEO|CFO|COO|chief|head|investor)", re.I)
 """'Which executive served as chief financial officer?': the one holding a role, not every executive."""
@@ -216,9 +236,22 @@ _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+
                           r"final|last|back)\b", re.I)
 
 
+_PERSONA = re.compile(r"^\s*(?:I['\u2019]m\s+an?|I\s+am\s+an?|I\s+(?:run|work|cover|manage|lead|head|sit)|We['\u2019]re\s+an?|"
+                      r"We\s+are\s+an?|We\s+(?:run|cover|manage)|My\s+(?:job|role|team|firm|desk)|Our\s+(?:team|firm|desk|fund))\b"
+                      r"[^.!?]*[.!]\s+(?=[A-Z])")
+"""A sentence that says who asks ("I run investor relations at a mid-cap tech company."): no role on the call."""
+
+
+def _without_persona(question: str) -> str:
+    """The question without the sentences before it that say who asks."""
+    while (found := _PERSONA.match(question)) and re.search(r"\b(?:who|which|whom|name)\b", question[found.end():], re.I):
+        question = question[found.end():]
+    return question
+
+
 _ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact|host)|"
-                        r"operator|moderator|host)(?:\s+(?:name|on\s+(?:the\s+)?[^?:]{0,60}?\bcall))?"
-                        r"(?:\s*(?:\+|&|and|,)\s*(?:title|role|firm|job))?\s*\??\s*$", re.I)
+                        r"operator|moderator|host)(?:\s+(?:name|(?:on|of|for)\s+(?:the\s+)?[^?:]{0,60}?\bcall))?"
+                        r"(?:\s*(?:\+|&|and|,)\s*(?:(?:their|his|her|the)\s+)?(?:title|role|firm|job)s?)?\s*\??\s*$", re.I)
 """A note that ends on the role it asks ("Solvane Systems 1Q25: CEO?", "CFO on the HLB 3Q23 call?")."""
 
 
@@ -239,8 +272,12 @@ _ROLES_BESIDES = re.compile(rf"\b(?:{_SET_ASIDE})\s+"
 """Roles a question sets aside ("one executive besides the CEO and CFO")."""
 _QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:there|added|on\s+hand|available))\s+"
                       r"(?:just\s+|only\s+|solely\s+)?for\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
-                      r"\b(?:only\s+(?:spoke|appeared|answered|came\s+in)|(?:spoke|appeared|answered|came\s+in)\s+only)\s+(?:in|during|for)\s+"
-                      r"(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b", re.I)
+                      r"\b(?:only\s+(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in)|"
+                      r"(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in)\s+only)\s+"
+                      r"(?:in|during|for)\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
+                      # NOTE: "which execs ... in the Q&A (no prepared remarks)?"
+                      r"\b(?:q\s?&\s?a|questions)\b[^?]{0,20}\(\s*(?:no|not\s+in\s+the|without(?:\s+any)?)\s+prepared\s+remarks\s*\)",
+                      re.I)
 """Company speakers asked by speaking only in the Q&A ("one executive ... joined just for the Q&A session. Who was that?")."""
 _ALSO_BEFORE = re.compile(r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)\s+"
                           r"(?:anyone|anybody|any\s+(?:one|executives?)|those|people|the\s+ones?)\s+(?:who|that)\s+$", re.I)
@@ -261,6 +298,11 @@ _OPERATOR_ASKED = re.compile(r"\bwho\s+(?:moderated|was\s+the\s+(?:operator|mode
 
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
+    question = _without_persona(question)
+    if _ANNOUNCED_BUT.search(question):
+        # NOTE: "the operator announced Steve Koenig from SMBC - but who actually asked that question?": the analyst of
+        # that firm whose turn it is (the firm named sets the others aside)
+        return PeopleAsk("analysts")
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
             and re.search(r"\bwho(?:m)?\b|\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\b", question, re.I):
         # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
@@ -271,6 +313,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
                          also=("operator",) if _OPERATOR_ASKED.search(question) else ())
     if _CLOSED_BY.search(question):  # "who gave the closing remarks?"
         return PeopleAsk("handoff", role="end")
+    side = _FOR_SIDE.search(question)
+    if side:  # NOTE: "who from TD was answering for the wholesale side?": the speaker whose title names it
+        return PeopleAsk("title", name=side.group("unit").lower())
     team = _TEAM_ASKED.search(question)
     if team and _ROLE_ASK.search(question):  # NOTE: "Who from Microsoft's legal team was on the call?": its title's word
         return PeopleAsk("title", name=_TEAM_TITLES[team.group("team").lower()])
@@ -297,6 +342,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if place and not replied and (_ANALYSTS.search(question) or re.search(r"\b(?:who|name)\b", question, re.I)
                                   or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)):
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
+    if _ANALYSTS.search(question) and _REQUEUED.search(question):
+        return PeopleAsk("analysts", role=REQUEUED)  # NOTE: "which analysts came back in the queue for a second time?"
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
     qa_only = _QA_ONLY.search(question)
@@ -431,6 +478,8 @@ _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\
                    rf"(?:the\s+|its\s+)?{_QUARTER_WORD}|\bbetween\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?"
                    rf"\sand\s+(?:the\s+|its\s+)?{_QUARTER_WORD}|\b(?:Q[1-4]|[1-4]Q)\s*(?:[-\u2013]|through|thru|to)\s*"
                    rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
+                   # NOTE: "Q4 FY22 thru Q3 FY23"
+                   rf"\b(?:Q[1-4]|[1-4]Q)\s+(?:FY\s?['\u2019]?|fiscal\s+)?\d{{2,4}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
                    rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|[-\u2013])\s*{_QUARTER_WORD}|"
                    # NOTE: "(Q4 FY22 through Q3 FY23)": a span in parentheses, fiscal labels at its ends
                    rf"\(\s*{_QUARTER_WORD}(?:\s*FY\s?['\u2019]?\d{{2}}(?:\d{{2}})?)?\s+(?:through|thru|to|until|till)\s+{_QUARTER_WORD}", re.I)
@@ -510,7 +559,7 @@ FIRM_ASKED = re.compile(r"\b(?:asked|asks|asking|question(?:ed|s)?|pushed|presse
 
 
 _ANALYST_QUESTION_ASKED = re.compile(r"\bwhat\s+(?:did|does|do)\b[^?]{0,50}?\bask\b|\bwhat\s+(?:was|were)\s+(?:the|his|her|their)\s+"
-                                     r"questions?\b", re.I)
+                                     r"questions?\b|\bwhat\s+(?:was|were|is|are)\b[^?]{0,50}?\basking\b", re.I)
 """The analyst's own question asked ("what did the Piper Sandler guy ask and what were the answers"): the exchange."""
 
 
@@ -531,6 +580,14 @@ def firm_exchange_asked(question: str, firms: Sequence[str]) -> set[str]:
     """The analysts' firms (of `firms`) whose analyst's question and its answers a question asks ("what did the Needham
     analyst ask, and what answers did he get?"): that exchange, never the list of analysts; else none."""
     if not (_ANALYST_QUESTION_ASKED.search(question) and _ANSWERS_TOO.search(question)):
+        return set()
+    return firms_named(question, firms)
+
+
+def firm_question_asked(question: str, firms: Sequence[str]) -> set[str]:
+    """The analysts' firms (of `firms`) whose analyst's own question a question asks, without the answers ("What did the
+    Morgan Stanley analyst ask about?", "what was the jefferies guy asking?"); else none."""
+    if not _ANALYST_QUESTION_ASKED.search(question) or _ANSWERS_TOO.search(question):
         return set()
     return firms_named(question, firms)
 
@@ -556,7 +613,9 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
         # NOTE: "the Goldman analyst": a firm by the first word of its name, capitalised as a name, when no other firm of
         # the call's starts with it ("Morgan" names neither "Morgan Stanley" nor "J.P. Morgan")
         firsts = {firm: first for firm in firms
-                  if (first := next(iter(re.findall(r"[A-Za-z][\w&'-]*", firm)), "")) and len(first) >= SHORT_FIRM_WORD
+                  # NOTE: a first word in capitals is an acronym, short or not ("SMBC Nikko Securities")
+                  if (first := next(iter(re.findall(r"[A-Za-z][\w&'-]*", firm)), ""))
+                  and (len(first) >= SHORT_FIRM_WORD or len(first) >= 3 and first.isupper())
                   and first.lower() not in _GENERIC_NAME_WORDS | _FIRM_WORDS}
         for firm, first in firsts.items():
             if first in tokens and sum(first.lower() in (w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", f))
@@ -702,9 +761,10 @@ _SAID_BACK = re.compile(r"\b(?:say|said|says)\s+back\b|\brepl(?:y|ied|ies)\b|\br
 
 def _asks(person: str, lowered: str) -> bool:
     """Whether the question says the person asked ("mayo asked dimon", "Mike Mayo's question")."""
+    person, lowered = person.replace("\u2019", "'"), lowered.replace("\u2019", "'")
     said = {w for w in (person.lower().split()[-1:] + person.lower().split()[:1]) if len(w) > 2} if person.split() else set()
-    # NOTE: by surname ("mayo asked dimon") or first name ("Giulia's question")
-    return any(re.search(rf"\b{re.escape(name)}(?:['\u2019]s)?\s+(?:(?:\w+\s+){{0,2}}questions?\b|asked\b|"
+    # NOTE: by surname ("mayo asked dimon") or first name ("Giulia's question"); "o'connor's q": a question, shortened
+    return any(re.search(rf"\b{re.escape(name)}(?:'s)?\s+(?:(?:[\w']+\s+){{0,2}}(?:questions?|qs?)\b|asked\b|"
                          r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
                          r"probed\b|quizzed\b)", lowered) for name in said)
 
@@ -726,8 +786,9 @@ CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\
 """How a question asks how someone closed the call ("wrap up the Q4 FY24 call", "closing remarks", "signed off")."""
 
 
-PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,])\s*",
-                     re.I)
+PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,]|"
+                     # NOTE: "I'm an ESG analyst following TD's anti-money-laundering problems through fiscal 2024. ..."
+                     r"(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+an?\s+[^.?!:]{0,140}?\.\s+(?=[A-Z]))\s*", re.I)
 """Who is asking, before a colon ("I cover Canadian banks: how did ...", "As a bank analyst I want the sequence: ...") or
 as "Risk officer here.": neither the topic nor a speaker asked of."""
 
@@ -746,7 +807,8 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     noted = bool(head) and (any(_named(p, head.group("who").lower(), head.group("who")) for p in participants)
                             or bool(_first_name_only(question, participants))
                             or bool(re.search(rf"(?:^|\s)(?:{_HEAD_ROLES})$", head.group("who"), re.I)))
-    reported = not _SAID.search(question) and not closing and not noted
+    # NOTE: "who fielded matt o'connor's q?": the replies asked are said
+    reported = not _SAID.search(question) and not _WHO_ANSWERED.search(question) and not closing and not noted
     if reported and not _REPORTED.search(question):
         return None
     lowered = question.lower()
@@ -761,8 +823,9 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not names:
         # NOTE: "Track how Bharat's message on the AML problem changed": a first name only one participant has
         names = _first_name_only(question, participants)
+    asking = PERSONA.sub("", question)  # NOTE: "I'm an ESG analyst ...": who asks is no role asked of
     roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
-                  and re.search(pattern, question, 0 if role == "investor relations" else re.I))
+                  and re.search(pattern, asking, 0 if role == "investor relations" else re.I))
     # NOTE: "how did the product head explain ...": the speaker whose printed title says so
     titled = title_asked(question) if not names and not roles else None
     if not names and not titled and _ANALYST_ROLE.search(PERSONA.sub("", question)):
@@ -878,7 +941,18 @@ def who_is_named(question: str, participants: Sequence[str]) -> PeopleAsk | None
     asks who they are or what they do ("Bharat asks 'Ray and Barb' to comment. Who is Barb and what does she run?"),
     whatever else it says was said; else None."""
     one = _who_is_one(question, participants) if _ABOUT_PERSON.search(question) else ""
+    pronoun = _PRONOUN_ROLE.search(question)
+    if not one and pronoun:
+        # NOTE: "Ray spoke right after Bharat. what's his role now?": the person the sentence before starts with
+        subjects = list(_SUBJECT.finditer(question, 0, pronoun.start()))
+        one = _who_is_one(f"who is {subjects[-1].group('n')}", participants) if subjects else ""
     return PeopleAsk("role_of", name=one) if one else None
+
+
+_PRONOUN_ROLE = re.compile(r"\bwhat(?:['\u2019]s|\s+is|\s+was)\s+(?:his|her|their)\s+(?:role|title|job|position)\b", re.I)
+"""A role asked of a pronoun ("what's his role now?")."""
+_SUBJECT = re.compile(r"(?:^|[.:;!?]\s+)(?P<n>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?)\s+(?!(?:and|or)\b)[a-z]+")
+"""A sentence that starts with a person's name ("Ray spoke right after Bharat.")."""
 
 
 def _who_is_one(question: str, participants: Sequence[str]) -> str:

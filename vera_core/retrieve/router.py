@@ -32,7 +32,7 @@ from vera_core.answer.contract import Intent
 from vera_core.documents.identity import DECK_TYPE, Identity
 from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
-from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_reply_asked, names_company,
+from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_question_asked, firm_reply_asked, names_company,
                                          named_after_role, names_person, read_people_ask, read_remark_ask,
                                          role_of_named, affiliation_of_named, who_is_named)
 from vera_core.questions.stated import StatedAsk, read_ask
@@ -444,6 +444,8 @@ _SLIDE_ASKED = re.compile(r"\b(?:which|what)\s+(?:slides?|pages?)\b|\bon\s+which
                           r"(?:that|which)\s+(?:shows?|has|gives|breaks)\b", re.I)
 """A question asking where in a deck something is ("which slide shows ...", "page with the FCF reconciliation?", "I need
 the slide in Twilio's Q4 2023 earnings deck that shows how much revenue comes from ...")."""
+_WHO_HOSTED = re.compile(r"\bwho\s+(?:hosted|hosts|was\s+(?:the\s+)?host(?:ing)?)\b", re.I)
+"""The host asked by who they were, whoever else the question names on the way."""
 _DECK_WORDS = re.compile(r"\b(?:decks?|presentations?|slides?)\b", re.I)
 
 
@@ -525,10 +527,16 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
             and firm_exchange_asked(text, analyst_firms):
         # NOTE: "what did the Needham analyst ask, and what answers did he get?": that exchange, question and replies
         people, said = None, RemarkAsk(roles=("analyst", "management"), section="qa")
+    elif analyst_firms and affiliation is None and (said is None or not said.names) \
+            and (asking := firm_question_asked(text, analyst_firms)):
+        # NOTE: "What did the Morgan Stanley analyst ask about?": that analyst's own questions, not the list of analysts
+        people, said = None, RemarkAsk(roles=("analyst",), section="qa", firm=sorted(asking)[0])
     # NOTE: "the operator handed over to both X and Y. Which of them actually spoke first, and what is his title?": the
     # hand-off asked, with the title of whoever it names
+    # NOTE: "who hosted - the person who ... handed over to Zuckerberg - and what is his title?": the host's title
     if affiliation is not None and not (people is not None and (people.kind == "handoff" or (
-            people.kind == "role" and named_after_role(text, affiliation.name)))):
+            people.kind == "role" and named_after_role(text, affiliation.name)) or (
+            people.kind == "role" and people.role == "host" and _WHO_HOSTED.search(text)))):
         # "Raj Mehta asked about deposit betas - what firm is he with?"
         people, said = affiliation, None
     if on_calls and people is None and said is None:

@@ -399,6 +399,8 @@ def _fit(label: GridCell, phrases: list[frozenset[str]], free: bool,
             if phrase & SUM_WORDS and not label_terms(label.row_label) & SUM_WORDS:
                 continue  # NOTE: "long-term debt incl. current maturities" is a sum, not "Current maturities of ..."
             printed = _terms(label)
+            if any(a in phrase and b in printed and b not in phrase for a, b in _OPPOSITES):
+                continue  # NOTE: "long-term debt" is never the "Short-term debt" row, whatever words they share
             shared = phrase & printed
             own = max(label_score(label.row_label, shared, label.parent_label),
                       label_score(head, shared, label.parent_label) if head != label.row_label else 0.0)
@@ -422,6 +424,12 @@ _LABEL_ACRONYM = re.compile(r"\((?-i:[A-Z]{2,6})\)")
 """A label's acronym in parentheses ("(DAP)"): the row's name in short."""
 _MEASURED_AS = re.compile(r",\s*(?:less|net\s+of|excluding)\b.*$", re.I | re.S)
 """A label's clause after its name saying how the line is measured."""
+
+
+_OPPOSITES = tuple((a, b) for x, y in (("long", "short"), ("assets", "liabilities"),
+                                          ("receivable", "payable")) for a, b in ((x, y), (y, x))
+                   for a, b in [(next(iter(label_terms(a))), next(iter(label_terms(b))))])
+"""Words of one side of a balance that a row of the other side prints: an item saying one is never a row saying the other."""
 
 
 def _terms(label: GridCell) -> frozenset[str]:

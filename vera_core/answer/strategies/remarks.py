@@ -91,7 +91,11 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"walk\s+me\s+through|(?:come|comes|came|coming|bring|brought)\s+up|push(?:ed|es)?\s+back|pushback|"
                            r"respond(?:ed|s)?|react(?:ed|s)?|accept(?:ed|s)?|(?:dis)?agree(?:d|s)?|(?:take|thoughts|views?)(?=\s+(?:on|about)\b)|through|evolv\w*|over|across|each|every|its|their|quarterly|quarters?|"
                            r"fiscal|messag(?:e|es|ing)|tone|stance|narrative|fram(?:e|ed|es|ing)|characteri[sz]\w*|opening|his|her|him|my|i|mak(?:e|es|ing)|(?:next|this|last|coming|following|prior|previous)\s+(?:fiscal\s+)?(?:years?|quarters?)|one|two|three|four|five|six|seven|eight|"
-                           r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?))\b", re.I)
+                           r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?)|"
+                           # NOTE: "what exactly did he say", "say re buybacks": how it asks, not what of
+                           r"exactly|precisely|specifically|re(?=\s*:?\s+\w)|regarding|concerning|with\s+respect\s+to|"
+                           r"going\s+forward|from\s+here)\b|"
+                           r"(?<=\s)[-\u2013\u2014](?=\s)", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
 _FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
@@ -680,6 +684,7 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
     in_told = _exchange_chunks(ask.to, every, chunks) if ask.to else set()
     if ask.to and set(ask.names) <= set(ask.to):  # NOTE: "Who answered Mike Mayo's question?": the company's replies
         ask = replace(ask, names=(), roles=ask.roles or ("management",))
+    unit_heads = _unit_heads(every)
     out = []
     for chunk in chunks:
         parts = chunk.heading_path.split("/")
@@ -701,10 +706,25 @@ def _turn_chunks(ask: RemarkAsk, doc: DocumentRecord, chunks: list[ChunkRecord])
         if "management" in roles:
             roles |= set(COMPANY_ROLES)
         hosting = "host" in roles and name_key(turn["speaker"]) == host
+        if "CEO" in ask.roles and turn["role"] == "CEO" and name_key(turn["speaker"]) in unit_heads:
+            continue  # NOTE: "the CEO's message": the group's CEO, not a subsidiary's (TD's Leo Salom, CEO of TD Bank, N.A.)
         if ((not roles and turn["role"] != "operator") or turn["role"] in roles or hosting) \
                 and (not ask.to or chunk.chunk_id in in_told):
             out.append(chunk)
     return _last_turn(out, chunks) if ask.closing else out
+
+
+_UNIT_HEAD = re.compile(r"(?:\bCEO|\bchief\s+executive\s+officer)\s*,\s*\S", re.I)
+"""A chief executive's title that names the unit they run after it ("President and CEO, TD Bank America's Most
+Convenient Bank")."""
+
+
+def _unit_heads(turns: list[dict]) -> set[str]:
+    """The name keys of the speakers titled CEO of a unit, on a call where another speaker is CEO with no unit named: the
+    company's CEO is the other."""
+    ceos = {name_key(t["speaker"]): t.get("title", "") for t in turns if t["role"] == "CEO"}
+    heads = {key for key, title in ceos.items() if _UNIT_HEAD.search(title)}
+    return heads if heads and len(heads) < len(ceos) else set()
 
 
 def _exchange_chunks(askers: Sequence[str], turns: list[dict], chunks: list[ChunkRecord]) -> set[str]:

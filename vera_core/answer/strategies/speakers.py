@@ -14,7 +14,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, PeopleAsk, calls_named, firms_named, months_held,
+from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, REQUEUED, PeopleAsk, calls_named, firms_named, months_held,
                                          read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
@@ -74,25 +74,33 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                                  for name, turn, chunk in _next_to(
                                                      PeopleAsk("handoff", role="after", name=f[2]["speaker"]), docs[f[1]],
                                                      services.ws.doc_chunks(docs[f[1]].doc_id)))]]
-    if ask.kind == "analysts" and ask.role in PLACES:
-        # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked
+    places = ask.role.split(PLACES_JOINED) if ask.kind == "analysts" else []
+    if places and all(p in PLACES for p in places):
+        # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked;
+        # "who asked the first question and who asked the last one?": each place asked
         by_call: dict[str, list] = {}
         for f in found:
             by_call.setdefault(f[1], []).append(f)
-        place = PLACES[ask.role]
-        found = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
-        if ask.role == "last":
-            # NOTE: "last analyst in the queue": whoever asked the call's last question, back in the queue or not (Citi's
-            # Gerard Cassidy, who had asked before)
-            lasts = {label: _last_asker(doc) for label, doc in docs.items()}
-            found = [next((f for f in by_call[one[1]] if f[0] == lasts[one[1]]), one) for one in found]
+        lasts = {label: _last_asker(doc) for label, doc in docs.items()} if "last" in places else {}
+        placed = []
+        for role in places:
+            place = PLACES[role]
+            at = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
+            if role == "last":
+                # NOTE: "last analyst in the queue": whoever asked the call's last question, back in the queue or not
+                # (Citi's Gerard Cassidy, who had asked before)
+                at = [next((f for f in by_call[one[1]] if f[0] == lasts[one[1]]), one) for one in at]
+            placed += [f for f in at if f not in placed]
+        found = placed
         if REPLIED in ask.also:  # NOTE: "..., and which executive answered him?": those who replied in their exchange
             found = [r for f in found for r in [f, *_replies(f, docs[f[1]], services.ws.doc_chunks(docs[f[1]].doc_id))]]
     pieces = _pieces(ask, found)
     if ask.kind == "role_of" and pieces:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
     lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
-    lead = f"The {ask.role} analyst to ask a question" if ask.kind == "analysts" and ask.role in PLACES else lead
+    lead = "Analysts who came back to the queue (asked in two exchanges or more)" if ask.role == REQUEUED else lead
+    lead = f"The {ask.role} analyst to ask a question" if ask.kind == "analysts" and ask.role in PLACES else \
+        f"The {ask.role} analysts to ask a question" if places and all(p in PLACES for p in places) else lead
     lead = f"{lead}, and who replied" if ask.kind == "analysts" and REPLIED in ask.also and lead else lead
     return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
                     lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
@@ -101,6 +109,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 
 PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+PLACES_JOINED = " and "
+"""Two places asked at once ("first and last")."""
 """An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 
 
@@ -172,6 +182,10 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
             continue
         if ask.kind == "executives" and (ask.introduced and key == host or _set_aside(ask, turn["speaker"], role)):
             continue  # NOTE: "Besides Satya Nadella and Amy Hood, which other executives did the host say were on the call"
+        if ask.kind == "analysts" and ask.role == REQUEUED and len({
+                t.get("exchange") for t in doc.metadata["transcript"]["turns"]
+                if t["section"] == "qa" and name_key(t["speaker"]) == key}) < 2:
+            continue  # NOTE: "which analysts came back in the queue?": those who asked in two exchanges or more
         if ask.role == "qa_only" and any(t["section"] != "qa" for t in doc.metadata["transcript"]["turns"]
                                          if name_key(t["speaker"]) == key):
             continue  # NOTE: "joined just for the Q&A": no turn of theirs in the prepared remarks
@@ -289,6 +303,11 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     turns = doc.metadata["transcript"]["turns"]
     texts = turn_runs(turns, chunks)
     handing = [i for i, t in enumerate(turns[:-1]) if t["role"] == "operator" and turns[i + 1]["role"] in COMPANY_ROLES + ("",)]
+    if not handing and ask.role == "end" and turns and turns[-1]["role"] in COMPANY_ROLES \
+            and not any(t["role"] == "operator" for t in turns):
+        # NOTE: a call with no operator (Deutsche Bank's): whoever speaks last for the company closes it
+        chunk = _opening_chunk(turns[-1], chunks)
+        return [(name_key(turns[-1]["speaker"]), {**turns[-1], "closes": True}, chunk)] if chunk is not None else []
     if not handing:
         return []
     i = handing[0] if ask.role == "start" else handing[-1]
@@ -379,11 +398,14 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
     if at is None:
         return []
     own = name_key(turns[at]["speaker"])
+    # NOTE: after an analyst, the next analyst to ask ("which analyst got to ask right after Gerard Cassidy?"); after a
+    # company speaker, the next company speaker
+    after = ("analyst",) if turns[at]["role"] == "analyst" else COMPANY_ROLES
     if ask.role == "before":
         other = at - 1 if at > 0 else None
     else:
         other = next((i for i in range(at + 1, len(turns))
-                      if name_key(turns[i]["speaker"]) != own and turns[i]["role"] in COMPANY_ROLES), None)
+                      if name_key(turns[i]["speaker"]) != own and turns[i]["role"] in after), None)
     if other is None:
         return []
     chunk = _turn_opening(turns[other], turn_runs(turns, chunks)[other], chunks)
@@ -477,6 +499,8 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
                 f"speaks next after {one.name}" if one.role == "after" else
                 "is handed the call by the operator " + ("after the Q&A" if one.role == "end" else
                                                          "after the welcome")}.get(one.kind, "speaks")
+        if turn.get("closes"):
+            verb = "speaks last for the company, closing the call (no operator speaks on it)"
         quote = turn.get("said") or turn["heading"]
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, quote, checked=quote))
     return pieces
