@@ -67,6 +67,7 @@ def test_a_reconciling_line_is_asked_by_what_it_adds_back():
     assert reconciling_item("What stock-based compensation amount is added back to GAAP income from operations there?") == \
         "stock-based compensation"
     assert reconciling_item("What was non-GAAP income from operations in Q1 FY24?") == ""
+    assert reconciling_item("Before any adjustment for that charge, what net income did Meta report?") == ""
     request = read_request("In Salesforce's Q1 FY24 reconciliation of GAAP to non-GAAP income from operations, how large "
                            "was the restructuring add-back?")
     assert request.reconciling and not request.non_gaap and request.item_terms == label_terms("restructuring")

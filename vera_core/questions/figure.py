@@ -179,7 +179,7 @@ def item_phrase(question: str) -> str:
             text = text.replace(words, " ")
         if not said:
             break
-    text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", _YEAR_TO_DATE.sub(" ", text))))
+    text = _SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", _YEAR_TO_DATE.sub(" ", SPAN_LEFT.sub(" ", text)))))
     text = _FRAME.sub("", text.strip())
     # NOTE: "the EchoPark segment's income (loss)": a unit's possessive names the line ("EchoPark Segment income (loss)")
     text = re.sub(r"\b(segment|division|business|unit)['\u2019]s\b", r"\1", text.strip(), flags=re.I)
@@ -189,6 +189,11 @@ def item_phrase(question: str) -> str:
     return _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
 
 
+SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:ended|ending)\b|"
+                       r"(?:\bthe\s+)?\b(?:three|six|nine|twelve|\d{1,2})[\s-]+months?\s+(?:ended|ending)\b(?=\s*(?:[,?.]|$))",
+                       re.I)
+"""What a date read leaves of the span that led to it ("in the three months ended", "the 12 weeks ended"): no word of the
+item."""
 _ASKING_CLAUSE = re.compile(r"(?<=[:,;])\s+(?=(?:what|how\s+(?:much|many))\b)", re.I)
 _OF_PRONOUN = re.compile(r"(?:what|how\s+(?:much|many))\s+(?:[\w']+\s+){0,2}?(?:it|that|this|they|those|these|them)\b", re.I)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.questions.figure import LABEL_FIRST, UNIT_ASKED, asked_periods, asked_scale
+from vera_core.questions.figure import LABEL_FIRST, SPAN_LEFT, UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import (SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, items,
                                            normalise, parse, render, statement_note)
@@ -823,9 +823,7 @@ def without_periods(text: str) -> str:
     text = re.sub(r"\b(?:of\s+)?(?:fiscal(?:\s+year)?|FY)\s*'?\d{2,4}\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+"
                   r"(?:fiscal\s+)?quarter\b", " ", text, flags=re.I)
     # NOTE: "in Q3 FY23, the 12 weeks ended May 7, 2023": the date read leaves the words that led to it
-    text = re.sub(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:ended|ending)\b|"
-                  r"(?:\bthe\s+)?\b(?:three|six|nine|twelve|\d{1,2})[\s-]+months?\s+(?:ended|ending)\s*(?=[,?.]|$)",
-                  " ", text, flags=re.I)
+    text = SPAN_LEFT.sub(" ", text)
     for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone)
         text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$|"
                       r"\s+(?:in|for|of|at|during)(?:\s+the)?\s*,(?:\s*,)*\s*(?=[?.!]?\s*$)", " ", text)

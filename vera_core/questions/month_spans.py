@@ -34,6 +34,9 @@ _MONTHS_TO = re.compile(
     rf"(?P<m>{MONTH_WORD})(?:,?\s+(?P<y>{YEAR_WORD}))?\b(?![\s,]*\d)", re.I)
 """Months named by the month they run to, without its day ("the three months to the end of June 2025", "the nine
 months ended September 2025")."""
+_MONTHS_TO_DAY = re.compile(rf"\b(?P<n>three|six|nine|twelve|3|6|9|12)[\s-]+months?\s+(?:to|through|thru)\s+(?:the\s+end\s+of\s+)?"
+                            rf"(?=(?:{MONTH_WORD})\s+\d{{1,2}},?\s+(?:{YEAR_WORD})\b)", re.I)
+"""Months named by the day they run to ("the three months to September 30, 2024"): the months ended that day."""
 QUARTER_MONTHS = 3
 _SPAN_MONTHS = {3: "three", 6: "six", 9: "nine"}
 _COUNTED = {"three": 3, "six": 6, "nine": 9, "3": 3, "6": 6, "9": 9}
@@ -65,7 +68,12 @@ def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
             return _restated(m, m.group("m"), m.group("y"), read)
         return _months_ended(m, months, m.group("m"), m.group("y"), read) if m.group("y") else m.group(0)
 
-    out = _MONTHS_TO.sub(counted, _ENDED_IN.sub(ended, _SPAN.sub(spanned, question)))
+    def to_day(m: re.Match) -> str:
+        text = f"{m.group('n')} months ended "
+        read[m.group(0).strip()] = text.strip()
+        return text
+
+    out = _MONTHS_TO.sub(counted, _ENDED_IN.sub(ended, _SPAN.sub(spanned, _MONTHS_TO_DAY.sub(to_day, question))))
     return out, read
 
 

@@ -25,12 +25,18 @@ _ASKED = (
     re.compile(r"\bhow\s+much\s+(?:in\s+|of\s+)?(?P<item>" + _ITEM + r")\s+(?:is|was|were|are|did\s+\S+\s+add)\s+"
                r"(?:added\s+)?back\b", re.I),
 )
-_NOT_AN_ITEM = re.compile(r"^(?:the\s+)?(?:total|amount|figure|number|size|line|GAAP|non-GAAP|that|this|it)$", re.I)
+_NOT_AN_ITEM = re.compile(r"^(?:the\s+)?(?:total|amount|figure|number|size|line|GAAP|non-GAAP|that|this|it)$|"
+                          r"^(?:that|this|those|these|any|such|each|every)\b", re.I)
+"""No line's name: "the total", "that charge" (a charge the question spoke of before)."""
+_RECONCILIATION = re.compile(r"\breconcil\w*|\bnon-?\s?GAAP\b|\bbridge\b|\badd[\s-]?backs?\b|\badded\s+back\b", re.I)
+"""Words that put an "adjustment for X" in a reconciliation ("before any adjustment for that charge" is none)."""
 
 
 def reconciling_item(question: str) -> str:
     """The reconciling line a question asks for, as it names it ("restructuring", "stock-based comp and related employer
     payroll taxes"), else ''."""
+    if not _RECONCILIATION.search(question):
+        return ""
     for pattern in _ASKED:
         found = pattern.search(question)
         if found:

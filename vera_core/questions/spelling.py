@@ -7,7 +7,8 @@ typing slip: "divided" is a letter from "dividend", and a filing that prints onl
 divided by revenue") into another question. A vowel dropped between two consonants is ("intel notbook revenue",
 "dilutd EPS"), when the word is no form of a word printed ("drives" of "drive" is no slip for "derives"): a vowel beside
 another ("rising", "raising"; "action", "auction") is never read as dropped. A vowel typed between two consonants
-is a slip on the same terms ("product developement expense"). A word of the calendar ("quarter", "fiscal") with any one
+is a slip on the same terms ("product developement expense"), as is a double letter typed once ("TWLO Comunications
+revenue", "intel notebok revenue"). A word of the calendar ("quarter", "fiscal") with any one
 letter dropped is read as that word ("the third quater")."""
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def _with_vowel(word: str) -> set[str]:
             if len(word) >= LONG_WORD or word[i - 1] not in _VOWELS and (i == len(word) or word[i] not in _VOWELS)}
 
 
+def _doubled(word: str) -> set[str]:
+    """The word with one of its letters typed twice, each way it can be ("comunications": "communications", "notebok":
+    "notebook"): a double letter typed once is a slip."""
+    return {word[:i] + word[i] + word[i:] for i in range(1, len(word))}
+
+
 _SUFFIXES = ("s", "es", "ed", "d", "ing", "ly")
 
 
@@ -65,7 +72,7 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
             continue
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if not near and not _a_form_of(word, printed):
-            near = _with_vowel(word) & printed or _without_vowel(word) & printed
+            near = _with_vowel(word) & printed or _without_vowel(word) & printed or _doubled(word) & printed
         if not near:  # NOTE: "the third quater": a word of the calendar with any one letter dropped
             near = {w for w in _CALENDAR_WORDS if w in printed and word in _dropped_letter(w)}
         if len(near) == 1:
