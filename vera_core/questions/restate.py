@@ -99,6 +99,14 @@ _ONE_YEAR = re.compile(r"^\s*(?:over|in|during)\s+(?:fiscal\s+|FY\s?)?(?P<y>(?:1
 _PERCENT_CHANGE = re.compile(r"(?:\b(?:percent(?:age)?)|%)\s+(?:increase|decrease|decline|rise|drop|gain|growth|change)\s+(?:in|of)\s+"
                              r"(?:the\s+)?", re.I)
 """'the percentage increase in X' names a growth."""
+_NOTED_GROWTH = re.compile(r"^(?![^?]*\b(?:what|how|which|who|why|did|does|is|was|were|are)\b)\s*(?P<x>[^?:;,]{2,80}?)\s+"
+                           r"(?P<kind>q/q|qoq|y/y|yoy|sequential)?\s*(?:%\s*(?:chg|change|growth)|(?:chg|change|growth)\s*%)"
+                           r"(?P<rest>\s*[,:]\s*[^?]*?(?:\bvs\.?|\bversus|\bv\.?|\bto|\bover)\s[^?]*?)\s*\??\s*$", re.I)
+"""A note that asks a growth between two periods it names ("ebay GMV q/q % chg, Q2 23 vs Q1 23")."""
+_LABELLED_GROWTH = re.compile(r"^(?P<x>[^?:;]{2,80}?)\s*(?::|\s[\u2013\u2014-])\s*(?:the\s+)?(?:percent(?:age)?|%)\s+(?:change|growth|chg)\b"
+                              r"(?:\s+(?:sequentially|q/q|qoq|y/y|yoy))?(?P<rest>\s+(?:from|between)\s[^?]*?)\s*\??\s*$", re.I)
+"""A label, then the growth asked of it between two periods ("eBay U.S. GMV: percentage change sequentially from 1Q23 to
+2Q23")."""
 _PERCENT_ASKED = re.compile(r"\bin\s+(?:percent(?:age)?s?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\(\s*%|%\s*\)|"
                             r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b", re.I)
 
@@ -733,6 +741,11 @@ def _growth(question: str) -> str | None:
             return None
         rest = _PERCENT_WORDS.sub("", m.group("rest"))  # a growth is a percentage: "in percent" names no item
         return f"{lead}What was {subject} growth{rest}"
+    m = _NOTED_GROWTH.match(question) or _LABELLED_GROWTH.match(question)
+    if m:  # NOTE: "ebay GMV q/q % chg, Q2 23 vs Q1 23": a note that asks a growth between the periods it names
+        # NOTE: the periods say which growth; ", using the Q2 release's supplemental data" says where, no word of the item
+        rest = re.sub(r",\s*(?:using|based\s+on|per|according\s+to)\s[^?]*$", "", m.group("rest").rstrip())
+        return f"What was {m.group('x').strip()} growth{rest}?"
     m = _PERCENT_CHANGE.search(question)
     if m:
         after = question[m.end():]

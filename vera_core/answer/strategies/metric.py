@@ -23,6 +23,7 @@ from vera_core.answer.figures.printed import printed_agreement, printed_measure,
 from vera_core.answer.figures.period_sum import period_sum
 from vera_core.answer.figures.printed_change import compares_printed, printed_change
 from vera_core.finance.line_items import asks_non_gaap
+from vera_core.questions.expression import Item
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.spans import SEQUENTIAL, summed_periods, summed_quarter_periods
 from vera_core.questions.stated import StatedAsk, read_ask
@@ -98,6 +99,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 # NOTE: "What non-GAAP operating margin did Salesforce report for the quarter ended ...?" of a 10-Q that
                 # prints GAAP results only: the GAAP margin is another measure, never stated in its place
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
+        metric = _item_without_company(metric, company_of(services, tables.grids).words)
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
                                  propose=services.pick_row, company=company_of(services, tables.grids),
                                  question=plan.question)
@@ -164,6 +166,19 @@ def _with_neighbours(hits: list[ChunkRecord], services: Services) -> list[ChunkR
             if c.kind != "table" and c.chunk_id not in out and set(c.pages) & set(best.pages):
                 out[c.chunk_id] = c
     return list(out.values())
+
+
+def _item_without_company(metric: MetricPlan, company: frozenset[str]) -> MetricPlan:
+    """The plan with the company's name taken from the head of the one line item it reads ("ebay GMV growth": GMV's); the
+    company's name is never a word of its line."""
+    if not isinstance(metric.tree, Item):
+        return metric
+    words = metric.tree.phrase.split()
+    if len(words) < 2 or re.sub(r"['\u2019]s?$", "", words[0]).lower() not in company:
+        return metric
+    phrase = " ".join(words[1:])
+    return replace(metric, tree=replace(metric.tree, phrase=phrase), name=metric.name.replace(metric.tree.phrase, phrase),
+                   definition=metric.definition.replace(metric.tree.phrase, phrase))
 
 
 def _stated_in(services: Services, doc_ids: list[str], company: frozenset[str]):
