@@ -150,6 +150,8 @@ _ANNOUNCED_BUT = re.compile(r"\b(?:operator|moderator)\s+(?:announced|called|int
 _FOR_SIDE = re.compile(r"\bwho\b[^?]{0,60}?\b(?:answer\w*|spoke|speak\w*|talk\w*|respond\w*)\s+for\s+the\s+"
                        r"(?P<unit>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)\s+(?:side|business|segment|division|unit|arm)\b", re.I)
 """A speaker asked by the part of the company they answer for ("who was answering for the wholesale side?")."""
+SIDE = "side"
+"""A title asked by the part of the company its holder answers for (`PeopleAsk.role`: "the wholesale side")."""
 REQUEUED = "requeued"
 """The analysts who asked in two exchanges or more (`PeopleAsk.role`), back in the queue."""
 _REQUEUED = re.compile(r"\b(?:came|come|comes|got|get|went|go|jumped|jump)\s+back\b[^?]{0,40}\b(?:queue|line|second|again|"
@@ -315,7 +317,7 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("handoff", role="end")
     side = _FOR_SIDE.search(question)
     if side:  # NOTE: "who from TD was answering for the wholesale side?": the speaker whose title names it
-        return PeopleAsk("title", name=side.group("unit").lower())
+        return PeopleAsk("title", role=SIDE, name=side.group("unit").lower())
     team = _TEAM_ASKED.search(question)
     if team and _ROLE_ASK.search(question):  # NOTE: "Who from Microsoft's legal team was on the call?": its title's word
         return PeopleAsk("title", name=_TEAM_TITLES[team.group("team").lower()])

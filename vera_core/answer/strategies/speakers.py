@@ -14,7 +14,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, REQUEUED, PeopleAsk, calls_named, firms_named, months_held,
+from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, REQUEUED, SIDE, PeopleAsk, calls_named, firms_named, months_held,
                                          read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
@@ -492,7 +492,8 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
         where = calls[0][0] if len(calls) == 1 else "calls: " + "; ".join(c[0] for c in calls)
         one = asked[key]
         held = " and the ".join(ROLE_NAMES.get(r, r) for r in roles[key])
-        verb = {"role": f"is the {held}", "title": f"is the {one.name}", "welcomed": "is welcomed as new to the call",
+        titled = f"answers for the {one.name} side (their title names it)" if one.role == SIDE else f"is the {one.name}"
+        verb = {"role": f"is the {held}", "title": titled, "welcomed": "is welcomed as new to the call",
                 "handoff": "speaks first after the operator" if one.role == "first" else
                 f"speaks just before {one.name}" if one.role == "before" else
                 f"speaks next after the {one.name}" if one.role == "after" and one.name.isupper() else
