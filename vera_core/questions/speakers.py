@@ -790,7 +790,8 @@ CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\
 
 PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,]|"
                      # NOTE: "I'm an ESG analyst following TD's anti-money-laundering problems through fiscal 2024. ..."
-                     r"(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+an?\s+[^.?!:]{0,140}?\.\s+(?=[A-Z]))\s*", re.I)
+                     r"(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+(?:an?|tracking|following|watching|researching|writing|"
+                     r"building|preparing|looking\s+(?:at|into))\s+[^.?!:]{0,140}?\.\s+(?=[A-Z]))\s*", re.I)
 """Who is asking, before a colon ("I cover Canadian banks: how did ...", "As a bank analyst I want the sequence: ...") or
 as "Risk officer here.": neither the topic nor a speaker asked of."""
 

@@ -64,9 +64,13 @@ PHRASE_SHARE = 0.5
 _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY\s*['\u2019]?\d{2,4}\b"
                       r"|\b(?:first|second|third|fourth)[-\s]+quarter(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d\d)?\b"
                       # NOTE: "on the july 2023 call", "MSFT April 2023 call": the call's month names the call
-                      rf"|\b{MONTH_WORD}\s+(?:{YEAR_WORD}\s+)?(?=(?:(?:earnings|analyst|conference|quarterly|results)\s+)*"
-                      r"calls?\b)", re.I)
+                      rf"|\b{MONTH_WORD}\s+(?:{YEAR_WORD}\s+)?(?=(?:(?-i:[A-Z])[\w&.'\u2019-]*\s+){{0,2}}"
+                      r"(?:(?:earnings|analyst|conference|quarterly|results)\s+)*calls?\b)"
+                      # NOTE: "the Snowflake call of May 2022": the month it was held
+                      rf"|(?<=\bcall)\s+(?:of|in|from|held\s+in)\s+{MONTH_WORD}(?:\s+{YEAR_WORD})?\b", re.I)
 """A call's quarter as a question names it: not what was said."""
+_LABEL = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:question|q|note|query|topic)\s*:\s*", re.I)
+"""A note's label before what it asks ("Conduct question: ...")."""
 _ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
 """A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
 Sandler guy"), never a topic that happens to be a firm's word ("autonomous driving", Autonomous Research)."""
@@ -668,6 +672,7 @@ def _topic(question: str, ask: RemarkAsk, companies: list[str], years: Sequence[
     titled = title_asked(text) if ask.title else None
     if titled:  # NOTE: "the product head" says whose words, not what of
         text = text[:titled[1][0]] + " " + text[titled[1][1]:]
+    text = _LABEL.sub(" ", text)  # NOTE: "Conduct question: on TD's ... call, did Masrani say ...": the note's label
     topic = " ".join(_ASKING_WORDS.sub(" ", _CHANGED.sub(" ", text)).split()).strip(" ?.!,;:()")
     # NOTE: "crypto or bitcoin in the Q&A": the section's words gone, no preposition is left at either end
     return re.sub(r"^(?:(?:in|on|at|of|for|from|to|by|with|and|or)\s+)+|(?:\s+(?:in|on|at|of|for|from|to|by|with|and|or))+$", "",
