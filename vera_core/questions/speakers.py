@@ -159,6 +159,9 @@ _REQUEUED = re.compile(r"\b(?:came|come|comes|got|get|went|go|jumped|jump)\s+bac
                        r"\bre-?queued?\b|\bback\s+in(?:to)?\s+the\s+(?:queue|line)\b|\brejoined\s+the\s+(?:queue|line)\b", re.I)
 """Analysts asked by coming back to the queue ("which analysts came back in the queue for a second time?"): never a
 follow-up inside one exchange."""
+_ONCE_EACH = re.compile(r"\b(?:even\s+if|even\s+though|only\s+once|just\s+once|once\s+(?:only|each)|each\s+(?:person\s+|one\s+)?once|"
+                        r"(?:list|count|name)\s+(?:them|him|her|each|anyone|everyone|someone|those)\b[^?.]{0,60}\bonce)\b", re.I)
+"""An instruction to list each analyst once, whoever came back to the queue: every analyst is asked."""
 _AND_LAST = re.compile(r"\b(?:and|&|plus)\s+(?:who\s+(?:asked\s+|had\s+)?)?(?:the\s+)?(?:last|final)\s+(?:one|question|analyst|q)\b",
                        re.I)
 
@@ -342,9 +345,12 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         return PeopleAsk("analysts", role=place, also=("replied",))
     # NOTE: "who answered the first question?" asks who replied, not the analyst
     if place and not replied and (_ANALYSTS.search(question) or re.search(r"\b(?:who|name)\b", question, re.I)
+                                  # NOTE: "Citi 3Q23 call - last analyst in the queue + firm?": a note asking who
+                                  or re.search(r"(?:\+|&|\bwith\b)\s*(?:their\s+|his\s+|her\s+)?(?:firms?|banks?|shops?)\b",
+                                               question, re.I)
                                   or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)):
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
-    if _ANALYSTS.search(question) and _REQUEUED.search(question):
+    if _ANALYSTS.search(question) and _REQUEUED.search(question) and not _ONCE_EACH.search(question):
         return PeopleAsk("analysts", role=REQUEUED)  # NOTE: "which analysts came back in the queue for a second time?"
     if _ANALYSTS.search(question):
         return PeopleAsk("analysts")
@@ -788,12 +794,18 @@ CLOSING = re.compile(r"\b(?:wrap(?:ped|s|ping)?\s+(?:things\s+|it\s+|the\s+call\
 """How a question asks how someone closed the call ("wrap up the Q4 FY24 call", "closing remarks", "signed off")."""
 
 
-PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,]|"
-                     # NOTE: "I'm an ESG analyst following TD's anti-money-laundering problems through fiscal 2024. ..."
-                     r"(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+(?:an?|tracking|following|watching|researching|writing|"
-                     r"building|preparing|looking\s+(?:at|into))\s+[^.?!:]{0,140}?\.\s+(?=[A-Z]))\s*", re.I)
+PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)\b[^:?]{0,80}:|(?:[\w-]+\s+){1,4}here\s*[.:,])\s*",
+                     re.I)
 """Who is asking, before a colon ("I cover Canadian banks: how did ...", "As a bank analyst I want the sequence: ...") or
 as "Risk officer here.": neither the topic nor a speaker asked of."""
+_ASKER_SENTENCE = re.compile(r"^\s*(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+an?\s+[^.?!:]{0,140}?\.\s+(?=[A-Z])", re.I)
+"""A sentence that says who asks ("I'm an ESG analyst following TD's AML problems."): its role words ask no speaker (its
+other words may be the topic)."""
+
+
+def without_asker(question: str) -> str:
+    """The question without the words that say who asks ("I cover Canadian banks:", "I'm an ESG analyst following ...")."""
+    return _ASKER_SENTENCE.sub("", PERSONA.sub("", question))
 
 
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:
@@ -826,12 +838,12 @@ def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | N
     if not names:
         # NOTE: "Track how Bharat's message on the AML problem changed": a first name only one participant has
         names = _first_name_only(question, participants)
-    asking = PERSONA.sub("", question)  # NOTE: "I'm an ESG analyst ...": who asks is no role asked of
+    asking = without_asker(question)  # NOTE: "I'm an ESG analyst ...": no role asked of
     roles = tuple(role for role, pattern in ROLE_WORDS.items() if role != "operator"
                   and re.search(pattern, asking, 0 if role == "investor relations" else re.I))
     # NOTE: "how did the product head explain ...": the speaker whose printed title says so
     titled = title_asked(question) if not names and not roles else None
-    if not names and not titled and _ANALYST_ROLE.search(PERSONA.sub("", question)):
+    if not names and not titled and _ANALYST_ROLE.search(asking):
         roles += ("analyst",)
     if not names and not roles and not titled and (_MANAGEMENT.search(question) or _CALLS.search(question)):
         roles = ("management",)  # NOTE: "what did JPMorgan guide ... across its 2023 calls": the company speaking

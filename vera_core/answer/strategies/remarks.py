@@ -23,7 +23,7 @@ from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.finance.dates import MONTH_WORD, YEAR_WORD
 from vera_core.questions.speakers import (BOTH_SECTIONS, CLOSING, FIELDED, FIELDED_VERBS, PERSONA, ROLE_WORDS, RemarkAsk, analyst_place,
-                                         calls_named, firms_named, holds_title, title_asked)
+                                         calls_named, firms_named, holds_title, title_asked, without_asker)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import CAPITALISED_NOT_NAMES, term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -98,8 +98,7 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?)|"
                            # NOTE: "what exactly did he say", "say re buybacks": how it asks, not what of
                            r"exactly|precisely|specifically|re(?=\s*:?\s+\w)|regarding|concerning|with\s+respect\s+to|"
-                           r"going\s+forward|from\s+here)\b|"
-                           r"(?<=\s)[-\u2013\u2014](?=\s)", re.I)
+                           r"going\s+forward|from\s+here)\b", re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
 _FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
@@ -175,7 +174,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
     absent: list[str] = []
     scope_chunks: list[ChunkRecord] = []
     with services.clock.stage("synthesize"):
-        of_analyst = _ANALYST_ASKED.search(plan.question) and set(ask.roles) <= _EXCHANGE_ROLES
+        # NOTE: "I'm an ESG analyst ...": who asks is no analyst asked of
+        of_analyst = _ANALYST_ASKED.search(without_asker(plan.question)) and set(ask.roles) <= _EXCHANGE_ROLES
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             chunks = services.ws.doc_chunks(doc.doc_id)
