@@ -48,7 +48,7 @@ from vera_core.questions.qualifiers import qualifier_after
 from vera_core.questions.reconciling import reconciling_item
 from vera_core.questions.restate import loss_asked, noted_sum_asked, restated, spoken_years_written
 from vera_core.questions.speakers import (REQUEUED, analyst_place, firm_question_asked, firms_named, read_people_ask,
-                                          read_remark_ask, spanned_quarters, who_is_named)
+                                          read_remark_ask, spanned_quarters, who_is_named, without_asker)
 
 FILES = [IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf",
          IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",
@@ -133,6 +133,12 @@ def test_call_questions_read_as_asked():
     assert analyst_place("snow q4 fy23 call - who got the first q?") == "first"
     assert read_people_ask("which analysts did come back in the queue for a second time?").role == REQUEUED
     assert read_people_ask("which analysts asked follow-ups?").role != REQUEUED
+    # NOTE: an instruction to list each analyst once asks every analyst (the sweep caught three earlier questions)
+    assert read_people_ask("Which analysts asked questions on Citi's third-quarter 2023 earnings call? Give the firm for "
+                           "each, and list anyone who came back a second time only once.").role == ""
+    assert read_people_ask("I need every sell-side analyst who asked a question, with their firm. Please list each "
+                           "person once even if they came back into the queue.").role == ""
+    assert read_people_ask("Citi 3Q23 call - last analyst in the queue + firm?").role == "last"
     assert read_people_ask("the operator announced Steve Koenig from SMBC - but who actually asked that question?").kind == \
         "analysts"
     assert firms_named("Steve Koenig from SMBC", ["SMBC Nikko Securities America, Inc.", "Barclays"]) == \
@@ -146,6 +152,10 @@ def test_call_questions_read_as_asked():
     ask = read_remark_ask("I'm an ESG analyst following TD's AML problems. Quarter by quarter, how did the CEO's message "
                           "on the U.S. AML issue evolve?", ["Bharat Masrani"])
     assert ask is not None and ask.roles == ("CEO",)
+    # NOTE: a sentence that says what is tracked is the topic, not a persona to drop
+    assert "anti-money-laundering" in without_asker("I'm tracking TD's US anti-money-laundering problem through fiscal "
+                                                    "2024. For each call, what did Masrani say about it?")
+    assert without_asker("I'm an ESG analyst following TD. What did the CEO say?") == "What did the CEO say?"
 
 
 @pytest.fixture(scope="module")
