@@ -244,14 +244,9 @@ _HANDOFF_END = re.compile(r"\b(?:wrap\w*|end(?:ed|s)?|clos\w+|conclu\w+|after\s+
 _PERSONA = re.compile(r"^\s*(?:I['\u2019]m\s+an?|I\s+am\s+an?|I\s+(?:run|work|cover|manage|lead|head|sit)|We['\u2019]re\s+an?|"
                       r"We\s+are\s+an?|We\s+(?:run|cover|manage)|My\s+(?:job|role|team|firm|desk)|Our\s+(?:team|firm|desk|fund))\b"
                       r"[^.!?]*[.!]\s+(?=[A-Z])")
-"""A sentence that says who asks ("I run investor relations at a mid-cap tech company."): no role on the call."""
+"""A sentence that says who asks ("I run investor relations at a mid-cap tech company.", "I'm an ESG analyst following TD's
+AML problems."): no role on the call."""
 
-
-def _without_persona(question: str) -> str:
-    """The question without the sentences before it that say who asks."""
-    while (found := _PERSONA.match(question)) and re.search(r"\b(?:who|which|whom|name)\b", question[found.end():], re.I):
-        question = question[found.end():]
-    return question
 
 
 _ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact|host)|"
@@ -303,7 +298,8 @@ _OPERATOR_ASKED = re.compile(r"\bwho\s+(?:moderated|was\s+the\s+(?:operator|mode
 
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
-    question = _without_persona(question)
+    asked = without_asker(question)  # NOTE: "I run investor relations at a mid-cap tech company. ... who hosted?"
+    question = asked if re.search(r"\b(?:who|which|whom|name)\b", asked, re.I) else question
     if _ANNOUNCED_BUT.search(question):
         # NOTE: "the operator announced Steve Koenig from SMBC - but who actually asked that question?": the analyst of
         # that firm whose turn it is (the firm named sets the others aside)
@@ -798,14 +794,13 @@ PERSONA = re.compile(r"^\s*(?:(?:I|I['\u2019]m|I\s+am|we|we['\u2019]re|as\s+an?)
                      re.I)
 """Who is asking, before a colon ("I cover Canadian banks: how did ...", "As a bank analyst I want the sequence: ...") or
 as "Risk officer here.": neither the topic nor a speaker asked of."""
-_ASKER_SENTENCE = re.compile(r"^\s*(?:I['\u2019]m|I\s+am|we['\u2019]re|we\s+are)\s+an?\s+[^.?!:]{0,140}?\.\s+(?=[A-Z])", re.I)
-"""A sentence that says who asks ("I'm an ESG analyst following TD's AML problems."): its role words ask no speaker (its
-other words may be the topic)."""
-
-
 def without_asker(question: str) -> str:
-    """The question without the words that say who asks ("I cover Canadian banks:", "I'm an ESG analyst following ...")."""
-    return _ASKER_SENTENCE.sub("", PERSONA.sub("", question))
+    """The question without the words that say who asks ("I cover Canadian banks:", "I'm an ESG analyst following TD's
+    AML problems."): their role words ask no speaker (a sentence saying what is tracked stays: "I'm tracking X.")."""
+    question = PERSONA.sub("", question)
+    while found := _PERSONA.match(question):
+        question = question[found.end():]
+    return question
 
 
 def read_remark_ask(question: str, participants: Sequence[str]) -> RemarkAsk | None:

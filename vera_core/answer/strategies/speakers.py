@@ -75,7 +75,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                                      PeopleAsk("handoff", role="after", name=f[2]["speaker"]), docs[f[1]],
                                                      services.ws.doc_chunks(docs[f[1]].doc_id)))]]
     places = ask.role.split(PLACES_JOINED) if ask.kind == "analysts" else []
-    if places and all(p in PLACES for p in places):
+    places = places if places and all(p in PLACES for p in places) else []
+    if places:
         # NOTE: "who asked the first question?": of each call's analysts in the order they first asked, the one asked;
         # "who asked the first question and who asked the last one?": each place asked
         by_call: dict[str, list] = {}
@@ -99,8 +100,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
     lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
     lead = "Analysts who came back to the queue (asked in two exchanges or more)" if ask.role == REQUEUED else lead
-    lead = f"The {ask.role} analyst to ask a question" if ask.kind == "analysts" and ask.role in PLACES else \
-        f"The {ask.role} analysts to ask a question" if places and all(p in PLACES for p in places) else lead
+    lead = f"The {ask.role} analyst{'s' if len(places) > 1 else ''} to ask a question" if places else lead
     lead = f"{lead}, and who replied" if ask.kind == "analysts" and REPLIED in ask.also and lead else lead
     return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
                     lead=f"{lead}:" if lead and pieces else "", hops=1, notices=tuple(absent),
@@ -109,9 +109,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 
 PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+"""An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 PLACES_JOINED = " and "
 """Two places asked at once ("first and last")."""
-"""An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 
 
 REPLIED = "replied"
