@@ -100,7 +100,7 @@ _PERCENT_CHANGE = re.compile(r"(?:\b(?:percent(?:age)?)|%)\s+(?:increase|decreas
                              r"(?:the\s+)?", re.I)
 """'the percentage increase in X' names a growth."""
 _NOTED_GROWTH = re.compile(r"^(?![^?]*\b(?:what|how|which|who|why|did|does|is|was|were|are)\b)\s*(?P<x>[^?:;,]{2,80}?)\s+"
-                           r"(?P<kind>q/q|qoq|y/y|yoy|sequential)?\s*(?:%\s*(?:chg|change|growth)|(?:chg|change|growth)\s*%)"
+                           r"(?:q/q|qoq|y/y|yoy|sequential)?\s*(?:%\s*(?:chg|change|growth)|(?:chg|change|growth)\s*%)"
                            r"(?P<rest>\s*[,:]\s*[^?]*?(?:\bvs\.?|\bversus|\bv\.?|\bto|\bover)\s[^?]*?)\s*\??\s*$", re.I)
 """A note that asks a growth between two periods it names ("ebay GMV q/q % chg, Q2 23 vs Q1 23")."""
 _LABELLED_GROWTH = re.compile(r"^(?P<x>[^?:;]{2,80}?)\s*(?::|\s[\u2013\u2014-])\s*(?:the\s+)?(?:percent(?:age)?|%)\s+(?:change|growth|chg)\b"
