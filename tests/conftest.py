@@ -175,6 +175,16 @@ def searchable_pdfs(tmp_path_factory, name: str, paths) -> Workspace:
     return ws
 
 
+def corpus_engine(tmp_path_factory, name: str, paths, missing: str):
+    """A deterministic engine over a searchable-only store of the corpus PDFs at `paths` (`searchable_pdfs`); the test
+    is skipped, saying `missing`, when any of them is absent."""
+    from vera_core.query import QueryEngine
+
+    if not all(path.is_file() for path in paths):
+        pytest.skip(missing)
+    return QueryEngine(searchable_pdfs(tmp_path_factory, name, paths), llm=None)
+
+
 _PARSED = Path(tempfile.mkdtemp(prefix="vera-tests-parsed-"))
 atexit.register(shutil.rmtree, _PARSED, ignore_errors=True)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_call_phrasings import CALL
 from tests.test_release_rows_named import IR
 from vera_core.documents.identity import quarter_labels
@@ -84,9 +84,7 @@ def test_an_analyst_by_their_place_in_the_q_and_a():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in CALLS):
-        pytest.skip(f"ir-dev calls not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round19-calls", CALLS), llm=None)
+    return corpus_engine(tmp_path_factory, "round19-calls", CALLS, f"ir-dev calls not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine
 from vera_core.cli.eval_judge import judge
 from vera_core.finance.line_items import label_terms
 from vera_core.query import QueryEngine
@@ -156,9 +156,8 @@ def test_the_persona_sentence_before_the_question_is_not_the_item():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev2/dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "multiples", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "multiples", FILES,
+                         f"financebench-dev2/dev3 filings not found under {CORPUS}")
 
 
 @pytest.mark.corpus

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine, searchable_pdfs
 from tests.made_pdfs import release_pdf
 from vera_core.cli.eval_judge import judge
 from vera_core.ingest.pdf import parse_pdf
@@ -93,9 +93,7 @@ def test_a_measure_added_up_over_quarters_sums_each_quarter_printed(tmp_path, tm
 def engine(tmp_path_factory) -> QueryEngine:
     files = [IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf",
              IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "CRM" / "CRM_2024Q2_RELEASE.pdf"]
-    if not all(path.is_file() for path in files):
-        pytest.skip(f"ir-dev releases not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round12-quarters", files), llm=None)
+    return corpus_engine(tmp_path_factory, "round12-quarters", files, f"ir-dev releases not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, searchable_pdfs
 from tests.made_pdfs import release_pdf
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
@@ -262,9 +262,7 @@ GOLDS = {**blind_golds("r12-ir-releases-dev"), **blind_golds("r14-ir-releases-ho
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "formulas", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "formulas", FILES, f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.row_labels import named_rows
 from vera_core.query import QueryEngine
@@ -69,9 +69,7 @@ def test_a_sum_defining_an_item_grown_is_what_the_item_is():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "rates-qualifiers", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "rates-qualifiers", FILES, f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

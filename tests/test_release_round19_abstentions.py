@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.query import QueryEngine
 from vera_core.questions.figure import is_figure_question, item_phrase, read_request
@@ -107,9 +107,8 @@ def test_the_document_said_first_and_a_period_said_twice():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round19-abstentions", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round19-abstentions", FILES,
+                         f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

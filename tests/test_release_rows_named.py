@@ -24,7 +24,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine, searchable_pdfs
 from vera_core.cli.eval_judge import judge
 from vera_core.ingest.pdf_charts import with_charts
 from vera_core.ingest.pdf_rows import Cell, Row, page_rows
@@ -164,9 +164,7 @@ GOLDS = {**blind_golds("r13-ir-releases-holdout"), **blind_golds("r14-ir-release
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "rows-named", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "rows-named", FILES, f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, searchable_pdfs
 from tests.made_pdfs import release_pdf
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.counterfactual import counterfactual_figure
@@ -248,9 +248,7 @@ GOLDS = {**blind_golds("r15-ir-releases-holdout"), **blind_golds("r16-ir-release
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "verbs-falls", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "verbs-falls", FILES, f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
 from vera_core.records import Period
@@ -65,9 +65,8 @@ def test_a_place_the_amount_was_booked_in_qualifies_it(question, words):
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev2/dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round10-figures", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round10-figures", FILES,
+                         f"financebench-dev2/dev3 filings not found under {CORPUS}")
 
 
 @pytest.mark.corpus

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
 from vera_core.questions.metric import read_plan
@@ -53,9 +53,8 @@ def test_a_payout_and_a_combined_ratio_are_percentages(qid):
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev2 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round11-figures", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round11-figures", FILES,
+                         f"financebench-dev2 filings not found under {CORPUS}")
 
 
 @pytest.mark.corpus

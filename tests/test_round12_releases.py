@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine
 from vera_core.answer.figures.unread import segment_not_read
 from vera_core.cli.eval_judge import judge
 from vera_core.ingest.pdf_charts import chart_regions
@@ -87,9 +87,7 @@ def test_panels_under_one_axis_are_named_by_what_is_printed_under_each():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev releases and decks not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round12-releases", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round12-releases", FILES, f"ir-dev releases and decks not found under {IR}")
 
 
 @pytest.mark.corpus

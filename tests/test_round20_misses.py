@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.documents.identity import quarter_labels
 from vera_core.query import QueryEngine
@@ -103,9 +103,7 @@ def test_call_phrasings_of_round_20():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round20", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round20", FILES, f"ir-dev files not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.counterfactual import COUNTERFACTUAL_ASKED, without_asked
 from vera_core.answer.figures.registrant import Registrant
@@ -189,9 +189,7 @@ def test_call_phrasings_of_round_21():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round21", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round21", FILES, f"ir-dev files not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs, settings_for
+from tests.conftest import blind_golds, corpus_engine, judged_blind, settings_for
 from tests.test_release_rows_named import IR
 from vera_core.ingest.service import Ingestor
 from vera_core.query import QueryEngine
@@ -116,9 +116,7 @@ def test_rows_after_the_current_liabilities_are_long_term():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round23", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round23", FILES, f"ir-dev files not found under {IR}")
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.documents.identity import Identity, quarter_labels
 from vera_core.query import QueryEngine
@@ -104,9 +104,7 @@ def test_call_phrasings_of_round_24():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round24", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round24", FILES, f"ir-dev files not found under {IR}")
 
 
 HELD_BACK_MISSES = [
@@ -123,9 +121,8 @@ HELD_BACK_FILES = [IR / "META" / f"META_{q}_SLIDES.pdf" for q in ("2024Q4", "202
 
 @pytest.fixture(scope="module")
 def held_back_engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES + HELD_BACK_FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round24-held-back", FILES + HELD_BACK_FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round24-held-back", FILES + HELD_BACK_FILES,
+                         f"ir-dev files not found under {IR}")
 
 
 @pytest.mark.corpus

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.gates import period_matches
 from vera_core.answer.units import run_on, split_units
@@ -168,9 +168,7 @@ def test_call_phrasings_of_round_25():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in RELEASES + CALLS):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round25", RELEASES + CALLS), llm=None)
+    return corpus_engine(tmp_path_factory, "round25", RELEASES + CALLS, f"ir-dev files not found under {IR}")
 
 
 HELD_BACK_MISSES = [
@@ -195,9 +193,8 @@ HELD_BACK_FILES = [IR / "CRM" / "CRM_2024Q1_RELEASE.pdf", IR / "C" / "C_2023Q3_C
 
 @pytest.fixture(scope="module")
 def held_back_engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in RELEASES + HELD_BACK_FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round25-held-back", RELEASES + HELD_BACK_FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round25-held-back", RELEASES + HELD_BACK_FILES,
+                         f"ir-dev files not found under {IR}")
 
 
 @pytest.mark.corpus

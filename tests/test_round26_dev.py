@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, judged_blind, searchable_pdfs
+from tests.conftest import blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.cells import _OPPOSITES
 from vera_core.finance.line_items import label_terms
@@ -160,9 +160,7 @@ def test_call_questions_read_as_asked():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"ir-dev files not found under {IR}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round26", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round26", FILES, f"ir-dev files not found under {IR}")
 
 
 HELD_BACK_MISSES = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine, searchable_pdfs
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
 from vera_core.questions.metric import definitions, read_plan
@@ -29,9 +29,8 @@ def _asked_of(tmp_path_factory, name: str, paths, gold: dict):
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev/dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "round7-filings", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "round7-filings", FILES,
+                         f"financebench-dev/dev3 filings not found under {CORPUS}")
 
 
 @pytest.mark.corpus

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, blind_golds, searchable_pdfs
+from tests.conftest import ROOT, blind_golds, corpus_engine
 from vera_core.cli.eval_judge import judge
 from vera_core.query import QueryEngine
 from vera_core.questions.verdict import read_verdict
@@ -47,9 +47,8 @@ def test_segments_not_listed_are_not_ranked():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> QueryEngine:
-    if not all(path.is_file() for path in FILES):
-        pytest.skip(f"financebench-dev/dev2/dev3 filings not found under {CORPUS}")
-    return QueryEngine(searchable_pdfs(tmp_path_factory, "segment-rows", FILES), llm=None)
+    return corpus_engine(tmp_path_factory, "segment-rows", FILES,
+                         f"financebench-dev/dev2/dev3 filings not found under {CORPUS}")
 
 
 @pytest.mark.corpus

@@ -79,15 +79,17 @@ def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
 
 def _months_ended(m: re.Match, months: int, month: str, year: str, read: dict[str, str]) -> str:
     number = month_number(month)
-    text = f"the {_SPAN_MONTHS[months]} months ended {_MONTH_NAMES[number - 1]} {monthrange(int(year), number)[1]}, {year}"
-    lead = m.group(0)[:len(m.group(0)) - len(m.group(0).lstrip())]
-    read[m.group(0).strip()] = text
-    return lead + text
+    return _read_as(m, f"the {_SPAN_MONTHS[months]} months ended {_MONTH_NAMES[number - 1]} "
+                       f"{monthrange(int(year), number)[1]}, {year}", read)
 
 
 def _restated(m: re.Match, month: str, year: str | None, read: dict[str, str]) -> str:
     name = _MONTH_NAMES[month_number(month) - 1]
-    text = f"the {name} {year} quarter" if year else f"the {name} quarter"
+    return _read_as(m, f"the {name} {year} quarter" if year else f"the {name} quarter", read)
+
+
+def _read_as(m: re.Match, text: str, read: dict[str, str]) -> str:
+    """`text` in place of what `m` matched (its leading space kept), noted in `read` against the words asked."""
     lead = m.group(0)[:len(m.group(0)) - len(m.group(0).lstrip())]
     read[m.group(0).strip()] = text
     return lead + text

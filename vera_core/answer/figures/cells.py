@@ -426,10 +426,11 @@ _MEASURED_AS = re.compile(r",\s*(?:less|net\s+of|excluding)\b.*$", re.I | re.S)
 """A label's clause after its name saying how the line is measured."""
 
 
-_OPPOSITES = tuple((a, b) for x, y in (("long", "short"), ("assets", "liabilities"),
-                                          ("receivable", "payable")) for a, b in ((x, y), (y, x))
-                   for a, b in [(next(iter(label_terms(a))), next(iter(label_terms(b))))])
-"""Words of one side of a balance that a row of the other side prints: an item saying one is never a row saying the other."""
+_SIDES = tuple(tuple(next(iter(label_terms(w))) for w in pair) for pair in (("long", "short"), ("assets", "liabilities"),
+                                                                               ("receivable", "payable")))
+_OPPOSITES = _SIDES + tuple((b, a) for a, b in _SIDES)
+"""Words of one side of a balance, as labels are read (each with the other side's): an item saying one is never a row
+saying the other."""
 
 
 def _terms(label: GridCell) -> frozenset[str]:

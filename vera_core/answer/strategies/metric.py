@@ -67,21 +67,22 @@ def gather(plan: Plan, services: Services) -> Evidence:
             metric = replace(metric, periods=(own,))
         summed = summed_periods(plan.question)
         tables = tables_in_scope(plan, services, hits)
+        company = company_of(services, tables.grids)  # NOTE: read once; every reader below names it
         if summed and len(metric.periods) < len(summed):
             # NOTE: "Add up free cash flow for Q1, Q2 and Q3 2025": each quarter's printed figure, VERA's sum; one
             # quarter's figure is never the total asked
             quarters = summed_quarter_periods(plan.question)
             added = period_sum(plan.question, metric, quarters, tables.grids, tables.chunks, tables.hit_rank,
-                               services.doc_names(), company_of(services, tables.grids).words,
+                               services.doc_names(), company.words,
                                stated=_stated_in(services, list(tables.grids) or list(plan.intent.doc_scope or ()),
-                                                 company_of(services, tables.grids).words)) if quarters else None
+                                                 company.words)) if quarters else None
             if added is None:
                 return replace(searched, empty_message=NOT_SUMMED.format(name=metric.name, periods=", ".join(summed)),
                                unanswerable=True)
             return replace(searched, pieces=tuple(added.pieces), lead=added.lead, calculation=added.calculation)
         if compares_printed(plan.question, metric):
             changed = printed_change(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
-                                     services.doc_names(), company_of(services, tables.grids).words)
+                                     services.doc_names(), company.words)
             if changed is not None and changed.missing:
                 return replace(searched, empty_message=changed.missing, unanswerable=True)
             if changed is not None:
@@ -89,7 +90,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                                notices=searched.notices + (PRINTED_NOTICE,))
             if asks_non_gaap(plan.question):
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
-        if reads_printed(plan.question, metric, company_of(services, tables.grids)):
+        if reads_printed(plan.question, metric, company):
             printed = printed_measure(plan.question, metric, tables.grids, tables.chunks, tables.hit_rank,
                                       services.doc_names())
             if printed is not None:
@@ -99,9 +100,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 # NOTE: "What non-GAAP operating margin did Salesforce report for the quarter ended ...?" of a 10-Q that
                 # prints GAAP results only: the GAAP margin is another measure, never stated in its place
                 return replace(searched, empty_message=NOT_PRINTED.format(name=metric.name), unanswerable=True)
-        metric = _item_without_company(metric, company_of(services, tables.grids).words)
+        metric = _item_without_company(metric, company.words)
         result = metric_evidence(metric, tables.grids, tables.chunks, tables.hit_rank, services.doc_names(),
-                                 propose=services.pick_row, company=company_of(services, tables.grids),
+                                 propose=services.pick_row, company=company,
                                  question=plan.question)
         agrees = None if result.missing or result.calculation is None or result.calculation.result is None else \
             printed_agreement(metric, result.calculation.result, tables.grids, tables.chunks, tables.hit_rank,
