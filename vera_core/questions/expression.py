@@ -57,8 +57,10 @@ Node = Num | Item | Avg | Chg | BinOp
 
 _NOT_A_PERIOD_PAIR = "".join(rf"(?<!{w}[\s-])" for w in ("year", "quarter", "month", "period", "week"))
 """'year over year' compares two periods; its 'over' divides nothing."""
-SHARE_OF = r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b"
-"""Words that divide: "A as a percentage of B", "A as a share of B"."""
+SHARE_OF = r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b|\bas\s+%\s+of\b|" \
+           r"(?<=[A-Za-z&)]\s)(?<!\bthe\s)(?<!\bwhat\s)(?<!\bwhich\s)(?:%|pct)\s+of\b(?=\s+[A-Za-z])"
+"""Words that divide: "A as a percentage of B", "A as a share of B", a note's "SG&A % of net sales" (a sign after a
+word, never after a number: "25% of")."""
 _WORD_OPS = ((rf"\bdivided\s+by\b|{_NOT_A_PERIOD_PAIR}\bover\b|÷|{SHARE_OF}", "/"), (r"\bmultiplied\s+by\b|\btimes\b|×", "*"),
              (r"\bplus\b|\band\s+add\b", "+"), (r"\bminus\b|\bless\b|\bsubtract(?:ing)?\b", "-"),
              (r"(?<=\s)x(?=\s)", "*"))

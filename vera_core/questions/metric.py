@@ -202,6 +202,12 @@ PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|
 """'What proportion of AES's debt was non-recourse?': a part of a whole, never more than the whole."""
 
 
+_TABLE_NAMED = re.compile(r"\b(?:from|in|on|using|per|off)\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['\u2019]s\s+)?"
+                          r"(?:[\w&/.-]+\s+){0,3}?(?:reconciliations?|recon|tables?|schedules?|slides?|sections?|appendix)\b",
+                          re.I)
+"""Where the question says to read ("from the FCF reconciliation", "using the non-GAAP table"): no metric asked."""
+
+
 def read_plan(question: str) -> MetricPlan | None:
     """The metric plan of a question, or None when it asks for no computed metric."""
     plan = _read_plan(question)
@@ -278,7 +284,9 @@ def _read_plan(question: str) -> MetricPlan | None:
             name, definition = without_periods(named) or named, defs[named]
             tree = _parsed(definition, defs)
         else:
-            metric = metric_named(head or "") or (None if aggregate else metric_named(outside))
+            # NOTE: "net cash provided by operating activities ... from the FCF reconciliation": where to read names no
+            # metric asked
+            metric = metric_named(head or "") or (None if aggregate else metric_named(_TABLE_NAMED.sub(" ", outside)))
             if metric is not None:
                 name, definition, source = metric.name, metric.formula, "library"
                 tree = parse(metric.formula)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from vera_core.finance.dates import DATE_MDY, MONTH_WORD, QUARTER
+from vera_core.finance.dates import DATE_MDY, MONTH_QUARTER, MONTH_WORD, QUARTER
 from vera_core.finance.line_items import concepts_in, expand_abbreviations, label_terms
 from vera_core.questions.spans import POINTS
 
@@ -35,7 +35,9 @@ _GROW_VERB = r"(?:grow|grew|increase|rise|rose|expand|climb|decline|decrease|fal
 _HOW_FAST = re.compile(rf"{_LEAD}how\s+(?:fast|quickly|rapidly|much)\s+(?:did|has|have|had|does|do)\s+(?:the\s+)?"
                        rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """"How fast did X grow ...": a growth ("how much" only when a percentage is asked)."""
-_BY_PERCENT = re.compile(rf"{_LEAD}by\s+(?:what|how\s+many)\s+(?:percent(?:age)?|%)(?:\s+points?)?\s+"
+_HEDGE = r"(?:(?:roughly|approximately|approx\.?|about|around|nearly|exactly|precisely)\s+)?"
+"""A hedge before what is asked ("by roughly what percent", "by about how much"): no word of the item."""
+_BY_PERCENT = re.compile(rf"{_LEAD}by\s+{_HEDGE}(?:what|how\s+many)\s+(?:percent(?:age)?|%)(?:\s+points?)?\s+"
                          rf"(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?(?P<x>.+?)\s+{_GROW_VERB}\b"
                          rf"(?P<rest>.*)$", re.I | re.S)
 """'By what percentage did X decline ...'."""
@@ -53,7 +55,7 @@ _RATE_ASKED = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|sequenti
                          r"year[\s-]ago\s+quarter))\b", re.I)
 _AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amount)\b", re.I)
 """'How much did DCAI revenue decline year over year?' asks a rate (unless an amount is asked: 'in $ millions')."""
-_BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
+_BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+{_HEDGE}how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
 """'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
 _DAY = rf"(?:(?:the\s+)?(?:{MONTH_WORD}\s+\d{{1,2}},?\s+|\d{{1,2}}/\d{{1,2}}/))?"
@@ -84,7 +86,9 @@ def _day(words: str) -> str:
     return (m.group("n") or f"{m.group('m')} {int(m.group('d'))}") if m else words
 
 
-_QUARTER_WORDS = re.sub(r"\(\?P<\w+>", "(?:", QUARTER.pattern)
+_QUARTER_WORDS = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", p.pattern) for p in (QUARTER, MONTH_QUARTER)) + ")"
+"""A quarter by its label ("Q3 2024", "3Q23") or by the month it ends in ("the September 2024 quarter", which
+`month_spans` makes of "the July-September 2024 quarter")."""
 _BALANCE_SHEET = r"(?:\s+(?:balance\s+sheet|one|release|report))?"
 _TWO_QUARTERS = re.compile(rf"\b(?:from|between)\s+(?:the\s+end\s+of\s+(?:the\s+)?|the\s+)?(?P<a>{_QUARTER_WORDS}){_BALANCE_SHEET}"
                            rf"(?:\s*\((?P<pa>[^()]*)\))?\s+(?:to|and)\s+(?:the\s+end\s+of\s+(?:the\s+)?|the\s+)?"
@@ -414,8 +418,11 @@ def _how_many_fewer(question: str) -> str | None:
     if not m:
         return None
     after = m.group("after").strip()
-    return f"{m.group('lead')}What was the change in {m.group('who').strip()}'s {m.group('x').strip()} from {m.group('a')} to " \
-           f"{m.group('b')}{m.group('rest').rstrip()}?" + (f" {after}" if after else "")
+    # NOTE: "in the December 2024 quarter than in the September 2024 quarter": a quarter named by its month keeps "the"
+    a, b = (f"the {q}" if MONTH_QUARTER.fullmatch(f"the {q}") and not q.lower().startswith("the ") else q
+            for q in (m.group("a"), m.group("b")))
+    return f"{m.group('lead')}What was the change in {m.group('who').strip()}'s {m.group('x').strip()} from {a} to " \
+           f"{b}{m.group('rest').rstrip()}?" + (f" {after}" if after else "")
 
 
 _YEAR_END = r"(?:(?:fiscal\s+)?year[\s-]end(?:\s+of)?\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d|(?:fiscal\s+|FY\s*)?(?:19|20)\d\d\s+year[\s-]end)"

@@ -151,11 +151,19 @@ def previous_quarter(period: Period) -> Period:
 
 def quarter_span(periods: list[Period], question: str) -> tuple[Period, ...]:
     """The two quarters a change is asked between (the two quarters named, earliest first, or the one named and
-    the one before it when the question says "sequential"), or the two dates of one year a balance's change is asked
+    the one before it when the question says "sequential"; two named by the month they end in), or the two dates of one year a balance's change is asked
     between ("from April 30, 2023 to July 31, 2023"); () when it names no such pair."""
     dates = list(dict.fromkeys(p for p in periods if p.kind == "instant" and p.end))
     if len(dates) == 2 == len(periods) and dates[0].year == dates[1].year:
         return tuple(sorted(dates, key=lambda p: p.end))
+    months: dict[str, Period] = {}
+    for p in periods:
+        if p.kind == "months" and p.months == 3 and p.end:
+            months.setdefault(p.end[:7], p)
+    if len(months) == 2 and all(p.kind == "months" and p.months == 3 and p.end for p in periods):
+        # NOTE: "from the July-September 2024 quarter to the October-December 2024 quarter": two quarters by the month
+        # each ends in, earliest first ("the quarter ended December 31, 2024" set before them is one of the two)
+        return tuple(sorted(months.values(), key=lambda p: p.end))
     quarters = list(dict.fromkeys(p for p in periods if p.kind == "quarter" and p.quarter))
     if len(quarters) != len(periods):
         return ()

@@ -48,7 +48,7 @@ _EXECUTIVES = re.compile(
     r"officials|officers)|(?:corporate|company)\s+participants|officers|officials|speakers?\s+from\s+(?:the\s+)?company|"
     r"members?\s+of\s+(?:[\w&.'\u2019]+\s+){0,3}management)\b|"
     r"\bmanagement\s+(?:team|line[-\s]?up)\b|\bexecs?\s+on\s+the\s+call\b|\b(?:from|on)\s+the\s+company\s+side\b|"
-    r"\bwho\s+represented\b|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*)?\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
+    r"\bwho\s+represented\b(?![^?]{0,12}\b(?:investor\s+relations|IR|finance)\b)|\b(?:every|all)\s+(?:the\s+)?[A-Z][\w&.]*(?:\s+[A-Z][\w&.]*)?\s+speakers?\b|\bspeakers\s*\(\s*(?:not|excluding|other\s+than)\s+(?:the\s+)?analysts\b|\bwho\s+(?:spoke|presented|was\s+on\s+the\s+call)\s+(?:for|from|on\s+behalf\s+of)\b"
     r"|\bwho\s+(?:from|at)\s+[\w&.' ]{2,30}?\s+(?:actually\s+)?(?:spoke|talked|presented|was\s+on)\b"
     r"|\b(?:everyone|everybody|all|each|anyone|people)\s+(?:from|at|of)\s+[\w&.'\u2019 ]{2,30}?\s+(?:who|that)\s+(?:actually\s+)?"
     r"(?:spoke|talked|presented|was\s+on|were\s+on)\b"
@@ -59,6 +59,7 @@ _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
+                      rf"|\b(?i:what)\s+(?i:does|did)\s+(?P<name8>{_PERSON})\s+(?i:run|head|lead|oversee|manage)\b"
                       rf"|^\s*(?P<name4>{_PERSON})\s*[-\u2013\u2014:,]\s*(?i:what)(?:['\u2019]s|\s+is|\s+was)\s+"
                       rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$"
@@ -116,8 +117,12 @@ _HANDOFF = re.compile(r"\bhand(?:s|ed|ing)?[-\s]+(?:it\s+|the\s+(?:call|floor|li
                       re.I)
 """The operator's hand-off asked ("who did the operator turn the call back over to?", "operator hands off to who", "who was
 the call handed to first?")."""
-_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|"
-                          r"opening|closing)\s+(?:question(?:er)?|analyst|caller|one\s+to\s+ask|person\s+to\s+ask|q(?=\s*[?.,;]|$))\b"
+_FROM_END = r"(?:second|2nd)[-\s]+(?:to[-\s]+)?last|next[-\s]+to[-\s]+last|penultimate|(?:third|3rd)[-\s]+(?:to[-\s]+)?last"
+"""A place counted from the end of the Q&A ("second-to-last", "penultimate", "third to last")."""
+_PLACE = rf"{_FROM_END}|first|second|third|fourth|fifth|sixth|seventh|eighth|1st|2nd|3rd|4th|5th|6th|7th|8th|last|final|opening|closing"
+_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))"
+                          rf"(?P<nth>{_PLACE})(?:\s+(?:and|&)\s+(?:the\s+)?(?P<nthb>{_PLACE}))?"
+                          r"\s+(?:question(?:er)?s?|analysts?|callers?|one\s+to\s+ask|person\s+to\s+ask|q(?=\s*[?.,;]|$))\b"
                           r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
                           r"(?:call|q\s?&\s?a|session|conference)\b))|"
                           r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one|q)\b|"
@@ -130,16 +135,40 @@ _NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]
 closed out the Q&A?"), always after "the" ("came back for a second question" is a follow-up); never a question about a
 topic ("the first question on credit")."""
 _PLACE_SAID = {"final": "last", "closed": "last", "closing": "last", "opening": "first", "kicked": "first", "led": "first",
-               "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}
+               "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth",
+               "7th": "seventh", "8th": "eighth", "penultimate": "second-to-last"}
+_COUNTED_PLACES = re.compile(r"\b(?P<edge>first|last|final)\s+(?P<n>two|three|four|2|3|4)\s+(?:analysts|questioners|callers|"
+                             r"people\s+to\s+ask|names|to\s+ask|(?:in|of)\s+(?:the\s+)?(?:q\s?&\s?a|queue|line))\b", re.I)
+"""Places asked by count ("last two analysts in the Q&A", "the first three questioners")."""
+_COUNT = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_ORDER = ("first", "second", "third", "fourth")
+_FROM_LAST = ("last", "second-to-last", "third-to-last", "fourth-to-last")
+
+
+def _place_said(said: str) -> str:
+    said = " ".join(said.lower().replace("-", " ").split())
+    if said.endswith("last") and said != "last":  # "second to last", "next to last", "3rd-to-last"
+        return "third-to-last" if said.startswith(("third", "3rd")) else "second-to-last"
+    return _PLACE_SAID.get(said, said)
 
 
 def analyst_place(question: str) -> str:
-    """The place in the Q&A of the one analyst a question asks about (`first` to `fifth`, or `last`), else ''."""
+    """The place in the Q&A of the analyst a question asks about (`first` to `eighth`, `last`, `second-to-last`,
+    `third-to-last`), or several joined by " and " ("the second-to-last and the last analysts", "last two analysts"),
+    else ''."""
+    counted = _COUNTED_PLACES.search(question)
+    if counted:
+        n = _COUNT[counted.group("n").lower()]
+        if counted.group("edge").lower() == "first":
+            return " and ".join(_ORDER[:n])
+        return " and ".join(reversed(_FROM_LAST[:n]))
     nth = _NTH_ANALYST.search(question)
     if not nth:
         return ""
-    said = (nth.group("nth") or nth.group("nth2") or nth.group("end") or nth.group("nth3")).lower()
-    place = _PLACE_SAID.get(said, said)
+    said = (nth.group("nth") or nth.group("nth2") or nth.group("end") or nth.group("nth3"))
+    place = _place_said(said)
+    if nth.groupdict().get("nthb"):  # NOTE: "the second-to-last and the last analysts": both places
+        return f"{place} and {_place_said(nth.group('nthb'))}"
     # NOTE: "who asked the first question and who asked the last one?": both places
     return f"{place} and last" if place == "first" and _AND_LAST.search(question, nth.end()) else place
 
@@ -193,7 +222,13 @@ _OPENED_AFTER = re.compile(r"\bwho\b[^?]{0,20}\b(?:kick(?:ed|s)?\s+off|led\s+off
                            r"\s+first\b"
                            r"|\b(?:speaker|who)\b[^?]{0,20}\boperator\b[^?]{0,10}\bintroduce[ds]?\b[^?]{0,30}\bfirst\b"
                            r"|\bafter\s+the\s+operator['\u2019]?s?\s+(?:intro\w*|welcome|opening)\b[^?]{0,30}\bwho\b"
-                           r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b", re.I)
+                           r"[^?]{0,30}\b(?:took|take|takes)\s+(?:the\s+call\s+)?over\b"
+                           # NOTE: "who actually kicked off management's remarks?", "who did the operator ask to go ahead first?"
+                           r"|\bwho\b[^?]{0,30}\b(?:kick(?:ed|s)?\s+off|led\s+off|open(?:ed|s)?|start(?:ed|s)?|began)\s+"
+                           r"(?:the\s+|management['\u2019]s\s+|the\s+company['\u2019]s\s+|their\s+|its\s+)?(?:prepared\s+)?"
+                           r"(?:remarks|presentation|comments)\b"
+                           r"|\bwho\s+did\s+the\s+(?:operator|moderator)\s+(?:ask|invite|call\s+on|tell)\b[^?]{0,20}?\b"
+                           r"(?:go\s+ahead|begin|start|kick\s+off)\b", re.I)
 """Who spoke first once the operator had welcomed the callers: the operator's hand-off."""
 _CLOSED_BY = re.compile(r"\bwho\b[^?]{0,40}\b(?:gave|delivered|made|had)\s+the\s+(?:closing|final|concluding)\s+(?:remarks|comments|word)\b"
                         r"|\bwho\b[^?]{0,30}\b(?:had\s+the\s+last\s+word|wrapped\s+(?:the\s+call\s+|it\s+|things\s+)?up|"
@@ -229,6 +264,30 @@ _SPOKE_AFTER = re.compile(
     r"(?:\s+[A-Z][\w'\u2019.-]+)?)")
 """Who spoke next after a person or role named ("which executive gave the credit-quality remarks after the CFO?", "which
 analyst got to ask right after Gerard Cassidy?")."""
+PREVIOUS = "previous"
+"""The analyst who asked just before the one named (`PeopleAsk.role` of a hand-off)."""
+BEFORE_QA = "before_qa"
+"""The company speaker whose turn ends the prepared remarks, just before the Q&A (`PeopleAsk.role` of a hand-off)."""
+PRONOUNS = ("him", "her", "them")
+"""A person a hand-off names by pronoun ("which analyst asked right before him?"): the one the question names."""
+_ANALYST_NEXT_TO = re.compile(
+    r"(?:\b(?i:who|which\s+(?:analyst|person|questioner|caller|one))\b[^?]{0,60}?(?:(?i:right|immediately|just|directly)\s+)?|"
+    # NOTE: a note's "analyst immediately after X": at its head or after a label, with the adverb
+    r"(?:^|[:;\u2013\u2014-]\s*)(?i:the\s+)?(?i:analyst|questioner|caller)\s+(?i:right|immediately|just|directly)\s+)"
+    r"(?P<side>(?i:before|after|ahead\s+of|preceding|following))\s+"
+    r"(?:(?:[A-Z][\w&.-]*\s+){0,2}[A-Z][\w&.-]*['\u2019]s\s+)?"
+    r"(?P<x>(?i:him|her|them)\b|(?!(?i:the|a|an|Q&A)\b)[A-Z][\w'\u2019.-]+(?:\s+[A-Z][\w'\u2019.-]+)?)")
+"""An analyst asked by the one next to them in the Q&A ("which analyst asked the question right before him?", "analyst
+immediately after Deutsche Bank's O'Connor?"): a named firm's possessive is no part of the name."""
+_BEFORE_QA = re.compile(r"\bwho\b[^?]{0,40}?\b(?:spoke|talked|went|was\s+(?:on|speaking)|had\s+the\s+floor)\s+"
+                        r"(?:(?:right|just|immediately|directly|last)\s+)?before\s+(?:the\s+)?(?:operator\s+"
+                        r"(?:opened|started|began|kicked\s+off|moved\s+to|turned\s+to)\s+(?:up\s+)?(?:the\s+)?)?(?:call\s+for\s+)?"
+                        r"(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
+                        r"\b(?:last|final)\s+(?:speaker|person\s+to\s+speak|one\s+to\s+speak)\s+(?:in|of)\s+(?:the\s+)?"
+                        r"prepared\s+(?:remarks|comments|portion)\b|"
+                        r"\bwho\b[^?]{0,30}\b(?:spoke|talked|went)\s+last\s+(?:in|during)\s+(?:the\s+)?prepared\s+(?:remarks|comments)\b",
+                        re.I)
+"""Who ended the prepared remarks ("who spoke right before the operator opened Q&A?")."""
 _ONE_IN_ROLE = re.compile(r"\b(?:which|what)\s+(?:executive|exec|person|officer)\s+(?:served|was|acted|is)\s+(?:as\s+)?(?:the\s+)?"
                           r"(?:CEO|CFO|COO|chief|head|investor)", re.I)
 """'Which executive served as chief financial officer?': the one holding a role, not every executive."""
@@ -249,7 +308,7 @@ AML problems."): no role on the call."""
 
 
 
-_ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+IR|IR\s+(?:head|lead|contact|host)|"
+_ROLE_NOTE = re.compile(r"(?:^|[:,\u2013\u2014-]\s*)(?:the\s+|their\s+|its\s+)?(?:CEO|CFO|COO|head\s+of\s+(?:IR|investor\s+relations)|IR\s+(?:head|lead|contact|host)|"
                         r"operator|moderator|host)(?:\s+(?:name|(?:on|of|for)\s+(?:the\s+)?[^?:]{0,60}?\bcall))?"
                         r"(?:\s*(?:\+|&|and|,)\s*(?:(?:their|his|her|the)\s+)?(?:title|role|firm|job)s?)?\s*\??\s*$", re.I)
 """A note that ends on the role it asks ("Solvane Systems 1Q25: CEO?", "CFO on the HLB 3Q23 call?")."""
@@ -330,6 +389,16 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     handed = _HANDED_TO_NAMED.search(question)
     if handed:  # NOTE: "who handed off to slootman?": whoever spoke just before them
         return PeopleAsk("handoff", role="before", name=handed.group("x") or handed.group("x2"))
+    if _BEFORE_QA.search(question):  # NOTE: "who spoke right before the operator opened Q&A?"
+        return PeopleAsk("handoff", role=BEFORE_QA)
+    next_to = _ANALYST_NEXT_TO.search(asked)
+    if next_to and (next_to.group("x").lower() in PRONOUNS or not re.match(
+            r"(?i:CEO|CFO|COO|CRO|chief)\b", next_to.group("x"))) and (
+            re.search(r"\banalyst|\bquestion|\bcaller|\basked\b", question, re.I)):
+        # NOTE: "Which analyst asked the question right before him?": the analyst before (or after) the one named
+        side = next_to.group("side").lower()
+        return PeopleAsk("handoff", role="after" if side in ("after", "following") else PREVIOUS,
+                         name=next_to.group("x"))
     after = _SPOKE_AFTER.search(question)
     if after:  # NOTE: "which executive gave the credit-quality remarks after the CFO?": the next company speaker
         return PeopleAsk("handoff", role="after", name=re.sub(r"^the\s+", "", after.group("x"), flags=re.I))
@@ -389,7 +458,7 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     named = _ROLE_OF.search(question)
     if named:
         name = named.group("name") or named.group("name2") or named.group("name3") or named.group("name4") \
-            or named.group("name5") or named.group("name6") or named.group("name7")
+            or named.group("name5") or named.group("name6") or named.group("name7") or named.group("name8")
         return PeopleAsk("role_of", name=re.sub(r"['\u2019]s$", "", name))
     return None
 
@@ -768,9 +837,11 @@ def _asks(person: str, lowered: str) -> bool:
     person, lowered = person.replace("\u2019", "'"), lowered.replace("\u2019", "'")
     said = {w for w in (person.lower().split()[-1:] + person.lower().split()[:1]) if len(w) > 2} if person.split() else set()
     # NOTE: by surname ("mayo asked dimon") or first name ("Giulia's question"); "o'connor's q": a question, shortened
+    # NOTE: "Ron Josey from Citi aimed his Threads question at Mark": the asker, a few words before the verb
     return any(re.search(rf"\b{re.escape(name)}(?:'s)?\s+(?:(?:[\w']+\s+){{0,2}}(?:questions?|qs?)\b|asked\b|"
                          r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
-                         r"probed\b|quizzed\b)", lowered) for name in said)
+                         r"probed\b|quizzed\b|(?:[\w'.]+\s+){0,4}?(?:aimed|directed|posed|pitched|put|addressed)\s+"
+                         r"(?:his|her|their|a|the)\s+(?:[\w'-]+\s+){0,3}?(?:questions?|qs?)\b)", lowered) for name in said)
 
 
 _REPORTED = re.compile(r"\b(?:report(?:ed|s)?|cite[ds]?|quote[ds]?|share[ds]?|disclose[ds]?)\b|"

@@ -357,6 +357,9 @@ WORDS_ONLY_KINDS = frozenset({"policy", "contract"})
 
 
 _SAID_ANYTHING = re.compile(r"\b(?:say|said|says)\s+anything\s*(?:at\s+all\s*)?(?:on|during|in)\b|\bspeak\s+at\s+all\b|"
+                            # NOTE: "did dimon even talk on jpm's jan 2024 call or was it all barnum?"
+                            r"\b(?:did|does|do)\s+[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+){0,2}\s+(?:even|actually|really|ever)\s+"
+                            r"(?:talk|speak|say\s+anything|show\s+up|appear|get\s+a\s+word\s+in)\b|"
                             r"\b(?:was|were|is)\s+[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+){0,2}\s+(?:even|actually|really)\s+on\b", re.I)
 """Whether someone spoke at all ("did Dimon actually say anything on the call?", "was jamie dimon even on JPM's Q4 2023
 call?"): no topic of what was said."""

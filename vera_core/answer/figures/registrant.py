@@ -37,8 +37,10 @@ trading symbols, a few pages in."""
 
 
 NOT_A_NAME = label_terms("annual report form quarterly earnings release the and of k q cost costs total charge charges "
-                         "market markets stock nasdaq nyse exchange common class")
-"""Words the name patterns pick up beside a name that are line-item words, never the company."""
+                         "market markets stock nasdaq nyse exchange common class United States")
+"""Words the name patterns pick up beside a name that are line-item words, never the company; nor the country a
+dateline prints before it ("SAN JOSE, Calif., United States--(BUSINESS WIRE)--eBay Inc."), which a question's "U.S. GMV"
+asks as a qualifier."""
 
 
 def cover_chunks(chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:

@@ -205,6 +205,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 # the topic in his exchange, past the first of her reply ("We are continuing to launch more features")
                 exchange = exchange[:1] + (replies or [e for e in exchange[1:]
                                                        if any(same_person(n, _speaker(e[0]).split(" (")[0]) for n in ask.names)])
+                if ask.to and set(ask.names) <= set(ask.to) and not _ASKED_BY_NAME.search(plan.question):
+                    # NOTE: "Ron Josey aimed his Threads question at Mark. Who actually answered it?": the replies alone
+                    exchange = exchange[1:] or exchange
             if exchange and not ask.names and terms(topic):
                 # NOTE: "What did the Morgan Stanley analyst ask about 'normalized' NII ..., and what did management say?":
                 # the analyst's sentence on the topic, then the replies' ("Hey." opens both turns)

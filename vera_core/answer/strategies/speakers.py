@@ -14,7 +14,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (EXAMPLE, HANDED_NEXT, REQUEUED, SIDE, PeopleAsk, calls_named, firms_named, months_held,
+from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk, calls_named, firms_named, months_held,
                                          read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
@@ -23,7 +23,7 @@ from vera_core.transcripts.speakers import host_of, name_key, participant_names,
 __all__ = ["PLACES", "gather", "heading_runs", "held_on", "transcripts", "turn_runs"]
 
 ROLE_NAMES = {"CFO": "Chief Financial Officer", "CEO": "Chief Executive Officer",
-              "investor relations": "investor relations", "operator": "operator", "host": "host (who opens the call)"}
+              "investor relations": "head of investor relations", "operator": "operator", "host": "host (who opens the call)"}
 COMPANY_ROLES = ("CEO", "CFO", "investor relations", "other executive")
 
 
@@ -59,6 +59,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
     with services.clock.stage("synthesize"):
         for doc in calls:
             for one in _each_role(ask):
+                one = _pronoun_named(one, plan.question, doc)
                 people = _people(one, doc, services.ws.doc_chunks(doc.doc_id))
                 found.extend((name, _call_label(doc, named[doc.doc_id]), turn, chunk, one) for name, turn, chunk in people)
                 if not people:
@@ -82,15 +83,16 @@ def gather(plan: Plan, services: Services) -> Evidence:
         by_call: dict[str, list] = {}
         for f in found:
             by_call.setdefault(f[1], []).append(f)
-        lasts = {label: _last_asker(doc) for label, doc in docs.items()} if "last" in places else {}
+        lasts = {label: _askers_from_end(doc) for label, doc in docs.items()}
         placed = []
         for role in places:
             place = PLACES[role]
             at = [each[place] for each in by_call.values() if -len(each) <= place < len(each)]
-            if role == "last":
+            if place < 0:
                 # NOTE: "last analyst in the queue": whoever asked the call's last question, back in the queue or not
-                # (Citi's Gerard Cassidy, who had asked before)
-                at = [next((f for f in by_call[one[1]] if f[0] == lasts[one[1]]), one) for one in at]
+                # (Citi's Gerard Cassidy, who had asked before); "the second-to-last": the one who asked before them
+                at = [next((f for f in by_call[one[1]] if len(lasts[one[1]]) >= -place and f[0] == lasts[one[1]][-place - 1]),
+                           one) for one in at]
             placed += [f for f in at if f not in placed]
         found = placed
         if REPLIED in ask.also:  # NOTE: "..., and which executive answered him?": those who replied in their exchange
@@ -108,7 +110,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
                     empty_message=" ".join(absent) if absent and not pieces else "")
 
 
-PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6, "eighth": 7, "last": -1,
+          "second-to-last": -2, "third-to-last": -3, "fourth-to-last": -4}
 """An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
 PLACES_JOINED = " and "
 """Two places asked at once ("first and last")."""
@@ -118,11 +121,10 @@ REPLIED = "replied"
 """An analyst asked by place with those who replied to them (`PeopleAsk.also`)."""
 
 
-def _last_asker(doc: DocumentRecord) -> str:
-    """The name key of the analyst whose turn is the Q&A's last, or ''."""
-    last = next((t for t in reversed(doc.metadata["transcript"]["turns"]) if t["section"] == "qa" and t["role"] == "analyst"),
-                None)
-    return name_key(last["speaker"]) if last else ""
+def _askers_from_end(doc: DocumentRecord) -> list[str]:
+    """The name keys of the Q&A's analysts from its last question back, each once (where they last asked)."""
+    return list(dict.fromkeys(name_key(t["speaker"]) for t in reversed(doc.metadata["transcript"]["turns"])
+                              if t["section"] == "qa" and t["role"] == "analyst"))
 
 
 def _each_role(ask: PeopleAsk) -> list[PeopleAsk]:
@@ -161,8 +163,10 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
         return [(name_key(turn["speaker"]), turn, chunk)] if turn and chunk else []
     if ask.kind == "welcomed":
         return _welcomed(doc, chunks)
-    if ask.kind == "handoff" and ask.role in ("before", "after"):
+    if ask.kind == "handoff" and ask.role in ("before", "after", PREVIOUS):
         return _next_to(ask, doc, chunks)
+    if ask.kind == "handoff" and ask.role == BEFORE_QA:
+        return _before_qa(doc, chunks)
     if ask.kind == "handoff":
         return _handed_to(ask, doc, chunks)
     first: dict[str, dict] = {}
@@ -387,12 +391,13 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
     theirs."""
     turns = doc.metadata["transcript"]["turns"]
     role = next((r for r in COMPANY_ROLES if ask.name.upper() == r.upper()), "")
-    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'\u2019-]+", ask.name) if len(w) > 2}
+    # NOTE: "O'Connor" is the printed "O\u2019CONNOR": one apostrophe
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", ask.name.replace("\u2019", "'")) if len(w) > 2}
 
     def theirs(t: dict) -> bool:
         if role:
             return t["role"] == role
-        said = {w.lower() for w in re.findall(r"[A-Za-z][\w'\u2019-]+", t["speaker"])}
+        said = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", t["speaker"].replace("\u2019", "'"))}
         return bool(words) and words <= said or bool(words & said) and len(words) == 1
     at = next((i for i, t in enumerate(turns) if theirs(t)), None)
     if at is None:
@@ -403,6 +408,9 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
     after = ("analyst",) if turns[at]["role"] == "analyst" else COMPANY_ROLES
     if ask.role == "before":
         other = at - 1 if at > 0 else None
+    elif ask.role == PREVIOUS:  # NOTE: the analyst who asked just before the one named
+        other = next((i for i in range(at - 1, -1, -1)
+                      if turns[i]["role"] == "analyst" and name_key(turns[i]["speaker"]) != own), None)
     else:
         other = next((i for i in range(at + 1, len(turns))
                       if name_key(turns[i]["speaker"]) != own and turns[i]["role"] in after), None)
@@ -411,6 +419,28 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
     chunk = _turn_opening(turns[other], turn_runs(turns, chunks)[other], chunks)
     other = turns[other]
     return [(name_key(other["speaker"]), other, chunk)] if other and chunk else []
+
+
+def _pronoun_named(ask: PeopleAsk, question: str, doc: DocumentRecord) -> PeopleAsk:
+    """A hand-off's person named by pronoun ("Ari Terjanian ... asked the final question. Which analyst asked right
+    before him?"): the speaker of the call whose surname the question prints, an analyst first; else as asked."""
+    if ask.kind != "handoff" or ask.name.lower() not in PRONOUNS:
+        return ask
+    turns = doc.metadata["transcript"]["turns"]
+    named = [t for t in turns if t["role"] not in ("operator", "") and _surname_in(t["speaker"], question)]
+    named.sort(key=lambda t: t["role"] != "analyst")
+    return replace(ask, name=named[0]["speaker"]) if named else ask
+
+
+def _before_qa(doc: DocumentRecord, chunks: list[ChunkRecord]) -> list[tuple[str, dict, ChunkRecord]]:
+    """The company speaker whose turn ends the prepared remarks (the last before the Q&A's first turn), cited to it."""
+    turns = doc.metadata["transcript"]["turns"]
+    opens = next((i for i, t in enumerate(turns) if t["section"] == "qa"), None)
+    last = next((i for i in range(opens - 1, -1, -1) if turns[i]["role"] in COMPANY_ROLES), None) if opens else None
+    if last is None:
+        return []
+    chunk = _turn_opening(turns[last], turn_runs(turns, chunks)[last], chunks)
+    return [(name_key(turns[last]["speaker"]), turns[last], chunk)] if chunk is not None else []
 
 
 def _turn_opening(turn: dict, run: list[ChunkRecord], chunks: list[ChunkRecord]) -> ChunkRecord | None:
@@ -496,6 +526,8 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
         verb = {"role": f"is the {held}", "title": titled, "welcomed": "is welcomed as new to the call",
                 "handoff": "speaks first after the operator" if one.role == "first" else
                 f"speaks just before {one.name}" if one.role == "before" else
+                f"asks just before {one.name}" if one.role == PREVIOUS else
+                "speaks last in the prepared remarks, just before the Q&A" if one.role == BEFORE_QA else
                 f"speaks next after the {one.name}" if one.role == "after" and one.name.isupper() else
                 f"speaks next after {one.name}" if one.role == "after" else
                 "is handed the call by the operator " + ("after the Q&A" if one.role == "end" else
