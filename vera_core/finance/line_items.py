@@ -164,9 +164,16 @@ NOT_ADJUSTED = re.compile(r"(?:\bnot|n['\u2019]t\s+(?:want|need|use)|\brather\s+
 number")."""
 
 
+TABLE_NAMED = re.compile(r"\b(?:from|in|on|using|per|off)\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['\u2019]s\s+)?"
+                          r"(?:[\w&/.-]+\s+){0,5}?(?:reconciliations?|recon|tables?|schedules?|slides?|sections?|appendix)\b",
+                          re.I)
+"""Where the question says to read ("from the FCF reconciliation", "using the non-GAAP table"): no metric asked."""
+
+
 def asks_non_gaap(question: str) -> bool:
-    """Whether a question asks the company's adjusted measure (and does not only set it aside)."""
-    return bool(NON_GAAP.search(NOT_ADJUSTED.sub(" ", question)))
+    """Whether a question asks the company's adjusted measure (and does not only set it aside, nor only names the
+    reconciliation to read from: "net additions to PP&E, from the adjusted free cash flow reconciliation")."""
+    return bool(NON_GAAP.search(NOT_ADJUSTED.sub(" ", TABLE_NAMED.sub(" ", question))))
 
 _EQUIVALENT = {"cost": "charge", "costs": "charge", "charges": "charge", "expense": "charge", "expenses": "charge",
                "purchase": "purchas", "purchases": "purchas", "pp": "property", "ppe": "property",
@@ -224,6 +231,9 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bLATAM\b", re.I), "Latin America"),
                   (re.compile(r"\bLT\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "long-term"),
                   (re.compile(r"\bST\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "short-term"),
+                  # NOTE: "current ratio (TCA / TCL)": the balance sheet's totals
+                  (re.compile(r"\bTCA\b"), "total current assets"),
+                  (re.compile(r"\bTCL\b"), "total current liabilities"),
                   (re.compile(r"\bops\b(?=\W*(?:$|[,;?(]|\s+(?:in|for|of|at|during|fy|\d)))", re.I), "operations"),
                   # NOTE: "shares out for Intel as of Apr 1 2023": the shares outstanding
                   (re.compile(r"\bshares\s+out\b(?!-)", re.I), "shares outstanding"),

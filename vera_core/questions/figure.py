@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from vera_core.finance.dates import MONTH_QUARTER, month_number, quarter_number
-from vera_core.finance.line_items import NON_GAAP, Concept, asks_non_gaap, concepts_in, expand_abbreviations, label_terms
+from vera_core.finance.line_items import NON_GAAP, TABLE_NAMED, Concept, asks_non_gaap, concepts_in, expand_abbreviations, label_terms
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR,
                                       _full_year, _months, dates_in)
@@ -47,8 +47,8 @@ ASKS_FIGURE = re.compile(r"\b(?:can\s+you\s+|please\s+)?(?:find|pull|fetch|grab|
                          r"(?!(?:the\s+)?(?:(?:first|second|third|fourth|last|latest|most\s+recent)\s+)?(?:quarter|year|period|fiscal|FY|Q[1-4]|"
                          r"[1-4]Q|(?:19|20)\d\d)\b)", re.I)
 YES_NO_CLAUSE = re.compile(r"(?:^|[,.:;?!]\s+)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b"
-                           r"(?!\s+(?:you|u)\s+(?:please\s+|quickly\s+|also\s+)?(?:find|give|tell|pull|get|show|provide|list|share|"
-                           r"send|look\s+up|fetch|grab)\b)", re.I)
+                           r"(?!\s+(?:you|u)\s+(?:please\s+|kindly\s+|quickly\s+|also\s+)?(?:find|give|tell|pull|get|show|provide|list|share|"
+                           r"send|look\s+up|fetch|grab|let\s+me\s+know|help\s+me|check|confirm|work\s+out|calculate|compute)\b)", re.I)
 """A clause that asks yes or no: at the start of the question, or after a clause that sets it up ("For Sonic
 Automotive, did diluted EPS fall ...")."""
 SCALE_OF = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
@@ -115,7 +115,9 @@ _ASKING_WORD = re.compile(r"\b(?:what|which|how|why|where|who|when|whom|describe
 _SOURCE_LEAD = re.compile(r"^\s*(?:according\s+to|per|from|in|using|based\s+on)\s+[^,?]{2,80}?\b(?:presentation|deck|"
                           r"release|slides?|transcript|call|report|10-[KQ]|filing|statements?)\s*,\s*", re.I)
 """The document a question reads from, said first ("According to Meta's Q1 2024 earnings presentation, how many ...")."""
-_FRAME = re.compile(r"^\s*(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
+_FRAME = re.compile(r"^\s*(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+)?|please\s+)?"
+                    r"(?:(?:let\s+me\s+know|tell\s+me|find\s+out|check|confirm|help\s+me\s+(?:understand|find))\s+)?"
+                    r"(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
                     r"how\s+much\s+|how\s+many\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
 LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
 """A label or persona before the question ("Enact 10-K 2022, Key Metrics table: ", "I'm a REIT analyst - ")."""
@@ -169,7 +171,8 @@ def item_phrase(question: str) -> str:
         first = clauses[-1]
     first = _NAMED_AS.sub(lambda m: f" {m.group('name')} " if not _INSTRUCTION_WORDS.search(m.group("name")) else m.group(0),
                           first)
-    text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", first))  # NOTE: what the question leaves out is not the item's name
+    # NOTE: what the question leaves out is not the item's name, nor the column it says it means
+    text = LABEL_FIRST.sub("", EXCLUDED.sub(" ", COLUMN_NOTE.sub(" ", TABLE_NAMED.sub(" ", first))))
     if not label_terms(_SHORT_UNIT.sub(" ", UNIT_ASKED.sub(" ", _NOT_ITEM.sub(" ", text)))):
         text = first  # NOTE: "Oracle R&D expense for the fiscal year ended May 31, 2021 - in millions?": only an instruction follows the dash
     text = _SPEND.sub(" ", expand_abbreviations(_SOURCE_LEAD.sub("", text)))
@@ -190,7 +193,8 @@ def item_phrase(question: str) -> str:
 
 
 SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:ended|ending)\b|"
-                       r"(?:\bthe\s+)?\b(?:three|six|nine|twelve|\d{1,2})[\s-]+months?\s+(?:ended|ending)\b(?=\s*(?:[,?.]|$))",
+                       r"(?:\bthe\s+)?\b(?:three|six|nine|twelve|\d{1,2})[\s-]+months?\s+(?:ended|ending)\b"
+                       r"(?=\s*(?:[,?.;:)]|$|(?:vs\.?|versus|against|compared)(?!\w)))",
                        re.I)
 """What a date read leaves of the span that led to it ("in the three months ended", "the 12 weeks ended"): no word of the
 item."""
@@ -198,12 +202,18 @@ _ASKING_CLAUSE = re.compile(r"(?<=[:,;])\s+(?=(?:what|how\s+(?:much|many))\b)", 
 _OF_PRONOUN = re.compile(r"(?:what|how\s+(?:much|many))\s+(?:[\w']+\s+){0,2}?(?:it|that|this|they|those|these|them)\b", re.I)
 
 
+NOT_THE_RATE = re.compile(r"(?:,\s*|\b)(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|its\s+|as\s+a\s+)?(?:margin|ratio|percentage|percent|%|rate|"
+                          r"growth|change)\b", re.I)
+"""A rate the question sets aside ("the dollar amount in millions, not the margin"): no metric asked."""
+
+
 def is_figure_question(question: str) -> bool:
     """A question asking for printed figures of named line items (not a computed metric, not yes/no),
     or for an adjusted measure the filing prints ("What were PG&E's non-GAAP core earnings ...?"); asked
     in words or pasted from notes ("COST Q1 FY23 diluted EPS"); or for a line item no vocabulary knows
     when it asks for an amount of a period ("net interest income for 2022, in thousands of dollars")."""
-    if YES_NO_CLAUSE.search(question) or METRIC_CUE.search(question):
+    # NOTE: "I want the dollar amount in millions, not the margin": a measure set aside is not asked
+    if YES_NO_CLAUSE.search(question) or METRIC_CUE.search(NOT_THE_RATE.sub(" ", question)):
         return False
     periods = asked_periods(question)[0]
     pasted = bool(periods) and not _ASKING_WORD.search(question)
@@ -223,6 +233,17 @@ EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s
 for a row that names them ("Short-term borrowings and current portion of long-term debt")."""
 
 
+COLUMN_NOTE = re.compile(
+    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+)(?:the\s+)?(?:quarter|three[\s-]months?|3[\s-]months?|\d{1,2}[\s-]weeks?|q)\s+"
+    r"(?:alone|only|by\s+itself|figure|column|number)\b[^,()?]*|"
+    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:six|nine|twelve|thirty[\s-]six|twenty[\s-]four|\d{1,2})"
+    r"[\s-]+(?:months?|weeks?)(?:\s+(?:one|column|figure|total|number|period))?\b|"
+    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:ytd|year[\s-]to[\s-]date)(?:\s+(?:one|column|figure|total|"
+    r"number|period))?\b", re.I)
+"""Which column the question means, said beside the item ("..., the quarter alone and not the six months", "the 12-week
+column, not the 36-week one"): no word of the item (the period asked says the column)."""
+
+
 def measure_terms(question: str) -> frozenset[str]:
     """The words of the adjusted measure a question names ("non-GAAP core earnings"), else none."""
     return label_terms(measure_phrase(question))
@@ -230,6 +251,7 @@ def measure_terms(question: str) -> frozenset[str]:
 
 def measure_phrase(question: str) -> str:
     """The adjusted measure a question names as it writes it ("non-GAAP core earnings", "adjusted FCF"), else ''."""
+    question = TABLE_NAMED.sub(" ", question)  # NOTE: "from the adjusted free cash flow reconciliation": where, not what
     found = _MEASURE.search(question) if asks_non_gaap(question) else None
     return found.group("m") if found else ""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.questions.figure import LABEL_FIRST, SPAN_LEFT, UNIT_ASKED, asked_periods, asked_scale
+from vera_core.questions.figure import LABEL_FIRST, SPAN_LEFT, TABLE_NAMED, UNIT_ASKED, asked_periods, asked_scale
 from vera_core.finance.line_items import label_terms
 from vera_core.questions.expression import (SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, items,
                                            normalise, parse, render, statement_note)
@@ -27,7 +27,8 @@ _DEFINED = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,80}?)\s+(?:is|are)\s+(?
                       r"as\b\s*:?\s*(?P<body>[^?;]+?)(?=\.\s|\?|;|$)", re.I)
 _EQUALS = re.compile(r"(?P<name>[A-Za-z][\w &%/'’-]{1,60}?)\s*=\s*(?P<body>[^.?;]+)", re.I)
 _HEAD = re.compile(r"\b(?:what\s+(?:is|was|were|are|will\s+be)|what['\u2019]?s|calculate|compute|how\s+much\s+(?:is|was)|"
-                   r"(?:give|show|tell|get)\s+me|work\s+out|determine)\s+"
+                   # NOTE: "tell me how much Meta spent ...": a question within, asked as written
+                   r"(?:give|show|tell|get)\s+me(?!\s+(?:how|what|which|whether|if)\b)|work\s+out|determine)\s+"
                    r"(?:the\s+|its\s+)?(?P<head>(?:[^?.;]|(?-i:(?<=\b[A-Z]))\.(?=\s*[A-Za-z]))+)", re.I)
 _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!proportion)\s+(?:for|of|at|by)\s+"
                            r"(?=(?:[A-Z0-9]|the\s+company))")
@@ -202,10 +203,7 @@ PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|
 """'What proportion of AES's debt was non-recourse?': a part of a whole, never more than the whole."""
 
 
-_TABLE_NAMED = re.compile(r"\b(?:from|in|on|using|per|off)\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['\u2019]s\s+)?"
-                          r"(?:[\w&/.-]+\s+){0,3}?(?:reconciliations?|recon|tables?|schedules?|slides?|sections?|appendix)\b",
-                          re.I)
-"""Where the question says to read ("from the FCF reconciliation", "using the non-GAAP table"): no metric asked."""
+
 
 
 def read_plan(question: str) -> MetricPlan | None:
@@ -286,7 +284,8 @@ def _read_plan(question: str) -> MetricPlan | None:
         else:
             # NOTE: "net cash provided by operating activities ... from the FCF reconciliation": where to read names no
             # metric asked
-            metric = metric_named(head or "") or (None if aggregate else metric_named(_TABLE_NAMED.sub(" ", outside)))
+            metric = metric_named(TABLE_NAMED.sub(" ", head or "")) or (
+                None if aggregate else metric_named(TABLE_NAMED.sub(" ", outside)))
             if metric is not None:
                 name, definition, source = metric.name, metric.formula, "library"
                 tree = parse(metric.formula)
@@ -301,6 +300,7 @@ def _read_plan(question: str) -> MetricPlan | None:
                 # 2021", "how fast did total operating expenses grow in 2022 compared with 2021": an item the
                 # vocabulary does not know, between the two years named
                 name = _COMPARED_LEFT.sub("", _INSTRUCTION_TAIL.sub("", without_periods(head))).strip(" ,")
+                name = re.sub(r"^(?:yoy|y/y|q/q|qoq)\s+", "", name, flags=re.I)  # NOTE: "y/y % change in D&A": the rate's words
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
@@ -329,6 +329,11 @@ def _read_plan(question: str) -> MetricPlan | None:
     sentences = [p for p in re.split(r"(?<=[.!])\s+(?=[A-Z])", stated) if p.strip()]
     asking = sentences[-1] if len(sentences) > 1 and "?" in sentences[-1] else stated
     direction = bool(_DIRECTION.search(asking))
+    if direction and "prior(" in definition and all(re.match(r"(?:grow|increas|declin|decreas)", m.group(0), re.I)
+                                                    for m in _DIRECTION.finditer(_YEAR_AGO.sub(" ", asking))):
+        # NOTE: "How fast did Asia Pacific revenue grow in Q2 FY24 compared with the same quarter a year earlier?": the
+        # growth is the library's rate (its prior() is the year-ago quarter), read once at the quarter asked
+        direction = False
     if direction and len(periods) == 1 and periods[0].kind == "quarter" and periods[0].quarter:
         # NOTE: a quarter's change is over the year-ago quarter, or the quarter before when asked as sequential
         periods = [previous_quarter(periods[0]) if SEQUENTIAL.search(question) else shifted(periods[0], 1), periods[0]]

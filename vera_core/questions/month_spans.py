@@ -37,6 +37,10 @@ months ended September 2025")."""
 _MONTHS_TO_DAY = re.compile(rf"\b(?P<n>three|six|nine|twelve|3|6|9|12)[\s-]+months?\s+(?:to|through|thru)\s+(?:the\s+end\s+of\s+)?"
                             rf"(?=(?:{MONTH_WORD})\s+\d{{1,2}},?\s+(?:{YEAR_WORD})\b)", re.I)
 """Months named by the day they run to ("the three months to September 30, 2024"): the months ended that day."""
+_SHORT_MONTHS = re.compile(r"\b(?P<n>3|6|9|12)\s?M\s+(?=(?:ended|ending|to|thru|through)\b)")
+"""Months written short in a note ("3M ended 9/30/24"): the three months ended that day (never "3M", the company, which
+ends nothing)."""
+_SHORT_SAID = {"3": "three", "6": "six", "9": "nine", "12": "twelve"}
 QUARTER_MONTHS = 3
 _SPAN_MONTHS = {3: "three", 6: "six", 9: "nine"}
 _COUNTED = {"three": 3, "six": 6, "nine": 9, "3": 3, "6": 6, "9": 9}
@@ -73,6 +77,12 @@ def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
         read[m.group(0).strip()] = text.strip()
         return text
 
+    def short(m: re.Match) -> str:
+        text = f"{_SHORT_SAID[m.group('n')]} months "
+        read[m.group(0).strip()] = text.strip()
+        return text
+
+    question = _SHORT_MONTHS.sub(short, question)
     out = _MONTHS_TO.sub(counted, _ENDED_IN.sub(ended, _SPAN.sub(spanned, _MONTHS_TO_DAY.sub(to_day, question))))
     return out, read
 

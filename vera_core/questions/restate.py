@@ -55,9 +55,10 @@ _RATE_ASKED = re.compile(r"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y|sequenti
                          r"year[\s-]ago\s+quarter))\b", re.I)
 _AMOUNT_ASKED = re.compile(r"\$|\b(?:dollars?|millions?|billions?|thousands?|amount)\b", re.I)
 """'How much did DCAI revenue decline year over year?' asks a rate (unless an amount is asked: 'in $ millions')."""
-_BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+{_HEDGE}how\s+much\s+(?:did|has|have|had|does|do|was|were|is|are)\s+(?:the\s+)?"
+_BY_HOW_MUCH = re.compile(rf"{_LEAD}by\s+{_HEDGE}how\s+much\s+(?:(?:did|has|have|had|does|do|was|were|is|are)\s+)?(?:the\s+)?"
                           rf"(?P<x>.+?)\s+{_GROW_VERB}\b(?P<rest>.*)$", re.I | re.S)
-"""'By how much did X increase ...': a growth only when a percentage is asked (else a change, read elsewhere)."""
+"""'By how much did X increase ...' (or, within a request, "tell me by how much X changed ..."): a growth only when a
+percentage is asked (else a change, read elsewhere)."""
 _DAY = rf"(?:(?:the\s+)?(?:{MONTH_WORD}\s+\d{{1,2}},?\s+|\d{{1,2}}/\d{{1,2}}/))?"
 _TWO_YEARS = re.compile(rf"\b(?:from|between)\s+(?P<da>{_DAY})(?P<a>(?:FY\s?'?)?(?:19|20)?\d\d)\s+(?:to|and)\s+(?P<db>{_DAY})"
                         rf"(?P<b>(?:FY\s?'?)?(?:19|20)?\d\d)\b(?:\s+balance\s+sheets?(?:\s+dates?)?)?", re.I)
@@ -211,10 +212,13 @@ def short_words_written(question: str) -> str:
     """The question with an analyst's short words written out ("Q2 rev" as "Q2 revenue", "avg" as "average"), as every
     reader of it knows them."""
     question = _WEIGHTED_AVERAGE.sub("weighted average", question)  # NOTE: "diluted wtd-avg share count"
+    question = _PERCENT_WISE.sub(" in percent", question)  # NOTE: "..., percentage-wise?"
     return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
 
 
 _WEIGHTED_AVERAGE = re.compile(r"\bwtd\.?[\s-]*avg\b\.?", re.I)
+_PERCENT_WISE = re.compile(r"[,\s]\s*(?:percent(?:age)?[\s-]?wise|in\s+(?:percent(?:age)?|%)\s+terms)\b", re.I)
+"""A percentage asked in other words ("how much did X grow ..., percentage-wise?", "in percentage terms")."""
 
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")

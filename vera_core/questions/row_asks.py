@@ -17,7 +17,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from vera_core.finance.line_items import asks_non_gaap, concepts_in, label_sequence, label_terms
-from vera_core.questions.figure import (FORWARD_ASKED, PER_SHARE_ASKED, PERCENT_ASKED, YES_NO_CLAUSE,
+from vera_core.questions.figure import (FORWARD_ASKED, PER_SHARE_ASKED, PERCENT_ASKED, TABLE_NAMED, YES_NO_CLAUSE,
                                         FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around
@@ -109,7 +109,9 @@ def label_in_question(question: str, label: str, company: Container[str] = froze
     if not wanted:
         return None
     text = expand_abbreviations(_asking_sentence(question))
-    words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(text)
+    # NOTE: "(full year, from the adjusted free cash flow reconciliation)": where to read names no row asked
+    blanked = TABLE_NAMED.sub(lambda m: " " * len(m.group(0)), text)
+    words = [(norm, m.start(), m.end()) for m in LABEL_WORD_TOKEN.finditer(blanked)
              for norm in label_sequence(m.group(0))[:None if "-" in m.group(0) else 1]]
     for seq in (words, [w for w in words if not (w[0] in company or w[0] in _SUBJECT) or w[0] in wanted]):
         for same in (lambda seen: seen == wanted, lambda seen: sorted(seen) == sorted(wanted)):

@@ -59,7 +59,7 @@ _SPOKE = re.compile(r"\b(?:spoke|speak(?:s|ing)?|speakers?|presented|talked|took
 _PERSON = r"[A-Z][\w.\u2019'-]+(?:\s+[A-Z][\w.\u2019'-]+){0,3}?"
 _ROLE_OF = re.compile(rf"\b(?i:what)(?:\s+(?i:is|was)|['\u2019]s)\s+(?P<name>{_PERSON})(?:['\u2019]s)?\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:what)\s+(?i:role|title|position|job)\s+(?i:does|did)\s+(?P<name2>{_PERSON})\s+(?i:have|hold)\b"
-                      rf"|\b(?i:what)\s+(?i:does|did)\s+(?P<name8>{_PERSON})\s+(?i:run|head|lead|oversee|manage)\b"
+                      rf"|\b(?i:what)\s+(?i:does|did)\s+(?P<name8>{_PERSON})(?<!['\u2019]s)\s+(?i:run|head|lead|oversee|manage)\b(?!\s+(?i:of)\b)"
                       rf"|^\s*(?P<name4>{_PERSON})\s*[-\u2013\u2014:,]\s*(?i:what)(?:['\u2019]s|\s+is|\s+was)\s+"
                       rf"(?i:his|her|their)\s+(?i:role|title|position|job)\b"
                       rf"|\b(?i:who\s+is)\s+(?P<name3>[A-Z][\w.\u2019'-]+\s+[A-Z][\w.\u2019'-]+)\s*\??\s*$"
@@ -174,7 +174,10 @@ def analyst_place(question: str) -> str:
 
 
 _ANNOUNCED_BUT = re.compile(r"\b(?:operator|moderator)\s+(?:announced|called|introduced|named|said|called\s+on)\b[^?]{0,100}?"
-                            r"\bwho\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:asked|spoke|took\s+it|came\s+on)\b", re.I)
+                            r"(?:\bwho\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:asked|spoke|took\s+it|came\s+on)\b|"
+                            # NOTE: "the operator called on SMBC's Steve Koenig, but someone else actually asked. Who?"
+                            r"\b(?:someone|somebody|another\s+(?:analyst|person)|a\s+(?:different\s+(?:analyst|person)|colleague)|"
+                            r"(?:his|her)\s+colleague)\b[^?]{0,30}?\b(?:asked|spoke|took\s+it|came\s+on)\b)", re.I)
 """The operator named one analyst and another asked ("... announced X - but who actually asked that question?")."""
 _FOR_SIDE = re.compile(r"\bwho\b[^?]{0,60}?\b(?:answer\w*|spoke|speak\w*|talk\w*|respond\w*)\s+for\s+the\s+"
                        r"(?P<unit>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)\s+(?:side|business|segment|division|unit|arm)\b", re.I)
@@ -553,7 +556,9 @@ _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\
                    rf"(?:Q[1-4]|[1-4]Q)\b|\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
                    # NOTE: "Q4 FY22 thru Q3 FY23"
                    rf"\b(?:Q[1-4]|[1-4]Q)\s+(?:FY\s?['\u2019]?|fiscal\s+)?\d{{2,4}}\s+(?:through|thru|until|till)\s+(?:the\s+)?{_QUARTER_WORD}|"
-                   rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|[-\u2013])\s*{_QUARTER_WORD}|"
+                   rf"\(\s*(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:to|->|\u2192|[-\u2013])\s*{_QUARTER_WORD}|"
+                   # NOTE: "(1Q23 -> 4Q23)", "Q1'23 \u2192 Q4'23": an arrow joins a span's ends
+                   rf"\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:->|=>|\u2192)\s*{_QUARTER_WORD}|"
                    # NOTE: "(Q4 FY22 through Q3 FY23)": a span in parentheses, fiscal labels at its ends
                    rf"\(\s*{_QUARTER_WORD}(?:\s*FY\s?['\u2019]?\d{{2}}(?:\d{{2}})?)?\s+(?:through|thru|to|until|till)\s+{_QUARTER_WORD}", re.I)
 """Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
@@ -631,9 +636,11 @@ FIRM_ASKED = re.compile(r"\b(?:asked|asks|asking|question(?:ed|s)?|pushed|presse
 """Words that say a firm's analyst asked ("When Morgan Stanley asked ...", "the UBS question on ...")."""
 
 
-_ANALYST_QUESTION_ASKED = re.compile(r"\bwhat\s+(?:did|does|do)\b[^?]{0,50}?\bask\b|\bwhat\s+(?:was|were)\s+(?:the|his|her|their)\s+"
+_ANALYST_QUESTION_ASKED = re.compile(r"\bwhat\s+(?:did|does|do)\b[^?]{0,50}?\b(?:ask|press|push|probe|grill|quiz|"
+                                     r"want\s+to\s+know|dig\s+into|drill\s+into)\b|\bwhat\s+(?:was|were)\s+(?:the|his|her|their)\s+"
                                      r"questions?\b|\bwhat\s+(?:was|were|is|are)\b[^?]{0,50}?\basking\b", re.I)
-"""The analyst's own question asked ("what did the Piper Sandler guy ask and what were the answers"): the exchange."""
+"""The analyst's own question asked ("what did the Piper Sandler guy ask and what were the answers", "what did the MS
+analyst press on"): the exchange."""
 
 
 def firm_reply_asked(question: str, firms: Sequence[str]) -> set[str]:
@@ -682,6 +689,8 @@ def firms_named(question: str, firms: Sequence[str]) -> set[str]:
             out.add(firm)
         elif _initials(printed) in tokens:  # NOTE: "the BofA analyst" (Bank of America), "KBW" (Keefe, Bruyette & Woods)
             out.add(firm)
+        elif (two := _initials(printed, least=2)) and re.search(rf"\b{two}\s+(?:analyst|guy|gal|person|rep)s?\b", question):
+            out.add(firm)  # NOTE: "what did the MS analyst press on": two letters name a firm only before "analyst"
     if not out:
         # NOTE: "the Goldman analyst": a firm by the first word of its name, capitalised as a name, when no other firm of
         # the call's starts with it ("Morgan" names neither "Morgan Stanley" nor "J.P. Morgan")
@@ -701,12 +710,12 @@ SHORT_FIRM_WORD = 5
 """A firm's first word this long names it alone ("Goldman"); a shorter one ("Bank", "Citi") does not."""
 
 
-def _initials(printed: list[str]) -> str:
+def _initials(printed: list[str], least: int = 3) -> str:
     """A firm's short name by its words' initials, "of" kept ("Bank of America": BofA; "Keefe, Bruyette & Woods": KBW);
-    '' for fewer than three letters (a ticker's, a company's own)."""
+    '' for fewer than `least` letters (three: two are a ticker's, a company's own)."""
     skipped = _GENERIC_NAME_WORDS - _NAMING_WORDS
     letters = "".join("of" if w.lower() == "of" else w[0].upper() for w in printed if w.lower() not in skipped)
-    return letters if len(letters) >= 3 and letters[0].isupper() else ""
+    return letters if len(letters) >= least and letters[0].isupper() else ""
 
 
 _NAMING_WORDS = frozenset({"bank", "america", "american", "national", "of"})
@@ -733,7 +742,7 @@ _NAMED_OWNER = re.compile(r"\b[A-Z][\w&-]+['\u2019]s\b|(?<!\bshowed\s)(?<!\bshow
 
 _SAID = re.compile(
     r"\b(?:say|said|says|saying|talk(?:ed|s)?|comment(?:ed|s)?|mention(?:ed|s)?|discuss(?:ed|es)?|note[ds]?|remark(?:ed|s)?"
-    r"|updates?(?=\s+on\b)"
+    r"|updates?(?=\s+on\b)|la(?:y|id|ys)\s+out|set\s+out|outlin(?:e|ed|es)|walk(?:ed)?\s+through"
     r"|highlight(?:ed|s)?|explain(?:ed|s)?|describe[ds]?|guid(?:e|ed|ance)|outlook|view|take|thoughts?|think|thinks|"
     r"ask(?:ed|s|ing)?|question(?:ed|s)?|raised?|flag(?:ged|s)?|address(?:ed|es)?|tell|told|give|gave|open(?:ed)?\s+(?:with|on)|"
     r"point(?:ed)?\s+out|spoke|speak|come\s+up|came\s+up|bring\s+up|brought\s+up|expect(?:s|ed|ing)?|believe[sd]?|answer(?:ed|s)?|respon(?:se|ded|ds|d)|push(?:ed|es)?\s+back|pushback|react(?:ed|s)?|"

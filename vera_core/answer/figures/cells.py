@@ -116,7 +116,10 @@ def _candidates(request: FigureRequest, concept: Concept | None, grids: Mapping[
             found.append(Candidate(grid, chunk, values, label, rank, source, refusal))
     # NOTE: a row under a cost heading yields to its revenue twin only where one is printed: Incyte's "Research and
     # development" under "Costs and expenses:" has none, and a note's "Capitalized research and development" had won
-    twins = {label_terms(c.label.row_label) for c in found if not _COST_LABEL.search(c.label.parent_label)}
+    # (a twin is printed under a heading of its own: a side table's row under none, Salesforce's share-based "Marketing
+    # and sales", is no revenue line)
+    twins = {label_terms(c.label.row_label) for c in found
+             if c.label.parent_label.strip() and not _COST_LABEL.search(c.label.parent_label)}
     found = [replace(c, rank=(c.rank[0], False, *c.rank[2:])) if c.rank[1] and label_terms(c.label.row_label) not in twins
              else c for c in found]
     qualified = _qualified(request, concept, phrases, grids, chunks) if concept else []

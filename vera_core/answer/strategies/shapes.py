@@ -164,11 +164,12 @@ _A_CHANGE = re.compile(r"\b(?:change|increase|decrease|growth|difference|varianc
 def _row_named(plan: Plan, services: Services, counted: bool) -> tuple[Plan, Evidence] | None:
     """The plan and evidence of the figure or metric of a row the question names by its label (`_row_plan`), when that
     answer states its figure from a row the question names; else None."""
-    tried = _row_plan(plan, services, counted)
-    if tried is None:
+    row = _row_plan(plan, services, counted)
+    if row is None:
         return None
+    tried, label = row
     evidence = (figure.gather if tried.intent.type == "figure" else metric.gather)(tried, services)
-    return (tried, evidence) if _states(evidence) and _of_row_named(tried, evidence) else None
+    return (tried, evidence) if _states(evidence) and _of_row_named(tried, evidence, label) else None
 
 
 def _sentence_figure(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
@@ -303,14 +304,18 @@ MAX_COUNTERFACTUAL_DOCS = 12
 """A scope of at most this many documents is read whole for the sentence; a wider one, the documents searched first."""
 
 
-def _of_row_named(plan: Plan, evidence: Evidence) -> bool:
+def _of_row_named(plan: Plan, evidence: Evidence, label: str = "") -> bool:
     """Whether a row-named figure was read from a row the question names: a row that adds OTHER_ITEM_WORDS or more
     words the question never writes is another item ("cash and marketable securities" is not "Sales and maturities of
     marketable debt securities" under "Cash flows from investing activities"); a row printing one word more ("Losses
-    and LAE incurred related to prior accident years") or one the question names otherwise (a segment's "FLNA") is."""
+    and LAE incurred related to prior accident years") or one the question names otherwise (a segment's "FLNA") is. A
+    row that leaves out a word of the `label` the question names is another row ("Additions to property, plant and
+    equipment" is not the "Net additions to property, plant and equipment" asked)."""
     request = plan.request
     if not isinstance(request, FigureRequest):
         return True
+    if label and any(label_terms(label) - label_terms(f.row_label) for f in evidence.figures):
+        return False
     def named(label: str) -> bool:
         acronym = ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
         return bool(acronym and label_terms(acronym.group(1)) <= request.question_terms) or \
@@ -356,9 +361,9 @@ def _rate_at(plan: Plan, services: Services) -> tuple[Plan, Evidence] | None:
     return replace(plan, intent=intent), evidence
 
 
-def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | None:
-    """The plan of the figure or metric the question asks of the longest row label it names, else None; asked how many
-    (`counted`), only a row that prints counts (no currency, no percentages) answers."""
+def _row_plan(plan: Plan, services: Services, counted: bool = False) -> tuple[Plan, str] | None:
+    """The plan of the figure or metric the question asks of the longest row label it names, with that label, else
+    None; asked how many (`counted`), only a row that prints counts (no currency, no percentages) answers."""
     hits = search(plan, services, plan.query, top_k=TRIAL_TOP_K, dense=False)
     tables = tables_in_scope(plan, services, hits)
     for named in named_rows(plan.question, tables.grids, company_of(services, tables.grids)):
@@ -371,7 +376,7 @@ def _row_plan(plan: Plan, services: Services, counted: bool = False) -> Plan | N
             continue
         kind = "figure" if isinstance(request, FigureRequest) else "metric"
         intent = plan.intent.model_copy(update={"type": kind, "rule": ROW_RULES[kind], "numeric": True})
-        return replace(plan, intent=intent, request=request)
+        return replace(plan, intent=intent, request=request), named.label
     return None
 
 
