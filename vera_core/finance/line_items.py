@@ -241,8 +241,8 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\b(?:employee|staff)\s+(?:count|numbers?|headcount)\b", re.I), "employees"),
                   # NOTE: "RL op loss 2Q25?": an operating line
                   (re.compile(r"\bop\.?(?=\s+(?:loss|losses|income|profit|margin|expenses?|costs?)\b)", re.I), "operating"),
-                  # NOTE: "merch costs": a retailer's merchandise line
-                  (re.compile(r"\bmerch\.?(?=\s+(?:costs?|sales|margin|inventor\w*)\b)", re.I), "merchandise"))
+                  # NOTE: "merch costs", "merch inventories": a retailer's merchandise line
+                  (re.compile(r"\bmerch\b\.?", re.I), "merchandise"))
 """Accounting abbreviations an analyst writes for a line the statements print in words."""
 
 

@@ -34,7 +34,7 @@ _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!prop
                            r"(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
 """The company's possessive ("Acme's", "Sonic Automotive's", "Enact Holdings'"): the company, not the item."""
-_DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
+_DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bchg\b|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*|\bmov(?:e|ed|es|ement)\b(?=[^?]*\bbetween\b)|"
                         r"\b(?:expand|contract|widen|narrow)(?:s|ed|ing)?\b(?=[^?]*\bfrom\b[^?]*\bto\b)", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"

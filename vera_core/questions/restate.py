@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from vera_core.finance.dates import DATE_MDY, MONTH_QUARTER, MONTH_WORD, QUARTER
+from vera_core.finance.dates import DATE_MDY, MONTH_QUARTER, MONTH_WORD, QUARTER, month_number
 from vera_core.finance.line_items import concepts_in, expand_abbreviations, label_terms
 from vera_core.questions.spans import POINTS
 
@@ -213,10 +213,27 @@ def short_words_written(question: str) -> str:
     reader of it knows them."""
     question = _WEIGHTED_AVERAGE.sub("weighted average", question)  # NOTE: "diluted wtd-avg share count"
     question = _PERCENT_WISE.sub(" in percent", question)  # NOTE: "..., percentage-wise?"
+    question = _DASHED_DATE.sub(_date_written, question)  # NOTE: "at 30-Apr-23 vs 31-Jul-23"
+    question = _MONEY_SHORT.sub(lambda m: "$ billions" if m.group(1).lower() in ("bn", "b") else "$ millions", question)
     return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
 
 
 _WEIGHTED_AVERAGE = re.compile(r"\bwtd\.?[\s-]*avg\b\.?", re.I)
+_DASHED_DATE = re.compile(r"\b(?P<d>\d{1,2})-(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?-(?P<y>(?:19|20)\d\d|\d\d)\b",
+                          re.I)
+"""A date as a note writes it ("20-Nov-22"): written out ("November 20, 2022") as the period readers read dates."""
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+           "December")
+
+
+def _date_written(m: re.Match) -> str:
+    month = _MONTHS[month_number(m.group("m")) - 1]
+    year = m.group("y") if len(m.group("y")) == 4 else f"20{m.group('y')}"
+    return f"{month} {int(m.group('d'))}, {year}"
+
+
+_MONEY_SHORT = re.compile(r"\$\s?(mm|mn|bn)\b", re.I)
+"""A scale as a note writes it ("chg in $mm", "$bn"): "$ millions", "$ billions"."""
 _PERCENT_WISE = re.compile(r"[,\s]\s*(?:percent(?:age)?[\s-]?wise|in\s+(?:percent(?:age)?|%)\s+terms)\b", re.I)
 """A percentage asked in other words ("how much did X grow ..., percentage-wise?", "in percentage terms")."""
 
@@ -370,8 +387,10 @@ def _between_first(question: str) -> str:
 
 
 _UP_OR_DOWN = re.compile(
-    r"^\s*(?:did|has|have|had|does|do)\s+(?P<x>.{2,100}?)\s+(?:go(?:ne)?\s+up\s+or\s+down|(?:increase|rise|grow)\s+or\s+"
-    r"(?:decrease|fall|decline|shrink))\s+(?P<when>[^,?]*?),?\s+and\s+(?:by\s+)?(?:what|how\s+much)\s+(?:in\s+)?(?:percent(?:age)?|%)"
+    r"^(?:[^?]*?[.!:;]\s+)?(?:did|has|have|had|does|do)\s+(?P<x>.{2,100}?)\s+(?:go(?:ne)?\s+up\s+or\s+down|(?:increase|rise|grow)\s+or\s+"
+    r"(?:decrease|fall|decline|shrink))\s+(?P<when>[^,?]*?),?\s+and\s+(?:by\s+)?"
+    # NOTE: "I follow eBay as a small hobby investor. Did ... go up or down ..., and by roughly what percent?"
+    r"(?:(?:roughly|approximately|about|around)\s+)?(?:what|how\s+much)\s+(?:in\s+)?(?:percent(?:age)?|%)"
     r"(?P<rest>[^?]*)\?*\s*$", re.I)
 """A direction asked with its rate ("Did Salesforce's marketing and sales expense go up or down from Q1 FY24 to Q2 FY24,
 and by what percent?"): the growth, whose sign says which."""
@@ -630,7 +649,22 @@ def _it_moved(question: str) -> str | None:
     return f"{m.group('lead') or ''}What was {what} in {m.group('x').strip()} {m.group('vs').strip()}?{_after(m)}"
 
 
+_DATE_WORDS = re.sub(r"\(\?P<\w+>", "(?:", DATE_MDY.pattern)
+_NOTED_DATES_CHANGE = re.compile(
+    rf"^\s*(?P<x>[^?():]{{2,60}}?)\s+(?:(?:at|as\s+of|on)\s+)?(?P<a>{_DATE_WORDS})(?:\s*\([^()]*\))?\s+(?:vs\.?|versus|to|->|\u2192)\s+"
+    rf"(?P<b>{_DATE_WORDS})(?:\s*\([^()]*\))?\s*[-\u2013\u2014:,;]+\s*(?:the\s+|net\s+)?(?:chg|change|delta|diff(?:erence)?)\b"
+    r"(?P<rest>[^?]*)\?*\s*(?P<after>.*)$", re.I | re.S)
+"""A note's item at two dates, then its change ("COST merch inventories November 20, 2022 (1Q FY23 rel) vs May 7, 2023
+(3Q FY23 rel) - chg in $mm?"): the change from the first date to the second; a parenthesis after a date names its
+document."""
+
+
 def _noted_change(question: str) -> str | None:
+    dated = _NOTED_DATES_CHANGE.match(question)
+    if dated:
+        rest = dated.group("rest").strip(" ,")
+        return f"What was the change in {dated.group('x').strip()} from {dated.group('a')} to {dated.group('b')}" \
+               f"{', ' + rest if rest else ''}?{_after(dated)}"
     m = _NOTED_CHANGE.match(question)
     if not m:
         return None

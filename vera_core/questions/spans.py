@@ -248,6 +248,9 @@ def summed_periods(question: str) -> list[str]:
     return named if len(named) >= 2 else []
 
 
+_YEARED_RANGE = re.compile(r"\b(?:(?P<a>[1-4])Q|Q(?P<a2>[1-4]))\s*['\u2019]?(?P<ya>(?:19|20)\d\d|\d\d)\s*(?:\.\.\.?|-|\u2013|\u2014|to|through|thru)"
+                           r"\s*(?:(?P<b>[1-4])Q|Q(?P<b2>[1-4]))\s*['\u2019]?(?P<yb>(?:19|20)\d\d|\d\d)\b", re.I)
+"""A range of quarters each with its year ("1Q24..4Q24", "Q1'24-Q4'24")."""
 _QUARTER_RANGE = re.compile(r"\bQ(?P<a>[1-4])\s*(?:-|\u2013|\u2014|to|through|thru)\s*Q(?P<b>[1-4])\b", re.I)
 _RANGE_YEAR = re.compile(r"^\s*(?:of\s+)?(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d|\d\d)\b|^[^.?]*?\b(?:(?:fiscal|FY)\s?'?)?"
                          r"(?P<y2>(?:19|20)\d\d)\b", re.I)
@@ -266,6 +269,14 @@ def _quarter_range(question: str) -> tuple[Period, ...]:
     if every and _SUMMED.search(question):
         last = {"two": 2, "2": 2, "three": 3, "3": 3}.get((every.group("n") or "").lower(), 4)
         return tuple(Period("quarter", "", int(every.group("y")), 3, q) for q in range(1, last + 1))
+    yeared = _YEARED_RANGE.search(question)
+    if yeared and _SUMMED.search(question):
+        # NOTE: "sum the 4 qtrs ... (1Q24..4Q24)": every quarter between the ends, one year at both
+        a, b = int(yeared.group("a") or yeared.group("a2")), int(yeared.group("b") or yeared.group("b2"))
+        years = {int(y) + 2000 if len(y) == 2 else int(y) for y in (yeared.group("ya"), yeared.group("yb"))}
+        if len(years) == 1 and a < b:
+            year = years.pop()
+            return tuple(Period("quarter", "", year, 3, q) for q in range(a, b + 1))
     m = _QUARTER_RANGE.search(question)
     if not m or not _SUMMED.search(question) or int(m.group("a")) >= int(m.group("b")):
         return ()

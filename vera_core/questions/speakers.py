@@ -120,12 +120,12 @@ the call handed to first?")."""
 _FROM_END = r"(?:second|2nd)[-\s]+(?:to[-\s]+)?last|next[-\s]+to[-\s]+last|penultimate|(?:third|3rd)[-\s]+(?:to[-\s]+)?last"
 """A place counted from the end of the Q&A ("second-to-last", "penultimate", "third to last")."""
 _PLACE = rf"{_FROM_END}|first|second|third|fourth|fifth|sixth|seventh|eighth|1st|2nd|3rd|4th|5th|6th|7th|8th|last|final|opening|closing"
-_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))"
+_NTH_ANALYST = re.compile(r"(?:(?<=\bthe\s)|(?<=^)|(?<=,\s)|(?<=[-:\u2013\u2014]\s))(?:very\s+)?"
                           rf"(?P<nth>{_PLACE})(?:\s+(?:and|&)\s+(?:the\s+)?(?P<nthb>{_PLACE}))?"
                           r"\s+(?:question(?:er)?s?|analysts?|callers?|one\s+to\s+ask|person\s+to\s+ask|q(?=\s*[?.,;]|$))\b"
-                          r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,3}?"
+                          r"(?!\s+(?:on|about|of)\s+(?!(?:the\s+|this\s+|that\s+|their\s+|its\s+)?(?:[\w'\u2019-]+\s+){0,5}?"
                           r"(?:call|q\s?&\s?a|session|conference)\b))|"
-                          r"\b(?:asked|got|had|took)\s+the\s+(?P<nth2>first|second|third|last|final)\s+(?:question|one|q)\b|"
+                          r"\b(?:asked|got|had|took)\s+the\s+(?:very\s+)?(?P<nth2>first|second|third|last|final)\s+(?:question|one|q)\b|"
                           r"\b(?P<end>kicked|led|closed)\s+(?:off|out)\s+the\s+(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
                           # NOTE: "Which analyst was third in the Q&A queue"
                           r"\b(?P<nth3>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\s+in\s+(?:the\s+)?"
@@ -206,6 +206,8 @@ _FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:actually\s+)?(?:speaks?|spoke|goes|went|talks?|talked)\s+first\b|"
+                           # NOTE: "operator hands off to mgmt, who actually starts talking first?"
+                           r"\bwho\s+(?:actually\s+)?(?:starts?|started|begins?|began)\s+(?:talking|speaking)\b|"
                            r"\bwho\s+(?:did\s+)?(?:the\s+)?(?:operator\s+)?(?:hand|turn|pass)\w*\s+(?:[\w\s]{0,20}?)\bto\s+first\b", re.I)
 """A hand-off asked of the first to speak ("who was the call handed to first?", "who did the operator actually give the
 floor to?")."""
@@ -334,8 +336,8 @@ _ROLES_BESIDES = re.compile(rf"\b(?:{_SET_ASIDE})\s+"
 """Roles a question sets aside ("one executive besides the CEO and CFO")."""
 _QA_ONLY = re.compile(r"\b(?:joined|join(?:s|ing)?|came\s+on|(?:was|were)\s+(?:there|added|on\s+hand|available))\s+"
                       r"(?:just\s+|only\s+|solely\s+)?for\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
-                      r"\b(?:only\s+(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in)|"
-                      r"(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in)\s+only)\s+"
+                      r"\b(?:only\s+(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in|heard)|"
+                      r"(?:spoke|appeared|answered|came\s+in|showed\s+up|turned\s+up|popped\s+up|chimed\s+in|heard)\s+only)\s+"
                       r"(?:in|during|for)\s+(?:the\s+)?(?:q\s?&\s?a|questions|question[-\s]and[-\s]answer)\b|"
                       # NOTE: "which execs ... in the Q&A (no prepared remarks)?"
                       r"\b(?:q\s?&\s?a|questions)\b[^?]{0,20}\(\s*(?:no|not\s+in\s+the|without(?:\s+any)?)\s+prepared\s+remarks\s*\)",
@@ -829,7 +831,7 @@ FIELDED = re.compile(rf"\bwho\b[^?]{{0,30}}?\b(?:{FIELDED_VERBS})\b"
 _TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(?:ed)?\s+to|(?:say|said)\s+to|explain(?:ed)?\s+to)"
                       r"\s+(?:the\s+)?(?:analyst\s+)?", re.I)
 """Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
-_WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s)?|respond(?:ed|s)?|repl(?:ied|ies)|field(?:ed|s)?|"
+_WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s|ing)?|respond(?:ed|s|ing)?|repl(?:ied|ies)|field(?:ed|s)?|"
                            r"handled|took\s+(?:it|that|the\s+question))\b|\bwhich\s+(?:exec(?:utive)?|person|officer|"
                            r"speaker)\s+(?:answer|respond|repl|field|took|handl)\w*", re.I)
 """Who replied is asked ("who actually answered?", "which executive responded to Glenn Schorr?")."""
@@ -849,7 +851,7 @@ def _asks(person: str, lowered: str) -> bool:
     # NOTE: "Ron Josey from Citi aimed his Threads question at Mark": the asker, a few words before the verb
     return any(re.search(rf"\b{re.escape(name)}(?:'s)?\s+(?:(?:[\w']+\s+){{0,2}}(?:questions?|qs?)\b|asked\b|"
                          r"(?:was\s+)?asking\b|pushed\b|pressed\b|grilled\b|questioned\b|challenged\b|"
-                         r"probed\b|quizzed\b|(?:[\w'.]+\s+){0,4}?(?:aimed|directed|posed|pitched|put|addressed)\s+"
+                         r"probed\b|quizzed\b|(?:[\w'.]+\s+){0,4}?(?:aimed|directed|posed|pitched|put|addressed|pointed)\s+"
                          r"(?:his|her|their|a|the)\s+(?:[\w'-]+\s+){0,3}?(?:questions?|qs?)\b)", lowered) for name in said)
 
 

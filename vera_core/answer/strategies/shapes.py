@@ -314,8 +314,8 @@ def _of_row_named(plan: Plan, evidence: Evidence, label: str = "") -> bool:
     request = plan.request
     if not isinstance(request, FigureRequest):
         return True
-    if label and any(label_terms(label) - label_terms(f.row_label) for f in evidence.figures):
-        return False
+    if label and any(label_terms(f.row_label) < label_terms(label) for f in evidence.figures):
+        return False  # NOTE: a row that is the named label short of a word (a segment's row named "FLNA" reads its own)
     def named(label: str) -> bool:
         acronym = ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"
         return bool(acronym and label_terms(acronym.group(1)) <= request.question_terms) or \

@@ -398,7 +398,9 @@ def _next_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> 
         if role:
             return t["role"] == role
         said = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", t["speaker"].replace("\u2019", "'"))}
-        return bool(words) and words <= said or bool(words & said) and len(words) == 1
+        # NOTE: "Zuck" is Mark Zuckerberg: one word, four letters or more, that starts a name's word
+        return bool(words) and words <= said or bool(words & said) and len(words) == 1 or len(words) == 1 and any(
+            len(w) >= 4 and s.startswith(w) for w in words for s in said)
     at = next((i for i, t in enumerate(turns) if theirs(t)), None)
     if at is None:
         return []
