@@ -234,11 +234,11 @@ for a row that names them ("Short-term borrowings and current portion of long-te
 
 
 COLUMN_NOTE = re.compile(
-    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+)(?:the\s+)?(?:quarter|three[\s-]months?|3[\s-]months?|\d{1,2}[\s-]weeks?|q)\s+"
+    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+)(?:the\s+)?(?:quarter|qtr|three[\s-]months?|3[\s-]months?|\d{1,2}[\s-]weeks?|q)\s+"
     r"(?:alone|only|by\s+itself|figure|column|number)\b[^,()?]*|"
     r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:six|nine|twelve|thirty[\s-]six|twenty[\s-]four|\d{1,2})"
     r"[\s-]+(?:months?|weeks?)(?:\s+(?:one|column|figure|total|number|period))?\b|"
-    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:ytd|year[\s-]to[\s-]date)(?:\s+(?:one|column|figure|total|"
+    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:ytd|year[\s-]to[\s-]date|FY|full[\s-]year)(?:\s+(?:one|column|figure|total|"
     r"number|period))?\b", re.I)
 """Which column the question means, said beside the item ("..., the quarter alone and not the six months", "the 12-week
 column, not the 36-week one"): no word of the item (the period asked says the column)."""

@@ -632,9 +632,10 @@ def _after(m: re.Match) -> str:
     return f" {m.group('after').strip()}" if m.group("after").strip() else ""
 
 
-_IT_MOVED = re.compile(r"^(?P<lead>[^?]{0,80}?:\s*)?(?P<x>[^?:,]{3,80}?),\s*how\s+much\s+(?:was|did|has)\s+(?:it|that|this)\s+"
+_IT_MOVED = re.compile(r"^(?P<lead>[^?]{0,80}?:\s*)?(?P<x>(?:[^?:,]|,(?=\s*(?:19|20)\d\d\b)){3,100}?)(?:,|\s+[-\u2013\u2014]{1,2})\s*"
+                       r"how\s+much\s+(?:was|did|has)\s+(?:it|that|this)\s+"
                        r"(?:(?:go|went|gone)\s+)?(?:down|up|fall|fell|drop|dropped|decline|declined|rise|rose|grow|grew|change|changed|"
-                       r"move|moved)\s+(?P<vs>(?:versus|vs\.?|against|compared\s+(?:with|to)|from)\s+[^?,]{2,40}?)"
+                       r"move|moved)\s+(?P<vs>(?:versus|vs\.?|against|compared\s+(?:with|to)|from)\s+[^?,]{2,50}?)"
                        r"(?P<pct>\s*,?\s*(?:in\s+)?(?:%|percent(?:age)?(?:\s+terms)?))?\s*(?:\?+|$)\s*(?P<after>.*)$", re.I | re.S)
 """A note's item, then how much "it" moved against another period ("Intel Q4 2022: notebook revenue inside Client
 Computing, how much was it down versus Q4 2021 in %?")."""

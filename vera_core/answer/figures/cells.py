@@ -319,7 +319,13 @@ def changes_meaning(label: str, concept: Concept, question_terms: frozenset[str]
     item's names and the question lack), '' when it does not."""
     own = label_terms(label.split(",", 1)[0])  # NOTE: after a comma, a descriptor ("Inventories, at cost, not in ...")
     names = concept.words
-    return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms))
+    # NOTE: "GAAP cash from operations" is the reported measure itself: "GAAP" qualifies only as "non-GAAP"
+    plain = _GAAP if not own & _NON else frozenset()
+    return ", ".join(sorted((own & (QUALIFIERS | label_terms(" ".join(concept.other_items)))) - names - question_terms - plain))
+
+
+_GAAP = label_terms("GAAP")
+_NON = label_terms("non")
 
 
 def _another_concept(label: str, concept: Concept) -> str:
