@@ -165,7 +165,9 @@ number")."""
 
 
 TABLE_NAMED = re.compile(r"\b(?:from|in|on|using|per|off)\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['\u2019]s\s+)?"
-                          r"(?:[\w&/.-]+\s+){0,5}?(?:reconciliations?|recon|tables?|schedules?|slides?|sections?|appendix)\b",
+                          r"(?:[\w&/.-]+\s+){0,5}?(?:reconciliations?|recon|tables?|schedules?|slides?|sections?|appendix)\b|"
+                          # NOTE: "the year-to-date column of the Reconciliation of GAAP to Non-GAAP Results"
+                          r"\b(?:from|in|of|using|per)\s+(?:the\s+|its\s+)?reconciliations?\s+(?:of|from)\s+[^,?;)]{2,60}",
                           re.I)
 """Where the question says to read ("from the FCF reconciliation", "using the non-GAAP table"): no metric asked."""
 

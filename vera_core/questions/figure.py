@@ -136,6 +136,8 @@ _NUMERIC_DATE = re.compile(r"\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)?\d\
 
 
 _SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|incur|invest)\s+(?:on|in|for)\b|"
+                    # NOTE: "How much money did Costco take in from membership fees": what the money came from
+                    r"\b(?:did|does|do)\s+.{1,60}?\s+(?:take|bring|rake|pull)\s+in\s+from\b|"
                     r"\b(?:spending|spent|paid|expenditures?)\s+on\b|"
                     r"\bcash\s+(?:went\s+out|was\s+(?:paid|spent|used)|(?:paid|spent|used))\s+(?:on|for|in)\b", re.I)
 """'How much did American Express spend on Card Member rewards', 'how much cash went out for dividends': the item
