@@ -153,6 +153,12 @@ def judged_blind(engine, gold: dict):
     return judge(gold, answer), answer
 
 
+def assert_blind_correct(engine, gold: dict, why: str) -> None:
+    """A blind question of a round's classes is answered correctly (`judged_blind`); `why` names its class."""
+    outcome, answer = judged_blind(engine, gold)
+    assert outcome == "correct", f"{why}: {answer.answer[:300]}"
+
+
 def markdown_store(tmp_path_factory, name: str, folder: Path, count: int) -> Workspace:
     """A store of every Markdown page of `folder` (there must be `count`), each ingested whole."""
     ws = Workspace(settings_for(tmp_path_factory.mktemp(name)), batch=True)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, corpus_engine, judged_blind
+from tests.conftest import assert_blind_correct, blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.cells import _OPPOSITES
 from vera_core.finance.line_items import label_terms
@@ -209,8 +209,7 @@ DEV_MISSES = [
 @pytest.mark.corpus
 @pytest.mark.parametrize("qid, cls", HELD_BACK_MISSES + DEV_MISSES)
 def test_round_26_classes_are_answered(engine, qid, cls):
-    outcome, answer = judged_blind(engine, GOLDS[qid])
-    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+    assert_blind_correct(engine, GOLDS[qid], cls)
 
 
 @pytest.mark.corpus

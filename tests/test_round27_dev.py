@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import blind_golds, corpus_engine, judged_blind
+from tests.conftest import assert_blind_correct, blind_golds, corpus_engine, judged_blind
 from tests.test_release_rows_named import IR
 from vera_core.answer.figures.registrant import registrant_words
 from vera_core.finance.line_items import TABLE_NAMED, asks_non_gaap, expand_abbreviations, label_terms
@@ -221,8 +221,7 @@ DEV_MISSES = [
 @pytest.mark.corpus
 @pytest.mark.parametrize("qid, cls", HELD_BACK_MISSES + DEV_MISSES)
 def test_round_27_classes_are_answered(engine, qid, cls):
-    outcome, answer = judged_blind(engine, GOLDS[qid])
-    assert outcome == "correct", f"{cls}: {answer.answer[:300]}"
+    assert_blind_correct(engine, GOLDS[qid], cls)
 
 
 @pytest.mark.corpus
