@@ -100,6 +100,8 @@ def test_a_notes_words_written_out():
     assert short_words_written("CRM total debt at 30-Apr-23 vs 31-Jul-23 - chg $mm?") == \
         "CRM total debt at April 30, 2023 vs July 31, 2023 - chg $ millions?"
     assert short_words_written("how much did it grow, percentage-wise?") == "how much did it grow in percent?"
+    assert short_words_written("LT debt issuance proceeds (CF stmt), $bn?") == \
+        "LT debt issuance proceeds (cash flow statement), $ billions?"
     assert month_spans_named("D&A, 3M ended 9/30/24 vs 9/30/23")[0] == "D&A, three months ended 9/30/24 vs 9/30/23"
     assert expand_abbreviations("total current liabs") == "total current liabilities"
     assert label_terms("TWLO Comms rev") == label_terms("TWLO Communications revenue")
@@ -209,6 +211,10 @@ DEV_MISSES = [
     ("w80-023", "'free cash flow for the nine months ... the year-to-date column of the Reconciliation of GAAP to "
                 "Non-GAAP Results': 38,951"),
     ("w80-038", "'META FY24 FCF - sum the 4 qtrs ... (1Q24..4Q24)': 52,103 (it had stated Q4's)"),
+    ("w76-014", "'COST merch inventories 11/20/22 (Q1 FY23 release) vs 5/7/23 (Q3 FY23 release): drawdown in $mm?': 2,247 "
+                "(the sweep caught it stating both levels)"),
+    ("w80-018", "'INTC total debt (ST debt + LT debt) 31-Dec-22 vs 1-Apr-23 - how much did borrowings rise, $bn?': 8.22 "
+                "(the sweep caught it stating the level)"),
     ("w79-001", "'operator hands off to mgmt, who actually starts talking first?': Jamie Dimon"),
     ("w79-004", "'Who introduced Zuck and Susan Li at the start of Meta's Q3 2024 call?': Kenneth Dorell"),
     ("w79-007", "'Who asked the very last question': Steven Koenig"),

@@ -34,7 +34,7 @@ _COMPANY_TAIL = re.compile(r"(?<!%)(?<!percent)(?<!percentage)(?<!share)(?<!prop
                            r"(?=(?:[A-Z0-9]|the\s+company))")
 _POSSESSIVE = re.compile(r"(?:(?<=\s)|^)(?:the\s+company|(?:[A-Z0-9][\w&.-]*\s+){0,3}[A-Za-z0-9][\w&.-]*)(?:['’]s\b|(?<=s)['’](?=\s))\s*")
 """The company's possessive ("Acme's", "Sonic Automotive's", "Enact Holdings'"): the company, not the item."""
-_DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bchg\b|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
+_DIRECTION = re.compile(r"\bimprov\w*|\bchang\w*|\bchg\b|\bris(?:e|es|en)\b|\brose\b|\bdraw[-\s]?down\b|\bincreas\w*|\bdecreas\w*|\btrend\w*|\bdeclin\w*|\bdeteriorat\w*|"
                         r"\bgrow\w*|\bcompare\w*|\bmov(?:e|ed|es|ement)\b(?=[^?]*\bbetween\b)|"
                         r"\b(?:expand|contract|widen|narrow)(?:s|ed|ing)?\b(?=[^?]*\bfrom\b[^?]*\bto\b)", re.I)
 _ROUND = re.compile(r"\bround(?:ed)?\s+(?:your\s+|the\s+)?(?:answer\s+|result\s+)?to\s+(?:the\s+nearest\s+)?"
@@ -373,7 +373,7 @@ def _read_plan(question: str) -> MetricPlan | None:
 
 FALL_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+(?:fewer|less|lower|smaller)\b|\b(?:went|go|goes|gone|come|came)\s+down\b|"
                         r"\b(?:decrease|decline|drop|fall|shrink|reduce)[sd]?\b|\b(?:fell|shrank|dropped|narrow(?:ed)?)\b|"
-                        r"\b(?:shed|lose|lost|eliminated?|lay\s+off|laid\s+off)\b", re.I)
+                        r"\b(?:shed|lose|lost|eliminated?|lay\s+off|laid\s+off)\b|\bdraw[-\s]?downs?\b", re.I)
 """A change asked as a fall: its size is asked ("How many fewer employees ...", "headcount went down ... by how many",
 "how many employees did Intel shed")."""
 SIGN_ASKED = re.compile(r"\bnegative\s+(?:if|when|for)\b|\bsigned\b|\bwith\s+(?:its|the)\s+sign\b|\bas\s+a\s+negative\b|"
@@ -837,8 +837,8 @@ def without_periods(text: str) -> str:
                   r"(?:fiscal\s+)?quarter\b", " ", text, flags=re.I)
     # NOTE: "in Q3 FY23, the 12 weeks ended May 7, 2023": the date read leaves the words that led to it
     text = SPAN_LEFT.sub(" ", text)
-    for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone)
-        text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$|"
+    for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone; "from to")
+        text = re.sub(r"\b(?:from|between)\s+(?:to|and)\b|\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$|"
                       r"\s+(?:in|for|of|at|during)(?:\s+the)?\s*,(?:\s*,)*\s*(?=[?.!]?\s*$)", " ", text)
     return re.sub(r"\s+", " ", text).strip(" ,")
 

@@ -214,6 +214,7 @@ def short_words_written(question: str) -> str:
     question = _WEIGHTED_AVERAGE.sub("weighted average", question)  # NOTE: "diluted wtd-avg share count"
     question = _PERCENT_WISE.sub(" in percent", question)  # NOTE: "..., percentage-wise?"
     question = _DASHED_DATE.sub(_date_written, question)  # NOTE: "at 30-Apr-23 vs 31-Jul-23"
+    question = _STATEMENT_SHORT.sub(lambda m: "cash flow statement" if m.group(1) else "statement", question)
     question = _MONEY_SHORT.sub(lambda m: "$ billions" if m.group(1).lower() in ("bn", "b") else "$ millions", question)
     return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
 
@@ -232,6 +233,8 @@ def _date_written(m: re.Match) -> str:
     return f"{month} {int(m.group('d'))}, {year}"
 
 
+_STATEMENT_SHORT = re.compile(r"\b(CF\s+)?stmts?\b\.?", re.I)
+"""A statement as a note writes it ("per CF stmt", "BS stmt"): written out, so the statement named is read as one."""
 _MONEY_SHORT = re.compile(r"\$\s?(mm|mn|bn)\b", re.I)
 """A scale as a note writes it ("chg in $mm", "$bn"): "$ millions", "$ billions"."""
 _PERCENT_WISE = re.compile(r"[,\s]\s*(?:percent(?:age)?[\s-]?wise|in\s+(?:percent(?:age)?|%)\s+terms)\b", re.I)
@@ -651,9 +654,12 @@ def _it_moved(question: str) -> str | None:
 
 
 _DATE_WORDS = re.sub(r"\(\?P<\w+>", "(?:", DATE_MDY.pattern)
+_DATE_NUM_WORDS = r"\d{1,2}/\d{1,2}/(?:(?:19|20)\d\d|\d\d)\b"
 _NOTED_DATES_CHANGE = re.compile(
-    rf"^\s*(?P<x>[^?():]{{2,60}}?)\s+(?:(?:at|as\s+of|on)\s+)?(?P<a>{_DATE_WORDS})(?:\s*\([^()]*\))?\s+(?:vs\.?|versus|to|->|\u2192)\s+"
-    rf"(?P<b>{_DATE_WORDS})(?:\s*\([^()]*\))?\s*[-\u2013\u2014:,;]+\s*(?:the\s+|net\s+)?(?:chg|change|delta|diff(?:erence)?)\b"
+    rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?P<x>[^?():]{{2,60}}?)\s+(?:(?:at|as\s+of|on)\s+)?"
+    rf"(?P<a>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s*\([^()]*\))?\s+(?:vs\.?|versus|to|->|\u2192)\s+"
+    rf"(?P<b>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s*\([^()]*\))?\s*[-\u2013\u2014:,;]+\s*(?:the\s+|net\s+)?"
+    r"(?:chg|change|delta|diff(?:erence)?|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|reduction)\b"
     r"(?P<rest>[^?]*)\?*\s*(?P<after>.*)$", re.I | re.S)
 """A note's item at two dates, then its change ("COST merch inventories November 20, 2022 (1Q FY23 rel) vs May 7, 2023
 (3Q FY23 rel) - chg in $mm?"): the change from the first date to the second; a parenthesis after a date names its
