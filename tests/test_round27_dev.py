@@ -52,6 +52,7 @@ FILES = [IR / "META" / "META_2024Q3_RELEASE.pdf", IR / "META" / "META_2024Q4_SLI
          IR / "COST" / "COST_2023Q3_RELEASE.pdf", IR / "EBAY" / "EBAY_2023Q1_RELEASE.pdf",
          IR / "EBAY" / "EBAY_2023Q2_RELEASE.pdf", IR / "CRM" / "CRM_2024Q1_RELEASE.pdf",
          IR / "CRM" / "CRM_2024Q2_RELEASE.pdf", IR / "INTC" / "INTC_2022Q4_RELEASE.pdf",
+         IR / "INTC" / "INTC_2023Q1_RELEASE.pdf",
          IR / "TWLO" / "TWLO_2023Q4_SLIDES.pdf"] + \
     [IR / "META" / f"META_2024Q{q}_SLIDES.pdf" for q in (1, 2, 3)] + \
     [IR / "C" / f"C_2023Q{q}_CALL.pdf" for q in (1, 2, 4)] + [IR / "JPM" / f"JPM_2023Q{q}_CALL.pdf" for q in (3, 4)] + \
