@@ -301,6 +301,7 @@ def _read_plan(question: str) -> MetricPlan | None:
                 # vocabulary does not know, between the two years named
                 name = _COMPARED_LEFT.sub("", _INSTRUCTION_TAIL.sub("", without_periods(head))).strip(" ,")
                 name = re.sub(r"^(?:yoy|y/y|q/q|qoq)\s+", "", name, flags=re.I)  # NOTE: "y/y % change in D&A": the rate's words
+                name = re.sub(r"\s+(?:from|between)\s+(?:to|and)\b", "", name)  # NOTE: what a span of two dates leaves
                 tree, source = Item(name), "library"
                 definition = {"growth": f"{name}(last year) / {name}(first year) - 1",
                               "change": f"{name}(last year) - {name}(first year)",
@@ -837,8 +838,8 @@ def without_periods(text: str) -> str:
                   r"(?:fiscal\s+)?quarter\b", " ", text, flags=re.I)
     # NOTE: "in Q3 FY23, the 12 weeks ended May 7, 2023": the date read leaves the words that led to it
     text = SPAN_LEFT.sub(" ", text)
-    for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone; "from to")
-        text = re.sub(r"\b(?:from|between)\s+(?:to|and)\b|\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$|"
+    for _ in range(2):  # what removing a period leaves ("margin in , i" once "Q3 of fiscal 2023" is gone)
+        text = re.sub(r"\(\s*\)|\s+(?:in|for|of|at|during)(?:\s+the)?\s*[?.!,]?\s*$|,\s*i\s*$|"
                       r"\s+(?:in|for|of|at|during)(?:\s+the)?\s*,(?:\s*,)*\s*(?=[?.!]?\s*$)", " ", text)
     return re.sub(r"\s+", " ", text).strip(" ,")
 
