@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from vera_core.finance.dates import MONTH_NAMES
+
 __all__ = ["day_first", "describe", "parse_date", "period_dates", "period_iso"]
 
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December")
 _KIND_WORDS = {"quarterly period": "quarter"}
 """Period names a reader says differently."""
 _FROM_TO = re.compile(r"\bfrom\s+(?P<start>.+?)\s+to\s+(?P<end>.+)$")
@@ -39,7 +39,7 @@ def parse_date(text: str) -> date | None:
             return date(year, b, a) if a > 12 else date(year, a, b)
         parts = re.findall(r"\d+|[A-Za-z]+", text)
         numbers = [int(p) for p in parts if p.isdigit()]
-        month = next(i for p in parts for i, name in enumerate(_MONTH_NAMES, start=1)
+        month = next(i for p in parts for i, name in enumerate(MONTH_NAMES, start=1)
                      if p.isalpha() and len(p) >= 3 and name.lower().startswith(p.lower()))
         return date(numbers[-1], month, numbers[0])
     except (ValueError, StopIteration, IndexError):
@@ -67,7 +67,7 @@ def describe(kind: str, start: date | None, end: date, *, day_first: bool) -> st
 
 
 def _format(day: date, day_first: bool) -> str:
-    month = _MONTH_NAMES[day.month - 1]
+    month = MONTH_NAMES[day.month - 1]
     return f"{day.day} {month} {day.year}" if day_first else f"{month} {day.day}, {day.year}"
 
 

@@ -9,6 +9,9 @@ import re
 MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), start=1)}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December")
+"""Each month's name as written out, January first (`MONTH_NAMES[month_number(word) - 1]`)."""
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _YEAR = r"(?:19|20)\d\d"
 MONTH_WORD = _MONTH

@@ -233,11 +233,10 @@ _ABBREVIATIONS = ((re.compile(r"\bSG&A\b", re.I), "selling, general and administ
                   (re.compile(r"\bLATAM\b", re.I), "Latin America"),
                   (re.compile(r"\bLT\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "long-term"),
                   (re.compile(r"\bST\b(?=\s+(?:debt|borrowings?|investments?|assets?|liabilit))"), "short-term"),
-                  # NOTE: "total current liabs", "TWLO Comms rev", "debt repaid per CF stmt": a note's short words
+                  # NOTE: "total current liabs", "TWLO Comms rev": a note's short words ("CF stmt" is written out with
+                  # the question's, `questions.restate.short_words_written`)
                   (re.compile(r"\bliabs?\b\.?", re.I), "liabilities"),
                   (re.compile(r"\bcomms\b", re.I), "communications"),
-                  (re.compile(r"\bCF\s+stmts?\b\.?", re.I), "cash flow statement"),
-                  (re.compile(r"\bstmts?\b\.?", re.I), "statement"),
                   # NOTE: "current ratio (TCA / TCL)": the balance sheet's totals
                   (re.compile(r"\bTCA\b"), "total current assets"),
                   (re.compile(r"\bTCL\b"), "total current liabilities"),

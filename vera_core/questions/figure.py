@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from vera_core.finance.dates import MONTH_QUARTER, month_number, quarter_number
-from vera_core.finance.line_items import NON_GAAP, TABLE_NAMED, Concept, asks_non_gaap, concepts_in, expand_abbreviations, label_terms
+from vera_core.finance.line_items import (NON_GAAP, TABLE_NAMED, Concept, asks_non_gaap, concepts_in, expand_abbreviations,
+                                          label_terms)
 from vera_core.records import Period
 from vera_core.tables.periods import (DATE_DMY, DATE_MDY, DURATION, FISCAL_YEAR, QUARTER, YEAR,
                                       _full_year, _months, dates_in)
@@ -235,13 +236,14 @@ EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s
 for a row that names them ("Short-term borrowings and current portion of long-term debt")."""
 
 
+_NOTE_LEAD = r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+)"
+"""Where a note beside the item starts: after a comma, an opening parenthesis or a dash."""
+_COLUMN_WORD = r"(?:\s+(?:one|column|figure|total|number|period))?\b"
 COLUMN_NOTE = re.compile(
-    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+)(?:the\s+)?(?:quarter|qtr|three[\s-]months?|3[\s-]months?|\d{1,2}[\s-]weeks?|q)\s+"
+    rf"{_NOTE_LEAD}(?:the\s+)?(?:quarter|qtr|three[\s-]months?|3[\s-]months?|\d{{1,2}}[\s-]weeks?|q)\s+"
     r"(?:alone|only|by\s+itself|figure|column|number)\b[^,()?]*|"
-    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:six|nine|twelve|thirty[\s-]six|twenty[\s-]four|\d{1,2})"
-    r"[\s-]+(?:months?|weeks?)(?:\s+(?:one|column|figure|total|number|period))?\b|"
-    r"(?:,\s*|\(\s*|\s+[-\u2013\u2014]\s+|\b)(?:and\s+)?not\s+(?:the\s+)?(?:ytd|year[\s-]to[\s-]date|FY|full[\s-]year)(?:\s+(?:one|column|figure|total|"
-    r"number|period))?\b", re.I)
+    rf"(?:{_NOTE_LEAD}|\b)(?:and\s+)?not\s+(?:the\s+)?(?:(?:six|nine|twelve|thirty[\s-]six|twenty[\s-]four|\d{{1,2}})"
+    rf"[\s-]+(?:months?|weeks?)|ytd|year[\s-]to[\s-]date|FY|full[\s-]year){_COLUMN_WORD}", re.I)
 """Which column the question means, said beside the item ("..., the quarter alone and not the six months", "the 12-week
 column, not the 36-week one"): no word of the item (the period asked says the column)."""
 

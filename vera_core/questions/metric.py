@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vera_core.questions.figure import LABEL_FIRST, SPAN_LEFT, TABLE_NAMED, UNIT_ASKED, asked_periods, asked_scale
-from vera_core.finance.line_items import label_terms
+from vera_core.questions.figure import LABEL_FIRST, SPAN_LEFT, UNIT_ASKED, asked_periods, asked_scale
+from vera_core.finance.line_items import TABLE_NAMED, label_terms
 from vera_core.questions.expression import (SHARE_OF, Avg, BinOp, Chg, ExpressionError, Item, Node, Num, items,
                                            normalise, parse, render, statement_note)
 from vera_core.finance.line_items import concepts_in
@@ -201,9 +201,6 @@ def _defines_item_grown(question: str, defs: dict[str, str]) -> bool:
 PART_OF_WHOLE = re.compile(r"\bwhat\s+(?:proportion|portion|fraction|share|part|percent(?:age)?|%)\s+of\b"
                            r"(?=[^?]*\b(?:was|were|is|are|came|comes|come|went|goes)\b)", re.I)
 """'What proportion of AES's debt was non-recourse?': a part of a whole, never more than the whole."""
-
-
-
 
 
 def read_plan(question: str) -> MetricPlan | None:

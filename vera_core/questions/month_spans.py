@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 
-from vera_core.finance.dates import MONTH_WORD, YEAR_WORD, month_number
+from vera_core.finance.dates import MONTH_NAMES, MONTH_WORD, YEAR_WORD, month_number
 
 __all__ = ["month_spans_named"]
 
@@ -44,8 +44,6 @@ _SHORT_SAID = {"3": "three", "6": "six", "9": "nine", "12": "twelve"}
 QUARTER_MONTHS = 3
 _SPAN_MONTHS = {3: "three", 6: "six", 9: "nine"}
 _COUNTED = {"three": 3, "six": 6, "nine": 9, "3": 3, "6": 6, "9": 9}
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December")
 
 
 def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
@@ -89,12 +87,12 @@ def month_spans_named(question: str) -> tuple[str, dict[str, str]]:
 
 def _months_ended(m: re.Match, months: int, month: str, year: str, read: dict[str, str]) -> str:
     number = month_number(month)
-    return _read_as(m, f"the {_SPAN_MONTHS[months]} months ended {_MONTH_NAMES[number - 1]} "
+    return _read_as(m, f"the {_SPAN_MONTHS[months]} months ended {MONTH_NAMES[number - 1]} "
                        f"{monthrange(int(year), number)[1]}, {year}", read)
 
 
 def _restated(m: re.Match, month: str, year: str | None, read: dict[str, str]) -> str:
-    name = _MONTH_NAMES[month_number(month) - 1]
+    name = MONTH_NAMES[month_number(month) - 1]
     return _read_as(m, f"the {name} {year} quarter" if year else f"the {name} quarter", read)
 
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from vera_core.finance.dates import DATE_MDY, MONTH_QUARTER, MONTH_WORD, QUARTER, month_number
+from vera_core.finance.dates import DATE_MDY, MONTH_NAMES, MONTH_QUARTER, MONTH_WORD, QUARTER, month_number
 from vera_core.finance.line_items import concepts_in, expand_abbreviations, label_terms
 from vera_core.questions.spans import POINTS
+from vera_core.tables.periods import _full_year
 
 __all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "spoken_years_written"]
 
@@ -87,7 +88,12 @@ def _day(words: str) -> str:
     return (m.group("n") or f"{m.group('m')} {int(m.group('d'))}") if m else words
 
 
-_QUARTER_WORDS = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", p.pattern) for p in (QUARTER, MONTH_QUARTER)) + ")"
+def _unnamed(pattern: re.Pattern) -> str:
+    """A pattern's text with its named groups made plain, to be written inside another pattern."""
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern.pattern)
+
+
+_QUARTER_WORDS = f"(?:{_unnamed(QUARTER)}|{_unnamed(MONTH_QUARTER)})"
 """A quarter by its label ("Q3 2024", "3Q23") or by the month it ends in ("the September 2024 quarter", which
 `month_spans` makes of "the July-September 2024 quarter")."""
 _BALANCE_SHEET = r"(?:\s+(?:balance\s+sheet|one|release|report))?"
@@ -215,7 +221,7 @@ def short_words_written(question: str) -> str:
     question = _PERCENT_WISE.sub(" in percent", question)  # NOTE: "..., percentage-wise?"
     question = _DASHED_DATE.sub(_date_written, question)  # NOTE: "at 30-Apr-23 vs 31-Jul-23"
     question = _STATEMENT_SHORT.sub(lambda m: "cash flow statement" if m.group(1) else "statement", question)
-    question = _MONEY_SHORT.sub(lambda m: "$ billions" if m.group(1).lower() in ("bn", "b") else "$ millions", question)
+    question = _MONEY_SHORT.sub(lambda m: "$ billions" if m.group(1).lower() == "bn" else "$ millions", question)
     return _SHORT.sub(lambda m: _SHORT_WORDS[m.group(0).lower().rstrip(".")], question)
 
 
@@ -223,14 +229,10 @@ _WEIGHTED_AVERAGE = re.compile(r"\bwtd\.?[\s-]*avg\b\.?", re.I)
 _DASHED_DATE = re.compile(r"\b(?P<d>\d{1,2})-(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?-(?P<y>(?:19|20)\d\d|\d\d)\b",
                           re.I)
 """A date as a note writes it ("20-Nov-22"): written out ("November 20, 2022") as the period readers read dates."""
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-           "December")
 
 
 def _date_written(m: re.Match) -> str:
-    month = _MONTHS[month_number(m.group("m")) - 1]
-    year = m.group("y") if len(m.group("y")) == 4 else f"20{m.group('y')}"
-    return f"{month} {int(m.group('d'))}, {year}"
+    return f"{MONTH_NAMES[month_number(m.group('m')) - 1]} {int(m.group('d'))}, {_full_year(m.group('y'))}"
 
 
 _STATEMENT_SHORT = re.compile(r"\b(CF\s+)?stmts?\b\.?", re.I)
@@ -653,7 +655,7 @@ def _it_moved(question: str) -> str | None:
     return f"{m.group('lead') or ''}What was {what} in {m.group('x').strip()} {m.group('vs').strip()}?{_after(m)}"
 
 
-_DATE_WORDS = re.sub(r"\(\?P<\w+>", "(?:", DATE_MDY.pattern)
+_DATE_WORDS = _unnamed(DATE_MDY)
 _DATE_NUM_WORDS = r"\d{1,2}/\d{1,2}/(?:(?:19|20)\d\d|\d\d)\b"
 _NOTED_DATES_CHANGE = re.compile(
     rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?P<x>[^?():]{{2,60}}?)\s+(?:(?:at|as\s+of|on)\s+)?"

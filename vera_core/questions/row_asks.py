@@ -16,8 +16,8 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
-from vera_core.finance.line_items import asks_non_gaap, concepts_in, label_sequence, label_terms
-from vera_core.questions.figure import (FORWARD_ASKED, PER_SHARE_ASKED, PERCENT_ASKED, TABLE_NAMED, YES_NO_CLAUSE,
+from vera_core.finance.line_items import TABLE_NAMED, asks_non_gaap, concepts_in, label_sequence, label_terms
+from vera_core.questions.figure import (FORWARD_ASKED, PER_SHARE_ASKED, PERCENT_ASKED, YES_NO_CLAUSE,
                                         FigureRequest, asked_periods, asked_scale, expand_abbreviations)
 from vera_core.questions.metric import MetricPlan, item_aggregate_plan
 from vera_core.questions.qualifiers import qualifier_around

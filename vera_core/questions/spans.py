@@ -77,8 +77,7 @@ class Aggregate:
 
 def span_year(text: str) -> int:
     """The fiscal year a span's end names ("FY2019", "fiscal 2020", "FY21")."""
-    digits = re.sub(r"\D", "", text)[-4:]
-    return int(digits) + 2000 if len(digits) == 2 else int(digits)  # NOTE: "FY21" is fiscal 2021
+    return _full_year(re.sub(r"\D", "", text)[-4:])  # NOTE: "FY21" is fiscal 2021
 
 
 def read_aggregate(head: str, percent_asked: bool) -> Aggregate | None:
@@ -151,8 +150,9 @@ def previous_quarter(period: Period) -> Period:
 
 def quarter_span(periods: list[Period], question: str) -> tuple[Period, ...]:
     """The two quarters a change is asked between (the two quarters named, earliest first, or the one named and
-    the one before it when the question says "sequential"; two named by the month they end in), or the two dates of one year a balance's change is asked
-    between ("from April 30, 2023 to July 31, 2023"); () when it names no such pair."""
+    the one before it when the question says "sequential"; two named by the month they end in), or the two dates of
+    one year a balance's change is asked between ("from April 30, 2023 to July 31, 2023"); () when it names no such
+    pair."""
     dates = list(dict.fromkeys(p for p in periods if p.kind == "instant" and p.end))
     if len(dates) == 2 == len(periods) and dates[0].year == dates[1].year:
         return tuple(sorted(dates, key=lambda p: p.end))
@@ -273,7 +273,7 @@ def _quarter_range(question: str) -> tuple[Period, ...]:
     if yeared and _SUMMED.search(question):
         # NOTE: "sum the 4 qtrs ... (1Q24..4Q24)": every quarter between the ends, one year at both
         a, b = int(yeared.group("a") or yeared.group("a2")), int(yeared.group("b") or yeared.group("b2"))
-        years = {int(y) + 2000 if len(y) == 2 else int(y) for y in (yeared.group("ya"), yeared.group("yb"))}
+        years = {_full_year(yeared.group("ya")), _full_year(yeared.group("yb"))}
         if len(years) == 1 and a < b:
             year = years.pop()
             return tuple(Period("quarter", "", year, 3, q) for q in range(a, b + 1))
@@ -283,8 +283,7 @@ def _quarter_range(question: str) -> tuple[Period, ...]:
     year = _RANGE_YEAR.match(question[m.end():])
     if not year:
         return ()
-    digits = year.group("y") or year.group("y2")
-    full = int(digits) + 2000 if len(digits) == 2 else int(digits)
+    full = _full_year(year.group("y") or year.group("y2"))
     return tuple(Period("quarter", "", full, 3, q) for q in range(int(m.group("a")), int(m.group("b")) + 1))
 
 
@@ -305,8 +304,7 @@ def summed_quarter_periods(question: str) -> tuple[Period, ...]:
             or re.match(r"[^.?]*?\b(?:(?:fiscal|FY)\s?'?)?(?P<y>(?:19|20)\d\d)\b", question[m.end():], re.I)
         if not year or not quarter:
             return ()
-        digits = year.group("y")
-        periods.append(Period("quarter", "", int(digits) + 2000 if len(digits) == 2 else int(digits), 3, quarter))
+        periods.append(Period("quarter", "", _full_year(year.group("y")), 3, quarter))
     unique = sorted(set(periods), key=lambda p: (p.year or 0, p.quarter or 0))
     return tuple(unique) if len(unique) == len(summed_periods(question)) else ()
 

@@ -304,17 +304,17 @@ MAX_COUNTERFACTUAL_DOCS = 12
 """A scope of at most this many documents is read whole for the sentence; a wider one, the documents searched first."""
 
 
-def _of_row_named(plan: Plan, evidence: Evidence, label: str = "") -> bool:
+def _of_row_named(plan: Plan, evidence: Evidence, named_label: str) -> bool:
     """Whether a row-named figure was read from a row the question names: a row that adds OTHER_ITEM_WORDS or more
     words the question never writes is another item ("cash and marketable securities" is not "Sales and maturities of
     marketable debt securities" under "Cash flows from investing activities"); a row printing one word more ("Losses
     and LAE incurred related to prior accident years") or one the question names otherwise (a segment's "FLNA") is. A
-    row that leaves out a word of the `label` the question names is another row ("Additions to property, plant and
+    row that leaves out a word of the `named_label` the question names is another row ("Additions to property, plant and
     equipment" is not the "Net additions to property, plant and equipment" asked)."""
     request = plan.request
     if not isinstance(request, FigureRequest):
         return True
-    if label and any(label_terms(f.row_label) < label_terms(label) for f in evidence.figures):
+    if any(label_terms(f.row_label) < label_terms(named_label) for f in evidence.figures):
         return False  # NOTE: a row that is the named label short of a word (a segment's row named "FLNA" reads its own)
     def named(label: str) -> bool:
         acronym = ACRONYM.search(label)  # NOTE: "Meta DAP Q4 2024" names "Family Daily Active People (DAP)"

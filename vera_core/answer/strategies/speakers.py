@@ -14,8 +14,8 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk, calls_named, firms_named, months_held,
-                                         read_people_ask)
+from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk,
+                                         calls_named, firms_named, months_held, read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -83,7 +83,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
         by_call: dict[str, list] = {}
         for f in found:
             by_call.setdefault(f[1], []).append(f)
-        lasts = {label: _askers_from_end(doc) for label, doc in docs.items()}
+        lasts = {label: _askers_from_end(doc) for label, doc in docs.items()} \
+            if any(PLACES[p] < 0 for p in places) else {}
         placed = []
         for role in places:
             place = PLACES[role]
@@ -112,7 +113,8 @@ def gather(plan: Plan, services: Services) -> Evidence:
 
 PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6, "eighth": 7, "last": -1,
           "second-to-last": -2, "third-to-last": -3, "fourth-to-last": -4}
-"""An analyst's place in the Q&A, as an index of the analysts in the order they first asked."""
+"""An analyst's place in the Q&A, as an index of the analysts in the order they first asked (a place from the end, the
+order of their last questions: `_askers_from_end`)."""
 PLACES_JOINED = " and "
 """Two places asked at once ("first and last")."""
 
