@@ -55,7 +55,7 @@ def quarter_number(m: re.Match) -> int:
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
                  "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}
 DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixteen|twenty-four|twenty-eight|"
-                      r"thirty-six|forty|fifty-two|fifty-three)[\s-]+(?P<u>months?|weeks?|quarters?)\s+(?:ended|ending)\b",
+                      r"thirty-six|forty|fifty-two|fifty-three)[\s-]+(?P<u>months?|weeks?|quarters?)\s+(?:that\s+|which\s+)?(?:ended|ending)\b",
                       re.I)
 
 PERIOD_HEADING = re.compile(rf"{DURATION.pattern}|\b(?:fiscal\s+)?(?:years?|quarters?)\s+(?:ended|ending)\b|"

@@ -150,6 +150,12 @@ _INSTRUCTION_WORDS = re.compile(r"\b(?:thousands?|millions?|billions?|percent(?:
                                 r"ttm|ltm|ticker|i\.?e|e\.?g|incl\w*|excl\w*|net\s+of)\b", re.I)
 
 
+_WANT = re.compile(r"^\s*(?:I['\u2019]?m\s+(?:after|looking\s+for)|I\s+(?:need|want)|what\s+I\s+(?:need|want)\s+is)\s+(?:the\s+)?"
+                   r"(?=[^.?!]{3,80}\b(?:figure|number|line|amount)\b)", re.I)
+"""A sentence that says which line is wanted, after a question put in everyday words ("I'm after the daily active people
+figure for the quarter that ended September 30, 2025")."""
+_WANTED_WORD = re.compile(r"\s+(?:figure|number|amount)$", re.I)
+"""The word that closes a line wanted ("the daily active people figure"): no word of the line."""
 _CAME_TO = re.compile(r"\b(?:come|came|comes|amount(?:ed|s)?|add(?:ed|s)?\s+up)\s+to\b\s*$", re.I)
 """A verb that closes the item asked ("what did membership fees come to"): no word of it."""
 
@@ -159,7 +165,11 @@ def item_phrase(question: str) -> str:
     2022, in thousands of dollars?" -> "net interest income"): the frame, the company's possessive, the
     period, the unit, the statement and any instruction removed; '' when nothing is left."""
     # NOTE: "U.S." is one word, the country's (its stops would leave the letters "U" and "S")
-    first = re.split(r"(?<=[?])\s+", re.sub(r"\bU\.S\.(?:A\.)?", "US", question.strip()), maxsplit=1)[0]
+    sentences = re.split(r"(?<=[?])\s+", re.sub(r"\bU\.S\.(?:A\.)?", "US", question.strip()), maxsplit=1)
+    # NOTE: "How many people use Meta's apps every day? I'm after the daily active people figure for ...": the sentence
+    # that says what is wanted in the line's words, not the question in everyday words before it
+    wanted = [m for part in sentences[1:] for m in re.split(r"(?<=[.!?])\s+", part) if _WANT.match(m)]
+    first = _WANT.sub("what was the ", wanted[0]) if wanted else sentences[0]
     # NOTE: "I'm on the credit side and just opened Amex's 2022 10-K. What was the total provision ...?": the sentence
     # that asks, not the persona's before it
     first = re.split(r"(?<=[.!])\s+(?=(?:What|How|Which|Give|Show|Tell|Find|Please|Can|Could)\b)", first)[-1]
@@ -192,12 +202,13 @@ def item_phrase(question: str) -> str:
     text = re.sub(r"^[^'\u2019?]{1,40}?['\u2019]s?\s+", "", text.strip())  # "BCB Bancorp's ..."
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
-    return _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
+    text = _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
+    return _WANTED_WORD.sub("", text) if wanted else text
 
 
 SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:ended|ending)\b|"
-                       r"(?:\bthe\s+)?\b(?:three|six|nine|twelve|\d{1,2})[\s-]+months?\s+(?:ended|ending)\b"
-                       r"(?=\s*(?:[,?.;:)]|$|(?:vs\.?|versus|against|compared)(?!\w)))",
+                       r"(?:\bthe\s+)?\b(?:(?:three|six|nine|twelve|\d{1,2})[\s-]+months?|(?:fiscal\s+)?(?:quarter|period)\s+(?:that\s+|which\s+)?)"
+                       r"\s*(?:ended|ending)\b(?=\s*(?:[,?.;:)]|$|(?:vs\.?|versus|against|compared)(?!\w)))",
                        re.I)
 """What a date read leaves of the span that led to it ("in the three months ended", "the 12 weeks ended"): no word of the
 item."""
@@ -224,7 +235,13 @@ def is_figure_question(question: str) -> bool:
         return False
     if concepts_in(question) or (asks_non_gaap(question) and _MEASURE.search(question)):
         return True
-    return bool(periods) and asked_scale(question) is not None and bool(label_terms(item_phrase(question)))
+    amount = asked_scale(question) is not None or _MONEY_ASKED.search(question)
+    return bool(periods) and bool(amount) and bool(label_terms(item_phrase(question)))
+
+
+_MONEY_ASKED = re.compile(r"\bhow\s+much\s+(?:money|cash)\b|\bwhat\s+(?:was|is)\s+the\s+loss\s+of\b", re.I)
+"""An amount of money asked without its unit ("How much money did Reality Labs lose in the July to September 2025
+quarter?", read as "What was the loss of Reality Labs ...", `restate.loss_asked`): the unit is the one printed."""
 
 
 EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex|as\s+opposed\s+to|"
@@ -326,10 +343,10 @@ _LISTED_WITH = re.compile(r"\s*(?:,|and|&|\+|,\s*and)\s*")
 """What joins two quarters of one list ("Q1 FY24 and Q2 FY24")."""
 
 
-_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:ended|ending)\s*$", re.I)
+_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:that\s+|which\s+)?(?:ended|ending)\s*$", re.I)
 """'in the year ended Sept 30, 2023': the twelve months to that date, not the balance at it."""
-_QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:ended|ending)\s*$", re.I)
-"""'for the quarter ended December 26, 2020': the three months to that date."""
+_QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:that\s+|which\s+)?(?:ended|ending)\s*$", re.I)
+"""'for the quarter ended December 26, 2020', 'the quarter that ended September 30, 2025': the three months to that date."""
 
 
 _FIRST_PART = (r"(?:the\s+)?(?:first|frist)\s+(?:(?P<half>half)|(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"

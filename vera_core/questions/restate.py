@@ -646,12 +646,18 @@ _IT_MOVED = re.compile(r"^(?P<lead>[^?]{0,80}?:\s*)?(?P<x>(?:[^?:,]|,(?=\s*(?:19
 Computing, how much was it down versus Q4 2021 in %?")."""
 
 
+_PERCENT_AFTER = re.compile(r"\bpercent(?:age)?\b|%", re.I)
+"""A percentage asked in the words after the question ("? a percentage to one decimal is fine")."""
+
+
 def _it_moved(question: str) -> str | None:
     """'LEAD: X, how much was it down versus P in %?' as 'LEAD: What was the percent change in X versus P?'."""
     m = _IT_MOVED.match(question)
     if not m:
         return None
-    what = "the percent change" if m.group("pct") else "the change"
+    # NOTE: "... how much did it grow versus the same 12 weeks a year earlier? a percentage to one decimal is fine"
+    percent = bool(m.group("pct") or _PERCENT_AFTER.search(m.group("after")))
+    what = "the percent change" if percent else "the change"
     return f"{m.group('lead') or ''}What was {what} in {m.group('x').strip()} {m.group('vs').strip()}?{_after(m)}"
 
 

@@ -28,8 +28,9 @@ ROLE_WORDS: dict[str, str] = {
 }
 """How a question names a role on a call. The host is whoever opens the call (`transcripts.speakers.host_of`): an
 investor relations head, most often, whose title some transcripts do not print."""
-_ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bname\s+of\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b",
-                       re.I)
+_ROLE_ASK = re.compile(r"\bwho\b|\bname\s+(?:of\s+)?the\b|\bname\s+of\b|\bwhich\s+(?:person|exec(?:utive)?s?|people)\b|\bwhat\s+(?:is|was)\s+the\s+name\b|"
+                       # NOTE: "identify by full name and title the investor relations representative"
+                       r"\bidentify\b|\b(?:give|state|provide)\s+(?:me\s+)?(?:the\s+)?(?:full\s+)?names?\b", re.I)
 _ANALYSTS = re.compile(
     r"\b(?:which|what|list|name|every|everyone|everybody|all|each|who\s+(?:were|are)\s+the)\b[^?.]{0,60}?\b(?:analysts?|sell[-\s]?side|"
     r"questioners|participants\s+(?:who|that)\s+asked)\b(?!\s+(?:conference\s+)?(?:call|day|meeting|presentation))|\bwho\s+(?:asked|had)\s+(?:a\s+)?questions?\b"
@@ -191,6 +192,14 @@ _REQUEUED = re.compile(r"\b(?:came|come|comes|got|get|went|go|jumped|jump)\s+bac
                        r"\bre-?queued?\b|\bback\s+in(?:to)?\s+the\s+(?:queue|line)\b|\brejoined\s+the\s+(?:queue|line)\b", re.I)
 """Analysts asked by coming back to the queue ("which analysts came back in the queue for a second time?"): never a
 follow-up inside one exchange."""
+MOST_ASKED = "most"
+"""The analyst who put the most turns to the company in the Q&A (`PeopleAsk.role`): follow-up after follow-up."""
+_MOST_ASKED = re.compile(r"\b(?:the\s+)?most\s+(?:questions|follow[-\s]?ups?|turns)\b|\b(?:asked|had|got|put)\s+(?:in\s+)?the\s+most\b|"
+                         r"\bfollow[-\s]?ups?\s+after\s+follow[-\s]?ups?\b|\bkept\s+(?:coming|going)\s+back\b|"
+                         r"\b(?:kept|keep|keeps)\s+(?:following\s+up|pressing|pushing|asking)\b|\bmost\s+(?:persistent|active|inquisitive)\b",
+                         re.I)
+"""An analyst asked by how much they asked ("which analyst asked the most questions", "kept coming back at Scarpelli with
+follow-up after follow-up"): the one with the most turns of the Q&A."""
 _ONCE_EACH = re.compile(r"\b(?:even\s+if|even\s+though|only\s+once|just\s+once|once\s+(?:only|each)|each\s+(?:person\s+|one\s+)?once|"
                         r"(?:list|count|name)\s+(?:them|him|her|each|anyone|everyone|someone|those)\b[^?.]{0,60}\bonce)\b", re.I)
 """An instruction to list each analyst once, whoever came back to the queue: every analyst is asked."""
@@ -420,6 +429,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
                                                question, re.I)
                                   or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)):
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
+    if _MOST_ASKED.search(question) and re.search(r"\b(?:analyst|questioner|caller|who)\b", question, re.I) \
+            and not _ONCE_EACH.search(question):
+        return PeopleAsk("analysts", role=MOST_ASKED)  # NOTE: "which analyst kept coming back with follow-up after follow-up?"
     if _ANALYSTS.search(question) and _REQUEUED.search(question) and not _ONCE_EACH.search(question):
         return PeopleAsk("analysts", role=REQUEUED)  # NOTE: "which analysts came back in the queue for a second time?"
     if _ANALYSTS.search(question):
@@ -631,9 +643,10 @@ _CALL_OF_QUARTER = re.compile(
 
 
 REPLY_ASKED = re.compile(r"\b(?:what|how)\b[^?]{0,60}?\b(?:answer(?:ed|s)?|respon(?:d|ded|se)|repl(?:y|ied)|say|said|tell|told|"
-                         r"explain(?:ed)?)\b|\b(?:management|mgmt)['\u2019]?s?\s+(?:answer|response|reply)\b", re.I)
+                         r"explain(?:ed)?)\b|\b(?:management|mgmt)['\u2019]?s?\s+(?:answer|response|reply)\b|"
+                         r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed)?|respond(?:ed)?|repl(?:ied)?|field(?:ed)?|handled|took)\b", re.I)
 """Words that ask the company's answer to a question an analyst put ("what was the answer?", "how did management
-answer?", "what did management say?")."""
+answer?", "what did management say?", "who took the Truist guy's questions?")."""
 FIRM_ASKED = re.compile(r"\b(?:asked|asks|asking|question(?:ed|s)?|pushed|pressed|probed|quizzed|wanted\s+to\s+know)\b", re.I)
 """Words that say a firm's analyst asked ("When Morgan Stanley asked ...", "the UBS question on ...")."""
 
@@ -832,7 +845,7 @@ _TOLD_TO = re.compile(r"\b(?:tell|told|answer(?:ed)?|repl(?:y|ied)\s+to|respond(
                       r"\s+(?:the\s+)?(?:analyst\s+)?", re.I)
 """Who a remark was told to ("What did von Moltke tell Giulia Miotto about Numis?")."""
 _WHO_ANSWERED = re.compile(r"\bwho\b[^?]{0,30}?\b(?:answer(?:ed|s|ing)?|respond(?:ed|s|ing)?|repl(?:ied|ies)|field(?:ed|s)?|"
-                           r"handled|took\s+(?:it|that|the\s+question))\b|\bwhich\s+(?:exec(?:utive)?|person|officer|"
+                           r"handled|took\s+(?:it|that|the\s+question|(?:[\w.&'\u2019-]+\s+){1,3}?questions?))\b|\bwhich\s+(?:exec(?:utive)?|person|officer|"
                            r"speaker)\s+(?:answer|respond|repl|field|took|handl)\w*", re.I)
 """Who replied is asked ("who actually answered?", "which executive responded to Glenn Schorr?")."""
 
@@ -841,6 +854,11 @@ _SAID_BACK = re.compile(r"\b(?:say|said|says)\s+back\b|\brepl(?:y|ied|ies)\b|\br
                         r"\bhit\s+back\b|\bcounter(?:ed|s)?\b|\b(?:tell|told|give|gave)\s+(?:him|her|them)\b|"
                         r"\bwhat\s+was\s+(?:the|their|management['\u2019]s)\s+answer\b|\bhow\s+did\s+(?:\w+\s+){0,3}?answer\b", re.I)
 """A reply asked of the one a question says was asked ("What did Susan Li say back?")."""
+
+
+def who_replied_asked(question: str) -> bool:
+    """Whether a question asks who replied ("who took the Truist guy's questions?"), not what was said."""
+    return bool(_WHO_ANSWERED.search(question))
 
 
 def _asks(person: str, lowered: str) -> bool:

@@ -554,6 +554,9 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
                                    # NOTE: "X, Y and Z gave the prepared remarks. Which other executives spoke only in the
                                    # Q&A?": the names set the speakers of the remarks aside
                                    and people.role != "qa_only"
+                                   # NOTE: "which Microsoft people did Brett Iversen say were on the call with him?":
+                                   # those he introduced, not what he said
+                                   and not (people.kind == "executives" and people.introduced)
                                    # NOTE: "did Dimon actually say anything on JPM's 4Q23 call? who from the bank spoke
                                    # on it?": whether he spoke at all is who spoke
                                    and not (people.kind == "executives" and _SAID_ANYTHING.search(text))

@@ -23,7 +23,7 @@ from vera_core.documents.identity import stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
 from vera_core.finance.dates import MONTH_WORD, YEAR_WORD
 from vera_core.questions.speakers import (BOTH_SECTIONS, CLOSING, FIELDED, FIELDED_VERBS, PERSONA, ROLE_WORDS, RemarkAsk, analyst_place,
-                                         calls_named, firms_named, holds_title, title_asked, without_asker)
+                                         calls_named, firms_named, holds_title, title_asked, who_replied_asked, without_asker)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.text import CAPITALISED_NOT_NAMES, term_list, terms
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -179,7 +179,9 @@ def gather(plan: Plan, services: Services) -> Evidence:
         for doc in calls:
             label = f"{identities[doc.doc_id].company or doc.stem} {identities[doc.doc_id].quarter.replace('-', ' ')} call"
             chunks = services.ws.doc_chunks(doc.doc_id)
-            if ask.firm:  # NOTE: "When Morgan Stanley asked Microsoft how ..., what was the answer?": the replies to it
+            # NOTE: "When Morgan Stanley asked Microsoft how ..., what was the answer?": the replies to it; "What did the
+            # Goldman Sachs analyst want to know?" asks that analyst's own question (below)
+            if ask.firm and "analyst" not in ask.roles:
                 said = _firm_replies(plan.question, topic, doc, chunks)
                 if said:
                     scope_chunks.extend(c for c, _, _ in said)
@@ -233,10 +235,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
                 said = [(u.chunk, u.text, u.quote) for u in ([u for u in units if not _COURTESY.match(u.text)] or units)
                         [:CLOSING_SAID]]
             elif not wanted and ask.to:  # "Who answered Mike Mayo's question?": each company speaker's first reply
-                firsts: dict[str, list] = {}
-                for c in heard:
-                    firsts.setdefault(c.heading_path, []).extend(u for u in _units(c) if not _COURTESY.match(u.text))
-                said = [(u.chunk, u.text, u.quote) for units in firsts.values() for u in units[:1]][:MAX_EXCHANGE]
+                said = _first_replies(heard, doc)
             elif not wanted:  # "What did Jamie Dimon say?": the opening of their turns
                 said = [(u.chunk, u.text, u.quote) for u in (_units(heard[0])[:MAX_SAID] if heard else [])]
             elif ask.section == BOTH_SECTIONS:  # NOTE: the prepared remarks against the Q&A: the best of each
@@ -595,7 +594,22 @@ def _firm_replies(question: str, topic: str, doc: DocumentRecord, chunks: list[C
     for firm in firms:  # NOTE: the firm's words say whose question, not what of
         for word in re.findall(r"[A-Za-z][\w&'-]+", firm):
             topic = re.sub(rf"\b{re.escape(word)}(?:['\u2019]s)?\b", " ", topic, flags=re.I)
-    return _best_said(heard, " ".join(topic.split()), _asked_before(doc, chunks), replies=True)
+    said = _best_said(heard, " ".join(topic.split()), _asked_before(doc, chunks), replies=True)
+    if not said and who_replied_asked(question):
+        said = _first_replies(heard, doc)  # NOTE: "who took the Truist guy's questions?": whoever replied, on whatever topic
+    return said
+
+
+def _first_replies(heard: list[ChunkRecord], doc: DocumentRecord) -> list[tuple[ChunkRecord, str, str]]:
+    """Each speaker's first sentence of substance in the turns heard ("Who answered Mike Mayo's question?"); investor
+    relations' lines there ("we have time for one last question") are no reply when another speaker's are."""
+    roles = {t["heading"]: t["role"] for t in doc.metadata["transcript"]["turns"]}
+    passing = [c for c in heard if roles.get(c.heading_path.split("/")[-1]) == "investor relations"]
+    heard = [c for c in heard if c not in passing] or heard
+    firsts: dict[str, list] = {}
+    for c in heard:
+        firsts.setdefault(c.heading_path, []).extend(u for u in _units(c) if not _COURTESY.match(u.text))
+    return [(u.chunk, u.text, u.quote) for units in firsts.values() for u in units[:1]][:MAX_EXCHANGE]
 
 
 def _exchange_in_place(place: str, turns: list[dict], chunks: list[ChunkRecord]) -> list[tuple[ChunkRecord, str, str]]:

@@ -6,6 +6,7 @@ their first turn, whose speaker line is highlighted on its page."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -14,7 +15,7 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk,
+from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, MOST_ASKED, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk,
                                          calls_named, firms_named, months_held, read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
@@ -103,6 +104,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         absent = []  # NOTE: a person is on some calls only; the calls they are on answer
     lead = {"analysts": "Analysts who asked questions", "executives": "Company speakers"}.get(ask.kind, "")
     lead = "Analysts who came back to the queue (asked in two exchanges or more)" if ask.role == REQUEUED else lead
+    lead = "The analyst who put the most turns to the company in the Q&A" if ask.role == MOST_ASKED else lead
     lead = f"The {ask.role} analyst{'s' if len(places) > 1 else ''} to ask a question" if places else lead
     lead = f"{lead}, and who replied" if ask.kind == "analysts" and REPLIED in ask.also and lead else lead
     return Evidence(pieces=tuple(pieces), is_list=ask.kind in ("analysts", "executives"),
@@ -178,6 +180,8 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
         first.setdefault(name_key(turn["speaker"]), turn)
     out = []
     host = host_of(doc.metadata["transcript"]["turns"]) if ask.kind in ("role", "executives") else ""
+    asked_turns = Counter(name_key(t["speaker"]) for t in doc.metadata["transcript"]["turns"]
+                          if t["section"] == "qa" and t["role"] == "analyst") if ask.role == MOST_ASKED else Counter()
     for key, turn in first.items():
         role = turn["role"]
         if host and key == host and (ask.kind == "role" and ask.role == "host" or ask.kind == "executives" and not role):
@@ -192,6 +196,8 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
                 t.get("exchange") for t in doc.metadata["transcript"]["turns"]
                 if t["section"] == "qa" and name_key(t["speaker"]) == key}) < 2:
             continue  # NOTE: "which analysts came back in the queue?": those who asked in two exchanges or more
+        if ask.kind == "analysts" and ask.role == MOST_ASKED and asked_turns.get(key, 0) < max(asked_turns.values(), default=0):
+            continue  # NOTE: "which analyst asked the most?": the one (or those tied) with the most turns of the Q&A
         if ask.role == "qa_only" and any(t["section"] != "qa" for t in doc.metadata["transcript"]["turns"]
                                          if name_key(t["speaker"]) == key):
             continue  # NOTE: "joined just for the Q&A": no turn of theirs in the prepared remarks
