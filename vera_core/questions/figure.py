@@ -119,7 +119,7 @@ _SOURCE_LEAD = re.compile(r"^\s*(?:according\s+to|per|from|in|using|based\s+on)\
 _FRAME = re.compile(r"^\s*(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+)?|please\s+)?"
                     r"(?:(?:let\s+me\s+know|tell\s+me|find\s+out|check|confirm|help\s+me\s+(?:understand|find))\s+)?"
                     r"(?:(?:what|how\s+(?:much|large|big))\s+(?:is|was|were|are|did|does)\s+(?:the\s+)?|"
-                    r"how\s+much\s+|how\s+many\s+|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
+                    r"how\s+much\s+(?:money\s+)?|how\s+many\s+|I\s+(?:need|want)\s+(?:the\s+)?|what\s+(?:total\s+)?(?=\w)|per\s+|from\s+|according\s+to\s+|in\s+)", re.I)
 LABEL_FIRST = re.compile(r"^[^:?]{2,60}:\s+(?=\S)|^[^?]{2,60}?\s+[-\u2013\u2014]\s+(?=\S)")
 """A label or persona before the question ("Enact 10-K 2022, Key Metrics table: ", "I'm a REIT analyst - ")."""
 _NOT_ITEM = re.compile(r"\([^()]*\)|\b(?:in|as)\s+(?:(?:USD|US\$|\$|dollars)\s*)?(?:thousands|millions|billions)"
@@ -201,7 +201,8 @@ def item_phrase(question: str) -> str:
     text = re.sub(r"\b(segment|division|business|unit)['\u2019]s\b", r"\1", text.strip(), flags=re.I)
     text = re.sub(r"^[^'\u2019?]{1,40}?['\u2019]s?\s+", "", text.strip())  # "BCB Bancorp's ..."
     text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$|[?,;:.$%]+", " ", text)
-    text = re.sub(r"\b(?:for|in|at|of|during|on)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
+    text = re.sub(r"\s+from\s+(?:the\s+)?column\b", " ", text)  # NOTE: "from the 36 Weeks Ended ... column": its period read
+    text = re.sub(r"\b(?:for|in|at|of|during|on|over)\s*(?:the\s*)?$", " ", re.sub(r"\s+", " ", text).strip())
     text = _CAME_TO.sub(" ", re.sub(r"\s+", " ", text).strip()).strip()
     return _WANTED_WORD.sub("", text) if wanted else text
 
@@ -227,7 +228,7 @@ def is_figure_question(question: str) -> bool:
     in words or pasted from notes ("COST Q1 FY23 diluted EPS"); or for a line item no vocabulary knows
     when it asks for an amount of a period ("net interest income for 2022, in thousands of dollars")."""
     # NOTE: "I want the dollar amount in millions, not the margin": a measure set aside is not asked
-    if YES_NO_CLAUSE.search(question) or METRIC_CUE.search(NOT_THE_RATE.sub(" ", question)):
+    if YES_NO_CLAUSE.search(question) or METRIC_CUE.search(NOT_THE_RATE.sub(" ", asking_sentences(question))):
         return False
     periods = asked_periods(question)[0]
     pasted = bool(periods) and not _ASKING_WORD.search(question)
@@ -242,6 +243,21 @@ def is_figure_question(question: str) -> bool:
 _MONEY_ASKED = re.compile(r"\bhow\s+much\s+(?:money|cash)\b|\bwhat\s+(?:was|is)\s+the\s+loss\s+of\b", re.I)
 """An amount of money asked without its unit ("How much money did Reality Labs lose in the July to September 2025
 quarter?", read as "What was the loss of Reality Labs ...", `restate.loss_asked`): the unit is the one printed."""
+
+
+_SCENE = re.compile(r"^\s*(?:hi|hello|hey|thanks|I|I['\u2019]m|I\s+am|I['\u2019]ve|we|we['\u2019]re|my|our|as\s+an?)\b", re.I)
+"""A sentence that sets the scene before a question: a greeting, the asker and their purpose."""
+
+
+def asking_sentences(question: str) -> str:
+    """The question without the sentences before it that set the scene ("Hi! I'm putting together a blog post on why
+    Costco's membership model is so sticky. How much money did Costco take in from ...?"): what they say ("why",
+    "explain to my readers") is not what is asked."""
+    sentences = re.split(r"(?<=[.!])\s+(?=[A-Z])", question)
+    first = 0
+    while first < len(sentences) - 1 and "?" not in sentences[first] and _SCENE.match(sentences[first]):
+        first += 1
+    return " ".join(sentences[first:])
 
 
 EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex|as\s+opposed\s+to|"
@@ -370,8 +386,9 @@ _PART_OF_THE_YEAR = re.compile(rf"\b{_FIRST_PART}\s+of\s+(?:the|its|their|this)\
 FY2023 release"): the year is the one the question names elsewhere."""
 _SHORT_DURATION = re.compile(r"\b(?P<n>[69])M\s+(?:ended|ending|to|through|thru)\s*$", re.I)
 """A nine or six months' span written short before its end date ("9M ended 9/30/24"; never "3M", a company)."""
-_PART_ENDED = re.compile(r"[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s+(?:on\s+)?", re.I)
-"""Words between a part of a fiscal year and the date it ends ("..., the period that ended May 7, 2023")."""
+_PART_ENDED = re.compile(r"(?:\s*\(\s*)?[^.;?()]{0,40}?\b(?:ended|ending|ends|through|thru)\s+(?:on\s+)?", re.I)
+"""Words between a part of a fiscal year and the date it ends ("..., the period that ended May 7, 2023", "(the stretch
+that ended on May 7, 2023)")."""
 _YEAR_TO_DATE = re.compile(r"\b(?:year[\s-]to[\s-]date|YTD)\b", re.I)
 """A quarter asked "year to date" ("YTD through Q3 2025"): the months of the fiscal year up to its end."""
 _SAME_MONTHS = re.compile(r"\b(?:the\s+)?same\s+(?P<n>three|six|nine|3|6|9)[\s-]+months?(?:\s+period)?\s+(?:of|in)\s+"
@@ -394,6 +411,10 @@ RESTATED_GAP = 40
 """At most this many characters between a named year and the parenthesis that dates the part of it asked."""
 _RESTATED_BEFORE = re.compile(r"\(\s*(?:the\s+)?[\w-]+\s+(?:months|weeks)\s+(?:ended|ending)\s+$", re.I)
 """'(six months ended ' before a date: the period a parenthesis restates."""
+
+
+_COLUMN_AFTER = re.compile(r"\s*(?:\(\s*(?:GAAP|reported|unaudited)\s*\)\s*)?column\b", re.I)
+"""A period a question names as the column to read ("from the 36 Weeks Ended May 7, 2023 column")."""
 
 
 _DURATION_TO = re.compile(r"\b(months|weeks|quarters)\s+(?:to|through|thru)\s+", re.I)
@@ -553,6 +574,10 @@ def asked_periods(question: str) -> tuple[list[Period], list[str]]:
     if restated:
         found = [f for f in found if f[2].end or f[2].kind == "quarter"
                  or not any(0 < r[0] - f[1] <= RESTATED_GAP for r in restated)]
+    # NOTE: "I need SG&A from the 36 Weeks Ended May 7, 2023 column": the column named is the period asked, whatever else
+    # names the document ("Loading Costco FY2023 Q3 into my dataset")
+    columns = [f for f in found if _COLUMN_AFTER.match(question, f[1])]
+    found = columns or found
     periods: list[Period] = []
     texts: list[str] = []
     for _, _, period, text in found:

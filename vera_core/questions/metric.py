@@ -217,8 +217,29 @@ _ASKED_AGAIN = re.compile(r"(?<=[.:;])\s*(?:so\s+)?(?:what|how\s+much)\s+(?:is|w
 is the question."""
 
 
+_RESTATED_DEFINITION = re.compile(r",?\s*\(?\b(?:i\.\s?e\.?|ie|that\s+is|in\s+other\s+words)\s*,?\s+(?P<body>[^?()]+?)\)?(?=\s*\?|\s*$)", re.I)
+"""A definition said again after the metric it defines ("operating margin ..., i.e. its operating income as a share of its
+revenue")."""
+_DEFINITION_WORDS = label_terms("its their the segment segments segment's own as a share of over divided by per cent percent "
+                                "percentage ratio to")
+"""Words of a definition said again that name no line ("its", "as a share of", "segment")."""
+
+
+def _library_restated(question: str) -> str:
+    """The question without a definition it gives of the library metric it names in the library's own items ("What was
+    Mobileye's operating margin ..., i.e. its operating income as a share of its revenue?"): the library's formula, and
+    the qualifier the metric's name carries ("Mobileye's"), read as for the metric named alone."""
+    m = _RESTATED_DEFINITION.search(question)
+    metric = metric_named(question[:m.start()]) if m else None
+    if metric is None:
+        return question
+    items = {w for t in re.findall(r"[a-z][a-z ]+", metric.formula.lower()) for w in label_terms(t)}
+    said = label_terms(m.group("body")) - _DEFINITION_WORDS
+    return f"{question[:m.start()]}{question[m.end():]}" if said and said <= items else question
+
+
 def _read_plan(question: str) -> MetricPlan | None:
-    question = restated(_ASKED_AGAIN.sub("", question))
+    question = restated(_library_restated(_ASKED_AGAIN.sub("", question)))
     lead = _PERSONA_LEAD.match(question)
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
         question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"

@@ -321,9 +321,17 @@ _WORK_IT_OUT = re.compile(r"\s*[-\u2013\u2014,;:]+\s*(?:please\s+)?(?:work\s+it\
 """An instruction after a dash saying how to get the figure ("— work it out from the dollar amounts"): no item's words."""
 
 
+_MARGIN_MADE = re.compile(r"\bwhat\s+(?P<m>(?:[\w-]+\s+){0,2}?margins?)\s+did\s+(?P<the>the\s+)?(?P<x>[^?]{2,60}?)\s+(?:make|earn|post|"
+                          r"generate|deliver|have|achieve|report|produce)\b(?:\s+on\s+(?:its|their)\s+(?:own\s+)?(?:revenues?|sales))?",
+                          re.I)
+"""'what operating margin did the Family of Apps segment make on its own revenue?': the segment's margin (a margin is on
+its own revenue)."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
     question = _spelt_initials(_ARROW.sub(" to ", question))  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
+    question = _MARGIN_MADE.sub(lambda m: f"what was {m.group('the') or ''}{m.group('x')} {m.group('m')}", question)
     question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
     question = _DOCUMENT_HEAD.sub(r"\g<who> ", question)  # NOTE: "meta deck: ARPP Q3'25 vs Q3'24": the document, no item
     question = _WORK_IT_OUT.sub("", question)  # NOTE: "... in Q1 2023 — work it out from the dollar amounts": how, not what

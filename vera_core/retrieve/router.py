@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from vera_core.answer.contract import Intent
 from vera_core.documents.identity import DECK_TYPE, Identity
-from vera_core.questions.figure import FigureRequest, is_figure_question, read_request
+from vera_core.questions.figure import FigureRequest, asking_sentences, is_figure_question, read_request
 from vera_core.questions.metric import MetricPlan, read_plan
 from vera_core.questions.speakers import (PeopleAsk, RemarkAsk, firm_exchange_asked, firm_question_asked, firm_reply_asked, names_company,
                                          named_after_role, names_person, read_people_ask, read_remark_ask,
@@ -584,7 +584,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     focus = _focus(text, removed)
     if documents and not prints_figures(documents, doc_scope):
         return Routed(Intent(type="semantic", rule="semantic:no-figures", numeric=numeric, focus=focus, **common))
-    if not EXPLAIN.search(text) and not _STEPS_ASKED.search(text):
+    if not EXPLAIN.search(asking_sentences(text)) and not _STEPS_ASKED.search(text):
         verdict = read_verdict(text)
         if verdict is not None:
             return Routed(Intent(type="verdict", rule=f"verdict:{verdict.kind}", numeric=True, focus=focus, **common),
@@ -596,7 +596,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if is_figure_question(text):
         return Routed(Intent(type="figure", rule="figure:line-item", numeric=True, focus=focus, **common),
                       read_request(text, focus))
-    ask = read_ask(text) if not EXPLAIN.search(text) else None
+    ask = read_ask(text) if not EXPLAIN.search(asking_sentences(text)) else None
     if ask is not None:  # "by how much did it increase ...?"
         return Routed(Intent(type="metric", rule="metric:text", numeric=True, focus=focus, **common), ask)
     return Routed(Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default",
