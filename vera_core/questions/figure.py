@@ -140,7 +140,10 @@ _SPEND = re.compile(r"\b(?:did|does|do)\s+.{1,60}?\s+(?:spend|spent|pay|paid|inc
                     # NOTE: "How much money did Costco take in from membership fees": what the money came from
                     r"\b(?:did|does|do)\s+.{1,60}?\s+(?:take|bring|rake|pull)\s+in\s+from\b|"
                     r"\b(?:spending|spent|paid|expenditures?)\s+on\b|"
-                    r"\bcash\s+(?:went\s+out|was\s+(?:paid|spent|used)|(?:paid|spent|used))\s+(?:on|for|in)\b", re.I)
+                    # NOTE: "how much did it collect in membership fees": what the money came from
+                    r"\b(?:did|does|do)\s+.{1,60}?\s+(?:collect|receive|earn|book)\s+(?:in|from)\b|"
+                    # NOTE: "cash paid for interest" without a verb is the line ("Cash paid for interest, net of ...")
+                    r"\bcash\s+(?:went\s+out|was\s+(?:paid|spent|used))\s+(?:on|for|in)\b", re.I)
 """'How much did American Express spend on Card Member rewards', 'how much cash went out for dividends': the item
 is what was spent on."""
 _NAMED_AS = re.compile(r"(?<=[a-z])\s+\((?P<name>[A-Za-z][A-Za-z&,' -]{2,60})\)")
@@ -207,7 +210,7 @@ def item_phrase(question: str) -> str:
     return _WANTED_WORD.sub("", text) if wanted else text
 
 
-SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:ended|ending)\b|"
+SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:that\s+|which\s+)?(?:ended|ending)\b|"
                        r"(?:\bthe\s+)?\b(?:(?:three|six|nine|twelve|\d{1,2})[\s-]+months?|(?:fiscal\s+)?(?:quarter|period)\s+(?:that\s+|which\s+)?)"
                        r"\s*(?:ended|ending)\b(?=\s*(?:[,?.;:)]|$|(?:vs\.?|versus|against|compared)(?!\w)))",
                        re.I)

@@ -682,7 +682,24 @@ _NOTED_DATES_CHANGE = re.compile(
 document."""
 
 
+_MOVE_WORDS = (r"(?:chg|change|delta|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|rise|fall|reduction|"
+               r"movement|swing)")
+_NOTED_MOVE_BETWEEN = re.compile(
+    rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?P<x>[^?():]{{2,60}}?)\s+{_MOVE_WORDS}\s+(?:from|between)\s+(?:the\s+)?"
+    rf"(?P<a>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s+balance\s+sheet)?(?:\s*\([^()]*\))?\s+(?:to|and)\s+(?:the\s+)?"
+    rf"(?P<b>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s+balance\s+sheet)?(?:\s*\([^()]*\))?(?P<rest>[^?]*)\?*\s*(?P<after>.*)$",
+    re.I | re.S)
+"""A note's item, its move, then the two dates ("COST cash & equivalents build from the 11/20/22 balance sheet (1Q23
+release) to 5/7/23 (3Q23 release)? $m"): the change from the first date to the second; a parenthesis after a date names
+its document."""
+
+
 def _noted_change(question: str) -> str | None:
+    moved = _NOTED_MOVE_BETWEEN.match(question)
+    if moved:
+        rest = moved.group("rest").strip(" ,")
+        return f"What was the change in {moved.group('x').strip()} from {moved.group('a')} to {moved.group('b')}" \
+               f"{', ' + rest if rest else ''}?{_after(moved)}"
     dated = _NOTED_DATES_CHANGE.match(question)
     if dated:
         rest = dated.group("rest").strip(" ,")

@@ -211,7 +211,9 @@ _INTRODUCED_AS = re.compile(r"\b(?:introduced|named|listed|described|presented)\
                             r"(?:company['\u2019]s\s+|[A-Z][\w&.-]*['\u2019]s\s+)?(?P<t>[a-z][a-z&\s-]{3,40}?)\s*(?=[?.,;]|$)")
 """A title a question asks the holder of as the call introduced them ("Who was introduced as the company's deputy general
 counsel?")."""
-_FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
+_FIRST_HANDED = re.compile(r"\b(?:handed|turned|passed|given)\s+(?:over\s+)?to\s+first\b|"
+                           # NOTE: "which executive did the operator hand the call to first"
+                           r"\b(?:hand|turn|pass|give)\s+(?:the\s+(?:call|floor|line)\s+|it\s+)?(?:over\s+)?to\s+first\b|\bfirst\s+(?:handed|turned|passed|given)\b|"
                            r"\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\s+(?:actually\s+)?(?:spoke|went|talked|came\s+in)\s+first\b|"
                            r"\bactually\s+(?:give|gave|hand|handed|pass|passed|turn|turned)\b|"
                            r"\bwho\s+(?:actually\s+)?(?:speaks?|spoke|goes|went|talks?|talked)\s+first\b|"
@@ -378,7 +380,8 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         # that firm whose turn it is (the firm named sets the others aside)
         return PeopleAsk("analysts")
     if _HANDOFF.search(question) and re.search(r"\b(?:operator|moderator)\b", question, re.I) \
-            and re.search(r"\bwho(?:m)?\b|\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\b", question, re.I):
+            and re.search(r"\bwho(?:m)?\b|\bwhich\s+(?:one\s+)?of\s+(?:them|the\s+two)\b|"
+                          r"\bwhich\s+(?:exec(?:utive)?|person|speaker|officer)\s+did\b", question, re.I):
         # NOTE: "who moderated, and who did the moderator hand the call to?": the operator too
         # NOTE: "who was the call handed to first?": whoever speaks first after the operator, of those it names
         return PeopleAsk("handoff", role="end" if _HANDOFF_END.search(question) else
@@ -427,7 +430,10 @@ def read_people_ask(question: str) -> PeopleAsk | None:
                                   # NOTE: "Citi 3Q23 call - last analyst in the queue + firm?": a note asking who
                                   or re.search(r"(?:\+|&|\bwith\b)\s*(?:their\s+|his\s+|her\s+)?(?:firms?|banks?|shops?)\b",
                                                question, re.I)
-                                  or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)):
+                                  or re.search(r"\b(?:analyst|questioner|caller)\s+to\s+ask\b", question, re.I)
+                                  # NOTE: "2nd question came from morgan stanley. was it keith weiss himself or someone
+                                  # else asking?": who asked in that place
+                                  or re.search(r"\bsomeone\s+else\b|\b(?:him|her)self\b", question, re.I)):
         return PeopleAsk("analysts", role=place)  # NOTE: "who asked the first question?": one analyst, by their place
     if _MOST_ASKED.search(question) and re.search(r"\b(?:analyst|questioner|caller|who)\b", question, re.I) \
             and not _ONCE_EACH.search(question):
@@ -1042,8 +1048,9 @@ def role_of_named(question: str, participants: Sequence[str]) -> PeopleAsk | Non
 
 _WHO_IS_LEAD = r"\bwho(?:['\u2019]s|\s+is|\s+was)\s+"
 """'who's', 'who is', 'who was' before what is asked of a person or a role."""
-_WHO_IS = re.compile(r"\b(?i:who)(?:['\u2019]s|\s+is|\s+was)\s+(?P<n>[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+)?)")
-"""The one person a question asks about among others it names ("Sewing starts with 'Thank you, Silke'. Who is Silke?")."""
+_WHO_IS = re.compile(r"\b(?i:who)(?:['\u2019]s|\s+is|\s+was)\s+(?P<n>[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+)?|[a-z]{3,}\b)")
+"""The one person a question asks about among others it names ("Sewing starts with 'Thank you, Silke'. Who is Silke?"),
+or a first name typed in lower case ("who's sona on the td q4 2024 call?": a participant's first name, or none)."""
 
 
 def who_is_named(question: str, participants: Sequence[str]) -> PeopleAsk | None:
@@ -1068,7 +1075,7 @@ _SUBJECT = re.compile(r"(?:^|[.:;!?]\s+)(?P<n>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z
 def _who_is_one(question: str, participants: Sequence[str]) -> str:
     """The one participant named after "who is" ('' when none or several)."""
     asked = _WHO_IS.search(question)
-    words = asked.group("n").split() if asked else []
+    words = [w[:1].upper() + w[1:] for w in asked.group("n").split()] if asked else []
     one = [p for p in dict.fromkeys(participants) if words and len(p.split()) >= 2 and (
         names_person(asked.group("n"), p) if len(words) > 1 else re.split(r"-", p.split()[0])[0] == words[0]
         or same_first_name(words[0].lower(), p.split()[0].lower()))]

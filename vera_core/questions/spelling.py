@@ -73,7 +73,7 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
         near = {w for w in _swaps(word, vowels_too=False) & printed if w[0] == word[0]}
         if not near and not _a_form_of(word, printed):
             near = _with_vowel(word) & printed or _without_vowel(word) & printed or _doubled(word) & printed
-        if not near:  # NOTE: "the third quater": a word of the calendar with any one letter dropped
+        if not near:  # NOTE: "the third quater", "2nd qustion": a word of the calendar or of a call with a letter dropped
             near = {w for w in _CALENDAR_WORDS if w in printed and word in _dropped_letter(w)}
         if len(near) == 1:
             right = near.pop()
@@ -81,8 +81,9 @@ def misspelt(question: str, printed: frozenset[str]) -> dict[str, str]:
     return out
 
 
-_CALENDAR_WORDS = frozenset({"quarter", "quarters", "quarterly", "fiscal", "months", "weeks"})
-"""Words that name a period: a question asks its period in them, and no other word is one letter short of one."""
+_CALENDAR_WORDS = frozenset({"quarter", "quarters", "quarterly", "fiscal", "months", "weeks", "question", "questions"})
+"""Words that name a period, or the question asked on a call ("2nd qustion came from morgan stanley"): a question asks
+its period or its place in them, and no other word is one letter short of one."""
 
 
 def _dropped_letter(word: str) -> set[str]:

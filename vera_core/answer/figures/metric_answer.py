@@ -5,6 +5,7 @@ no result is stated."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -16,7 +17,7 @@ from vera_core.answer.figures.resolve import CellResolver, MissingOperand, Opera
 from vera_core.answer.figures.unread import Read, unread_word
 from vera_core.questions.library import metric_named
 from vera_core.finance.line_items import concepts_in, label_terms
-from vera_core.questions.expression import Avg, Chg, Item, Node, Num, items, joined, render
+from vera_core.questions.expression import Avg, BinOp, Chg, Item, Node, Num, items, joined, render
 from vera_core.questions.metric import MetricPlan, printed_first
 from vera_core.records import ChunkRecord, TableGrid
 from vera_core.finance.statements import STATEMENT_NAMES
@@ -70,7 +71,40 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
     resolve = resolver(plan.tree, propose)
     evidence = _metric_evidence(plan, grids, doc_names, resolve, question, company)
     evidence.notices = list(dict.fromkeys(resolve.notices))
+    whole = _whole_named(plan, question) if evidence.missing else None
+    if whole is not None:
+        # NOTE: "META FY24 capex (PP&E purchases + finance lease principal), $bn?" of a deck that prints "Capital
+        # Expenditures" and not its parts: the line the question names, as printed, when its parts cannot be read
+        alone = resolver(whole, None)
+        printed = _metric_evidence(replace(plan, tree=whole, definition=f"{whole.phrase}, as printed"), grids, doc_names, alone, question,
+                                   company)
+        rows = [label_terms(op.candidate.label.row_label) for op in alone.found]
+        if not printed.missing and not printed.implausible and rows and all(_names_whole(r, whole.phrase) for r in rows) \
+                and not any(label_terms(i.phrase) <= r for i in items(plan.tree) for r in rows):
+            printed.notices = [f"The question adds up {plan.definition}; those lines are not printed for the period, and "
+                               f"the document prints {whole.phrase} itself (cited), which is stated as printed."]
+            return printed
     return evidence
+
+
+_BEFORE_DEFINITION = re.compile(r"\s+(?:for|in|of|during|at)\b.*$", re.I)
+
+
+def _whole_named(plan: MetricPlan, question: str) -> Item | None:
+    """The line a question names right before the sum in parentheses that defines it ("capex (PP&E purchases + finance
+    lease principal)"), as an item; None for any other definition."""
+    if plan.source != "question" or not isinstance(plan.tree, BinOp) or plan.tree.op != "+" \
+            or not re.search(rf"\(\s*{re.escape(plan.definition)}\s*\)", question):
+        return None
+    name = _BEFORE_DEFINITION.sub("", plan.name).strip()
+    return Item(name) if label_terms(name) else None
+
+
+def _names_whole(row: frozenset[str], phrase: str) -> bool:
+    """Whether a row's label names the line itself: every word of it, or of its concept's own name ("Capital
+    Expenditures" for "capex")."""
+    concepts = concepts_in(phrase)
+    return label_terms(phrase) <= row or any(label_terms(c.name) <= row for c in concepts)
 
 
 def _named_rows(operands: Sequence[Operand], metrics) -> bool:

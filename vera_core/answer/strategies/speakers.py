@@ -69,6 +69,7 @@ def gather(plan: Plan, services: Services) -> Evidence:
         # NOTE: "Which Morgan Stanley analyst asked the questions?": the analysts of the firm named
         # NOTE: "firm first (e.g. 'Evercore - Glenn Schorr')": a firm in an example is no firm asked
         firms = firms_named(EXAMPLE.sub(" ", plan.question), sorted({turn.get("firm", "") for _, _, turn, _, _ in found} - {""}))
+        placed_by_all = found
         found = [f for f in found if f[2].get("firm") in firms] if firms else found
     docs = {_call_label(doc, named[doc.doc_id]): doc for doc in calls}  # NOTE: each call by its label in `found`
     if ask.kind == "handoff" and HANDED_NEXT in ask.also:  # NOTE: "..., and who did he hand over to?": the next speaker
@@ -86,6 +87,12 @@ def gather(plan: Plan, services: Services) -> Evidence:
             by_call.setdefault(f[1], []).append(f)
         lasts = {label: _askers_from_end(doc) for label, doc in docs.items()} \
             if any(PLACES[p] < 0 for p in places) else {}
+        if not any(-len(each) <= PLACES[p] < len(each) for p in places for each in by_call.values()):
+            # NOTE: "2nd question came from morgan stanley. was it keith weiss or someone else?": the firm says where the
+            # question in that place came from, not which of its analysts are counted
+            by_call = {}
+            for f in placed_by_all:
+                by_call.setdefault(f[1], []).append(f)
         placed = []
         for role in places:
             place = PLACES[role]
@@ -315,11 +322,14 @@ def _handed_to(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -
     turns = doc.metadata["transcript"]["turns"]
     texts = turn_runs(turns, chunks)
     handing = [i for i, t in enumerate(turns[:-1]) if t["role"] == "operator" and turns[i + 1]["role"] in COMPANY_ROLES + ("",)]
-    if not handing and ask.role == "end" and turns and turns[-1]["role"] in COMPANY_ROLES \
-            and not any(t["role"] == "operator" for t in turns):
-        # NOTE: a call with no operator (Deutsche Bank's): whoever speaks last for the company closes it
-        chunk = _opening_chunk(turns[-1], chunks)
-        return [(name_key(turns[-1]["speaker"]), {**turns[-1], "closes": True}, chunk)] if chunk is not None else []
+    asked_last = max((i for i, t in enumerate(turns) if t["role"] == "analyst"), default=-1)
+    company_last = max((i for i, t in enumerate(turns) if t["role"] in COMPANY_ROLES), default=-1)
+    if ask.role == "end" and company_last > asked_last and not any(i > asked_last for i in handing):
+        # NOTE: a call with no operator (Deutsche Bank's), or none that hands over after the Q&A (Meta's, whose investor
+        # relations director closes it): whoever speaks last for the company closes it
+        chunk = _opening_chunk(turns[company_last], chunks)
+        return [(name_key(turns[company_last]["speaker"]), {**turns[company_last], "closes": True}, chunk)] \
+            if chunk is not None else []
     if not handing:
         return []
     i = handing[0] if ask.role == "start" else handing[-1]
@@ -543,7 +553,7 @@ def _pieces(ask: PeopleAsk, found: list[tuple[str, str, dict, ChunkRecord, Peopl
                 "is handed the call by the operator " + ("after the Q&A" if one.role == "end" else
                                                          "after the welcome")}.get(one.kind, "speaks")
         if turn.get("closes"):
-            verb = "speaks last for the company, closing the call (no operator speaks on it)"
+            verb = "speaks last for the company, closing the call (no operator hands over after the Q&A)"
         quote = turn.get("said") or turn["heading"]
         pieces.append(Piece(f"{_who(turn)} {verb} on the {where}.", chunk, quote, checked=quote))
     return pieces
