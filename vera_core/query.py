@@ -16,7 +16,8 @@ from vera_core.questions.defined_terms import defined_acronyms, short_names, spe
 from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.month_spans import month_spans_named
 from vera_core.questions.restate import (blank_asked, line_asides_dropped, loss_asked, noted_sum_asked,
-                                         short_words_written, spoken_years_written)
+                                         same_quarter_dated, short_words_written, spoken_years_written,
+                                         yearless_ends_dated)
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
 from vera_core.documents.identity import stored_identity
@@ -93,11 +94,13 @@ class QueryEngine:
             # NOTE: "(the Tableau + MuleSoft line)" names the line again; "how much money did X lose" asks X's loss
             question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
             # NOTE: "Data subscription & support rev": the revenue, a concept; "June twenty twenty-five": June 2025
-            question = short_words_written(spoken_years_written(question))
+            # NOTE: "the spring quarter of 2023 (12 weeks to May 7)": the end's year is the one named
+            question = yearless_ends_dated(short_words_written(spoken_years_written(question)))
             question = noted_sum_asked(question)  # NOTE: "CRM cash + marketable securities @ 4/30/23": their sum asked
             # NOTE: "the July-September 2024 quarter", "the quarter that ended in early May 2023": the quarter of the month
             # it ends in, as the period readers know it
             question, spanned = month_spans_named(question)
+            question = same_quarter_dated(question)  # NOTE: "... to the same quarter of 2025": that quarter of 2025
             if filters:
                 docs = self._filtered(docs, filters)
                 question = segment_question(question, self._printed(docs, filters.segment))

@@ -262,6 +262,43 @@ def spoken_years_written(question: str) -> str:
     return _SPOKEN_YEAR.sub(written, question)
 
 
+_YEARLESS_END = re.compile(rf"\b(?P<span>(?:weeks?|months?|wks|mos)\s+(?:to|ended|ending|through|thru)\s+(?:the\s+)?)"
+                           rf"(?P<date>{MONTH_WORD}\s+\d{{1,2}})\b(?!(?:st|nd|rd|th)?,?\s*(?:'?\d\d\b|(?:19|20)\d\d))", re.I)
+"""A span's end date written without its year ("the spring quarter of 2023 (12 weeks to May 7)")."""
+_CALENDAR_YEAR = re.compile(r"(?<![\w'])(?<!FY)(?<!FY\s)(?<!fiscal\s)(?P<y>(?:19|20)\d\d)\b", re.I)
+
+
+def yearless_ends_dated(question: str) -> str:
+    """The question with a span's yearless end date ("12 weeks to May 7") given the one calendar year it names ("the
+    spring quarter of 2023"); as asked when it names no year, several, or a fiscal one (a fiscal year's quarter may end in
+    the calendar year before)."""
+    years = {m.group("y") for m in _CALENDAR_YEAR.finditer(question)}
+    if len(years) != 1 or re.search(r"\b(?:FY|fiscal)\b", question, re.I):
+        return question
+    year = years.pop()
+    return _YEARLESS_END.sub(lambda m: f"{m.group('span')}{m.group('date')}, {year}", question)
+
+
+_SAME_QUARTER_OF = re.compile(r"\b(?:the\s+)?same\s+quarter\s+(?:of|in)\s+(?P<y>(?:19|20)\d\d)\b", re.I)
+"""A quarter named again by its year only ("from the July-September quarter of 2024 to the same quarter of 2025")."""
+
+
+def same_quarter_dated(question: str) -> str:
+    """The question with "the same quarter of <year>" written as the quarter named before it, in that year ("the
+    September 2024 quarter ... the same quarter of 2025": "the September 2025 quarter"); as asked when no quarter with
+    its year is named before it."""
+    m = _SAME_QUARTER_OF.search(question)
+    if not m:
+        return question
+    month = [q for q in MONTH_QUARTER.finditer(question, 0, m.start()) if q.group("y") or q.group("cy") or q.group("cy2")]
+    if month:
+        return f"{question[:m.start()]}the {month[-1].group('m')} {m.group('y')} quarter{question[m.end():]}"
+    quarters = [q for q in QUARTER.finditer(question, 0, m.start()) if q.group("q") and q.group("y")]
+    if quarters:
+        return f"{question[:m.start()]}Q{quarters[-1].group('q')} {m.group('y')}{question[m.end():]}"
+    return question
+
+
 def line_asides_dropped(question: str) -> str:
     """The question without a parenthesis that names the line asked again in other words ("(the Tableau + MuleSoft
     line)") or lists the products a named line holds ("Data (Tableau + MuleSoft)"); the question itself when it has
