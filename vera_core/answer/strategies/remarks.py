@@ -98,7 +98,11 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"(?:(?<=what\s)|(?<=which\s))(?:numbers?|figures?)|"
                            # NOTE: "what exactly did he say", "say re buybacks": how it asks, not what of
                            r"exactly|precisely|specifically|re(?=\s*:?\s+\w)|regarding|concerning|with\s+respect\s+to|"
-                           r"going\s+forward|from\s+here)\b", re.I)
+                           r"going\s+forward|from\s+here|"
+                           # NOTE: "Is Threads going to make Meta real money next year?": the future asked, and its
+                           # emphasis, are no words of the topic
+                           r"(?:is|are|was|were)\s+(?=[^?]{0,40}\bgoing\s+to\b)|going\s+to|gonna|real(?=\s+(?:money|revenue|profits?|cash)\b))\b",
+                           re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
 _FIELDED_WORDS = re.compile(rf"\bwho\b|\b(?:{FIELDED_VERBS})\b|"
