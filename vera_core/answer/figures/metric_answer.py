@@ -76,9 +76,10 @@ def metric_evidence(plan: MetricPlan, grids: Mapping[str, Sequence[TableGrid]], 
         # NOTE: "META FY24 capex (PP&E purchases + finance lease principal), $bn?" of a deck that prints "Capital
         # Expenditures" and not its parts: the line the question names, as printed, when its parts cannot be read
         alone = resolver(whole, None)
-        printed = _metric_evidence(replace(plan, tree=whole, definition=f"{whole.phrase}, as printed"), grids, doc_names, alone, question,
-                                   company)
+        printed = _metric_evidence(replace(plan, tree=whole, definition=f"{whole.phrase}, as printed"), grids, doc_names,
+                                   alone, question, company)
         rows = [label_terms(op.candidate.label.row_label) for op in alone.found]
+        # NOTE: the row is the line named whole ("Capital Expenditures"), never one of the parts the question adds up
         if not printed.missing and not printed.implausible and rows and all(_names_whole(r, whole.phrase) for r in rows) \
                 and not any(label_terms(i.phrase) <= r for i in items(plan.tree) for r in rows):
             printed.notices = [f"The question adds up {plan.definition}; those lines are not printed for the period, and "
