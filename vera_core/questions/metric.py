@@ -138,9 +138,9 @@ _INSTRUCTION_TAIL = re.compile(r"(?:\s*,\s*(?:(?:%|percent(?:age)?s?|(?:in|as\s+
                                r"(?:\s+(?:to|with|rounded\s+to)\s+(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?)?|"
                                r"\d+\s*d\.?p\.?|"
                                r"(?:\d+|one|two|three|zero)\s+decimals?(?:\s+places?)?|round\w*[^,]*|"
-                               r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+\s*$", re.I)
+                               r"in\s+(?:USD\s+|US\$\s*|\$\s*)?(?:thousands|millions|billions)|\$\s*(?:mm|m|bn|b|k)))+[\s.?!]*$", re.I)
 """Instructions written after a definition inside its parenthesis: unit and rounding, not operands."""
-_UNIT_TAIL = re.compile(r"\s*,\s*(?:%|percent(?:age)?|in\s+%)\s*\??\s*$|\s*\?\s*$", re.I)
+_UNIT_TAIL = re.compile(r"\s*,\s*(?:%|percent(?:age)?|in\s+%)[\s.?!]*$|\s*\?\s*$", re.I)
 """The percent asked after a formula (", %?"), no part of its last operand."""
 _ROUNDING_TAIL = re.compile(r"\s*,\s*to\s+(?:(?:\d+|one|two|three|zero)\s+|\d\s*)(?:decimals?(?:\s+places?)?|d\.?p\.?)"
                             r"(?:\s*\([^()]*\))?\s*$", re.I)
@@ -225,6 +225,22 @@ _DEFINITION_WORDS = label_terms("its their the segment segments segment's own as
 """Words of a definition said again that name no line ("its", "as a share of", "segment")."""
 
 
+_COMMA_FORMULA = re.compile(r"^(?P<lead>[^,?=:]{2,80}?),\s+(?P<body>[^,?=:()]{2,80}?\s(?:/|\u00f7)\s[^,?=:()]{2,60}?)"
+                            r"(?P<tail>\s*\((?:x|times|%)\))?\s*\?\s*$", re.I)
+"""A note's metric, then its formula after a comma ("COST 1Q FY23 interest coverage, op income / interest expense (x)?")."""
+
+
+def _comma_defined(question: str) -> str:
+    """'<metric>, A / B?' as '<metric> = A / B?' when the note names a library metric before the comma; the question
+    itself otherwise."""
+    head = LABEL_FIRST.match(question) if ":" in question else None
+    lead = question[head.end():] if head else question
+    m = _COMMA_FORMULA.match(lead)
+    if not m or metric_named(m.group("lead")) is None:
+        return question
+    return f"{question[:len(question) - len(lead)]}{m.group('lead')} = {m.group('body')}{m.group('tail') or ''}?"
+
+
 def _library_restated(question: str) -> str:
     """The question without a definition it gives of the library metric it names in the library's own items ("What was
     Mobileye's operating margin ..., i.e. its operating income as a share of its revenue?"): the library's formula, and
@@ -239,7 +255,7 @@ def _library_restated(question: str) -> str:
 
 
 def _read_plan(question: str) -> MetricPlan | None:
-    question = restated(_library_restated(_ASKED_AGAIN.sub("", question)))
+    question = restated(_library_restated(_comma_defined(_ASKED_AGAIN.sub("", question))))
     lead = _PERSONA_LEAD.match(question)
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):
         question = question[lead.end():]  # NOTE: "We're looking at a small-cap credit: what was ..., meaning A minus B?"
