@@ -258,9 +258,17 @@ def asking_sentences(question: str) -> str:
     "explain to my readers") is not what is asked."""
     sentences = re.split(r"(?<=[.!])\s+(?=[A-Z])", question)
     first = 0
-    while first < len(sentences) - 1 and "?" not in sentences[first] and _SCENE.match(sentences[first]):
+    # NOTE: "I track 'net cash' ... the same way: cash & equivalents plus marketable securities, minus all debt.": a
+    # sentence that defines what is asked is no scene
+    while first < len(sentences) - 1 and "?" not in sentences[first] and _SCENE.match(sentences[first]) \
+            and not _FORMULA_SAID.search(sentences[first]):
         first += 1
     return " ".join(sentences[first:])
+
+
+_FORMULA_SAID = re.compile(r"\b(?:plus|minus|less|divided\s+by|over|times|ratio|margin|share\s+of|as\s+a\s+%|as\s+a\s+"
+                           r"percent(?:age)?)\b|=|\s[-\u2013+/\u00d7\u00f7]\s", re.I)
+"""Words of a formula or a rate: a sentence that says them says what is asked (never "VR/AR")."""
 
 
 EXCLUDED = re.compile(r"\b(?:excluding|excludes?|excl\.?|not\s+including|other\s+than|net\s+of|without|ex|as\s+opposed\s+to|"

@@ -722,7 +722,8 @@ document."""
 _MOVE_WORDS = (r"(?:chg|change|delta|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|rise|fall|reduction|"
                r"movement|swing)")
 _NOTED_MOVE_BETWEEN = re.compile(
-    rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?P<x>[^?():]{{2,60}}?)\s+{_MOVE_WORDS}\s+(?:from|between)\s+(?:the\s+)?"
+    rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?![^?():]*\b(?:how|what|which|did|does|do|was|were|is|are|by)\b)"
+    rf"(?P<x>[^?():]{{2,60}}?)\s+{_MOVE_WORDS}\s+(?:from|between)\s+(?:the\s+)?"
     rf"(?P<a>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s+balance\s+sheet)?(?:\s*\([^()]*\))?\s+(?:to|and)\s+(?:the\s+)?"
     rf"(?P<b>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s+balance\s+sheet)?(?:\s*\([^()]*\))?(?P<rest>[^?]*)\?*\s*(?P<after>.*)$",
     re.I | re.S)
