@@ -119,7 +119,9 @@ _LABELLED_GROWTH = re.compile(r"^(?P<x>[^?:;]{2,80}?)\s*(?::|\s[\u2013\u2014-])\
 """A label, then the growth asked of it between two periods ("eBay U.S. GMV: percentage change sequentially from 1Q23 to
 2Q23")."""
 _PERCENT_ASKED = re.compile(r"\bin\s+(?:percent(?:age)?s?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\(\s*%|%\s*\)|"
-                            r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b", re.I)
+                            r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b|"
+                            # NOTE: "...? Give the % change.", "what's the percentage change?"
+                            r"(?:\bthe\s+|\ba\s+)(?:%|percent(?:age)?)\s+(?:change|move|increase|decrease|growth|decline)\b", re.I)
 
 _PERCENT_WORDS = re.compile(r",?\s*\b(?:in|as\s+a)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\b", re.I)
 
@@ -818,6 +820,12 @@ def _share_spent(question: str) -> str | None:
             f"{m.group('rest')}?{_after(m)}")
 
 
+_NAMED_AFTER = re.compile(r"\((?P<name>[A-Za-z][\w.&' -]{1,40})\)\s*$")
+"""A line's name in parentheses after the words that describe it ("... sold by U.S. users on eBay (U.S. GMV)")."""
+SHORT_SUBJECT = 5
+"""An item described in more words than this is read by the name in parentheses after it, when there is one."""
+
+
 def _growth(question: str) -> str | None:
     for pattern in (_HOW_FAST, _BY_PERCENT, _BY_HOW_MUCH, _HOW_MANY_POINTS, _HOW_DID):
         m = pattern.search(question)
@@ -860,6 +868,9 @@ def _growth(question: str) -> str | None:
         labelled = _LABELLED.fullmatch(lead)
         if labelled and _PRONOUN.fullmatch(subject):  # NOTE: "Twilio Communications revenue: how much did it grow ...?"
             subject, lead = labelled.group("label").strip(), ""
+        # NOTE: "the value of goods sold by U.S. users on eBay (U.S. GMV)": the line is the name in parentheses
+        named = _NAMED_AFTER.search(subject)
+        subject = named.group("name").strip() if named and len(subject.split()) > SHORT_SUBJECT else subject
         if not subject or len(subject.split()) > 10:
             return None
         rest = _PERCENT_WORDS.sub("", m.group("rest"))  # a growth is a percentage: "in percent" names no item
