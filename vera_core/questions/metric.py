@@ -254,7 +254,12 @@ def _library_restated(question: str) -> str:
     return f"{question[:m.start()]}{question[m.end():]}" if said and said <= items else question
 
 
+_SUM_OF_QUARTERS = re.compile(r"\s*=\s*(?=(?:the\s+)?(?:sum|total)\s+of\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:quarters|qtrs)\b)", re.I)
+"""'FCF = sum of the four quarters, each taken from that quarter's own deck': how the figure is added up, no formula."""
+
+
 def _read_plan(question: str) -> MetricPlan | None:
+    question = _SUM_OF_QUARTERS.sub(" - ", question)
     question = restated(_library_restated(_comma_defined(_ASKED_AGAIN.sub("", question))))
     lead = _PERSONA_LEAD.match(question)
     if lead and metric_named(lead.group(0)) is None and not concepts_in(lead.group(0)):

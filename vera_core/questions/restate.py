@@ -367,8 +367,16 @@ _MARGIN_MADE = re.compile(r"\bwhat\s+(?P<m>(?:[\w-]+\s+){0,2}?margins?)\s+did\s+
 its own revenue)."""
 
 
+_LEFT_AS = re.compile(r"\bwhat\s+(?:share|portion|percentage|percent|fraction|part)\s+of\s+(?:the\s+|its\s+)?(?P<x>[^?()]{0,50}?)\s*"
+                      r"(?:revenues?|sales)(?:\s*\([^()]*\))?\s+(?:was|is|were|got)\s+(?:left(?:\s+over)?|kept|retained|turned\s+into)\s+"
+                      r"(?:as\s+)?(?P<kind>operating|net|gross)\s+(?:profit|income|earnings)", re.I)
+"""'what share of the Family of Apps revenue (Facebook, Instagram, ...) was left over as operating profit?': that margin."""
+
+
 def restated(question: str) -> str:
     """The question in the form the metric reader reads, or the question itself."""
+    question = _LEFT_AS.sub(lambda m: f"what was the {m.group('x').strip()} {m.group('kind').lower()} margin".replace("  ", " "),
+                            question)
     question = _spelt_initials(_ARROW.sub(" to ", question))  # NOTE: "q3->q4 2023 sequential growth": from Q3 to Q4
     question = _MARGIN_MADE.sub(lambda m: f"what was {m.group('the') or ''}{m.group('x')} {m.group('m')}", question)
     question = _BASIS_ASIDE.sub("", question)  # NOTE: "... effect - the non-GAAP figure, not reported GAAP revenue?"
@@ -381,7 +389,7 @@ def restated(question: str) -> str:
     question = _between_first(question)
     question = _DATED_STATEMENT.sub(r"\g<date>", question)  # NOTE: "between the November 20, 2022 balance sheet and ..."
     question = _shed_or_added(question)
-    for shape in (_it_moved, _noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
+    for shape in (_more_than_by, _it_moved, _noted_change, _exceeded, _difference_between, _share_spent, _up_or_down, _versus_then_ask, _period_vs_period, _noted_span, _how_much_more, _how_many_fewer, _claim_then_ask, _claimed_span, _growth,
                   _share, _noted_rate):
         found = shape(question)
         if found:
@@ -824,6 +832,24 @@ _NAMED_AFTER = re.compile(r"\((?P<name>[A-Za-z][\w.&' -]{1,40})\)\s*$")
 """A line's name in parentheses after the words that describe it ("... sold by U.S. users on eBay (U.S. GMV)")."""
 SHORT_SUBJECT = 5
 """An item described in more words than this is read by the name in parentheses after it, when there is one."""
+
+
+_MORE_THAN_BY = re.compile(
+    r"\b(?:did|does|do|was|were)\s+(?P<who>[^?]{2,60}?)\s+(?:bring\s+in|make|earn|generate|have|post|report|book|record|see)\s+"
+    r"(?:more|less|higher|lower)\s+(?P<item>[^?]{2,40}?)\s+in\s+(?P<a>[^?]{2,40}?)\s+than\s+(?:in\s+)?(?P<b>[^?,]{2,40}?)\s*,?\s*"
+    r"and\s+by\s+(?:what|how\s+much|how\s+many)\s+(?:percent(?:age)?|%)\s*\?*\s*(?P<after>.*)$", re.I | re.S)
+"""'did Twilio's Communications business bring in more revenue in the December 2023 quarter than in the September 2023
+quarter, and by what percent?': the percent change from the second period to the first."""
+_UNIT_WORD = re.compile(r"\s+(?:business|segment|division|unit|side)$", re.I)
+
+
+def _more_than_by(question: str) -> str | None:
+    m = _MORE_THAN_BY.search(question)
+    if not m:
+        return None
+    who = _UNIT_WORD.sub("", m.group("who").strip())
+    return f"What was the percent change in {who} {m.group('item').strip()} from {m.group('b').strip()} to " \
+           f"{m.group('a').strip()}?{_after(m)}"
 
 
 def _growth(question: str) -> str | None:
