@@ -454,6 +454,9 @@ def read_people_ask(question: str) -> PeopleAsk | None:
         besides = _BESIDES.search(question)
         names = tuple(n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", besides.group("names")) if n.strip()) \
             if besides else ()
+        # NOTE: "Apart from the CEO and the CFO, who were the other two?": their roles set aside
+        roles = _ROLES_BESIDES.search(question)
+        names += tuple(r.upper() for r in re.findall(r"CEO|CFO|COO", roles.group("roles"), re.I)) if roles else ()
         return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "", besides=names,
                          introduced=bool(_HOST_SAID.search(question)))
     introduced = _INTRODUCED_AS.search(question)
