@@ -583,7 +583,8 @@ _SPAN = re.compile(rf"\bfrom\s+(?:the\s+|its\s+)?{_QUARTER_WORD}[^?.;]{{0,40}}?\
                    # NOTE: "(1Q23 -> 4Q23)", "Q1'23 \u2192 Q4'23": an arrow joins a span's ends
                    rf"\b(?:Q[1-4]|[1-4]Q)['\u2019]?\d{{2}}\s*(?:->|=>|\u2192)\s*{_QUARTER_WORD}|"
                    # NOTE: "(Q4 FY22 through Q3 FY23)": a span in parentheses, fiscal labels at its ends
-                   rf"\(\s*{_QUARTER_WORD}(?:\s*FY\s?['\u2019]?\d{{2}}(?:\d{{2}})?)?\s+(?:through|thru|to|until|till)\s+{_QUARTER_WORD}", re.I)
+                   # NOTE: "(q1 23 to q4 23)", "(Q1 2023 to Q4 2023)": a year after each end, written apart
+                   rf"\(\s*{_QUARTER_WORD}(?:\s*(?:FY\s?)?['\u2019]?\d{{2}}(?:\d{{2}})?)?\s+(?:through|thru|to|until|till)\s+{_QUARTER_WORD}", re.I)
 """Two quarters named as the ends of a span, the span's words between them ("from the Q4 FY22 call through the Q3
 FY23 call", "Q1 through Q4", "(1Q23 to 4Q23)"); "the gap between supply and demand on the Q1 and Q4 calls" is no
 span."""
