@@ -69,8 +69,8 @@ _QUARTER = re.compile(r"\b(?:Q[1-4]|[1-4]Q)\s*(?:FY\s*)?['\u2019]?\d{0,4}\b|\bFY
                       # NOTE: "the Snowflake call of May 2022": the month it was held
                       rf"|(?<=\bcall)\s+(?:of|in|from|held\s+in)\s+{MONTH_WORD}(?:\s+{YEAR_WORD})?\b", re.I)
 """A call's quarter as a question names it: not what was said."""
-_LABEL = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:question|q|note|query|topic)\s*:\s*", re.I)
-"""A note's label before what it asks ("Conduct question: ...")."""
+_LABEL = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:question|q|note|query|topic)\s*(?::|\s[-\u2013\u2014])\s*", re.I)
+"""A note's label before what it asks ("Conduct question: ...", "ESG note - ...")."""
 _ANALYST_ASKED = re.compile(r"\b(?:ask(?:ed|s|ing)?|questions?|analysts?|guy|gal)\b", re.I)
 """A question about what an analyst asked: only then does a firm it names pick the analyst's exchange ("the Piper
 Sandler guy"), never a topic that happens to be a firm's word ("autonomous driving", Autonomous Research)."""
