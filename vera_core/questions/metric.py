@@ -773,10 +773,12 @@ _DASHED_INSTRUCTION = re.compile(r"\s+[-\u2013\u2014]{1,2}\s+(?:(?:exact(?:ly)?|
 """An instruction after a dash that ends a note's object ("... in Q1 2023 - exact % from the segment table, 2 decimals")."""
 _COLON_LABEL = re.compile(r"^[^:?]{2,60}:\s+(?=\S)")
 """A note's label before a colon ("HCA 2022 leverage: ")."""
-_SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|taking\s+(?:it|each|them)\s+from)\s+"
+_SOURCE_NAMED = re.compile(r",?\s*\b(?:using|per|from|in|according\s+to|based\s+on|going\s+off|taking\s+(?:it|each|them)\s+from)\s+"
                            r"(?:the|its|their|that|this|each)\s+(?:[\w'\u2019]+\s+){0,3}?(?:deck|release|presentation|slides?|"
-                           r"transcript|call|filing|report|10-[KQ])\b(?=\s*(?:[,?.;:)]|$))", re.I)
-"""Which document the figure comes from ("using the Q4 deck", "per that quarter's release"): the scope, not the item."""
+                           r"transcript|call|filing|report|reconciliation|10-[KQ])\b(?:['\u2019]s\s+(?:reconciliation|table|appendix))?"
+                           r"(?=\s*(?:[,?.;:)]|$))", re.I)
+"""Which document the figure comes from ("using the Q4 deck", "per that quarter's release", "going off the Q2 2025 deck's
+reconciliation"): the scope, not the item."""
 _AS_REPORTED = re.compile(r",?\s*\b(?:as\s+reported|on\s+an?\s+(?:as[\s-]+)?reported\s+basis|in\s+reported\s+terms)\b", re.I)
 """The printed (not constant-currency) basis, which is what a figure read from a table is."""
 _OVER = re.compile(r"[A-Za-z)]\s+over\s+(?!(?:the|a|an|that|this|each|fiscal|FY|time|its|their)\b|"

@@ -24,7 +24,8 @@ from vera_core.finance.line_items import concepts_in, expand_abbreviations, labe
 from vera_core.questions.spans import POINTS
 from vera_core.tables.periods import _full_year
 
-__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "spoken_years_written"]
+__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "same_quarter_dated",
+           "spoken_years_written", "yearless_ends_dated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -119,9 +120,7 @@ _LABELLED_GROWTH = re.compile(r"^(?P<x>[^?:;]{2,80}?)\s*(?::|\s[\u2013\u2014-])\
 """A label, then the growth asked of it between two periods ("eBay U.S. GMV: percentage change sequentially from 1Q23 to
 2Q23")."""
 _PERCENT_ASKED = re.compile(r"\bin\s+(?:percent(?:age)?s?|%)|\bas\s+a\s+(?:percent(?:age)?|%)|\(\s*%|%\s*\)|"
-                            r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b|"
-                            # NOTE: "...? Give the % change.", "what's the percentage change?"
-                            r"(?:\bthe\s+|\ba\s+)(?:%|percent(?:age)?)\s+(?:change|move|increase|decrease|growth|decline)\b", re.I)
+                            r"\b(?:percent(?:age)?|%)\s*(?:,|\)|\?|$)|\bin\s+percentage\s+terms\b", re.I)
 
 _PERCENT_WORDS = re.compile(r",?\s*\b(?:in|as\s+a)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\b", re.I)
 
@@ -866,6 +865,9 @@ def _growth(question: str) -> str | None:
                                                   and not POINTS.search(m.group("rest")))
         asks_percent = asks_percent or (pattern is not _HOW_DID and bool(_RATE_ASKED.search(m.group("rest")))
                                         and not _AMOUNT_ASKED.search(m.group("rest")) and not POINTS.search(m.group("rest")))
+        # NOTE: "How did U.S. GMV change ...? Give the % change.": a percentage asked after the question
+        after = m.group("rest").split("?", 1)[1] if "?" in m.group("rest") else ""
+        asks_percent = asks_percent or (pattern is _HOW_DID and bool(_PERCENT_AFTER.search(after)) and not POINTS.search(after))
         if pattern is _HOW_DID and not asks_percent:
             return None  # NOTE: "how did margins change?" without a percentage is a direction, read elsewhere
         how = re.search(r"how\s+(?P<w>fast|quickly|rapidly|much)", m.group(0), re.I)
