@@ -39,7 +39,7 @@ from tests.test_release_rows_named import IR
 from vera_core.query import QueryEngine
 from vera_core.questions.figure import asked_periods, is_figure_question, item_phrase
 from vera_core.questions.metric import read_plan
-from vera_core.questions.restate import restated, same_quarter_dated, yearless_ends_dated
+from vera_core.questions.restate import nicknamed_quarters_named, restated, same_quarter_dated, yearless_ends_dated
 from vera_core.questions.speakers import MOST_ASKED, read_people_ask, spanned_quarters
 from vera_core.questions.spelling import misspelt
 
@@ -114,6 +114,8 @@ def test_shapes_of_a_change_a_margin_and_a_span_of_calls():
                     "operating profit?") == "In Q3 2024, what was the Family of Apps operating margin?"
     # NOTE: what a margin was made on is the question's ("did Tesla make on the Cybertruck")
     assert "Cybertruck" in restated("What gross margin did Tesla make on the Cybertruck in 2023?")
+    assert nicknamed_quarters_named("how much did Meta's ARPP drop from the holiday quarter (Q4'24) to Q1'25?") == \
+        "how much did Meta's ARPP drop from Q4'24 to Q1'25?"
     assert spanned_quarters("track jpm's full-year expense guidance through the four 2023 calls (q1 23 to q4 23)") == \
         {1, 2, 3, 4}
     besides = read_people_ask("I keep a register of which officers attend Microsoft's earnings calls. At the start of "

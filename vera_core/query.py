@@ -15,8 +15,8 @@ from vera_core.finance.dates import MONTH_QUARTER
 from vera_core.questions.defined_terms import defined_acronyms, short_names, spelled_out
 from vera_core.questions.month_quarters import dated_month_quarters
 from vera_core.questions.month_spans import month_spans_named
-from vera_core.questions.restate import (blank_asked, line_asides_dropped, loss_asked, noted_sum_asked,
-                                         same_quarter_dated, short_words_written, spoken_years_written,
+from vera_core.questions.restate import (blank_asked, line_asides_dropped, loss_asked, nicknamed_quarters_named,
+                                         noted_sum_asked, same_quarter_dated, short_words_written, spoken_years_written,
                                          yearless_ends_dated)
 from vera_core.questions.spelling import misspelt, respelled
 from vera_core.documents.filters import LibraryFilters, apply_filters, segment_pattern, segment_question
@@ -95,7 +95,7 @@ class QueryEngine:
             question = loss_asked(line_asides_dropped(blank_asked(question)))  # NOTE: "head of IR = ?" asks it
             # NOTE: "Data subscription & support rev": the revenue, a concept; "June twenty twenty-five": June 2025
             # NOTE: "the spring quarter of 2023 (12 weeks to May 7)": the end's year is the one named
-            question = yearless_ends_dated(short_words_written(spoken_years_written(question)))
+            question = yearless_ends_dated(short_words_written(spoken_years_written(nicknamed_quarters_named(question))))
             question = noted_sum_asked(question)  # NOTE: "CRM cash + marketable securities @ 4/30/23": their sum asked
             # NOTE: "the July-September 2024 quarter", "the quarter that ended in early May 2023": the quarter of the month
             # it ends in, as the period readers know it

@@ -25,7 +25,7 @@ from vera_core.questions.spans import POINTS
 from vera_core.tables.periods import _full_year
 
 __all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "same_quarter_dated",
-           "spoken_years_written", "yearless_ends_dated"]
+           "nicknamed_quarters_named", "spoken_years_written", "yearless_ends_dated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -278,6 +278,17 @@ def yearless_ends_dated(question: str) -> str:
         return question
     year = years.pop()
     return _YEARLESS_END.sub(lambda m: f"{m.group('span')}{m.group('date')}, {year}", question)
+
+
+_NICKNAMED_QUARTER = re.compile(r"\b(?:the\s+)?(?:holiday|christmas|spring|summer|fall|autumn|winter|back[\s-]to[\s-]school)\s+"
+                                r"quarter\s*\(\s*(?P<q>[^()]{2,20}?)\s*\)", re.I)
+"""A quarter's nickname with the quarter in parentheses ("the holiday quarter (Q4'24)"): the quarter."""
+
+
+def nicknamed_quarters_named(question: str) -> str:
+    """The question with each nicknamed quarter written as the quarter its parenthesis names ("from the holiday quarter
+    (Q4'24) to Q1'25": "from Q4'24 to Q1'25")."""
+    return _NICKNAMED_QUARTER.sub(lambda m: m.group("q") if QUARTER.search(m.group("q")) else m.group(0), question)
 
 
 _SAME_QUARTER_OF = re.compile(r"\b(?:the\s+)?same\s+quarter\s+(?:of|in)\s+(?P<y>(?:19|20)\d\d)\b", re.I)
