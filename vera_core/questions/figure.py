@@ -243,9 +243,10 @@ def is_figure_question(question: str) -> bool:
     return bool(periods) and bool(amount) and bool(label_terms(item_phrase(question)))
 
 
-_MONEY_ASKED = re.compile(r"\bhow\s+much\s+(?:money|cash)\b|\bwhat\s+(?:was|is)\s+the\s+loss\s+of\b", re.I)
-"""An amount of money asked without its unit ("How much money did Reality Labs lose in the July to September 2025
-quarter?", read as "What was the loss of Reality Labs ...", `restate.loss_asked`): the unit is the one printed."""
+_MONEY_ASKED = re.compile(r"\bhow\s+much\s+(?:money|cash)\b", re.I)
+"""An amount of money asked without its unit ("How much money did Costco take in from membership fees ...?"): the unit is
+the one printed. ("How much money did X lose" is read as "What was the loss of X" first, `restate.loss_asked`, and asks
+no line item here: a segment's loss is read from its row, `strategies.shapes`.)"""
 
 
 _SCENE = re.compile(r"^\s*(?:hi|hello|hey|thanks|I|I['\u2019]m|I\s+am|I['\u2019]ve|we|we['\u2019]re|my|our|as\s+an?)\b", re.I)

@@ -217,9 +217,10 @@ _ASKED_AGAIN = re.compile(r"(?<=[.:;])\s*(?:so\s+)?(?:what|how\s+much)\s+(?:is|w
 is the question."""
 
 
-_RESTATED_DEFINITION = re.compile(r",?\s*\(?\b(?:i\.\s?e\.?|ie|that\s+is|in\s+other\s+words)\s*,?\s+(?P<body>[^?()]+?)\)?(?=\s*\?|\s*$)", re.I)
+_RESTATED_DEFINITION = re.compile(r",?\s*\(?\b(?:i\.\s?e\.?|ie|that\s+is|in\s+other\s+words)\s*,?\s+(?P<body>[^?()]+?)\)?(?=\s*\?|\s*$)|"
+                                  r"\s*\((?P<paren>[^()]+)\)(?=\s*\?|\s*$)", re.I)
 """A definition said again after the metric it defines ("operating margin ..., i.e. its operating income as a share of its
-revenue")."""
+revenue", "... in Q1 2023 (segment operating income divided by segment revenue)?")."""
 _DEFINITION_WORDS = label_terms("its their the segment segments segment's own as a share of over divided by per cent percent "
                                 "percentage ratio to")
 """Words of a definition said again that name no line ("its", "as a share of", "segment")."""
@@ -250,7 +251,7 @@ def _library_restated(question: str) -> str:
     if metric is None:
         return question
     items = {w for t in re.findall(r"[a-z][a-z ]+", metric.formula.lower()) for w in label_terms(t)}
-    said = label_terms(m.group("body")) - _DEFINITION_WORDS
+    said = label_terms(m.group("body") or m.group("paren")) - _DEFINITION_WORDS
     return f"{question[:m.start()]}{question[m.end():]}" if said and said <= items else question
 
 
