@@ -109,10 +109,11 @@ def test_up_or_down_and_by_what_percent_is_a_growth_not_a_verdict():
 
 def test_a_segment_named_qualifies_the_operands_of_the_questions_own_definition():
     """"Meta's Family of Apps segment ... (segment operating income over segment revenue)": the totals were read (42.7%
-    stated for 54.0%)."""
+    stated for 54.0%). The definition says the library's own formula again, so it is the library's operating margin, of
+    the segment named."""
     plan = read_plan("What operating margin did Meta's Family of Apps segment earn in Q3 2024 (segment operating income "
                      "over segment revenue)?")
-    assert plan.source == "question" and {"famil", "apps"} <= plan.qualifier.words
+    assert plan.metric is not None and plan.metric.key == "operating_margin" and {"famil", "apps"} <= plan.qualifier.words
     assert not read_plan("What was the operating margin in 2022 (operating income over net sales)?").qualifier.words
 
 
