@@ -909,8 +909,10 @@ def _growth(question: str) -> str | None:
         if labelled and _PRONOUN.fullmatch(subject):  # NOTE: "Twilio Communications revenue: how much did it grow ...?"
             subject, lead = labelled.group("label").strip(), ""
         # NOTE: "the value of goods sold by U.S. users on eBay (U.S. GMV)": the line is the name in parentheses
+        # (never a short name's own spelling out, "U.S. Gross Merchandise Volume (GMV)": the words before are the line)
         named = _NAMED_AFTER.search(subject)
-        subject = named.group("name").strip() if named and len(subject.split()) > SHORT_SUBJECT else subject
+        subject = named.group("name").strip() if named and len(subject[:named.start()].split()) > SHORT_SUBJECT \
+            else subject
         if not subject or len(subject.split()) > 10:
             return None
         rest = _PERCENT_WORDS.sub("", m.group("rest"))  # a growth is a percentage: "in percent" names no item
