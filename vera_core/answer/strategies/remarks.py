@@ -101,7 +101,8 @@ _ASKING_WORDS = re.compile(r"\b(?:(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\
                            r"going\s+forward|from\s+here|"
                            # NOTE: "Is Threads going to make Meta real money next year?": the future asked, and its
                            # emphasis, are no words of the topic
-                           r"(?:is|are|was|were)\s+(?=[^?]{0,40}\bgoing\s+to\b)|going\s+to|gonna|real(?=\s+(?:money|revenue|profits?|cash)\b))\b",
+                           r"(?:is|are|was|were)\s+(?=[^?]{0,40}\bgoing\s+to\b)|going\s+to|gonna|"
+                           r"real(?=\s+(?:money|revenue|profits?|cash)\b))\b",
                            re.I)
 """The words that ask, and the words that count or span the calls asked ("over its four 2023 calls"); "what number"
 asks for a figure, not of numbers."""
@@ -600,7 +601,8 @@ def _firm_replies(question: str, topic: str, doc: DocumentRecord, chunks: list[C
             topic = re.sub(rf"\b{re.escape(word)}(?:['\u2019]s)?\b", " ", topic, flags=re.I)
     said = _best_said(heard, " ".join(topic.split()), _asked_before(doc, chunks), replies=True)
     if not said and who_replied_asked(question):
-        said = _first_replies(heard, doc)  # NOTE: "who took the Truist guy's questions?": whoever replied, on whatever topic
+        # NOTE: "who took the Truist guy's questions?": whoever replied, on whatever topic
+        said = _first_replies(heard, doc)
     return said
 
 

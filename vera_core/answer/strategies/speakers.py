@@ -15,8 +15,8 @@ from vera_core.answer.strategies.base import Evidence, Plan, Services
 from vera_core.text import JOINING_WORDS
 from vera_core.documents.identity import Identity, stored_identity
 from vera_core.documents.kinds import KIND_CHUNKS
-from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, MOST_ASKED, PREVIOUS, PRONOUNS, REQUEUED, SIDE, PeopleAsk,
-                                         calls_named, firms_named, months_held, read_people_ask)
+from vera_core.questions.speakers import (BEFORE_QA, EXAMPLE, HANDED_NEXT, MOST_ASKED, PREVIOUS, PRONOUNS, REQUEUED, SIDE,
+                                         PeopleAsk, calls_named, firms_named, months_held, read_people_ask)
 from vera_core.records import ChunkRecord, DocumentRecord
 from vera_core.tables.periods import dates_in
 from vera_core.transcripts.speakers import host_of, name_key, participant_names, same_person
@@ -203,7 +203,8 @@ def _people(ask: PeopleAsk, doc: DocumentRecord, chunks: list[ChunkRecord]) -> l
                 t.get("exchange") for t in doc.metadata["transcript"]["turns"]
                 if t["section"] == "qa" and name_key(t["speaker"]) == key}) < 2:
             continue  # NOTE: "which analysts came back in the queue?": those who asked in two exchanges or more
-        if ask.kind == "analysts" and ask.role == MOST_ASKED and asked_turns.get(key, 0) < max(asked_turns.values(), default=0):
+        if ask.kind == "analysts" and ask.role == MOST_ASKED \
+                and asked_turns.get(key, 0) < max(asked_turns.values(), default=0):
             continue  # NOTE: "which analyst asked the most?": the one (or those tied) with the most turns of the Q&A
         if ask.role == "qa_only" and any(t["section"] != "qa" for t in doc.metadata["transcript"]["turns"]
                                          if name_key(t["speaker"]) == key):
