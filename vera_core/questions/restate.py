@@ -370,12 +370,13 @@ _WORK_IT_OUT = re.compile(r"\s*[-\u2013\u2014,;:]+\s*(?:please\s+)?(?:work\s+it\
 """An instruction after a dash saying how to get the figure ("— work it out from the dollar amounts"): no item's words."""
 
 
-_MARGIN_MADE = re.compile(r"\bwhat\s+(?P<m>(?:[\w-]+\s+){0,2}?margins?)\s+did\s+(?P<the>the\s+)?(?P<x>[^?]{2,60}?)\s+(?:make|earn|post|"
+_MARGIN_MADE = re.compile(r"\bwhat\s+(?P<m>(?:[\w-]+\s+){0,2}?margins?)\s+did\s+(?P<the>the\s+)?(?P<x>[^?()]{2,60}?)\s+(?:make|earn|post|"
                           r"generate|deliver|have|achieve|report|produce)\b(?:\s+on\s+(?:its|their)\s+(?:own\s+)?(?:revenues?|sales)\b)?"
                           r"(?!\s+on\b)", re.I)
 """'what operating margin did the Family of Apps segment make on its own revenue?': the segment's margin (a margin is on
 its own revenue); never "did Tesla make on the Cybertruck", "did Apple earn on its Services business" (what it was made
-on is the question's)."""
+on is the question's), nor "did the Data cloud (Tableau/MuleSoft) post" (a unit named with its products is read as the
+qualifier reader reads it, `questions.qualifiers`)."""
 
 
 _LEFT_AS = re.compile(r"\bwhat\s+(?:share|portion|percentage|percent|fraction|part)\s+of\s+(?:the\s+|its\s+)?(?P<x>[^?()]{0,50}?)\s*"
