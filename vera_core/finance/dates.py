@@ -54,8 +54,10 @@ def quarter_number(m: re.Match) -> int:
     return int(digit) if digit else _ORDINALS[m.group("ord").lower()]
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "nine": 9, "twelve": 12, "twenty-four": 24,
                  "thirty-six": 36, "forty": 40, "fifty-two": 52, "fifty-three": 53, "sixteen": 16, "twenty-eight": 28}
+ENDED = r"(?:that\s+|which\s+)?(?:ended|ending)"
+"""How a question says a span ends ("ended", "that ended", "ending"): the date after it is the span's end."""
 DURATION = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|six|nine|twelve|sixteen|twenty-four|twenty-eight|"
-                      r"thirty-six|forty|fifty-two|fifty-three)[\s-]+(?P<u>months?|weeks?|quarters?)\s+(?:that\s+|which\s+)?(?:ended|ending)\b",
+                      rf"thirty-six|forty|fifty-two|fifty-three)[\s-]+(?P<u>months?|weeks?|quarters?)\s+{ENDED}\b",
                       re.I)
 
 PERIOD_HEADING = re.compile(rf"{DURATION.pattern}|\b(?:fiscal\s+)?(?:years?|quarters?)\s+(?:ended|ending)\b|"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vera_core.finance.dates import MONTH_QUARTER, month_number, quarter_number
+from vera_core.finance.dates import ENDED, MONTH_QUARTER, month_number, quarter_number
 from vera_core.finance.line_items import (NON_GAAP, TABLE_NAMED, Concept, asks_non_gaap, concepts_in, expand_abbreviations,
                                           label_terms)
 from vera_core.records import Period
@@ -210,7 +210,7 @@ def item_phrase(question: str) -> str:
     return _WANTED_WORD.sub("", text) if wanted else text
 
 
-SPAN_LEFT = re.compile(r"(?:\bthe\s+)?\b(?:\d{1,2}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+(?:that\s+|which\s+)?(?:ended|ending)\b|"
+SPAN_LEFT = re.compile(rf"(?:\bthe\s+)?\b(?:\d{{1,2}}|twelve|sixteen|twenty-four|thirty-six)[\s-]+weeks?\s+{ENDED}\b|"
                        r"(?:\bthe\s+)?\b(?:(?:three|six|nine|twelve|\d{1,2})[\s-]+months?|(?:fiscal\s+)?(?:quarter|period)\s+(?:that\s+|which\s+)?)"
                        r"\s*(?:ended|ending)\b(?=\s*(?:[,?.;:)]|$|(?:vs\.?|versus|against|compared)(?!\w)))",
                        re.I)
@@ -371,9 +371,9 @@ _LISTED_WITH = re.compile(r"\s*(?:,|and|&|\+|,\s*and)\s*")
 """What joins two quarters of one list ("Q1 FY24 and Q2 FY24")."""
 
 
-_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?year\s+(?:that\s+|which\s+)?(?:ended|ending)\s*$", re.I)
+_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+{ENDED}\s*$", re.I)
 """'in the year ended Sept 30, 2023': the twelve months to that date, not the balance at it."""
-_QUARTER_ENDED = re.compile(r"\b(?:fiscal\s+)?quarter\s+(?:that\s+|which\s+)?(?:ended|ending)\s*$", re.I)
+_QUARTER_ENDED = re.compile(rf"\b(?:fiscal\s+)?quarter\s+{ENDED}\s*$", re.I)
 """'for the quarter ended December 26, 2020', 'the quarter that ended September 30, 2025': the three months to that date."""
 
 

@@ -622,7 +622,7 @@ _YEAR_AGO_BASE = r"(?:the\s+)?(?:year[\s-]ago|prior[\s-]year|same)\s+quarter|a\s
 _SAME_WEEKS_LAST_YEAR = (r"the\s+same\s+(?:\d{1,2}\s+weeks|quarter|period|three\s+months)\s+(?:a\s+year\s+(?:earlier|ago|before)|"
                          r"(?:of\s+)?(?:last|a|the\s+prior|the\s+previous)\s+year)")
 """The year-ago quarter named by its length ("the same 12 weeks last year", "the same 12 weeks a year earlier")."""
-SAME_SPAN_AGO = re.compile(rf"\s*\b(?:vs\.?|versus|compared\s+(?:with|to)|against)\s+{_SAME_WEEKS_LAST_YEAR}\b", re.I)
+_SAME_SPAN_AGO = re.compile(rf"\s*\b(?:vs\.?|versus|compared\s+(?:with|to)|against)\s+{_SAME_WEEKS_LAST_YEAR}\b", re.I)
 """The year-ago span a growth is against ("compared with the same 12 weeks a year earlier"): no word of the item."""
 _YEAR_AGO = re.compile(rf"\b(?:year[\s-]+(?:over|on)[\s-]+year|yoy|y/y)\b|\b(?:versus|vs\.?|from|over|compared\s+(?:with|to)|"
                        rf"against|than)\s+(?:{_YEAR_AGO_BASE})\b|\b{_SAME_WEEKS_LAST_YEAR}\b", re.I)
@@ -633,9 +633,11 @@ def _quarter_over_year_ago(text: str) -> bool:
     """Whether the text names one quarter and asks its change over the year-ago quarter (the two quarters are read then:
     "how much did product development expense go up year over year in Q2 2023")."""
     named = asked_periods(text)[0]
+    if len(named) != 1:
+        return False
+    one = named[0]
     # NOTE: "the 12 weeks that ended May 7, 2023 ... versus the same 12 weeks a year earlier": a quarter named by its end
-    quarter = named[0].kind == "quarter" and bool(named[0].quarter) or named[0].kind == "months" and named[0].months == 3 \
-        if len(named) == 1 else False
+    quarter = one.kind == "quarter" and bool(one.quarter) or one.kind == "months" and one.months == 3
     return quarter and bool(_YEAR_AGO.search(text))
 
 
@@ -810,10 +812,10 @@ def _head(text: str) -> str:
             first = label.group(0).rstrip(" -\u2013\u2014")  # (digits and units are read from the whole question)
         else:
             first = LABEL_FIRST.sub("", first)
-        first = _VERSUS.sub(" ", SAME_SPAN_AGO.sub(" ", first))
+        first = _VERSUS.sub(" ", _SAME_SPAN_AGO.sub(" ", first))
         pasted = COMPOUND.search(first) or _PASTED.search(first) or labelled and _OVER.search(first)
         return _head(f"what is {first}") if pasted else ""
-    head = _before_company(SAME_SPAN_AGO.sub(" ", m.group("head")))
+    head = _before_company(_SAME_SPAN_AGO.sub(" ", m.group("head")))
     # NOTE: "Acme's FY2022 net debt" -> "FY2022 net debt"; what is asked before the possessive stays: "the change in
     # Incyte's cash", "JAKAFI net revenues as a % of Incyte's 2022 total revenues"
     head = _POSSESSIVE.sub("", head, count=1)

@@ -24,8 +24,8 @@ from vera_core.finance.line_items import concepts_in, expand_abbreviations, labe
 from vera_core.questions.spans import POINTS
 from vera_core.tables.periods import _full_year
 
-__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "restated", "same_quarter_dated",
-           "nicknamed_quarters_named", "spoken_years_written", "yearless_ends_dated"]
+__all__ = ["blank_asked", "line_asides_dropped", "line_names_dropped", "loss_asked", "nicknamed_quarters_named", "restated",
+           "same_quarter_dated", "spoken_years_written", "yearless_ends_dated"]
 
 _LEAD = r"(?P<lead>^|.*?[.?!:;]\s+|.*?,\s*)"
 """What may come before the asking clause: a persona or a label ("I'm a credit analyst. ", "For AES, ")."""
@@ -267,6 +267,7 @@ _YEARLESS_END = re.compile(rf"\b(?P<span>(?:weeks?|months?|wks|mos)\s+(?:to|ende
                            rf"(?P<date>{MONTH_WORD}\s+\d{{1,2}})\b(?!(?:st|nd|rd|th)?,?\s*(?:'?\d\d\b|(?:19|20)\d\d))", re.I)
 """A span's end date written without its year ("the spring quarter of 2023 (12 weeks to May 7)")."""
 _CALENDAR_YEAR = re.compile(r"(?<![\w'])(?<!FY)(?<!FY\s)(?<!fiscal\s)(?P<y>(?:19|20)\d\d)\b", re.I)
+"""A calendar year the question names (never a fiscal one: "FY2023", "fiscal 2023")."""
 
 
 def yearless_ends_dated(question: str) -> str:
@@ -730,19 +731,20 @@ def _it_moved(question: str) -> str | None:
 
 _DATE_WORDS = _unnamed(DATE_MDY)
 _DATE_NUM_WORDS = r"\d{1,2}/\d{1,2}/(?:(?:19|20)\d\d|\d\d)\b"
+_CHANGE_WORDS = r"chg|change|delta|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|reduction"
+"""The words a note names a balance's change by ("chg", "drawdown", "build")."""
 _NOTED_DATES_CHANGE = re.compile(
     rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?P<x>[^?():]{{2,60}}?)\s+(?:(?:at|as\s+of|on)\s+)?"
     rf"(?P<a>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s*\([^()]*\))?\s+(?:vs\.?|versus|to|->|\u2192)\s+"
     rf"(?P<b>{_DATE_WORDS}|{_DATE_NUM_WORDS})(?:\s*\([^()]*\))?\s*[-\u2013\u2014:,;]+\s*(?:the\s+|net\s+)?"
-    r"(?:chg|change|delta|diff(?:erence)?|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|reduction)\b"
+    rf"(?:{_CHANGE_WORDS}|diff(?:erence)?)\b"
     r"(?P<rest>[^?]*)\?*\s*(?P<after>.*)$", re.I | re.S)
 """A note's item at two dates, then its change ("COST merch inventories November 20, 2022 (1Q FY23 rel) vs May 7, 2023
 (3Q FY23 rel) - chg in $mm?"): the change from the first date to the second; a parenthesis after a date names its
 document."""
 
 
-_MOVE_WORDS = (r"(?:chg|change|delta|draw[-\s]?down|build(?:[-\s]?up)?|increase|decrease|decline|rise|fall|reduction|"
-               r"movement|swing)")
+_MOVE_WORDS = rf"(?:{_CHANGE_WORDS}|rise|fall|movement|swing)"
 _NOTED_MOVE_BETWEEN = re.compile(
     rf"^\s*(?:[^?:]{{2,40}}?\s[-\u2013\u2014]\s+)?(?![^?():]*\b(?:how|what|which|did|does|do|was|were|is|are|by)\b)"
     rf"(?P<x>[^?():]{{2,60}}?)\s+{_MOVE_WORDS}\s+(?:from|between)\s+(?:the\s+)?"

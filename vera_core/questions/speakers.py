@@ -371,6 +371,12 @@ _OPERATOR_ASKED = re.compile(r"\bwho\s+(?:moderated|was\s+the\s+(?:operator|mode
 """The operator asked beside the hand-off ("who moderated, and who did the moderator hand the call to?")."""
 
 
+def _roles_set_aside(question: str) -> tuple[str, ...]:
+    """The roles a question sets aside ("besides the CEO and CFO"), as the turns name them ('CEO', 'CFO')."""
+    roles = _ROLES_BESIDES.search(question)
+    return tuple(r.upper() for r in re.findall(r"CEO|CFO|COO", roles.group("roles"), re.I)) if roles else ()
+
+
 def read_people_ask(question: str) -> PeopleAsk | None:
     """The people a question asks about, or None when it asks something else."""
     asked = without_asker(question)  # NOTE: "I run investor relations at a mid-cap tech company. ... who hosted?"
@@ -446,18 +452,14 @@ def read_people_ask(question: str) -> PeopleAsk | None:
     if qa_only and re.search(r"\bwho\b|\bwhich\b|\bname\b", question, re.I) \
             and not _ALSO_BEFORE.search(question, 0, qa_only.start()):
         # NOTE: "one executive besides the CEO and CFO joined just for the Q&A session. Who was that?"
-        roles = _ROLES_BESIDES.search(question)
-        return PeopleAsk("executives", role="qa_only", besides=tuple(
-            r.upper() for r in re.findall(r"CEO|CFO|COO", roles.group("roles"), re.I)) if roles else ())
+        return PeopleAsk("executives", role="qa_only", besides=_roles_set_aside(question))
     if _EXECUTIVES.search(question) and not _ONE_IN_ROLE.search(question):
         # NOTE: "who spoke" asks for the turns; "who was on the call" for the participant lists too
         besides = _BESIDES.search(question)
         names = tuple(n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", besides.group("names")) if n.strip()) \
             if besides else ()
         # NOTE: "Apart from the CEO and the CFO, who were the other two?": their roles set aside
-        roles = _ROLES_BESIDES.search(question)
-        names += tuple(r.upper() for r in re.findall(r"CEO|CFO|COO", roles.group("roles"), re.I)) if roles else ()
-        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "", besides=names,
+        return PeopleAsk("executives", role="spoke" if _SPOKE.search(question) else "", besides=names + _roles_set_aside(question),
                          introduced=bool(_HOST_SAID.search(question)))
     introduced = _INTRODUCED_AS.search(question)
     if introduced and _ROLE_ASK.search(question):  # NOTE: "Who was introduced as the company's deputy general counsel?"

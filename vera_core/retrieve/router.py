@@ -584,7 +584,8 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     focus = _focus(text, removed)
     if documents and not prints_figures(documents, doc_scope):
         return Routed(Intent(type="semantic", rule="semantic:no-figures", numeric=numeric, focus=focus, **common))
-    if not EXPLAIN.search(asking_sentences(text)) and not _STEPS_ASKED.search(text):
+    explained = bool(EXPLAIN.search(asking_sentences(text)))  # NOTE: the scene set before the question explains nothing
+    if not explained and not _STEPS_ASKED.search(text):
         verdict = read_verdict(text)
         if verdict is not None:
             return Routed(Intent(type="verdict", rule=f"verdict:{verdict.kind}", numeric=True, focus=focus, **common),
@@ -596,7 +597,7 @@ def read_question(question: str, documents: Sequence[DocumentRecord] = (), doc_f
     if is_figure_question(text):
         return Routed(Intent(type="figure", rule="figure:line-item", numeric=True, focus=focus, **common),
                       read_request(text, focus))
-    ask = read_ask(text) if not EXPLAIN.search(asking_sentences(text)) else None
+    ask = read_ask(text) if not explained else None
     if ask is not None:  # "by how much did it increase ...?"
         return Routed(Intent(type="metric", rule="metric:text", numeric=True, focus=focus, **common), ask)
     return Routed(Intent(type="semantic", rule="semantic:numeric-kpi" if numeric else "semantic:default",

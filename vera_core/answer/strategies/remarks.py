@@ -610,8 +610,7 @@ def _first_replies(heard: list[ChunkRecord], doc: DocumentRecord) -> list[tuple[
     """Each speaker's first sentence of substance in the turns heard ("Who answered Mike Mayo's question?"); investor
     relations' lines there ("we have time for one last question") are no reply when another speaker's are."""
     roles = {t["heading"]: t["role"] for t in doc.metadata["transcript"]["turns"]}
-    passing = [c for c in heard if roles.get(c.heading_path.split("/")[-1]) == "investor relations"]
-    heard = [c for c in heard if c not in passing] or heard
+    heard = [c for c in heard if roles.get(c.heading_path.split("/")[-1]) != "investor relations"] or heard
     firsts: dict[str, list] = {}
     for c in heard:
         firsts.setdefault(c.heading_path, []).extend(u for u in _units(c) if not _COURTESY.match(u.text))
